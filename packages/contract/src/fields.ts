@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { ErrorCode } from './errors';
+import { normalizeMobile } from './mobile';
+
+/** Every message a schema raises is an ErrorCode; the server and the client localise it. */
+export const code = (c: ErrorCode) => ({ error: c });
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 10;
+export const TEXT_MAX = 140;
+
+export const requiredText = (missing: ErrorCode, max = TEXT_MAX) =>
+  z.string(code(missing)).trim().min(1, code(missing)).max(max, code('VALIDATION_FAILED'));
+
+export const mobileField = z
+  .string(code('MOBILE_REQUIRED'))
+  .trim()
+  .min(1, code('MOBILE_REQUIRED'))
+  .transform((value, ctx) => {
+    const mobile = normalizeMobile(value);
+    if (mobile === null) {
+      ctx.addIssue({ code: 'custom', message: 'MOBILE_INVALID' });
+      return z.NEVER;
+    }
+    return mobile;
+  });
+
+export const passwordField = (missing: ErrorCode, length: ErrorCode) =>
+  z
+    .string(code(missing))
+    .min(1, code(missing))
+    .min(PASSWORD_MIN, code(length))
+    .max(PASSWORD_MAX, code(length));
+
+/** A decimal yen amount on the wire: "12345.67". */
+export const decimalMoney = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/** Page and page size for long lists. */
+export const pageQuery = z.object({
+  page: z.coerce.number(code('VALIDATION_FAILED')).int().min(1).default(1),
+  pageSize: z.coerce.number(code('VALIDATION_FAILED')).int().min(1).max(100).default(20),
+});
+
+export const paged = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

@@ -1,0 +1,35 @@
+/**
+ * Money and prices are integers of 0.01 JPY (sen) held as bigint. On the wire they are decimal
+ * strings with exactly two decimals ("12345.67"). Nothing here uses floating point.
+ */
+export type Sen = bigint;
+
+export function senToDecimal(sen: Sen): string {
+  const negative = sen < 0n;
+  const abs = negative ? -sen : sen;
+  const yen = abs / 100n;
+  const cents = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${yen.toString()}.${cents}`;
+}
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
+
+/** Parses "1234", "1234.5" or "1234.56" (no more than two decimals) into sen; null when malformed. */
+export function decimalToSen(text: string): Sen | null {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return null;
+  const [, sign, whole, fraction = ''] = match;
+  const sen = BigInt(whole ?? '0') * 100n + BigInt(fraction.padEnd(2, '0'));
+  return sign ? -sen : sen;
+}
+
+/** Display form of SPEC.md section 9: thousands separators and two decimals, from the wire decimal. */
+export function formatYen(decimal: string): string {
+  const sen = decimalToSen(decimal);
+  if (sen === null) return decimal;
+  const text = senToDecimal(sen);
+  const negative = text.startsWith('-');
+  const [whole = '0', cents = '00'] = (negative ? text.slice(1) : text).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}.${cents}`;
+}

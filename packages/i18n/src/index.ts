@@ -1,0 +1,3 @@
+export * from './languages';
+export * from './resources';
+export * from './translate';
