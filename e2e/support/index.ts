@@ -1,0 +1,53 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TOTP } from 'otpauth';
+
+export const DEMO_INVESTOR = { mobile: '09000000001', password: 'demo1234', transactionPassword: '123456' };
+export const DEMO_STAFF = { username: 'admin', password: 'Kabuto-admin-2026', totpSecret: 'KABUTOADMINDEMO2' };
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const SCREENSHOT_DIR = join(here, '..', 'artifacts', 'screenshots');
+
+/** Saves a full-page screenshot under e2e/artifacts/screenshots/<name>.png (kept by CI as an artifact). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** The current TOTP code for a base32 secret (the demo staff's by default). */
+export function totpCode(secret = DEMO_STAFF.totpSecret): string {
+  return new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+}
+
+let counter = 0;
+/** A fresh, valid, unused Japanese mobile number for this run. */
+export function freshMobile(): string {
+  counter += 1;
+  const suffix = `${Date.now() % 1_000_000}${counter}`.slice(-8).padStart(8, '0');
+  return `080${suffix}`;
+}
+
+/** Reads the latest code the dev SMS outbox holds for a number. */
+export async function latestSmsCode(request: APIRequestContext, mobile: string): Promise<string> {
+  const response = await request.get(`/api/dev/sms?mobile=${mobile}`);
+  const body = (await response.json()) as { data: { items: { code: string }[] } };
+  const code = body.data.items[0]?.code;
+  if (!code) throw new Error(`no SMS code for ${mobile}`);
+  return code;
+}
+
+/** Registers a user through the API with the WELCOME code and returns its credentials and token. */
+export async function registerByApi(request: APIRequestContext, inviteCode = 'WELCOME') {
+  const mobile = freshMobile();
+  const password = 'pass1234';
+  await request.post('/api/auth/sms-code', { data: { mobile, purpose: 'register' } });
+  const smsCode = await latestSmsCode(request, mobile);
+  const response = await request.post('/api/auth/register', {
+    data: { mobile, password, confirmPassword: password, inviteCode, smsCode },
+  });
+  const body = (await response.json()) as { code: number; msg: string; data: { token: string; userId: string } };
+  if (body.code !== 1) throw new Error(`register failed: ${body.msg}`);
+  return { mobile, password, token: body.data.token, userId: body.data.userId };
+}
