@@ -1,0 +1,94 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { existsSync } from 'node:fs';
+import type { AppContext } from './platform/context';
+import { notFound, registerHttpConventions, validatorCompiler } from './platform/http';
+import { accountRoutes, authRoutes } from './modules/auth';
+import { compatRoutes } from './modules/compat';
+import { staffRoutes } from './modules/staff';
+import { APP_VERSION, systemRoutes } from './modules/system';
+
+export interface BuildOptions {
+  logger?: boolean | { level: string };
+  /** Serve the built web app and back office when their dist folders exist. */
+  serveStatic?: boolean;
+}
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: ctx.config.bodyLimitBytes,
+    trustProxy: false,
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerHttpConventions(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const redis = ctx.config.redisUrl ? new Redis(ctx.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'kabuto-rl:' } : {}) });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Kabuto API',
+        version: APP_VERSION.version,
+        description:
+          'Every response is an envelope {code, msg, data}: code 1 is success; failures carry code 0 (or 401 for an expired session), a localised msg and a stable errorCode. Send the session token in the `token` header and the language as `?lang=` (ja, zh-CN, en, es, fr; jp, cn and sp too).',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(systemRoutes(ctx));
+  await app.register(authRoutes(ctx));
+  await app.register(accountRoutes(ctx));
+  await app.register(compatRoutes(ctx));
+  await app.register(staffRoutes(ctx));
+
+  if (options.serveStatic !== false) registerStatic(app, ctx);
+  app.setNotFoundHandler((request, reply) => notFound(request, reply));
+  return app;
+}
+
+function registerStatic(app: FastifyInstance, ctx: AppContext): void {
+  if (existsSync(ctx.config.webDist)) {
+    void app.register(fastifyStatic, { root: ctx.config.webDist, prefix: '/', wildcard: false, index: 'index.html' });
+  }
+  if (existsSync(ctx.config.backofficeDist)) {
+    app.get('/backoffice', (_request, reply) => reply.redirect('/backoffice/'));
+    void app.register(fastifyStatic, {
+      root: ctx.config.backofficeDist,
+      prefix: '/backoffice/',
+      decorateReply: false,
+      index: 'index.html',
+    });
+  }
+}

@@ -1,0 +1,92 @@
+import type { SmsPurpose } from '@kabuto/contract';
+import { translate, type Lang } from '@kabuto/i18n';
+import type { AppContext } from '../../platform/context';
+import { randomDigits, sha256 } from '../../platform/crypto';
+import type { Executor } from '../../platform/db-types';
+import { fail, failure, success, type Outcome } from '../../platform/errors';
+
+const codeHash = (mobile: string, purpose: SmsPurpose, code: string) => sha256(`${mobile}:${purpose}:${code}`);
+
+/**
+ * Issues a six-digit code valid for SMS_CODE_TTL, at most one per SMS_RESEND_INTERVAL per number and
+ * purpose. A new code replaces the previous one.
+ */
+export async function issueSmsCode(
+  ctx: AppContext,
+  trx: Executor,
+  mobile: string,
+  purpose: SmsPurpose,
+  lang: Lang,
+  deliver: boolean,
+): Promise<Outcome<{ resendAfterSeconds: number; expiresInSeconds: number }>> {
+  const now = ctx.clock.now();
+  const latest = await trx
+    .selectFrom('sms_codes')
+    .select('created_at')
+    .where('mobile', '=', mobile)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (latest) {
+    const waitMs = new Date(latest.created_at).getTime() + ctx.config.smsResendSeconds * 1000 - now.getTime();
+    if (waitMs > 0) return failure(fail('SMS_TOO_SOON', 429, { seconds: Math.ceil(waitMs / 1000) }));
+  }
+  const code = randomDigits(6);
+  await trx
+    .updateTable('sms_codes')
+    .set({ consumed_at: now })
+    .where('mobile', '=', mobile)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .execute();
+  await trx
+    .insertInto('sms_codes')
+    .values({
+      mobile,
+      purpose,
+      code_hash: codeHash(mobile, purpose, code),
+      created_at: now,
+      expires_at: new Date(now.getTime() + ctx.config.smsCodeTtlSeconds * 1000),
+    })
+    .execute();
+  if (deliver) {
+    const minutes = Math.round(ctx.config.smsCodeTtlSeconds / 60);
+    const body = translate(lang, 'common', 'smsBody', { code, minutes });
+    await ctx.sms.send(trx, { mobile, purpose, code, body });
+  }
+  return success({ resendAfterSeconds: ctx.config.smsResendSeconds, expiresInSeconds: ctx.config.smsCodeTtlSeconds });
+}
+
+/**
+ * Checks a code against the newest live one for the number and purpose. Every check counts an
+ * attempt; after SMS_MAX_ATTEMPTS the code is dead. A matching code is consumed.
+ */
+export async function consumeSmsCode(
+  ctx: AppContext,
+  trx: Executor,
+  mobile: string,
+  purpose: SmsPurpose,
+  code: string,
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  const live = await trx
+    .selectFrom('sms_codes')
+    .selectAll()
+    .where('mobile', '=', mobile)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!live || live.attempts >= ctx.config.smsMaxAttempts) return false;
+  const matches = live.code_hash === codeHash(mobile, purpose, code);
+  await trx
+    .updateTable('sms_codes')
+    .set({ attempts: live.attempts + 1, consumed_at: matches ? now : null })
+    .where('id', '=', live.id)
+    .execute();
+  return matches;
+}

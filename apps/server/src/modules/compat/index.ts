@@ -1,0 +1,1 @@
+export { compatRoutes } from './compat.routes';

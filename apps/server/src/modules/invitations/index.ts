@@ -1,0 +1,9 @@
+export {
+  lockUsableInvitation,
+  consumeInvitation,
+  createReferralInvitation,
+  newUniqueCode,
+  createStaffInvitation,
+  disableInvitation,
+  listInvitations,
+} from './invitations.service';

@@ -1,0 +1,75 @@
+import type { Executor } from '../../platform/db-types';
+import { iso } from '../../platform/db-types';
+
+export interface AuditRecord {
+  staffId: bigint | null;
+  action: string;
+  targetKind?: string;
+  targetId?: string;
+  reason?: string | null;
+  before?: unknown;
+  after?: unknown;
+  ip: string | null;
+  at: Date;
+}
+
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+/** Appends to the audit log (the table refuses updates and deletes). Call inside the action's transaction. */
+export async function recordAudit(db: Executor, record: AuditRecord): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      staff_id: record.staffId,
+      action: record.action,
+      target_kind: record.targetKind ?? null,
+      target_id: record.targetId ?? null,
+      reason: record.reason ?? null,
+      before: json(record.before),
+      after: json(record.after),
+      ip: record.ip,
+      created_at: record.at,
+    })
+    .execute();
+}
+
+export interface AuditFilter {
+  page: number;
+  pageSize: number;
+  action?: string | undefined;
+  targetId?: string | undefined;
+}
+
+export async function listAudit(db: Executor, filter: AuditFilter) {
+  let query = db.selectFrom('audit_log').leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_id');
+  if (filter.action) query = query.where('audit_log.action', '=', filter.action);
+  if (filter.targetId) query = query.where('audit_log.target_id', '=', filter.targetId);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll('audit_log')
+      .select('staff_users.username')
+      .orderBy('audit_log.id', 'desc')
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id.toString(),
+      staffId: row.staff_id?.toString() ?? null,
+      staffUsername: row.username,
+      action: row.action,
+      targetKind: row.target_kind,
+      targetId: row.target_id,
+      reason: row.reason,
+      before: row.before ?? null,
+      after: row.after ?? null,
+      ip: row.ip,
+      createdAt: iso(row.created_at) ?? '',
+    })),
+    total: Number(count.n),
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
+}

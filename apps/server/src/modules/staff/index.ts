@@ -1,0 +1,2 @@
+export { staffRoutes } from './staff.routes';
+export { recordAudit } from './audit';

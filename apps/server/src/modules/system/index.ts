@@ -1,0 +1,2 @@
+export { systemRoutes, APP_VERSION } from './system.routes';
+export { seedDemoData, DEMO } from './seed';

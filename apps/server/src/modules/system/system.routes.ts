@@ -1,0 +1,50 @@
+import { appInfo, devSmsItem, devSmsQuery, normalizeMobile } from '@kabuto/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context';
+import { envelope, ok } from '../../platform/http';
+import { listOutbox } from '../../platform/sms';
+
+export const APP_VERSION = { version: '1.0.0', versionCode: 100, latestVersionCode: 100 } as const;
+const FOUNDED_YEAR = 1922;
+
+export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const tags = ['system'];
+  return async (app) => {
+    app.get(
+      '/api/health',
+      { schema: { tags, summary: 'Liveness and database reachability', response: { 200: envelope(z.object({ status: z.literal('ok'), database: z.string() })) } } },
+      async (request) => {
+        await ctx.db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
+        return ok(request, { status: 'ok' as const, database: ctx.dbKind });
+      },
+    );
+
+    app.get(
+      '/api/app/info',
+      { schema: { tags, summary: 'Version, company and market host information for the startup screen', response: { 200: envelope(appInfo) } } },
+      async (request) =>
+        ok(request, {
+          ...APP_VERSION,
+          companyName: ctx.config.companyName,
+          foundedYear: FOUNDED_YEAR,
+          customerServiceUrl: ctx.config.customerServiceUrl,
+          marketHost: { name: 'Kabuto simulated TSE feed', simulated: true },
+          serverTime: ctx.clock.now().toISOString(),
+        }),
+    );
+
+    // Exists only while the dev outbox is the SMS adapter: with a real provider codes are never readable.
+    if (ctx.sms.name === 'dev-outbox') {
+      app.get(
+        '/api/dev/sms',
+        { schema: { tags, summary: 'Dev SMS outbox: the latest codes sent (dev adapter only)', querystring: devSmsQuery, response: { 200: envelope(z.object({ items: z.array(devSmsItem) })) } } },
+        async (request) => {
+          const mobile = request.query.mobile ? (normalizeMobile(request.query.mobile) ?? request.query.mobile) : undefined;
+          const { items } = await listOutbox(ctx.db, { mobile, page: 1, pageSize: 20 });
+          return ok(request, { items });
+        },
+      );
+    }
+  };
+}

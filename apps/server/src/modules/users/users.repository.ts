@@ -1,0 +1,60 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Executor } from '../../platform/db-types';
+import type { UsersTable } from '../../platform/db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+
+export const findUserById = (db: Executor, id: bigint) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findUserByMobile = (db: Executor, mobile: string) =>
+  db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirst();
+
+/** Locks the row for the rest of the transaction: used where two requests could race on one user. */
+export const lockUserByMobile = (db: Executor, mobile: string) =>
+  db.selectFrom('users').selectAll().where('mobile', '=', mobile).forUpdate().executeTakeFirst();
+
+export const lockUserById = (db: Executor, id: bigint) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const insertUser = (db: Executor, values: Insertable<UsersTable>) =>
+  db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+
+export const updateUser = (db: Executor, id: bigint, values: Updateable<UsersTable>) =>
+  db.updateTable('users').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
+export interface UserSearch {
+  q?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+export async function searchUsers(db: Executor, search: UserSearch) {
+  let query = db.selectFrom('users').leftJoin('invitation_codes', 'invitation_codes.id', 'users.invitation_code_id');
+  const q = search.q?.replace(/[\s-]/g, '');
+  if (q) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('users.mobile', 'like', `%${q.replace(/[%_\\]/g, '')}%`),
+        ...(/^\d{1,18}$/.test(q) ? [eb('users.id', '=', BigInt(q))] : []),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll('users')
+      .select('invitation_codes.code as invite_code')
+      .orderBy('users.id', 'desc')
+      .limit(search.pageSize)
+      .offset((search.page - 1) * search.pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export const inviteCodeOf = async (db: Executor, invitationCodeId: bigint | null) =>
+  invitationCodeId === null
+    ? null
+    : ((await db.selectFrom('invitation_codes').select('code').where('id', '=', invitationCodeId).executeTakeFirst())
+        ?.code ?? null);

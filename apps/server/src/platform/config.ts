@@ -1,0 +1,90 @@
+import { resolve } from 'node:path';
+
+/** Runtime configuration from environment variables; every value has a working default. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  logLevel: string;
+  publicBasePath: string;
+  webDist: string;
+  backofficeDist: string;
+  customerServiceUrl: string;
+  companyName: string;
+  smsAdapter: 'dev-outbox';
+  smsCodeTtlSeconds: number;
+  smsResendSeconds: number;
+  smsMaxAttempts: number;
+  sessionTtlSeconds: number;
+  sessionIdleSeconds: number;
+  staffSessionTtlSeconds: number;
+  staffSessionIdleSeconds: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  authRateLimitMax: number;
+  authRateLimitWindowSeconds: number;
+  bodyLimitBytes: number;
+  seedDemoData: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+const text = (env: Env, name: string, fallback: string) => {
+  const value = env[name];
+  return value === undefined || value === '' ? fallback : value;
+};
+const optional = (env: Env, name: string) => {
+  const value = env[name];
+  return value === undefined || value === '' ? null : value;
+};
+function integer(env: Env, name: string, fallback: number): number {
+  const raw = optional(env, name);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+/** Durations accept plain seconds or a suffix: 90s, 30m, 12h, 7d. */
+function duration(env: Env, name: string, fallbackSeconds: number): number {
+  const raw = optional(env, name);
+  if (raw === null) return fallbackSeconds;
+  const match = /^(\d+)([smhd]?)$/.exec(raw.trim());
+  if (!match) throw new Error(`${name} must be a duration like 3600, 30m, 12h or 7d, got "${raw}"`);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] ?? ''] ?? 1;
+  return Number(match[1]) * unit;
+}
+
+export function loadConfig(env: Env = process.env, root = process.cwd()): Config {
+  const smsAdapter = text(env, 'SMS_ADAPTER', 'dev-outbox');
+  if (smsAdapter !== 'dev-outbox') throw new Error(`SMS_ADAPTER "${smsAdapter}" is not available; use dev-outbox`);
+  return {
+    port: integer(env, 'PORT', 8080),
+    host: text(env, 'HOST', '0.0.0.0'),
+    dataDir: resolve(root, text(env, 'DATA_DIR', './data')),
+    databaseUrl: optional(env, 'DATABASE_URL'),
+    redisUrl: optional(env, 'REDIS_URL'),
+    logLevel: text(env, 'LOG_LEVEL', 'info'),
+    publicBasePath: text(env, 'PUBLIC_BASE_PATH', '/'),
+    webDist: resolve(root, text(env, 'WEB_DIST', 'apps/web/dist')),
+    backofficeDist: resolve(root, text(env, 'BACKOFFICE_DIST', 'apps/backoffice/dist')),
+    customerServiceUrl: text(env, 'CUSTOMER_SERVICE_URL', 'https://support.kabuto.example/chat'),
+    companyName: text(env, 'COMPANY_NAME', 'Kabuto Securities Co., Ltd.'),
+    smsAdapter,
+    smsCodeTtlSeconds: duration(env, 'SMS_CODE_TTL', 600),
+    smsResendSeconds: duration(env, 'SMS_RESEND_INTERVAL', 60),
+    smsMaxAttempts: integer(env, 'SMS_MAX_ATTEMPTS', 5),
+    sessionTtlSeconds: duration(env, 'SESSION_TTL', 7 * 86400),
+    sessionIdleSeconds: duration(env, 'SESSION_IDLE_TTL', 2 * 3600),
+    staffSessionTtlSeconds: duration(env, 'STAFF_SESSION_TTL', 12 * 3600),
+    staffSessionIdleSeconds: duration(env, 'STAFF_SESSION_IDLE_TTL', 30 * 60),
+    loginMaxFailures: integer(env, 'LOGIN_MAX_FAILURES', 5),
+    loginLockMinutes: integer(env, 'LOGIN_LOCK_MINUTES', 15),
+    authRateLimitMax: integer(env, 'AUTH_RATE_LIMIT_MAX', 20),
+    authRateLimitWindowSeconds: duration(env, 'AUTH_RATE_LIMIT_WINDOW', 60),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024),
+    seedDemoData: text(env, 'SEED_DEMO_DATA', 'true') !== 'false',
+  };
+}

@@ -1,0 +1,28 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './open';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta.url));
+
+/**
+ * Applies forward-only `.sql` migrations in file-name order, each recorded in schema_migrations.
+ * All pending files run in one transaction under a lock, so concurrent starts cannot apply one twice.
+ */
+export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
+  return database.withMigrationLock(async (exec) => {
+    await exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+    );
+    const rows = (await exec('SELECT name FROM schema_migrations', [])) as { name: string }[];
+    const applied = new Set(rows.map((row) => row.name));
+    const pending = files.filter((name) => !applied.has(name));
+    for (const name of pending) {
+      await exec(readFileSync(`${dir}/${name}`, 'utf8'));
+      await exec('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+    }
+    return pending;
+  });
+}

@@ -1,0 +1,79 @@
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import pg from 'pg';
+import type { DB } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The Kysely handle plus what migrations need: raw multi-statement SQL inside one transaction. */
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  /** Runs `work` in one transaction with a raw multi-statement executor, holding the migration lock. */
+  withMigrationLock<T>(work: (exec: (sql: string, params?: unknown[]) => Promise<unknown[]>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+const toBigInt = (value: string) => BigInt(value);
+
+export async function openPglite(dataDir: string | 'memory://'): Promise<Database> {
+  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir, { parsers: { [pgliteTypes.INT8]: toBigInt } });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: 'pglite',
+    withMigrationLock: (work) =>
+      pglite.transaction(async (tx) =>
+        work(async (text, params) => {
+          if (params) return (await tx.query(text, params)).rows;
+          await tx.exec(text);
+          return [];
+        }),
+      ),
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+const MIGRATION_LOCK_KEY = 482_917_001;
+
+export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? toBigInt : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    withMigrationLock: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await client.query('BEGIN');
+        try {
+          const result = await work(async (text, params) => (await client.query(text, params)).rows);
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => db.destroy(),
+  };
+}

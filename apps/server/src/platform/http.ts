@@ -1,0 +1,91 @@
+import { ENVELOPE_FAIL, ENVELOPE_OK, ENVELOPE_SESSION_EXPIRED, fieldOrderOf, firstError, type ErrorCode, type FirstError } from '@kabuto/contract';
+import { normalizeLang, translate, type Lang } from '@kabuto/i18n';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { z, type ZodType } from 'zod';
+import { AppError, type ErrorParams } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Lang;
+  }
+}
+
+/** Success envelope of SPEC.md section 7, as a response schema. */
+export const envelope = <T extends z.ZodTypeAny>(data: T) =>
+  z.object({ code: z.literal(ENVELOPE_OK), msg: z.string(), data });
+
+export const emptyData = z.object({});
+
+export function ok<T>(request: FastifyRequest, data: T) {
+  return { code: ENVELOPE_OK as typeof ENVELOPE_OK, msg: translate(request.lang, 'common', 'requestSucceeded'), data };
+}
+
+/** Zod validation that reports the first failing field (in form order) as an ErrorCode. */
+export const validatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema }) => {
+  const order = fieldOrderOf(schema);
+  return (data) => {
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    const first: FirstError = firstError(result.error.issues, order) ?? {
+      errorCode: 'VALIDATION_FAILED',
+      params: { field: '' },
+      field: null,
+    };
+    return { error: Object.assign(new Error(first.errorCode), { firstError: first }) };
+  };
+};
+
+interface Classified {
+  status: number;
+  errorCode: ErrorCode;
+  params: ErrorParams;
+}
+
+function classify(error: FastifyError & { firstError?: FirstError }): Classified {
+  if (error instanceof AppError) return { status: error.status, errorCode: error.errorCode, params: error.params };
+  if (error.firstError) return { status: 400, errorCode: error.firstError.errorCode, params: error.firstError.params };
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, errorCode: 'BAD_JSON', params: {} };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, errorCode: 'BAD_JSON', params: {} };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, errorCode: 'BODY_TOO_LARGE', params: {} };
+    case 'FST_ERR_VALIDATION':
+      return { status: 400, errorCode: 'VALIDATION_FAILED', params: { field: '' } };
+  }
+  if (error.statusCode === 429) return { status: 429, errorCode: 'RATE_LIMITED', params: {} };
+  if (error instanceof SyntaxError) return { status: 400, errorCode: 'BAD_JSON', params: {} };
+  return { status: 500, errorCode: 'INTERNAL', params: {} };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, failure: Classified) {
+  const code = failure.status === 401 ? ENVELOPE_SESSION_EXPIRED : ENVELOPE_FAIL;
+  return reply.status(failure.status).send({
+    code,
+    msg: translate(request.lang, 'errors', failure.errorCode, failure.params),
+    errorCode: failure.errorCode,
+    params: failure.params,
+  });
+}
+
+/** Language from `?lang=`, the error envelope for every failure, and a JSON 404 under /api. */
+export function registerHttpConventions(app: FastifyInstance): void {
+  app.decorateRequest('lang', 'en');
+  app.addHook('onRequest', async (request) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    const lang = typeof query?.lang === 'string' ? query.lang : undefined;
+    request.lang = normalizeLang(lang);
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const classified = classify(error);
+    if (classified.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, classified);
+  });
+}
+
+export function notFound(request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, { status: 404, errorCode: 'NOT_FOUND', params: {} });
+}
