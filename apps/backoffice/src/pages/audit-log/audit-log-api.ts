@@ -1,0 +1,29 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AuditEntry } from '@kabuto/contract';
+import { apiGet, type PageOf } from '../../app/api-client';
+
+export interface AuditQuery {
+  action: string;
+  targetId: string;
+  page: number;
+  pageSize: number;
+}
+
+/** The actions the server records, in the order the filter lists them. */
+export const AUDIT_ACTIONS = [
+  'user.freeze',
+  'user.unfreeze',
+  'invite.create',
+  'invite.disable',
+  'staff.login',
+  'staff.login_failed',
+  'staff.logout',
+] as const;
+
+export function useAuditLog(query: AuditQuery) {
+  return useQuery({
+    queryKey: ['staff', 'audit-log', query],
+    queryFn: () => apiGet<PageOf<AuditEntry>>('/api/staff/audit-log', { ...query }),
+    placeholderData: keepPreviousData,
+  });
+}
