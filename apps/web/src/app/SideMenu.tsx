@@ -1,0 +1,130 @@
+import { useEffect, type ComponentType } from 'react';
+import { Badge, Button, List, Popup } from 'antd-mobile';
+import {
+  BankcardOutline,
+  BillOutline,
+  CollectMoneyOutline,
+  ContentOutline,
+  FileOutline,
+  GlobalOutline,
+  InformationCircleOutline,
+  KeyOutline,
+  LockOutline,
+  MessageOutline,
+  PayCircleOutline,
+  ReceivePaymentOutline,
+  SendOutline,
+  UserContactOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
+import { maskMobile } from '@kabuto/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { BalanceGrid } from '../features/account/components/BalanceGrid';
+import { useUserInfo } from '../features/account/use-user-info';
+import { useCustomerService } from '../features/customer-service/use-customer-service';
+import * as paths from './paths';
+import { findRoute } from './routes';
+import { useSession } from './session-store';
+
+interface MenuItem {
+  id: string;
+  label: string;
+  icon: ComponentType;
+  /** A route, or an action for the customer-service link. */
+  to?: string;
+  action?: () => void;
+  dot?: boolean;
+}
+
+export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const userInfo = useSession((state) => state.userInfo);
+  const loggedIn = useSession((state) => state.token !== '');
+  const { refetch } = useUserInfo();
+  const openCustomerService = useCustomerService();
+
+  useEffect(() => {
+    if (visible && loggedIn) void refetch();
+  }, [visible, loggedIn, refetch]);
+
+  const go = (to: string) => {
+    onClose();
+    navigate(to, { replace: findRoute(to)?.isTabBar ?? false });
+  };
+
+  const items: MenuItem[] = [
+    { id: 'identity', label: t('menu.identity'), icon: UserContactOutline, to: paths.REAL_NAME_PATH },
+    { id: 'notifications', label: t('menu.notifications'), icon: MessageOutline, to: paths.MESSAGE_PATH, dot: true },
+    {
+      id: 'customerService',
+      label: t('menu.customerService'),
+      icon: SendOutline,
+      action: () => void openCustomerService(),
+    },
+    { id: 'deposit', label: t('menu.deposit'), icon: ReceivePaymentOutline, to: paths.DEPOSIT_PATH },
+    { id: 'withdrawal', label: t('menu.withdrawal'), icon: CollectMoneyOutline, to: paths.WITHDRAWAL_PATH },
+    { id: 'financing', label: t('menu.financing'), icon: PayCircleOutline, to: paths.FINANCING_PATH },
+    { id: 'history', label: t('menu.history'), icon: BillOutline, to: paths.TRANSACTION_LOG_PATH },
+    { id: 'assets', label: t('menu.assets'), icon: ContentOutline, to: paths.TRADE_PATH },
+    { id: 'bankAccount', label: t('menu.bankAccount'), icon: BankcardOutline, to: paths.BANK_ACCOUNT_PATH },
+    { id: 'changePassword', label: t('menu.changePassword'), icon: LockOutline, to: paths.CHANGE_PASSWORD_PATH },
+    { id: 'fundPassword', label: t('menu.fundPassword'), icon: KeyOutline, to: paths.TRANSACTION_PASSWORD_PATH },
+    { id: 'language', label: t('menu.language'), icon: GlobalOutline, to: paths.LANGUAGE_PATH },
+    { id: 'about', label: t('menu.about'), icon: InformationCircleOutline, to: paths.ABOUT_PATH },
+    { id: 'agreement', label: t('menu.agreement'), icon: FileOutline, to: paths.AGREEMENT_PATH },
+    { id: 'logout', label: t('menu.logout'), icon: UserOutline, to: paths.LOGOUT_PATH },
+  ];
+  const visibleItems = loggedIn ? items : items.filter((item) => item.id !== 'logout');
+
+  return (
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      position="right"
+      bodyClassName="kb-side-menu"
+      bodyStyle={{ width: '80%' }}
+    >
+      <div className="kb-side-menu-inner" data-testid="side-menu">
+        <section className="kb-side-menu-header">
+          {loggedIn && userInfo ? (
+            <>
+              <div className="kb-side-menu-phone" data-testid="side-menu-phone">
+                {maskMobile(userInfo.mobile)}
+              </div>
+              <BalanceGrid info={userInfo} fields={['total', 'money', 'frozen', 'floatingPnl']} />
+            </>
+          ) : (
+            <div className="kb-side-menu-guest">
+              <p>{t('menu.guest')}</p>
+              <Button color="primary" block onClick={() => go(paths.LOGIN_PATH)} data-testid="side-menu-login">
+                {t('menu.login')}
+              </Button>
+            </div>
+          )}
+        </section>
+        <List className="kb-side-menu-list">
+          {visibleItems.map(({ id, label, icon: Icon, to, action, dot }) => (
+            <List.Item
+              key={id}
+              prefix={<Icon />}
+              arrow
+              onClick={() => (to ? go(to) : action?.())}
+              data-testid={`side-menu-${id}`}
+            >
+              {dot ? (
+                <Badge content={Badge.dot} className="kb-menu-badge">
+                  <span>{label}</span>
+                </Badge>
+              ) : (
+                label
+              )}
+            </List.Item>
+          ))}
+        </List>
+      </div>
+    </Popup>
+  );
+}

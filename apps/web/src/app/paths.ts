@@ -1,0 +1,30 @@
+/** Route paths other modules link to; the full table is routes.ts. */
+export const HOME_PATH = '/pages/index/index';
+export const MARKET_PATH = '/pages/market/market';
+export const TRADE_PATH = '/pages/jiaoyi/jiaoyi';
+export const NEWS_PATH = '/pages/record/record';
+export const USER_PATH = '/pages/user/user';
+
+export const LOGIN_PATH = '/subPackages/login/login';
+export const REGISTER_PATH = '/subPackages/register/register';
+export const FORGOT_PASSWORD_PATH = '/subPackages/login/forgot';
+export const MESSAGE_PATH = '/subPackages/message/message';
+export const AGREEMENT_PATH = '/subPackages/agreement/agreement';
+export const PRIVACY_PATH = '/subPackages/privacy/privacy';
+export const ABOUT_PATH = '/subPackages/about/index';
+export const SETTINGS_PATH = '/subPackages/seting/seting';
+export const CHANGE_PASSWORD_PATH = '/subPackages/changePassword/changePassword';
+export const TRANSACTION_PASSWORD_PATH = '/subPackages/transactionPassions/transactionPassions';
+export const LANGUAGE_PATH = '/subPackages/switchLanguage/switchLanguage';
+export const CUSTOMER_SERVICE_PATH = '/subPackages/customerService/customerService';
+export const LOGOUT_PATH = '/subPackages/logout/logout';
+export const DEPOSIT_PATH = '/subPackages/recharge/recharge';
+export const WITHDRAWAL_PATH = '/subPackages/withdrawal/withdrawal';
+export const REAL_NAME_PATH = '/subPackages/real_name/real_name';
+export const BANK_ACCOUNT_PATH = '/subPackages/bankAccount/bankAccount';
+export const TRANSACTION_LOG_PATH = '/subPackages/transactionLog/transactionLog';
+export const FINANCING_PATH = '/subPackages/index/rongzi/rongzi';
+export const IPO_PATH = '/subPackages/index/ipo/ipo';
+export const BLOCK_TRADE_PATH = '/subPackages/index/dadan/dadan';
+export const COPY_TRADING_PATH = '/subPackages/index/gendan/gendan';
+export const FUND_PATH = '/subPackages/fund/index';

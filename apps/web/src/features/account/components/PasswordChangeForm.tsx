@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Button, List } from 'antd-mobile';
+import { passwordChangeRequest } from '@kabuto/contract';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../app/api-client';
+import { validateForm } from '../../../lib/validate-form';
+import { PasswordInput } from '../../auth/components/PasswordInput';
+
+interface PasswordChangeFormProps {
+  endpoint: '/account/password' | '/account/transaction-password';
+  oldPasswordLabel: string;
+  onChanged: () => void;
+}
+
+/** Current password, new password and confirmation; login and transaction passwords share the shape. */
+export function PasswordChangeForm({ endpoint, oldPasswordLabel, onChanged }: PasswordChangeFormProps) {
+  const { t } = useTranslation();
+  const [oldPassword, setOldPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async () => {
+    const body = validateForm(passwordChangeRequest, { oldPassword, newPassword, confirmPassword });
+    if (!body) return;
+    setSubmitting(true);
+    try {
+      await api.post(endpoint, body);
+      setOldPassword('');
+      setNewPassword('');
+      setConfirmPassword('');
+      onChanged();
+    } catch {
+      // The API client has shown the reason.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <List className="kb-form">
+        <List.Item prefix={oldPasswordLabel}>
+          <PasswordInput value={oldPassword} onChange={setOldPassword} placeholder={t('password.oldPlaceholder')} testId="password-old" />
+        </List.Item>
+        <List.Item prefix={t('auth.newPassword')}>
+          <PasswordInput value={newPassword} onChange={setNewPassword} placeholder={t('auth.newPasswordPlaceholder')} autoComplete="new-password" testId="password-new" />
+        </List.Item>
+        <List.Item prefix={t('auth.confirmPassword')}>
+          <PasswordInput value={confirmPassword} onChange={setConfirmPassword} placeholder={t('auth.confirmPasswordPlaceholder')} autoComplete="new-password" testId="password-confirm" />
+        </List.Item>
+      </List>
+      <p className="kb-muted" style={{ padding: '8px 16px' }}>
+        {t('password.rule')}
+      </p>
+      <div className="kb-actions">
+        <Button type="submit" color="primary" size="large" block loading={submitting} data-testid="password-submit">
+          {t('password.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

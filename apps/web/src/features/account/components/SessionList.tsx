@@ -1,0 +1,60 @@
+import { Button, Dialog, List, Tag, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+import { useRevokeOtherSessions, useSessions } from '../use-sessions';
+
+/** "Devices and sessions": where the account is signed in, with a way to sign out everywhere else. */
+export function SessionList() {
+  const { t } = useTranslation();
+  const { data: sessions = [], isPending } = useSessions();
+  const revokeOthers = useRevokeOtherSessions();
+  const hasOthers = sessions.some((session) => !session.current);
+
+  const confirmRevoke = async () => {
+    const confirmed = await Dialog.confirm({
+      content: t('sessions.confirmRevoke'),
+      confirmText: t('common:confirm'),
+      cancelText: t('common:cancel'),
+    });
+    if (!confirmed) return;
+    const { revoked } = await revokeOthers.mutateAsync();
+    Toast.show({ icon: 'success', content: t('sessions.revoked', { count: revoked }), duration: 1500 });
+  };
+
+  return (
+    <List header={t('sessions.title')} data-testid="session-list">
+      {sessions.map((session) => (
+        <List.Item
+          key={session.id}
+          data-testid={session.current ? 'session-current' : 'session-other'}
+          extra={session.current ? <Tag color="primary">{t('sessions.current')}</Tag> : null}
+          description={
+            <div className="kb-session-meta">
+              <div>{t('sessions.ip', { ip: session.ip ?? '-' })}</div>
+              <div>{t('sessions.lastSeen', { time: formatDateTime(session.lastSeenAt) })}</div>
+            </div>
+          }
+        >
+          <span className="kb-session-meta" style={{ color: '#333', fontSize: 13 }}>
+            {session.userAgent ?? t('sessions.unknownDevice')}
+          </span>
+        </List.Item>
+      ))}
+      {!isPending && (
+        <List.Item>
+          <Button
+            block
+            color="danger"
+            fill="outline"
+            disabled={!hasOthers}
+            loading={revokeOthers.isPending}
+            onClick={() => void confirmRevoke().catch(() => undefined)}
+            data-testid="sessions-revoke-others"
+          >
+            {t('sessions.revokeOthers')}
+          </Button>
+        </List.Item>
+      )}
+    </List>
+  );
+}

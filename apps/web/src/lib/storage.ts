@@ -1,0 +1,38 @@
+/** localStorage access that never throws (private mode, quota) and reads absent values as ''. */
+export function readString(key: string): string {
+  try {
+    return localStorage.getItem(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function writeString(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: the value lives for this page only.
+  }
+}
+
+export function removeKey(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Nothing stored, nothing to remove.
+  }
+}
+
+export function readJson<T>(key: string): T | null {
+  const text = readString(key);
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: string, value: unknown): void {
+  writeString(key, JSON.stringify(value));
+}
