@@ -1,0 +1,172 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { TOTP } from 'otpauth';
+import { buildApp } from '../src/app';
+import { ManualClock } from '../src/platform/clock';
+import { loadConfig, type Config } from '../src/platform/config';
+import type { AppContext } from '../src/platform/context';
+import { migrate, openPglite, openPostgres, type Database } from '../src/platform/db';
+import { devOutboxSender } from '../src/platform/sms';
+import { DEMO, seedDemoData } from '../src/modules/system';
+import { hashPassword } from '../src/platform/crypto';
+import pino from 'pino';
+
+export { DEMO };
+
+/** PGlite in memory by default; a fresh PostgreSQL database per test file when DATABASE_URL is set. */
+async function openTestDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openPglite('memory://');
+    return { database, dispose: () => database.close() };
+  }
+  const name = `kabuto_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), 4);
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: ManualClock;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { database, dispose } = await openTestDatabase();
+  await migrate(database);
+  const clock = new ManualClock();
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: '/nonexistent', AUTH_RATE_LIMIT_MAX: '1000' }),
+    ...overrides,
+  };
+  const ctx: AppContext = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    clock,
+    sms: devOutboxSender(clock, pino({ level: 'silent' })),
+  };
+  await seedDemoData(ctx);
+  const app = await buildApp(ctx, { serveStatic: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    clock,
+    database,
+    close: async () => {
+      await app.close();
+      await dispose();
+    },
+  };
+}
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+  errorCode?: string;
+  params?: Record<string, unknown>;
+}
+
+export const body = <T = unknown>(response: LightMyRequestResponse) => response.json() as Envelope<T>;
+
+export async function post<T = unknown>(app: FastifyInstance, url: string, payload: unknown, token?: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: token ? { token } : {},
+  });
+  return { status: response.statusCode, ...body<T>(response) };
+}
+
+export async function get<T = unknown>(app: FastifyInstance, url: string, token?: string) {
+  const response = await app.inject({ method: 'GET', url, headers: token ? { token } : {} });
+  return { status: response.statusCode, ...body<T>(response) };
+}
+
+let sequence = 0;
+export function uniqueMobile(): string {
+  sequence += 1;
+  return `0802${String(process.pid % 1000).padStart(3, '0')}${String(sequence).padStart(4, '0')}`;
+}
+
+export async function latestCode(app: FastifyInstance, mobile: string): Promise<string> {
+  const result = await get<{ items: { code: string }[] }>(app, `/api/dev/sms?mobile=${mobile}`);
+  const code = result.data.items[0]?.code;
+  if (!code) throw new Error(`no code sent to ${mobile}`);
+  return code;
+}
+
+export interface Registered {
+  mobile: string;
+  password: string;
+  token: string;
+  userId: string;
+}
+
+export async function registerUser(t: TestApp, inviteCode: string = DEMO.inviteCode): Promise<Registered> {
+  const mobile = uniqueMobile();
+  const password = 'secret12';
+  const sent = await post(t.app, '/api/auth/sms-code', { mobile, purpose: 'register' });
+  if (sent.code !== 1) throw new Error(`sms-code failed: ${sent.msg}`);
+  const smsCode = await latestCode(t.app, mobile);
+  const result = await post<{ token: string; userId: string }>(t.app, '/api/auth/register', {
+    mobile,
+    password,
+    confirmPassword: password,
+    inviteCode,
+    smsCode,
+  });
+  if (result.code !== 1) throw new Error(`register failed: ${result.msg}`);
+  return { mobile, password, token: result.data.token, userId: result.data.userId };
+}
+
+export async function loginDemo(t: TestApp): Promise<{ token: string; userId: string }> {
+  const result = await post<{ token: string; userId: string }>(t.app, '/api/auth/login', {
+    account: DEMO.investor.mobile,
+    password: DEMO.investor.password,
+  });
+  if (result.code !== 1) throw new Error(`demo login failed: ${result.msg}`);
+  return result.data;
+}
+
+export const totpNow = (t: TestApp, secret: string = DEMO.staff.totpSecret, offsetSteps = 0) =>
+  new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: t.clock.now().getTime() + offsetSteps * 30_000,
+  });
+
+export async function staffToken(t: TestApp, username: string = DEMO.staff.username, password: string = DEMO.staff.password, secret: string = DEMO.staff.totpSecret) {
+  const result = await post<{ token: string }>(t.app, '/api/staff/auth/login', { username, password, totp: totpNow(t, secret) });
+  if (result.code !== 1) throw new Error(`staff login failed: ${result.msg}`);
+  t.clock.advance(30); // each code is accepted once; the next login in a test needs the next step
+  return result.data.token;
+}
+
+export async function createStaff(t: TestApp, username: string, role: 'admin' | 'compliance' | 'finance' | 'dealer' | 'support') {
+  const secret = 'JBSWY3DPEHPK3PXP';
+  await t.ctx.db
+    .insertInto('staff_users')
+    .values({ username, display_name: username, password_hash: await hashPassword('Staff-pass-1'), totp_secret: secret, role })
+    .execute();
+  return { username, password: 'Staff-pass-1', secret };
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, post, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ bodyLimitBytes: 2048 });
+});
+afterAll(() => t.close());
+
+const emptyLogin = { account: '', password: 'x' };
+
+describe('language of msg', () => {
+  it.each([
+    ['jp', 'アカウントを入力してください'],
+    ['ja', 'アカウントを入力してください'],
+    ['cn', '账号不能为空'],
+    ['zh-CN', '账号不能为空'],
+    ['en', 'Account cannot be empty'],
+    ['sp', 'La cuenta no puede estar vacía'],
+    ['es', 'La cuenta no puede estar vacía'],
+    ['fr', 'Le compte ne peut pas être vide'],
+    ['xx', 'Account cannot be empty'],
+  ])('lang=%s', async (lang, msg) => {
+    const response = await t.app.inject({ method: 'POST', url: `/api/auth/sms-code?lang=${lang}`, payload: { mobile: 'x', purpose: 'register' } });
+    expect(response.json().errorCode).toBe('MOBILE_INVALID');
+    const login = await t.app.inject({ method: 'POST', url: `/api/auth/login?lang=${lang}`, payload: emptyLogin, remoteAddress: `10.0.0.${lang.length}` });
+    expect(login.json().msg).toBe(msg);
+  });
+
+  it('falls back to English without lang', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: emptyLogin, remoteAddress: '10.0.1.1' });
+    expect(response.json().msg).toBe('Account cannot be empty');
+  });
+});
+
+describe('bad input never gives a 500', () => {
+  const send = (payload: string, contentType = 'application/json') =>
+    t.app.inject({ method: 'POST', url: '/api/auth/register?lang=en', payload, headers: { 'content-type': contentType }, remoteAddress: '10.0.2.1' });
+
+  it('rejects malformed JSON', async () => {
+    const response = await send('{"mobile": ');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 0, errorCode: 'BAD_JSON', msg: 'The request could not be read' });
+  });
+
+  it('rejects wrong types with the field message', async () => {
+    const response = await send(JSON.stringify({ mobile: 9012345678, password: [], confirmPassword: {}, inviteCode: 1, smsCode: null }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errorCode).toBe('MOBILE_REQUIRED');
+  });
+
+  it('rejects unknown fields', async () => {
+    const response = await send(JSON.stringify({ mobile: '09012345678', isAdmin: true }));
+    expect(response.json()).toMatchObject({ errorCode: 'UNKNOWN_FIELD', msg: 'Unknown field: isAdmin' });
+  });
+
+  it('rejects an oversized body', async () => {
+    const response = await send(JSON.stringify({ mobile: 'x'.repeat(5000) }));
+    expect(response.statusCode).toBe(413);
+    expect(response.json().errorCode).toBe('BODY_TOO_LARGE');
+  });
+
+  it('rejects a body that is not JSON', async () => {
+    const response = await send('mobile=1', 'application/x-www-form-urlencoded');
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe(0);
+  });
+
+  it('answers unknown API routes with a JSON 404 envelope', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here?lang=ja' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 0, errorCode: 'NOT_FOUND', msg: '見つかりません' });
+  });
+});
+
+describe('protection', () => {
+  it('rate-limits the auth endpoints per client', async () => {
+    const limited = await createTestApp({ authRateLimitMax: 3 });
+    const attempt = () => limited.app.inject({ method: 'POST', url: '/api/auth/login?lang=en', payload: emptyLogin, remoteAddress: '10.9.9.9' });
+    for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(400);
+    const refused = await attempt();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 0, errorCode: 'RATE_LIMITED', msg: 'Too many requests, please try again later' });
+    const elsewhere = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: emptyLogin, remoteAddress: '10.9.9.10' });
+    expect(elsewhere.statusCode).toBe(400);
+    await limited.close();
+  });
+
+  it('sets security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every route at /api/docs/json and serves a readable page', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const path of ['/api/auth/register', '/api/auth/login', '/api/index/getUserInfo', '/api/staff/users/{userId}/freeze']) {
+      expect(doc.paths).toHaveProperty([path]);
+    }
+    expect(doc.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('inviteCode');
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger');
+  });
+});
+
+describe('health', () => {
+  it('reports the database', async () => {
+    const response = await post(t.app, '/api/health', {});
+    expect(response.status).toBe(404);
+    const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
+    expect(health.data).toEqual({ status: 'ok', database: t.ctx.dbKind });
+  });
+});
