@@ -10,7 +10,7 @@ import { useStaffSession } from './session-store';
 import { StaffBadge } from './StaffBadge';
 import { useStaffProfile } from './use-staff-profile';
 
-const SIDER_WIDTH = 220;
+const SIDER_WIDTH = 232;
 
 function selectedMenuKey(pathname: string): string {
   return SECTIONS.find((section) => pathname.startsWith(section.path))?.path ?? '/';
@@ -49,14 +49,15 @@ export function Shell() {
           </Typography.Title>
           <Typography.Text style={{ color: 'rgba(255,255,255,0.65)' }}>{t('shell.subtitle')}</Typography.Text>
         </div>
-        <Menu
-          theme="dark"
-          mode="inline"
-          data-testid="side-menu"
-          selectedKeys={[selectedMenuKey(pathname)]}
-          items={menuItems}
-          onClick={({ key }) => navigate(key)}
-        />
+        <nav data-testid="side-menu">
+          <Menu
+            theme="dark"
+            mode="inline"
+            selectedKeys={[selectedMenuKey(pathname)]}
+            items={menuItems}
+            onClick={({ key }) => navigate(key)}
+          />
+        </nav>
       </Layout.Sider>
       <Layout>
         <Layout.Header

@@ -13,8 +13,9 @@ export interface AuditQuery {
 export const AUDIT_ACTIONS = [
   'user.freeze',
   'user.unfreeze',
-  'invite.create',
-  'invite.disable',
+  'user.view',
+  'invitation.create',
+  'invitation.disable',
   'staff.login',
   'staff.login_failed',
   'staff.logout',
