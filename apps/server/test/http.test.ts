@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, post, type TestApp } from './harness';
 
@@ -74,14 +75,18 @@ describe('bad input never gives a 500', () => {
 });
 
 describe('protection', () => {
+  // With REDIS_URL set the counters live in Redis (shared by every node); random client addresses keep
+  // repeated runs within one window apart.
   it('rate-limits the auth endpoints per client', async () => {
-    const limited = await createTestApp({ authRateLimitMax: 3 });
-    const attempt = () => limited.app.inject({ method: 'POST', url: '/api/auth/login?lang=en', payload: emptyLogin, remoteAddress: '10.9.9.9' });
+    const limited = await createTestApp({ authRateLimitMax: 3, redisUrl: process.env.REDIS_URL || null });
+    const client = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
+    const address = client();
+    const attempt = () => limited.app.inject({ method: 'POST', url: '/api/auth/login?lang=en', payload: emptyLogin, remoteAddress: address });
     for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(400);
     const refused = await attempt();
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 0, errorCode: 'RATE_LIMITED', msg: 'Too many requests, please try again later' });
-    const elsewhere = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: emptyLogin, remoteAddress: '10.9.9.10' });
+    const elsewhere = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: emptyLogin, remoteAddress: client() });
     expect(elsewhere.statusCode).toBe(400);
     await limited.close();
   });

@@ -1,0 +1,78 @@
+// The i18n completeness check: every namespace in every language has exactly the keys English has, no
+// empty text, the same {{placeholders}}; errors.json matches the ErrorCode list; every key is used.
+import { ERROR_CODES } from '@kabuto/contract';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGES, NAMESPACES, resources } from '../src/index';
+
+type Tree = { [key: string]: string | Tree };
+const root = new URL('../../../', import.meta.url).pathname;
+
+function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object') for (const [k, v] of flatten(value, path)) out.set(k, v);
+    else out.set(path, value);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.(ts|tsx)$/.test(entry) && !/\.test\.tsx?$/.test(entry)) out.push(path);
+  }
+  return out;
+}
+
+export function checkI18n(): string[] {
+  const problems: string[] = [];
+  for (const ns of NAMESPACES) {
+    const reference = flatten(resources.en[ns] as Tree);
+    for (const lang of LANGUAGES) {
+      const keys = flatten(resources[lang][ns] as Tree);
+      for (const key of reference.keys()) if (!keys.has(key)) problems.push(`${lang}/${ns}.json is missing "${key}"`);
+      for (const [key, value] of keys) {
+        if (!reference.has(key)) problems.push(`${lang}/${ns}.json has "${key}", which en does not`);
+        if (typeof value !== 'string' || value.trim() === '') problems.push(`${lang}/${ns}.json "${key}" is empty`);
+        else if (placeholders(value) !== placeholders(String(reference.get(key)))) {
+          problems.push(`${lang}/${ns}.json "${key}" has other placeholders than en`);
+        }
+      }
+    }
+  }
+
+  const errorKeys = new Set(flatten(resources.en.errors as Tree).keys());
+  for (const code of ERROR_CODES) if (!errorKeys.has(code)) problems.push(`errors.json has no message for ${code}`);
+  for (const key of errorKeys) if (!(ERROR_CODES as readonly string[]).includes(key)) problems.push(`errors.json "${key}" is not an ErrorCode`);
+
+  const source = ['apps/web/src', 'apps/backoffice/src', 'apps/server/src', 'packages/contract/src']
+    .flatMap((dir) => sourceFiles(join(root, dir)))
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+  const dynamicPrefixes = [...source.matchAll(/[`'"](?:\w+:)?([\w.]+\.)\$\{/g)].map((m) => m[1]!);
+  for (const ns of NAMESPACES.filter((n) => n !== 'errors')) {
+    for (const key of flatten(resources.en[ns] as Tree).keys()) {
+      const literal = new RegExp(`['"\`](?:${ns}:)?${key.replace(/\./g, '\\.')}['"\`]`);
+      if (!literal.test(source) && !dynamicPrefixes.some((prefix) => key.startsWith(prefix))) {
+        problems.push(`${ns}:${key} is never used`);
+      }
+    }
+  }
+  return problems;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const problems = checkI18n();
+  if (problems.length) {
+    console.error(`i18n check failed (${problems.length}):\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log(`i18n check passed: ${NAMESPACES.length} namespaces complete in ${LANGUAGES.length} languages`);
+}

@@ -1,0 +1,73 @@
+// `npm test`: lint, type checks, the i18n check, unit and API tests on PGlite, the API tests again on
+// PostgreSQL when DATABASE_URL is set, and the Playwright suite when Chromium is present
+// (E2E=required makes its absence a failure). Ends with one line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const results = join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) failedSteps.push(name);
+  console.log(`--- ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${seconds}s)`);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+function vitest(name, outputFile, args, env) {
+  const file = join(results, outputFile);
+  run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args], env);
+  countVitest(file);
+}
+
+run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('type check', 'npm', ['run', 'typecheck', '--silent']);
+run('i18n completeness', 'npm', ['run', 'i18n:check', '--silent']);
+
+vitest('unit and API tests (PGlite)', 'vitest-pglite.json', [], { DATABASE_URL: '' });
+if (process.env.DATABASE_URL) {
+  vitest('API tests (PostgreSQL)', 'vitest-postgres.json', ['apps/server'], {});
+} else {
+  console.log('\n(DATABASE_URL not set: API tests ran on PGlite only)');
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (existsSync(chromium)) {
+  if (run('build web app and back office', 'npm', ['run', 'build', '--silent'])) {
+    run('end-to-end (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+    const report = join(results, 'e2e-report.json');
+    if (existsSync(report)) {
+      const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+      totals.passed += stats.expected + stats.flaky;
+      totals.failed += stats.unexpected;
+      totals.skipped += stats.skipped;
+    }
+  }
+} else if (process.env.E2E === 'required') {
+  console.error(`\nE2E=required but no Chromium at ${chromium}`);
+  failedSteps.push('end-to-end (Chromium missing)');
+} else {
+  console.log(`\n(no Chromium at ${chromium}: end-to-end suite skipped; set E2E=required to make this a failure)`);
+}
+
+console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);
+console.log(`Screenshots: e2e/artifacts/screenshots`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);
