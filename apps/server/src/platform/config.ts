@@ -62,7 +62,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   if (smsAdapter !== 'dev-outbox') throw new Error(`SMS_ADAPTER "${smsAdapter}" is not available; use dev-outbox`);
   return {
     port: integer(env, 'PORT', 8080),
-    host: text(env, 'HOST', '0.0.0.0'),
+    host: text(env, 'HOST', '127.0.0.1'),
     dataDir: resolve(root, text(env, 'DATA_DIR', './data')),
     databaseUrl: optional(env, 'DATABASE_URL'),
     redisUrl: optional(env, 'REDIS_URL'),
