@@ -13,12 +13,16 @@ mkdirSync(results, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 
-function run(name, command, args, env = {}) {
+/** Runs a step; a failed step that reported no failed test of its own still counts as one failure. */
+function run(name, command, args, env = {}, countsTests = false) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) failedSteps.push(name);
+  if (result.status !== 0) {
+    failedSteps.push(name);
+    if (!countsTests) totals.failed += 1;
+  }
   console.log(`--- ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${seconds}s)`);
   return result.status === 0;
 }
@@ -33,8 +37,10 @@ function countVitest(file) {
 
 function vitest(name, outputFile, args, env) {
   const file = join(results, outputFile);
-  run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args], env);
+  const failedBefore = totals.failed;
+  const ok = run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args], env, true);
   countVitest(file);
+  if (!ok && totals.failed === failedBefore) totals.failed += 1;
 }
 
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
@@ -51,7 +57,8 @@ if (process.env.DATABASE_URL) {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   if (run('build web app and back office', 'npm', ['run', 'build', '--silent'])) {
-    run('end-to-end (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+    const failedBefore = totals.failed;
+    const ok = run('end-to-end (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {}, true);
     const report = join(results, 'e2e-report.json');
     if (existsSync(report)) {
       const { stats } = JSON.parse(readFileSync(report, 'utf8'));
@@ -59,10 +66,12 @@ if (existsSync(chromium)) {
       totals.failed += stats.unexpected;
       totals.skipped += stats.skipped;
     }
+    if (!ok && totals.failed === failedBefore) totals.failed += 1;
   }
 } else if (process.env.E2E === 'required') {
   console.error(`\nE2E=required but no Chromium at ${chromium}`);
   failedSteps.push('end-to-end (Chromium missing)');
+  totals.failed += 1;
 } else {
   console.log(`\n(no Chromium at ${chromium}: end-to-end suite skipped; set E2E=required to make this a failure)`);
 }
