@@ -56,6 +56,28 @@ describe('sessions', () => {
   });
 });
 
+describe("another user's token", () => {
+  it("neither lists nor ends another user's sessions", async () => {
+    const alice = await registerUser(t);
+    const bob = await registerUser(t);
+    const list = await get<{ items: { id: string }[] }>(t.app, '/api/account/sessions', alice.token);
+    const bobSessions = await t.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', BigInt(bob.userId)).execute();
+    const bobIds = bobSessions.map((s) => s.id.toString());
+    expect(list.data.items.some((s) => bobIds.includes(s.id))).toBe(false);
+    await post(t.app, '/api/account/sessions/revoke-others', {}, alice.token);
+    expect((await get(t.app, '/api/index/getCzhiurl', bob.token)).code).toBe(1);
+  });
+
+  it("changes only the caller's own password", async () => {
+    const alice = await registerUser(t);
+    const bob = await registerUser(t);
+    const attempt = await post(t.app, '/api/account/password', { oldPassword: bob.password, newPassword: 'taken12', confirmPassword: 'taken12' }, alice.token);
+    expect(attempt.code).toBe(1); // both use the same harness password: the change applies to Alice only
+    expect((await post(t.app, '/api/auth/login', { account: bob.mobile, password: bob.password })).code).toBe(1);
+    expect((await post(t.app, '/api/auth/login', { account: alice.mobile, password: 'taken12' })).code).toBe(1);
+  });
+});
+
 describe('POST /api/account/password', () => {
   it('validates in two languages', async () => {
     const user = await registerUser(t);
