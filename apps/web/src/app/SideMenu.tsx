@@ -43,7 +43,7 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
   const userInfo = useSession((state) => state.userInfo);
   const loggedIn = useSession((state) => state.token !== '');
   const { refetch } = useUserInfo();
-  const openCustomerService = useCustomerService();
+  const openCustomerService = useCustomerService({ prefetch: visible });
 
   useEffect(() => {
     if (visible && loggedIn) void refetch();

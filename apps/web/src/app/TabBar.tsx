@@ -22,7 +22,7 @@ export function TabBar() {
             key={path}
             icon={Icon ? <Icon /> : null}
             title={tab ? t(tab.labelKey) : path}
-            data-testid={`tab-${tab?.labelKey ?? path}`}
+            data-testid={`tab-${tab?.labelKey.replace('tabs.', '') ?? path}`}
           />
         );
       })}

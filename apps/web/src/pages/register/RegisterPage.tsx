@@ -74,15 +74,16 @@ export default function RegisterPage() {
         </List>
         <div className="kb-agreement">
           <Checkbox checked={agreed} onChange={setAgreed} data-testid="register-agree">
-            {t('register.agreePrefix')}
-          </Checkbox>{' '}
-          <button type="button" className="kb-link" onClick={() => navigate(AGREEMENT_PATH)} data-testid="register-agreement-link">
-            {t('register.agreementLink')}
-          </button>
-          {t('register.and')}
-          <button type="button" className="kb-link" onClick={() => navigate(PRIVACY_PATH)} data-testid="register-privacy-link">
-            {t('register.privacyLink')}
-          </button>
+            {t('register.agree')}
+          </Checkbox>
+          <div className="kb-agreement-links">
+            <button type="button" className="kb-link" onClick={() => navigate(AGREEMENT_PATH)} data-testid="register-agreement-link">
+              {t('register.agreementLink')}
+            </button>
+            <button type="button" className="kb-link" onClick={() => navigate(PRIVACY_PATH)} data-testid="register-privacy-link">
+              {t('register.privacyLink')}
+            </button>
+          </div>
         </div>
         <div className="kb-actions">
           <Button type="submit" color="primary" size="large" block loading={submitting} data-testid="register-submit">

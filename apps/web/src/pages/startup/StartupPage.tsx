@@ -8,7 +8,7 @@ import type { UserInfo } from '@kabuto/contract';
 import { api, ApiError } from '../../app/api-client';
 import { HOME_PATH } from '../../app/paths';
 import { useSession } from '../../app/session-store';
-import { APP_VERSION_CODE, fetchAppInfo } from '../../features/app-info/use-app-info';
+import { APP_INFO_QUERY, APP_VERSION_CODE, fetchAppInfo } from '../../features/app-info/use-app-info';
 
 type Step = 'starting' | 'connected' | 'checkingUpdates' | 'updateChecked' | 'loggingIn' | 'marketHost';
 
@@ -45,7 +45,7 @@ export default function StartupPage() {
       await show('connected');
       await show('checkingUpdates');
       const info = await fetchAppInfo(true);
-      queryClient.setQueryData(['appInfo'], info);
+      queryClient.setQueryData(APP_INFO_QUERY, info);
       setUpdateAvailable(info.latestVersionCode > APP_VERSION_CODE);
       await show('updateChecked');
       const { token, userId, setUserInfo } = useSession.getState();

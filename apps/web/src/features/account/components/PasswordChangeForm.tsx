@@ -45,13 +45,13 @@ export function PasswordChangeForm({ endpoint, oldPasswordLabel, onChanged }: Pa
       }}
     >
       <List className="kb-form">
-        <List.Item prefix={oldPasswordLabel}>
+        <List.Item title={oldPasswordLabel}>
           <PasswordInput value={oldPassword} onChange={setOldPassword} placeholder={t('password.oldPlaceholder')} testId="password-old" />
         </List.Item>
-        <List.Item prefix={t('auth.newPassword')}>
+        <List.Item title={t('auth.newPassword')}>
           <PasswordInput value={newPassword} onChange={setNewPassword} placeholder={t('auth.newPasswordPlaceholder')} autoComplete="new-password" testId="password-new" />
         </List.Item>
-        <List.Item prefix={t('auth.confirmPassword')}>
+        <List.Item title={t('password.confirmNew')}>
           <PasswordInput value={confirmPassword} onChange={setConfirmPassword} placeholder={t('auth.confirmPasswordPlaceholder')} autoComplete="new-password" testId="password-confirm" />
         </List.Item>
       </List>

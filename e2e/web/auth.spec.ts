@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_INVESTOR, freshMobile, latestSmsCode } from '../support';
+import { input, loginInBrowser, message, useLanguage } from './helpers';
+
+test('a new investor registers with the SMS code and lands on Home', async ({ page, request }) => {
+  const mobile = freshMobile();
+  await page.goto('/#/subPackages/register/register?invite=WELCOME');
+  await expect(input(page, 'register-invite')).toHaveValue('WELCOME');
+  await input(page, 'register-mobile').fill(mobile);
+  await input(page, 'register-password').fill('pass1234');
+  await input(page, 'register-confirm').fill('pass1234');
+
+  await page.getByTestId('sms-code-button').click();
+  await expect(page.getByTestId('sms-code-button')).toBeDisabled();
+  await expect(page.getByTestId('sms-code-button')).toContainText(/\d+/);
+  await input(page, 'register-sms').fill(await latestSmsCode(request, mobile));
+
+  await page.getByTestId('register-agree').click();
+  await page.getByTestId('register-submit').click();
+
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(page).toHaveURL(/#\/pages\/index\/index$/);
+  await expect(page.getByTestId('home-greeting')).toContainText(`${mobile.slice(0, 3)}****${mobile.slice(7)}`);
+});
+
+test('the demo investor logs in and sees the masked phone in the side menu', async ({ page }) => {
+  await loginInBrowser(page, DEMO_INVESTOR.mobile, DEMO_INVESTOR.password);
+  await page.getByTestId('top-bar-user').click();
+  await expect(page.getByTestId('side-menu-phone')).toHaveText('090****0001');
+  await expect(page.getByTestId('side-menu').getByTestId('balance-total')).toContainText('¥');
+});
+
+test('a session revoked from another device expires in the browser and sends the user to login', async ({
+  page,
+  request,
+}) => {
+  await loginInBrowser(page, DEMO_INVESTOR.mobile, DEMO_INVESTOR.password);
+
+  const login = await request.post('/api/auth/login', {
+    data: { account: DEMO_INVESTOR.mobile, password: DEMO_INVESTOR.password },
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const revoke = await request.post('/api/account/sessions/revoke-others', { headers: { token: data.token }, data: {} });
+  expect(((await revoke.json()) as { code: number }).code).toBe(1);
+
+  await page.getByTestId('top-bar-user').click();
+  await expect(page.getByText(message('ja', 'errors', 'SESSION_EXPIRED'))).toBeVisible();
+  await expect(page).toHaveURL(/#\/subPackages\/login\/login$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+});
+
+test('an empty login shows the first missing field in English', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/#/subPackages/login/login');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('Account cannot be empty')).toBeVisible();
+});
+
+test('an empty login shows the first missing field in Japanese', async ({ page }) => {
+  await page.goto('/#/subPackages/login/login');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText(message('ja', 'errors', 'ACCOUNT_REQUIRED'))).toBeVisible();
+});
+
+test('logging out asks for confirmation, ends the session and shows login', async ({ page }) => {
+  await loginInBrowser(page, DEMO_INVESTOR.mobile, DEMO_INVESTOR.password);
+  await page.getByTestId('top-bar-user').click();
+  await page.getByTestId('side-menu-logout').click();
+  await page.locator('.adm-dialog-footer').getByText(message('ja', 'web', 'logout.submit')).click();
+  await expect(page).toHaveURL(/#\/subPackages\/login\/login$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+});

@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const localesDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'i18n', 'locales');
+
+/** A message from the shared catalogue, so assertions follow the translations. */
+export function message(lang: string, namespace: 'errors' | 'web' | 'common', key: string): string {
+  const tree = JSON.parse(readFileSync(join(localesDir, lang, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+  if (typeof value !== 'string') throw new Error(`no ${lang} ${namespace}:${key}`);
+  return value;
+}
+
+/** Starts every page load of this test in the given interface language. */
+export async function useLanguage(page: Page, lang: string): Promise<void> {
+  await page.addInitScript((locale) => window.localStorage.setItem('locale', locale), lang);
+}
+
+/** The text input inside an antd-mobile Input carrying the test id. */
+export const input = (page: Page, testId: string) => page.getByTestId(testId).locator('input');
+
+export async function loginInBrowser(page: Page, mobile: string, password: string): Promise<void> {
+  await page.goto('/#/subPackages/login/login');
+  await input(page, 'login-account').fill(mobile);
+  await input(page, 'login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(page).toHaveURL(/#\/pages\/index\/index$/);
+}
