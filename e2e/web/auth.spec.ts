@@ -20,7 +20,9 @@ test('a new investor registers with the SMS code and lands on Home', async ({ pa
 
   await expect(page.getByTestId('home-page')).toBeVisible();
   await expect(page).toHaveURL(/#\/pages\/index\/index$/);
-  await expect(page.getByTestId('home-greeting')).toContainText(`${mobile.slice(0, 3)}****${mobile.slice(7)}`);
+  await expect(page.getByTestId('home-greeting')).toContainText(
+    `${mobile.slice(0, 3)}****${mobile.slice(7)}`,
+  );
 });
 
 test('the demo investor logs in and sees the masked phone in the side menu', async ({ page }) => {
@@ -40,7 +42,10 @@ test('a session revoked from another device expires in the browser and sends the
     data: { account: DEMO_INVESTOR.mobile, password: DEMO_INVESTOR.password },
   });
   const { data } = (await login.json()) as { data: { token: string } };
-  const revoke = await request.post('/api/account/sessions/revoke-others', { headers: { token: data.token }, data: {} });
+  const revoke = await request.post('/api/account/sessions/revoke-others', {
+    headers: { token: data.token },
+    data: {},
+  });
   expect(((await revoke.json()) as { code: number }).code).toBe(1);
 
   await page.getByTestId('top-bar-user').click();
@@ -66,7 +71,10 @@ test('logging out asks for confirmation, ends the session and shows login', asyn
   await loginInBrowser(page, DEMO_INVESTOR.mobile, DEMO_INVESTOR.password);
   await page.getByTestId('top-bar-user').click();
   await page.getByTestId('side-menu-logout').click();
-  await page.locator('.adm-dialog-footer').getByText(message('ja', 'web', 'logout.submit')).click();
+  await page
+    .locator('.adm-dialog-footer')
+    .getByText(message('ja', 'web', 'logout.submit'))
+    .click();
   await expect(page).toHaveURL(/#\/subPackages\/login\/login$/);
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 });

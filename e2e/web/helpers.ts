@@ -7,8 +7,13 @@ const localesDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'pa
 
 /** A message from the shared catalogue, so assertions follow the translations. */
 export function message(lang: string, namespace: 'errors' | 'web' | 'common', key: string): string {
-  const tree = JSON.parse(readFileSync(join(localesDir, lang, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+  const tree = JSON.parse(readFileSync(join(localesDir, lang, `${namespace}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
   if (typeof value !== 'string') throw new Error(`no ${lang} ${namespace}:${key}`);
   return value;
 }
@@ -28,4 +33,14 @@ export async function loginInBrowser(page: Page, mobile: string, password: strin
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('home-page')).toBeVisible();
   await expect(page).toHaveURL(/#\/pages\/index\/index$/);
+}
+
+/** Phone-first layout: neither the page nor its scrolling content may be wider than the viewport. */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const overflowing = await page.evaluate(() =>
+    [document.documentElement, ...Array.from(document.querySelectorAll('.kb-subpage-body, .kb-tab-content'))]
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .map((element) => element.className || element.tagName),
+  );
+  expect(overflowing).toEqual([]);
 }

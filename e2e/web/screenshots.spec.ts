@@ -1,19 +1,31 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_INVESTOR, screenshot } from '../support';
-import { input, loginInBrowser, useLanguage } from './helpers';
+import { expectNoHorizontalOverflow, input, loginInBrowser, useLanguage } from './helpers';
 
 /** Screens reachable by route, with the element that shows the screen is ready. */
 const SCREENS: { name: string; path: string; ready: string }[] = [
   { name: 'home', path: '/pages/index/index', ready: 'home-page' },
   { name: 'user', path: '/pages/user/user', ready: 'user-page' },
   { name: 'settings', path: '/subPackages/seting/seting', ready: 'session-current' },
-  { name: 'change-password', path: '/subPackages/changePassword/changePassword', ready: 'change-password-page' },
-  { name: 'transaction-password', path: '/subPackages/transactionPassions/transactionPassions', ready: 'transaction-password-page' },
+  {
+    name: 'change-password',
+    path: '/subPackages/changePassword/changePassword',
+    ready: 'change-password-page',
+  },
+  {
+    name: 'transaction-password',
+    path: '/subPackages/transactionPassions/transactionPassions',
+    ready: 'transaction-password-page',
+  },
   { name: 'language', path: '/subPackages/switchLanguage/switchLanguage', ready: 'language-page' },
   { name: 'about', path: '/subPackages/about/index', ready: 'about-version' },
   { name: 'privacy', path: '/subPackages/privacy/privacy', ready: 'privacy-article-9' },
   { name: 'agreement', path: '/subPackages/agreement/agreement', ready: 'agreement-section-10' },
-  { name: 'customer-service', path: '/subPackages/customerService/customerService', ready: 'customer-service-page' },
+  {
+    name: 'customer-service',
+    path: '/subPackages/customerService/customerService',
+    ready: 'customer-service-page',
+  },
   { name: 'deposit', path: '/subPackages/recharge/recharge', ready: 'deposit-page' },
   { name: 'empty-state', path: '/subPackages/index/ipo/ipo', ready: 'empty-state' },
   { name: 'market', path: '/pages/market/market', ready: 'empty-state' },
@@ -22,6 +34,7 @@ const SCREENS: { name: string; path: string; ready: string }[] = [
 async function visit(page: Page, path: string, ready: string): Promise<void> {
   await page.goto(`/#${path}`);
   await expect(page.getByTestId(ready).first()).toBeVisible();
+  await expectNoHorizontalOverflow(page);
 }
 
 for (const lang of ['ja', 'en']) {

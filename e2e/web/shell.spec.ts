@@ -3,7 +3,9 @@ import { message } from './helpers';
 
 test('the startup screen checks the server and opens Home', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByTestId('startup-steps')).toContainText(message('ja', 'web', 'startup.steps.connected'));
+  await expect(page.getByTestId('startup-steps')).toContainText(
+    message('ja', 'web', 'startup.steps.connected'),
+  );
   await expect(page.getByTestId('home-page')).toBeVisible();
   await expect(page).toHaveURL(/#\/pages\/index\/index$/);
 });
@@ -41,4 +43,14 @@ test('the tab bar switches between the five tab pages', async ({ page }) => {
   await page.getByTestId('tab-market').click();
   await expect(page).toHaveURL(/#\/pages\/market\/market$/);
   await expect(page.getByTestId('empty-state')).toBeVisible();
+});
+
+test('the startup screen reports a lost connection and retries on tap', async ({ page }) => {
+  await page.route('**/api/health*', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByTestId('startup-error')).toHaveText(message('ja', 'common', 'networkError'));
+
+  await page.unroute('**/api/health*');
+  await page.getByTestId('startup-page').click();
+  await expect(page.getByTestId('home-page')).toBeVisible();
 });

@@ -23,7 +23,9 @@ export function Shell() {
       <Outlet />
     </Suspense>
   );
-  return <div className="kb-app">{route?.isTabBar ? <TabLayout route={route}>{content}</TabLayout> : content}</div>;
+  return (
+    <div className="kb-app">{route?.isTabBar ? <TabLayout route={route}>{content}</TabLayout> : content}</div>
+  );
 }
 
 function TabLayout({ route, children }: { route: AppRoute; children: ReactNode }) {

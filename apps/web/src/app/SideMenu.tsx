@@ -56,7 +56,13 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
 
   const items: MenuItem[] = [
     { id: 'identity', label: t('menu.identity'), icon: UserContactOutline, to: paths.REAL_NAME_PATH },
-    { id: 'notifications', label: t('menu.notifications'), icon: MessageOutline, to: paths.MESSAGE_PATH, dot: true },
+    {
+      id: 'notifications',
+      label: t('menu.notifications'),
+      icon: MessageOutline,
+      to: paths.MESSAGE_PATH,
+      dot: true,
+    },
     {
       id: 'customerService',
       label: t('menu.customerService'),
@@ -69,8 +75,18 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
     { id: 'history', label: t('menu.history'), icon: BillOutline, to: paths.TRANSACTION_LOG_PATH },
     { id: 'assets', label: t('menu.assets'), icon: ContentOutline, to: paths.TRADE_PATH },
     { id: 'bankAccount', label: t('menu.bankAccount'), icon: BankcardOutline, to: paths.BANK_ACCOUNT_PATH },
-    { id: 'changePassword', label: t('menu.changePassword'), icon: LockOutline, to: paths.CHANGE_PASSWORD_PATH },
-    { id: 'fundPassword', label: t('menu.fundPassword'), icon: KeyOutline, to: paths.TRANSACTION_PASSWORD_PATH },
+    {
+      id: 'changePassword',
+      label: t('menu.changePassword'),
+      icon: LockOutline,
+      to: paths.CHANGE_PASSWORD_PATH,
+    },
+    {
+      id: 'fundPassword',
+      label: t('menu.fundPassword'),
+      icon: KeyOutline,
+      to: paths.TRANSACTION_PASSWORD_PATH,
+    },
     { id: 'language', label: t('menu.language'), icon: GlobalOutline, to: paths.LANGUAGE_PATH },
     { id: 'about', label: t('menu.about'), icon: InformationCircleOutline, to: paths.ABOUT_PATH },
     { id: 'agreement', label: t('menu.agreement'), icon: FileOutline, to: paths.AGREEMENT_PATH },
@@ -99,7 +115,12 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
           ) : (
             <div className="kb-side-menu-guest">
               <p>{t('menu.guest')}</p>
-              <Button color="primary" block onClick={() => go(paths.LOGIN_PATH)} data-testid="side-menu-login">
+              <Button
+                color="primary"
+                block
+                onClick={() => go(paths.LOGIN_PATH)}
+                data-testid="side-menu-login"
+              >
                 {t('menu.login')}
               </Button>
             </div>

@@ -9,7 +9,9 @@ const TIMEOUT_MS = 5000;
 const ERROR_TOAST_MS = 2000;
 const EXPIRY_REDIRECT_MS = 1500;
 
-type Envelope<T> = { code: 1; msg: string; data: T } | { code: number; msg: string; errorCode?: string; params?: Record<string, unknown> };
+type Envelope<T> =
+  | { code: 1; msg: string; data: T }
+  | { code: number; msg: string; errorCode?: string; params?: Record<string, unknown> };
 
 export type ApiErrorKind = 'network' | 'http' | 'business' | 'expired';
 
@@ -51,7 +53,12 @@ function buildUrl(path: string, query: Record<string, string> = {}): string {
   return `${BASE}${path}?${params.toString()}`;
 }
 
-async function send<T>(method: 'GET' | 'POST', url: string, body: unknown, options: RequestOptions): Promise<T> {
+async function send<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  body: unknown,
+  options: RequestOptions,
+): Promise<T> {
   const silent = options.silent ?? false;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);

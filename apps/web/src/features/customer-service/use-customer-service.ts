@@ -26,11 +26,14 @@ export function useCustomerService({ prefetch = true }: { prefetch?: boolean } =
   });
 
   const fetchVisitorUrl = async () => {
-    const info = appInfo ?? (await queryClient.fetchQuery<AppInfo>({ queryKey: APP_INFO_QUERY, queryFn: () => fetchAppInfo() }));
+    const info =
+      appInfo ??
+      (await queryClient.fetchQuery<AppInfo>({ queryKey: APP_INFO_QUERY, queryFn: () => fetchAppInfo() }));
     return info.customerServiceUrl;
   };
   const fetchUserUrl = async () =>
-    kefuUrl ?? (await queryClient.fetchQuery({ queryKey: QUERY_KEY, queryFn: fetchKefuUrl, staleTime: STALE_MS }));
+    kefuUrl ??
+    (await queryClient.fetchQuery({ queryKey: QUERY_KEY, queryFn: fetchKefuUrl, staleTime: STALE_MS }));
 
   return async function openCustomerService() {
     const url = loggedIn ? await fetchUserUrl() : await fetchVisitorUrl();

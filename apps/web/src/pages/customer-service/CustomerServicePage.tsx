@@ -15,7 +15,13 @@ export default function CustomerServicePage() {
         <p className="kb-muted">{t('customerService.note')}</p>
       </section>
       <div className="kb-actions">
-        <Button color="primary" size="large" block onClick={() => void openCustomerService()} data-testid="customer-service-open">
+        <Button
+          color="primary"
+          size="large"
+          block
+          onClick={() => void openCustomerService()}
+          data-testid="customer-service-open"
+        >
           {t('customerService.open')}
         </Button>
       </div>

@@ -23,7 +23,13 @@ export default function DepositPage() {
         <p className="kb-muted">{t('deposit.note')}</p>
       </section>
       <div className="kb-actions">
-        <Button color="primary" size="large" block onClick={() => navigate(CUSTOMER_SERVICE_PATH)} data-testid="deposit-contact">
+        <Button
+          color="primary"
+          size="large"
+          block
+          onClick={() => navigate(CUSTOMER_SERVICE_PATH)}
+          data-testid="deposit-contact"
+        >
           {t('deposit.contact')}
         </Button>
       </div>

@@ -47,20 +47,57 @@ export default function ForgotPasswordPage() {
       >
         <List className="kb-form">
           <List.Item prefix={t('auth.mobile')}>
-            <Input value={mobile} onChange={setMobile} type="tel" placeholder={t('auth.mobilePlaceholder')} maxLength={20} data-testid="forgot-mobile" />
+            <Input
+              value={mobile}
+              onChange={setMobile}
+              type="tel"
+              placeholder={t('auth.mobilePlaceholder')}
+              maxLength={20}
+              data-testid="forgot-mobile"
+            />
           </List.Item>
-          <List.Item prefix={t('auth.smsCode')} extra={<SmsCodeButton mobile={mobile} purpose="reset_password" />}>
-            <Input value={smsCode} onChange={setSmsCode} type="tel" placeholder={t('auth.smsCodePlaceholder')} maxLength={6} autoComplete="one-time-code" data-testid="forgot-sms" />
+          <List.Item
+            prefix={t('auth.smsCode')}
+            extra={<SmsCodeButton mobile={mobile} purpose="reset_password" />}
+          >
+            <Input
+              value={smsCode}
+              onChange={setSmsCode}
+              type="tel"
+              placeholder={t('auth.smsCodePlaceholder')}
+              maxLength={6}
+              autoComplete="one-time-code"
+              data-testid="forgot-sms"
+            />
           </List.Item>
           <List.Item prefix={t('auth.newPassword')}>
-            <PasswordInput value={password} onChange={setPassword} placeholder={t('auth.newPasswordPlaceholder')} autoComplete="new-password" testId="forgot-password" />
+            <PasswordInput
+              value={password}
+              onChange={setPassword}
+              placeholder={t('auth.newPasswordPlaceholder')}
+              autoComplete="new-password"
+              testId="forgot-password"
+            />
           </List.Item>
           <List.Item prefix={t('auth.confirmPassword')}>
-            <PasswordInput value={confirmPassword} onChange={setConfirmPassword} placeholder={t('auth.confirmPasswordPlaceholder')} autoComplete="new-password" testId="forgot-confirm" />
+            <PasswordInput
+              value={confirmPassword}
+              onChange={setConfirmPassword}
+              placeholder={t('auth.confirmPasswordPlaceholder')}
+              autoComplete="new-password"
+              testId="forgot-confirm"
+            />
           </List.Item>
         </List>
         <div className="kb-actions">
-          <Button type="submit" color="primary" size="large" block loading={submitting} data-testid="forgot-submit">
+          <Button
+            type="submit"
+            color="primary"
+            size="large"
+            block
+            loading={submitting}
+            data-testid="forgot-submit"
+          >
             {t('forgot.submit')}
           </Button>
         </div>

@@ -1,5 +1,12 @@
 import type { ComponentType } from 'react';
-import { CollectMoneyOutline, FireFill, PayCircleOutline, PieOutline, ReceivePaymentOutline, TeamOutline } from 'antd-mobile-icons';
+import {
+  CollectMoneyOutline,
+  FireFill,
+  PayCircleOutline,
+  PieOutline,
+  ReceivePaymentOutline,
+  TeamOutline,
+} from 'antd-mobile-icons';
 import { maskMobile } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -38,7 +45,13 @@ export default function HomePage() {
       </section>
       <nav className="kb-tiles">
         {tiles.map(({ id, label, icon: Icon, to }) => (
-          <button key={id} type="button" className="kb-tile" onClick={() => navigate(to)} data-testid={`home-tile-${id}`}>
+          <button
+            key={id}
+            type="button"
+            className="kb-tile"
+            onClick={() => navigate(to)}
+            data-testid={`home-tile-${id}`}
+          >
             <Icon />
             <span>{label}</span>
           </button>

@@ -58,19 +58,41 @@ export default function LoginPage() {
             />
           </List.Item>
           <List.Item prefix={t('auth.password')}>
-            <PasswordInput value={password} onChange={setPassword} placeholder={t('auth.passwordPlaceholder')} testId="login-password" />
+            <PasswordInput
+              value={password}
+              onChange={setPassword}
+              placeholder={t('auth.passwordPlaceholder')}
+              testId="login-password"
+            />
           </List.Item>
         </List>
         <div className="kb-inline-links">
-          <button type="button" className="kb-link" onClick={() => navigate(FORGOT_PASSWORD_PATH)} data-testid="login-forgot">
+          <button
+            type="button"
+            className="kb-link"
+            onClick={() => navigate(FORGOT_PASSWORD_PATH)}
+            data-testid="login-forgot"
+          >
             {t('login.forgot')}
           </button>
-          <button type="button" className="kb-link" onClick={() => navigate(REGISTER_PATH)} data-testid="login-register">
+          <button
+            type="button"
+            className="kb-link"
+            onClick={() => navigate(REGISTER_PATH)}
+            data-testid="login-register"
+          >
             {t('login.toRegister')}
           </button>
         </div>
         <div className="kb-actions">
-          <Button type="submit" color="primary" size="large" block loading={submitting} data-testid="login-submit">
+          <Button
+            type="submit"
+            color="primary"
+            size="large"
+            block
+            loading={submitting}
+            data-testid="login-submit"
+          >
             {t('login.submit')}
           </Button>
         </div>

@@ -11,7 +11,12 @@ export function NotFoundPage() {
     <SubPage title={t('notFound.title')} testId="not-found-page">
       <ErrorBlock status="empty" title={t('notFound.title')} description={t('notFound.description')} />
       <div className="kb-actions">
-        <Button color="primary" block onClick={() => navigate(HOME_PATH, { replace: true })} data-testid="not-found-home">
+        <Button
+          color="primary"
+          block
+          onClick={() => navigate(HOME_PATH, { replace: true })}
+          data-testid="not-found-home"
+        >
           {t('notFound.home')}
         </Button>
       </div>

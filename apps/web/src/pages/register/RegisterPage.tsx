@@ -27,7 +27,14 @@ export default function RegisterPage() {
   const [submitting, setSubmitting] = useState(false);
 
   const submit = async () => {
-    const body = validateForm(registerRequest, { mobile, password, confirmPassword, inviteCode, smsCode, deviceId: deviceId() });
+    const body = validateForm(registerRequest, {
+      mobile,
+      password,
+      confirmPassword,
+      inviteCode,
+      smsCode,
+      deviceId: deviceId(),
+    });
     if (!body) return;
     if (!agreed) {
       Toast.show({ content: t('register.agreementRequired'), duration: 2000 });
@@ -57,19 +64,53 @@ export default function RegisterPage() {
       >
         <List className="kb-form">
           <List.Item prefix={t('auth.mobile')}>
-            <Input value={mobile} onChange={setMobile} type="tel" placeholder={t('auth.mobilePlaceholder')} autoComplete="tel" maxLength={20} data-testid="register-mobile" />
+            <Input
+              value={mobile}
+              onChange={setMobile}
+              type="tel"
+              placeholder={t('auth.mobilePlaceholder')}
+              autoComplete="tel"
+              maxLength={20}
+              data-testid="register-mobile"
+            />
           </List.Item>
           <List.Item prefix={t('auth.password')}>
-            <PasswordInput value={password} onChange={setPassword} placeholder={t('auth.newPasswordPlaceholder')} autoComplete="new-password" testId="register-password" />
+            <PasswordInput
+              value={password}
+              onChange={setPassword}
+              placeholder={t('auth.newPasswordPlaceholder')}
+              autoComplete="new-password"
+              testId="register-password"
+            />
           </List.Item>
           <List.Item prefix={t('auth.confirmPassword')}>
-            <PasswordInput value={confirmPassword} onChange={setConfirmPassword} placeholder={t('auth.confirmPasswordPlaceholder')} autoComplete="new-password" testId="register-confirm" />
+            <PasswordInput
+              value={confirmPassword}
+              onChange={setConfirmPassword}
+              placeholder={t('auth.confirmPasswordPlaceholder')}
+              autoComplete="new-password"
+              testId="register-confirm"
+            />
           </List.Item>
           <List.Item prefix={t('register.inviteCode')}>
-            <Input value={inviteCode} onChange={setInviteCode} placeholder={t('register.inviteCodePlaceholder')} maxLength={32} data-testid="register-invite" />
+            <Input
+              value={inviteCode}
+              onChange={setInviteCode}
+              placeholder={t('register.inviteCodePlaceholder')}
+              maxLength={32}
+              data-testid="register-invite"
+            />
           </List.Item>
           <List.Item prefix={t('auth.smsCode')} extra={<SmsCodeButton mobile={mobile} purpose="register" />}>
-            <Input value={smsCode} onChange={setSmsCode} type="tel" placeholder={t('auth.smsCodePlaceholder')} maxLength={6} autoComplete="one-time-code" data-testid="register-sms" />
+            <Input
+              value={smsCode}
+              onChange={setSmsCode}
+              type="tel"
+              placeholder={t('auth.smsCodePlaceholder')}
+              maxLength={6}
+              autoComplete="one-time-code"
+              data-testid="register-sms"
+            />
           </List.Item>
         </List>
         <div className="kb-agreement">
@@ -77,19 +118,41 @@ export default function RegisterPage() {
             {t('register.agree')}
           </Checkbox>
           <div className="kb-agreement-links">
-            <button type="button" className="kb-link" onClick={() => navigate(AGREEMENT_PATH)} data-testid="register-agreement-link">
+            <button
+              type="button"
+              className="kb-link"
+              onClick={() => navigate(AGREEMENT_PATH)}
+              data-testid="register-agreement-link"
+            >
               {t('register.agreementLink')}
             </button>
-            <button type="button" className="kb-link" onClick={() => navigate(PRIVACY_PATH)} data-testid="register-privacy-link">
+            <button
+              type="button"
+              className="kb-link"
+              onClick={() => navigate(PRIVACY_PATH)}
+              data-testid="register-privacy-link"
+            >
               {t('register.privacyLink')}
             </button>
           </div>
         </div>
         <div className="kb-actions">
-          <Button type="submit" color="primary" size="large" block loading={submitting} data-testid="register-submit">
+          <Button
+            type="submit"
+            color="primary"
+            size="large"
+            block
+            loading={submitting}
+            data-testid="register-submit"
+          >
             {t('register.submit')}
           </Button>
-          <button type="button" className="kb-link" onClick={() => navigate(LOGIN_PATH, { replace: true })} data-testid="register-to-login">
+          <button
+            type="button"
+            className="kb-link"
+            onClick={() => navigate(LOGIN_PATH, { replace: true })}
+            data-testid="register-to-login"
+          >
             {t('register.toLogin')}
           </button>
         </div>

@@ -13,8 +13,17 @@ export default function SettingsPage() {
   const navigate = useNavigate();
   const links = [
     { id: 'changePassword', label: t('titles.changePassword'), to: paths.CHANGE_PASSWORD_PATH },
-    { id: 'transactionPassword', label: t('titles.transactionPassword'), to: paths.TRANSACTION_PASSWORD_PATH },
-    { id: 'language', label: t('titles.language'), to: paths.LANGUAGE_PATH, extra: LANGUAGE_NAMES[currentLang()] },
+    {
+      id: 'transactionPassword',
+      label: t('titles.transactionPassword'),
+      to: paths.TRANSACTION_PASSWORD_PATH,
+    },
+    {
+      id: 'language',
+      label: t('titles.language'),
+      to: paths.LANGUAGE_PATH,
+      extra: LANGUAGE_NAMES[currentLang()],
+    },
     { id: 'about', label: t('titles.about'), to: paths.ABOUT_PATH },
     { id: 'privacy', label: t('titles.privacy'), to: paths.PRIVACY_PATH },
     { id: 'agreement', label: t('titles.agreement'), to: paths.AGREEMENT_PATH },
@@ -36,7 +45,12 @@ export default function SettingsPage() {
         </List.Item>
       </List>
       <div className="kb-actions">
-        <Button block color="danger" onClick={() => navigate(paths.LOGOUT_PATH)} data-testid="settings-logout">
+        <Button
+          block
+          color="danger"
+          onClick={() => navigate(paths.LOGOUT_PATH)}
+          data-testid="settings-logout"
+        >
           {t('settings.logout')}
         </Button>
       </div>

@@ -17,7 +17,9 @@ export default function TransactionPasswordPage() {
       </p>
       <PasswordChangeForm
         endpoint="/account/transaction-password"
-        oldPasswordLabel={hasTransactionPassword ? t('password.currentTransaction') : t('password.currentLogin')}
+        oldPasswordLabel={
+          hasTransactionPassword ? t('password.currentTransaction') : t('password.currentLogin')
+        }
         onChanged={() => {
           Toast.show({ icon: 'success', content: t('password.transactionSaved'), duration: 1500 });
           void refetch();

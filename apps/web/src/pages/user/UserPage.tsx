@@ -37,9 +37,19 @@ function Profile({ info }: { info: UserInfo }) {
 
   const links: { id: string; label: string; icon: ComponentType; to: string }[] = [
     { id: 'deposit', label: t('user.links.deposit'), icon: ReceivePaymentOutline, to: paths.DEPOSIT_PATH },
-    { id: 'withdrawal', label: t('user.links.withdrawal'), icon: CollectMoneyOutline, to: paths.WITHDRAWAL_PATH },
+    {
+      id: 'withdrawal',
+      label: t('user.links.withdrawal'),
+      icon: CollectMoneyOutline,
+      to: paths.WITHDRAWAL_PATH,
+    },
     { id: 'records', label: t('user.links.records'), icon: BillOutline, to: paths.TRANSACTION_LOG_PATH },
-    { id: 'bankAccount', label: t('user.links.bankAccount'), icon: BankcardOutline, to: paths.BANK_ACCOUNT_PATH },
+    {
+      id: 'bankAccount',
+      label: t('user.links.bankAccount'),
+      icon: BankcardOutline,
+      to: paths.BANK_ACCOUNT_PATH,
+    },
     { id: 'identity', label: t('user.links.identity'), icon: UserContactOutline, to: paths.REAL_NAME_PATH },
     { id: 'settings', label: t('user.links.settings'), icon: SetOutline, to: paths.SETTINGS_PATH },
   ];
@@ -74,11 +84,20 @@ function Profile({ info }: { info: UserInfo }) {
           </div>
         </section>
         <div className="kb-balance-card">
-          <BalanceGrid info={info} fields={['total', 'money', 'frozen', 'floatingPnl', 'usedAmount', 'custody']} />
+          <BalanceGrid
+            info={info}
+            fields={['total', 'money', 'frozen', 'floatingPnl', 'usedAmount', 'custody']}
+          />
         </div>
         <nav className="kb-quick-links">
           {links.map(({ id, label, icon: Icon, to }) => (
-            <button key={id} type="button" className="kb-tile" onClick={() => navigate(to)} data-testid={`user-link-${id}`}>
+            <button
+              key={id}
+              type="button"
+              className="kb-tile"
+              onClick={() => navigate(to)}
+              data-testid={`user-link-${id}`}
+            >
               <Icon />
               <span>{label}</span>
             </button>
@@ -106,7 +125,12 @@ function GuestPrompt() {
       <h2>{t('user.guestTitle')}</h2>
       <p className="kb-muted">{t('user.guestDescription')}</p>
       <div className="kb-actions" style={{ width: '100%' }}>
-        <Button color="primary" block onClick={() => navigate(paths.LOGIN_PATH)} data-testid="user-guest-login">
+        <Button
+          color="primary"
+          block
+          onClick={() => navigate(paths.LOGIN_PATH)}
+          data-testid="user-guest-login"
+        >
           {t('user.login')}
         </Button>
         <Button block onClick={() => navigate(paths.REGISTER_PATH)} data-testid="user-guest-register">

@@ -36,7 +36,8 @@ export function BalanceGrid({ info, fields }: { info: UserInfo; fields: readonly
     <dl className="kb-balance-grid" data-testid="balance-grid">
       {fields.map((field) => {
         const amount = amountOf(info, field);
-        const tone = field === 'floatingPnl' ? (amount.startsWith('-') ? 'down' : amount === '0.00' ? '' : 'up') : '';
+        const tone =
+          field === 'floatingPnl' ? (amount.startsWith('-') ? 'down' : amount === '0.00' ? '' : 'up') : '';
         return (
           <div key={field} className="kb-balance-cell" data-testid={`balance-${field}`}>
             <dt>{labels[field]}</dt>

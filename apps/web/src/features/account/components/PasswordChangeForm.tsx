@@ -46,20 +46,44 @@ export function PasswordChangeForm({ endpoint, oldPasswordLabel, onChanged }: Pa
     >
       <List className="kb-form">
         <List.Item title={oldPasswordLabel}>
-          <PasswordInput value={oldPassword} onChange={setOldPassword} placeholder={t('password.oldPlaceholder')} testId="password-old" />
+          <PasswordInput
+            value={oldPassword}
+            onChange={setOldPassword}
+            placeholder={t('password.oldPlaceholder')}
+            testId="password-old"
+          />
         </List.Item>
         <List.Item title={t('auth.newPassword')}>
-          <PasswordInput value={newPassword} onChange={setNewPassword} placeholder={t('auth.newPasswordPlaceholder')} autoComplete="new-password" testId="password-new" />
+          <PasswordInput
+            value={newPassword}
+            onChange={setNewPassword}
+            placeholder={t('auth.newPasswordPlaceholder')}
+            autoComplete="new-password"
+            testId="password-new"
+          />
         </List.Item>
         <List.Item title={t('password.confirmNew')}>
-          <PasswordInput value={confirmPassword} onChange={setConfirmPassword} placeholder={t('auth.confirmPasswordPlaceholder')} autoComplete="new-password" testId="password-confirm" />
+          <PasswordInput
+            value={confirmPassword}
+            onChange={setConfirmPassword}
+            placeholder={t('auth.confirmPasswordPlaceholder')}
+            autoComplete="new-password"
+            testId="password-confirm"
+          />
         </List.Item>
       </List>
       <p className="kb-muted" style={{ padding: '8px 16px' }}>
         {t('password.rule')}
       </p>
       <div className="kb-actions">
-        <Button type="submit" color="primary" size="large" block loading={submitting} data-testid="password-submit">
+        <Button
+          type="submit"
+          color="primary"
+          size="large"
+          block
+          loading={submitting}
+          data-testid="password-submit"
+        >
           {t('password.submit')}
         </Button>
       </div>

@@ -12,7 +12,13 @@ interface PasswordInputProps {
 }
 
 /** Password field with a show/hide toggle. */
-export function PasswordInput({ value, onChange, placeholder, testId, autoComplete = 'current-password' }: PasswordInputProps) {
+export function PasswordInput({
+  value,
+  onChange,
+  placeholder,
+  testId,
+  autoComplete = 'current-password',
+}: PasswordInputProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (

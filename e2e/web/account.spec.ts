@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { registerByApi } from '../support';
+import { input, loginInBrowser, message } from './helpers';
+
+test('a new investor sets the transaction password with the login password, then changes the login password', async ({
+  page,
+  request,
+}) => {
+  const user = await registerByApi(request);
+  await loginInBrowser(page, user.mobile, user.password);
+
+  await page.goto('/#/subPackages/transactionPassions/transactionPassions');
+  await expect(page.getByText(message('ja', 'web', 'password.currentLogin'))).toBeVisible();
+  await input(page, 'password-old').fill(user.password);
+  await input(page, 'password-new').fill('246810');
+  await input(page, 'password-confirm').fill('246810');
+  await page.getByTestId('password-submit').click();
+  await expect(page.getByText(message('ja', 'web', 'password.transactionSaved'))).toBeVisible();
+  await expect(page.getByText(message('ja', 'web', 'password.currentTransaction'))).toBeVisible();
+
+  await page.goto('/#/subPackages/changePassword/changePassword');
+  await input(page, 'password-old').fill(user.password);
+  await input(page, 'password-new').fill('newpass1');
+  await input(page, 'password-confirm').fill('newpass2');
+  await page.getByTestId('password-submit').click();
+  await expect(page.getByText(message('ja', 'errors', 'NEW_PASSWORD_MISMATCH'))).toBeVisible();
+
+  await input(page, 'password-confirm').fill('newpass1');
+  await page.getByTestId('password-submit').click();
+  await expect(page.getByText(message('ja', 'web', 'password.changedOthersLoggedOut'))).toBeVisible();
+
+  const relogin = await request.post('/api/auth/login', {
+    data: { account: user.mobile, password: 'newpass1' },
+  });
+  expect(((await relogin.json()) as { code: number }).code).toBe(1);
+});
+
+test('settings list this device and log out the others after confirmation', async ({ page, request }) => {
+  const user = await registerByApi(request);
+  await loginInBrowser(page, user.mobile, user.password);
+
+  await page.goto('/#/subPackages/seting/seting');
+  await expect(page.getByTestId('session-current')).toBeVisible();
+  await expect(page.getByTestId('session-other')).toHaveCount(1);
+  await page.getByTestId('sessions-revoke-others').click();
+  await page
+    .locator('.adm-dialog-footer')
+    .getByText(message('ja', 'common', 'confirm'))
+    .click();
+  await expect(page.getByTestId('session-other')).toHaveCount(0);
+  await expect(page.getByTestId('session-current')).toBeVisible();
+});
+
+test('the user page shows the figures of the signed-in investor', async ({ page, request }) => {
+  const user = await registerByApi(request);
+  await loginInBrowser(page, user.mobile, user.password);
+  await page.getByTestId('tab-user').click();
+  await expect(page.getByTestId('user-phone')).toHaveText(
+    `${user.mobile.slice(0, 3)}****${user.mobile.slice(7)}`,
+  );
+  await expect(page.getByTestId('user-id')).toContainText(user.userId);
+  await expect(page.getByTestId('balance-total')).toContainText('¥0.00');
+  await expect(page.getByTestId('user-kyc')).toHaveText(message('ja', 'web', 'kyc.none'));
+});
