@@ -80,7 +80,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
 function registerStatic(app: FastifyInstance, ctx: AppContext): void {
   if (existsSync(ctx.config.webDist)) {
-    void app.register(fastifyStatic, { root: ctx.config.webDist, prefix: '/', wildcard: false, index: 'index.html' });
+    void app.register(fastifyStatic, { root: ctx.config.webDist, prefix: '/', index: 'index.html' });
   }
   if (existsSync(ctx.config.backofficeDist)) {
     app.get('/backoffice', (_request, reply) => reply.redirect('/backoffice/'));

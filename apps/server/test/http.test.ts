@@ -121,3 +121,12 @@ describe('health', () => {
     expect(health.data).toEqual({ status: 'ok', database: t.ctx.dbKind });
   });
 });
+
+describe('GET /api/app/info', () => {
+  it('names the company in Japanese for Japanese and in English otherwise', async () => {
+    const ja = (await t.app.inject({ method: 'GET', url: '/api/app/info?lang=jp' })).json();
+    const en = (await t.app.inject({ method: 'GET', url: '/api/app/info?lang=en' })).json();
+    expect(ja.data).toMatchObject({ companyName: 'カブト証券株式会社', foundedYear: 1922, versionCode: 100 });
+    expect(en.data.companyName).toBe('Kabuto Securities Co., Ltd.');
+  });
+});

@@ -13,6 +13,7 @@ export interface Config {
   backofficeDist: string;
   customerServiceUrl: string;
   companyName: string;
+  companyNameJa: string;
   smsAdapter: 'dev-outbox';
   smsCodeTtlSeconds: number;
   smsResendSeconds: number;
@@ -72,6 +73,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     backofficeDist: resolve(root, text(env, 'BACKOFFICE_DIST', 'apps/backoffice/dist')),
     customerServiceUrl: text(env, 'CUSTOMER_SERVICE_URL', 'https://support.kabuto.example/chat'),
     companyName: text(env, 'COMPANY_NAME', 'Kabuto Securities Co., Ltd.'),
+    companyNameJa: text(env, 'COMPANY_NAME_JA', 'カブト証券株式会社'),
     smsAdapter,
     smsCodeTtlSeconds: duration(env, 'SMS_CODE_TTL', 600),
     smsResendSeconds: duration(env, 'SMS_RESEND_INTERVAL', 60),

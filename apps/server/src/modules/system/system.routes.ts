@@ -26,7 +26,7 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) =>
         ok(request, {
           ...APP_VERSION,
-          companyName: ctx.config.companyName,
+          companyName: request.lang === 'ja' ? ctx.config.companyNameJa : ctx.config.companyName,
           foundedYear: FOUNDED_YEAR,
           customerServiceUrl: ctx.config.customerServiceUrl,
           marketHost: { name: 'Kabuto simulated TSE feed', simulated: true },
