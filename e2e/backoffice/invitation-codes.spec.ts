@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { registerByApi } from '../support';
+import { loginInUi } from './staff-session';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+// A login may wait up to 30 s for an authenticator code the server has not seen yet.
+test.setTimeout(120_000);
+
+test('staff creates a single-use invitation code that admits exactly one investor', async ({ page, request }) => {
+  await loginInUi(page, 'en');
+  await page.getByTestId('side-menu').getByText('Invitation codes').click();
+
+  const note = `e2e single use ${Date.now()}`;
+  await page.getByTestId('create-invitation').click();
+  const modal = page.getByRole('dialog', { name: 'Create an invitation code' });
+  await modal.getByTestId('invitation-max-uses').fill('1');
+  await modal.getByTestId('invitation-note').fill(note);
+  await modal.getByRole('button', { name: 'Create' }).click();
+  await expect(modal).toBeHidden();
+
+  const row = page.getByTestId('invitations-table').locator('tr', { hasText: note });
+  await expect(row.getByTestId('invitation-uses')).toHaveText('0 / 1');
+  const code = (await row.getByTestId('invitation-code').textContent())?.trim() ?? '';
+  expect(code).toMatch(/^[A-Z0-9]{4,32}$/);
+
+  await registerByApi(request, code);
+  await page.getByTestId('refresh').click();
+  await expect(row.getByTestId('invitation-uses')).toHaveText('1 / 1');
+
+  await expect(registerByApi(request, code)).rejects.toThrow(/register failed/);
+});

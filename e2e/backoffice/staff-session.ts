@@ -1,0 +1,89 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_STAFF, totpCode } from '../support';
+
+const STEP_MS = 30_000;
+/** The last TOTP time step this suite has used, shared by every spec file of a run. */
+const USED_STEP_FILE = join(tmpdir(), 'kabuto-e2e-backoffice-totp-step');
+
+export type BackOfficeLang = 'ja' | 'en';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A TOTP code the server has not accepted yet. The server refuses a code whose time step was already
+ * used (no replay), so a second login within the same 30-second step waits for the next step.
+ */
+export async function unusedTotpCode(): Promise<string> {
+  const usedStep = existsSync(USED_STEP_FILE) ? Number(readFileSync(USED_STEP_FILE, 'utf8')) : -1;
+  let now = Date.now();
+  let step = Math.floor(now / STEP_MS);
+  const closeToNextStep = (step + 1) * STEP_MS - now < 1_500;
+  if (step <= usedStep || closeToNextStep) {
+    await sleep((step + 1) * STEP_MS - now + 200);
+    now = Date.now();
+    step = Math.floor(now / STEP_MS);
+  }
+  writeFileSync(USED_STEP_FILE, String(step));
+  return totpCode();
+}
+
+/**
+ * Opens the back office in a language (stored as the staff member's choice). Always a fresh document:
+ * a hash change alone would neither run the init scripts nor reload the stored session.
+ */
+export async function openBackOffice(page: Page, lang: BackOfficeLang, hash = '#/'): Promise<void> {
+  await page.addInitScript((locale) => localStorage.setItem('boLocale', locale), lang);
+  await page.goto('about:blank');
+  await page.goto(`/backoffice/${hash}`);
+}
+
+export async function fillLogin(page: Page, credentials: { username: string; password: string; totp: string }) {
+  await page.getByTestId('login-username').fill(credentials.username);
+  await page.getByTestId('login-password').fill(credentials.password);
+  await page.getByTestId('login-totp').fill(credentials.totp);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Signs in through the login form with the demo staff account and waits for the console. */
+export async function loginInUi(page: Page, lang: BackOfficeLang): Promise<void> {
+  await openBackOffice(page, lang, '#/login');
+  await fillLogin(page, { username: DEMO_STAFF.username, password: DEMO_STAFF.password, totp: await unusedTotpCode() });
+  await page.getByTestId('side-menu').waitFor();
+}
+
+export interface StaffSession {
+  token: string;
+  staff: unknown;
+}
+
+/** Signs the demo staff in through the API, for tests about other screens than the login. */
+export async function loginByApi(request: APIRequestContext): Promise<StaffSession> {
+  const response = await request.post('/api/staff/auth/login', {
+    data: { username: DEMO_STAFF.username, password: DEMO_STAFF.password, totp: await unusedTotpCode() },
+  });
+  const body = (await response.json()) as { code: number; msg: string; data: StaffSession };
+  if (body.code !== 1) throw new Error(`staff login failed: ${body.msg}`);
+  return body.data;
+}
+
+/** Opens the back office already signed in with a session (as the app stores it after a login). */
+export async function openSignedIn(page: Page, session: StaffSession, lang: BackOfficeLang, hash = '#/') {
+  await page.addInitScript(
+    (stored) => localStorage.setItem('boStaffSession', JSON.stringify({ state: stored, version: 0 })),
+    session,
+  );
+  await openBackOffice(page, lang, hash);
+  await page.getByTestId('side-menu').waitFor();
+}
+
+/** Calls a staff endpoint with a session token and returns `data`. */
+export async function staffApi<T>(request: APIRequestContext, session: StaffSession, path: string, body?: unknown): Promise<T> {
+  const headers = { token: session.token };
+  const response = body === undefined ? await request.get(path, { headers }) : await request.post(path, { headers, data: body });
+  const envelope = (await response.json()) as { code: number; msg: string; data: T };
+  if (envelope.code !== 1) throw new Error(`${path} failed: ${envelope.msg}`);
+  return envelope.data;
+}
