@@ -1,5 +1,6 @@
 import { Button, Dialog, List, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { deviceName } from '../../../lib/device-name';
 import { formatDateTime } from '../../../lib/format';
 import { useRevokeOtherSessions, useSessions } from '../use-sessions';
 
@@ -36,7 +37,7 @@ export function SessionList() {
           }
         >
           <span className="kb-session-meta" style={{ color: '#333', fontSize: 13 }}>
-            {session.userAgent ?? t('sessions.unknownDevice')}
+            {session.userAgent ? deviceName(session.userAgent) : t('sessions.unknownDevice')}
           </span>
         </List.Item>
       ))}
