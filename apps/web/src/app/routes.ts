@@ -1,6 +1,7 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { AppOutline, BillOutline, ContentOutline, HistogramOutline, UserOutline } from 'antd-mobile-icons';
 import * as paths from './paths';
+import { lazyPage } from '../lib/lazy-page';
 
 export interface TabItem {
   /** web namespace key of the tab label (also the top bar title). */
@@ -45,7 +46,7 @@ const AUTH = true;
 export const ROUTES: readonly AppRoute[] = [
   {
     path: '/',
-    component: lazy(() => import('../pages/startup/StartupPage')),
+    component: lazyPage(() => import('../pages/startup/StartupPage')),
     isTabBar: false,
     isEntry: true,
   },
@@ -54,192 +55,192 @@ export const ROUTES: readonly AppRoute[] = [
     paths.HOME_PATH,
     0,
     { labelKey: 'tabs.home', icon: AppOutline },
-    lazy(() => import('../pages/home/HomePage')),
+    lazyPage(() => import('../pages/home/HomePage')),
   ),
   tab(
     paths.MARKET_PATH,
     1,
     { labelKey: 'tabs.market', icon: HistogramOutline },
-    lazy(() => import('../pages/market/MarketPage')),
+    lazyPage(() => import('../pages/market/MarketPage')),
   ),
   tab(
     paths.TRADE_PATH,
     2,
     { labelKey: 'tabs.trade', icon: BillOutline },
-    lazy(() => import('../pages/trade/TradePage')),
+    lazyPage(() => import('../pages/trade/TradePage')),
   ),
   tab(
     paths.NEWS_PATH,
     3,
     { labelKey: 'tabs.news', icon: ContentOutline },
-    lazy(() => import('../pages/news/NewsPage')),
+    lazyPage(() => import('../pages/news/NewsPage')),
   ),
   tab(
     paths.USER_PATH,
     4,
     { labelKey: 'tabs.user', icon: UserOutline },
-    lazy(() => import('../pages/user/UserPage')),
+    lazyPage(() => import('../pages/user/UserPage')),
   ),
 
   page(
     paths.LOGIN_PATH,
-    lazy(() => import('../pages/login/LoginPage')),
+    lazyPage(() => import('../pages/login/LoginPage')),
   ),
   page(
     paths.FORGOT_PASSWORD_PATH,
-    lazy(() => import('../pages/forgot-password/ForgotPasswordPage')),
+    lazyPage(() => import('../pages/forgot-password/ForgotPasswordPage')),
   ),
   page(
     paths.REGISTER_PATH,
-    lazy(() => import('../pages/register/RegisterPage')),
+    lazyPage(() => import('../pages/register/RegisterPage')),
   ),
   page(
     '/subPackages/test/test',
-    lazy(() => import('../pages/test/TestPage')),
+    lazyPage(() => import('../pages/test/TestPage')),
   ),
   page(
     paths.AGREEMENT_PATH,
-    lazy(() => import('../pages/agreement/AgreementPage')),
+    lazyPage(() => import('../pages/agreement/AgreementPage')),
   ),
   page(
     paths.PRIVACY_PATH,
-    lazy(() => import('../pages/privacy/PrivacyPage')),
+    lazyPage(() => import('../pages/privacy/PrivacyPage')),
   ),
   page(
     '/subPackages/order/order',
-    lazy(() => import('../pages/order/OrderPage')),
+    lazyPage(() => import('../pages/order/OrderPage')),
     AUTH,
   ),
   page(
     paths.MESSAGE_PATH,
-    lazy(() => import('../pages/messages/MessagesPage')),
+    lazyPage(() => import('../pages/messages/MessagesPage')),
     AUTH,
   ),
   page(
     paths.ABOUT_PATH,
-    lazy(() => import('../pages/about/AboutPage')),
+    lazyPage(() => import('../pages/about/AboutPage')),
   ),
   page(
     '/subPackages/index/gupiaoDetail/gupiaoDetail',
-    lazy(() => import('../pages/stock-detail/StockDetailPage')),
+    lazyPage(() => import('../pages/stock-detail/StockDetailPage')),
   ),
   page(
     paths.IPO_PATH,
-    lazy(() => import('../pages/ipo/IpoPage')),
+    lazyPage(() => import('../pages/ipo/IpoPage')),
   ),
   page(
     '/subPackages/index/dividend/dividend',
-    lazy(() => import('../pages/dividend/DividendPage')),
+    lazyPage(() => import('../pages/dividend/DividendPage')),
   ),
   page(
     paths.BLOCK_TRADE_PATH,
-    lazy(() => import('../pages/block-trade/BlockTradePage')),
+    lazyPage(() => import('../pages/block-trade/BlockTradePage')),
   ),
   page(
     '/subPackages/index/hongli/hongli',
-    lazy(() => import('../pages/bonus/BonusPage')),
+    lazyPage(() => import('../pages/bonus/BonusPage')),
   ),
   page(
     paths.COPY_TRADING_PATH,
-    lazy(() => import('../pages/copy-trading/CopyTradingPage')),
+    lazyPage(() => import('../pages/copy-trading/CopyTradingPage')),
   ),
   page(
     '/subPackages/index/gendan/record',
-    lazy(() => import('../pages/copy-trading-record/CopyTradingRecordPage')),
+    lazyPage(() => import('../pages/copy-trading-record/CopyTradingRecordPage')),
     AUTH,
   ),
   page(
     paths.FINANCING_PATH,
-    lazy(() => import('../pages/financing/FinancingPage')),
+    lazyPage(() => import('../pages/financing/FinancingPage')),
     AUTH,
   ),
   page(
     paths.FUND_PATH,
-    lazy(() => import('../pages/fund/FundPage')),
+    lazyPage(() => import('../pages/fund/FundPage')),
   ),
   page(
     '/subPackages/fund/record',
-    lazy(() => import('../pages/fund-record/FundRecordPage')),
+    lazyPage(() => import('../pages/fund-record/FundRecordPage')),
     AUTH,
   ),
   page(
     '/subPackages/jiaoyi/jiaoyiDetail/jiaoyiDetail',
-    lazy(() => import('../pages/trade-detail/TradeDetailPage')),
+    lazyPage(() => import('../pages/trade-detail/TradeDetailPage')),
     AUTH,
   ),
   page(
     paths.BANK_ACCOUNT_PATH,
-    lazy(() => import('../pages/bank-account/BankAccountPage')),
+    lazyPage(() => import('../pages/bank-account/BankAccountPage')),
     AUTH,
   ),
   page(
     '/subPackages/bankAccount/accountLog',
-    lazy(() => import('../pages/account-log/AccountLogPage')),
+    lazyPage(() => import('../pages/account-log/AccountLogPage')),
     AUTH,
   ),
   page(
     '/subPackages/search/search',
-    lazy(() => import('../pages/search/SearchPage')),
+    lazyPage(() => import('../pages/search/SearchPage')),
   ),
   page(
     '/subPackages/webview/webview',
-    lazy(() => import('../pages/webview/WebViewPage')),
+    lazyPage(() => import('../pages/webview/WebViewPage')),
   ),
   page(
     paths.WITHDRAWAL_PATH,
-    lazy(() => import('../pages/withdrawal/WithdrawalPage')),
+    lazyPage(() => import('../pages/withdrawal/WithdrawalPage')),
     AUTH,
   ),
   page(
     paths.REAL_NAME_PATH,
-    lazy(() => import('../pages/identity-verification/IdentityVerificationPage')),
+    lazyPage(() => import('../pages/identity-verification/IdentityVerificationPage')),
     AUTH,
   ),
   page(
     paths.SETTINGS_PATH,
-    lazy(() => import('../pages/settings/SettingsPage')),
+    lazyPage(() => import('../pages/settings/SettingsPage')),
     AUTH,
   ),
   page(
     '/subPackages/details/details',
-    lazy(() => import('../pages/details/DetailsPage')),
+    lazyPage(() => import('../pages/details/DetailsPage')),
     AUTH,
   ),
   page(
     paths.DEPOSIT_PATH,
-    lazy(() => import('../pages/deposit/DepositPage')),
+    lazyPage(() => import('../pages/deposit/DepositPage')),
   ),
   page(
     paths.TRANSACTION_PASSWORD_PATH,
-    lazy(() => import('../pages/transaction-password/TransactionPasswordPage')),
+    lazyPage(() => import('../pages/transaction-password/TransactionPasswordPage')),
     AUTH,
   ),
   page(
     paths.LANGUAGE_PATH,
-    lazy(() => import('../pages/language/LanguagePage')),
+    lazyPage(() => import('../pages/language/LanguagePage')),
   ),
   page(
     '/subPackages/confirm/confirm',
-    lazy(() => import('../pages/confirm/ConfirmPage')),
+    lazyPage(() => import('../pages/confirm/ConfirmPage')),
     AUTH,
   ),
   page(
     paths.CUSTOMER_SERVICE_PATH,
-    lazy(() => import('../pages/customer-service/CustomerServicePage')),
+    lazyPage(() => import('../pages/customer-service/CustomerServicePage')),
   ),
   page(
     paths.CHANGE_PASSWORD_PATH,
-    lazy(() => import('../pages/change-password/ChangePasswordPage')),
+    lazyPage(() => import('../pages/change-password/ChangePasswordPage')),
     AUTH,
   ),
   page(
     paths.TRANSACTION_LOG_PATH,
-    lazy(() => import('../pages/transaction-log/TransactionLogPage')),
+    lazyPage(() => import('../pages/transaction-log/TransactionLogPage')),
     AUTH,
   ),
   page(
     paths.LOGOUT_PATH,
-    lazy(() => import('../pages/logout/LogoutPage')),
+    lazyPage(() => import('../pages/logout/LogoutPage')),
     AUTH,
   ),
 ];
