@@ -6,7 +6,10 @@ test.use({ viewport: { width: 1440, height: 900 } });
 // A login may wait up to 30 s for an authenticator code the server has not seen yet.
 test.setTimeout(120_000);
 
-test('staff creates a single-use invitation code that admits exactly one investor', async ({ page, request }) => {
+test('staff creates a single-use invitation code that admits exactly one investor', async ({
+  page,
+  request,
+}) => {
   await loginInUi(page, 'en');
   await page.getByTestId('side-menu').getByText('Invitation codes').click();
 

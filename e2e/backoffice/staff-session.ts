@@ -40,7 +40,10 @@ export async function openBackOffice(page: Page, lang: BackOfficeLang, hash = '#
   await page.goto(`/backoffice/${hash}`);
 }
 
-export async function fillLogin(page: Page, credentials: { username: string; password: string; totp: string }) {
+export async function fillLogin(
+  page: Page,
+  credentials: { username: string; password: string; totp: string },
+) {
   await page.getByTestId('login-username').fill(credentials.username);
   await page.getByTestId('login-password').fill(credentials.password);
   await page.getByTestId('login-totp').fill(credentials.totp);
@@ -50,7 +53,11 @@ export async function fillLogin(page: Page, credentials: { username: string; pas
 /** Signs in through the login form with the demo staff account and waits for the console. */
 export async function loginInUi(page: Page, lang: BackOfficeLang): Promise<void> {
   await openBackOffice(page, lang, '#/login');
-  await fillLogin(page, { username: DEMO_STAFF.username, password: DEMO_STAFF.password, totp: await unusedTotpCode() });
+  await fillLogin(page, {
+    username: DEMO_STAFF.username,
+    password: DEMO_STAFF.password,
+    totp: await unusedTotpCode(),
+  });
   await page.getByTestId('side-menu').waitFor();
 }
 
@@ -80,9 +87,17 @@ export async function openSignedIn(page: Page, session: StaffSession, lang: Back
 }
 
 /** Calls a staff endpoint with a session token and returns `data`. */
-export async function staffApi<T>(request: APIRequestContext, session: StaffSession, path: string, body?: unknown): Promise<T> {
+export async function staffApi<T>(
+  request: APIRequestContext,
+  session: StaffSession,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const headers = { token: session.token };
-  const response = body === undefined ? await request.get(path, { headers }) : await request.post(path, { headers, data: body });
+  const response =
+    body === undefined
+      ? await request.get(path, { headers })
+      : await request.post(path, { headers, data: body });
   const envelope = (await response.json()) as { code: number; msg: string; data: T };
   if (envelope.code !== 1) throw new Error(`${path} failed: ${envelope.msg}`);
   return envelope.data;

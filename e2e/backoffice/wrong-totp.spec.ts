@@ -16,9 +16,15 @@ const EXPECTED: Record<BackOfficeLang, string> = {
 };
 
 for (const lang of ['ja', 'en'] as const) {
-  test(`a wrong authenticator code is refused in ${lang} and the staff member stays on the login page`, async ({ page }) => {
+  test(`a wrong authenticator code is refused in ${lang} and the staff member stays on the login page`, async ({
+    page,
+  }) => {
     await openBackOffice(page, lang, '#/login');
-    await fillLogin(page, { username: DEMO_STAFF.username, password: DEMO_STAFF.password, totp: wrongTotpCode() });
+    await fillLogin(page, {
+      username: DEMO_STAFF.username,
+      password: DEMO_STAFF.password,
+      totp: wrongTotpCode(),
+    });
     await expect(page.getByTestId('form-error')).toHaveText(EXPECTED[lang]);
     await expect(page).toHaveURL(/#\/login$/);
     await expect(page.getByTestId('side-menu')).toHaveCount(0);

@@ -42,22 +42,26 @@ export function Shell() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={SIDER_WIDTH} theme="dark" style={{ position: 'sticky', top: 0, height: '100vh' }}>
-        <div style={{ padding: '20px 24px' }}>
-          <Typography.Title level={4} style={{ color: '#fff', margin: 0 }}>
-            {t('appName', { ns: 'common' })}
-          </Typography.Title>
-          <Typography.Text style={{ color: 'rgba(255,255,255,0.65)' }}>{t('shell.subtitle')}</Typography.Text>
+      <Layout.Sider width={SIDER_WIDTH} theme="dark">
+        <div style={{ position: 'sticky', top: 0 }}>
+          <div style={{ padding: '20px 24px' }}>
+            <Typography.Title level={4} style={{ color: '#fff', margin: 0 }}>
+              {t('appName', { ns: 'common' })}
+            </Typography.Title>
+            <Typography.Text style={{ color: 'rgba(255,255,255,0.65)' }}>
+              {t('shell.subtitle')}
+            </Typography.Text>
+          </div>
+          <nav data-testid="side-menu">
+            <Menu
+              theme="dark"
+              mode="inline"
+              selectedKeys={[selectedMenuKey(pathname)]}
+              items={menuItems}
+              onClick={({ key }) => navigate(key)}
+            />
+          </nav>
         </div>
-        <nav data-testid="side-menu">
-          <Menu
-            theme="dark"
-            mode="inline"
-            selectedKeys={[selectedMenuKey(pathname)]}
-            items={menuItems}
-            onClick={({ key }) => navigate(key)}
-          />
-        </nav>
       </Layout.Sider>
       <Layout>
         <Layout.Header

@@ -40,7 +40,12 @@ function buildUrl(path: string, query: Record<string, QueryValue> = {}): string 
   return `${path}?${params.toString()}`;
 }
 
-async function send(method: string, path: string, options: RequestOptions, token: string | null): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  options: RequestOptions,
+  token: string | null,
+): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.token = token;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -66,14 +71,23 @@ async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
 }
 
 /** Calls the staff API with the session token and the interface language; unwraps `{code, msg, data}`. */
-export async function apiRequest<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const token = useStaffSession.getState().token;
   const response = await send(method, path, options, token);
   const envelope = await readEnvelope<T>(response);
   if (response.ok && envelope.code === 1) return envelope.data as T;
 
   const fallbackCode = response.status === 401 ? 'SESSION_EXPIRED' : 'INTERNAL';
-  const error = new ApiError(envelope.errorCode ?? fallbackCode, envelope.params ?? {}, envelope.msg, response.status);
+  const error = new ApiError(
+    envelope.errorCode ?? fallbackCode,
+    envelope.params ?? {},
+    envelope.msg,
+    response.status,
+  );
   const sessionEnded = response.status === 401 || envelope.code === 401;
   if (sessionEnded && token) {
     useStaffSession.getState().expire(error);
@@ -81,7 +95,8 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, option
   throw error;
 }
 
-export const apiGet = <T>(path: string, query?: Record<string, QueryValue>) => apiRequest<T>('GET', path, { query });
+export const apiGet = <T>(path: string, query?: Record<string, QueryValue>) =>
+  apiRequest<T>('GET', path, { query });
 export const apiPost = <T>(path: string, body: unknown = {}) => apiRequest<T>('POST', path, { body });
 
 /** One page of a long list, as every staff list endpoint returns it. */

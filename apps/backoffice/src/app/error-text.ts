@@ -13,7 +13,8 @@ export function useErrorText(): (error: unknown) => string {
       if (error instanceof ApiError) {
         if (error.errorCode === 'TIMEOUT') return t('request.timeout');
         if (error.errorCode === 'NETWORK') return t('request.network');
-        if (i18n.exists(error.errorCode, { ns: 'errors' })) return t(error.errorCode, { ns: 'errors', ...error.params });
+        if (i18n.exists(error.errorCode, { ns: 'errors' }))
+          return t(error.errorCode, { ns: 'errors', ...error.params });
         if (error.message) return error.message;
       }
       return t('INTERNAL', { ns: 'errors' });

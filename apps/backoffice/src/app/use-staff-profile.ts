@@ -7,7 +7,10 @@ import { useStaffSession } from './session-store';
 /** Refreshes the stored profile (role and permissions may have changed since login). */
 export function useStaffProfile(): StaffProfile | null {
   const updateProfile = useStaffSession((state) => state.updateProfile);
-  const { data } = useQuery({ queryKey: ['staff', 'me'], queryFn: () => apiGet<StaffProfile>('/api/staff/me') });
+  const { data } = useQuery({
+    queryKey: ['staff', 'me'],
+    queryFn: () => apiGet<StaffProfile>('/api/staff/me'),
+  });
   useEffect(() => {
     if (data) updateProfile(data);
   }, [data, updateProfile]);

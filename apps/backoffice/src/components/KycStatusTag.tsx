@@ -4,7 +4,12 @@ import type { KYC_STATUSES } from '@kabuto/contract';
 
 type KycStatus = (typeof KYC_STATUSES)[number];
 
-const COLORS: Record<KycStatus, string> = { none: 'default', pending: 'processing', passed: 'success', rejected: 'error' };
+const COLORS: Record<KycStatus, string> = {
+  none: 'default',
+  pending: 'processing',
+  passed: 'success',
+  rejected: 'error',
+};
 
 export function KycStatusTag({ status }: { status: KycStatus }) {
   const { t } = useTranslation();

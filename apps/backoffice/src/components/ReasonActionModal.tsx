@@ -24,7 +24,17 @@ interface ReasonActionModalProps {
  * then sends it; server errors stay in the modal.
  */
 export function ReasonActionModal(props: ReasonActionModalProps) {
-  const { open, title, description, confirmQuestion, okText, danger = false, pending, onCancel, onSubmit } = props;
+  const {
+    open,
+    title,
+    description,
+    confirmQuestion,
+    okText,
+    danger = false,
+    pending,
+    onCancel,
+    onSubmit,
+  } = props;
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [reason, setReason] = useState('');
@@ -82,7 +92,13 @@ export function ReasonActionModal(props: ReasonActionModalProps) {
           onConfirm={() => void submit()}
           onCancel={() => setConfirming(false)}
         >
-          <Button type="primary" danger={danger} loading={pending} onClick={askConfirmation} data-testid="reason-submit">
+          <Button
+            type="primary"
+            danger={danger}
+            loading={pending}
+            onClick={askConfirmation}
+            data-testid="reason-submit"
+          >
             {okText}
           </Button>
         </Popconfirm>,

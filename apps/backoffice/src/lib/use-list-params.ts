@@ -16,7 +16,10 @@ export function useListParams<Filter extends string>(filterNames: readonly Filte
   const [params, setParams] = useSearchParams();
   const page = positiveInt(params.get('page'), 1);
   const pageSize = positiveInt(params.get('pageSize'), DEFAULT_PAGE_SIZE);
-  const filters = Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? ''])) as Record<Filter, string>;
+  const filters = Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? ''])) as Record<
+    Filter,
+    string
+  >;
 
   const setPage = useCallback(
     (nextPage: number, nextPageSize: number) =>

@@ -4,7 +4,8 @@ import type { AuditEntry } from '@kabuto/contract';
 
 function JsonBlock({ value, testId }: { value: unknown; testId: string }) {
   const { t } = useTranslation();
-  if (value === null || value === undefined) return <Typography.Text type="secondary">{t('audit.noValue')}</Typography.Text>;
+  if (value === null || value === undefined)
+    return <Typography.Text type="secondary">{t('audit.noValue')}</Typography.Text>;
   return (
     <pre className="json-block" data-testid={testId}>
       {JSON.stringify(value, null, 2)}

@@ -18,7 +18,10 @@ export function AuditLogPage() {
   const audit = useAuditLog({ ...filters, page, pageSize });
   const pagination = useTablePagination(page, pageSize, audit.data?.total, setPage);
   const columns = useAuditColumns();
-  const actionOptions = AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`audit.actions.${action}`) }));
+  const actionOptions = AUDIT_ACTIONS.map((action) => ({
+    value: action,
+    label: t(`audit.actions.${action}`),
+  }));
 
   return (
     <>

@@ -8,13 +8,25 @@ const LOGIN_FAILED = 'staff.login_failed';
 export function useAuditColumns(): TableColumnsType<AuditEntry> {
   const { t } = useTranslation();
   return [
-    { title: t('audit.columns.time'), dataIndex: 'createdAt', render: (value: string) => <JstTime value={value} /> },
-    { title: t('audit.columns.staff'), dataIndex: 'staffUsername', render: (name: string | null) => name ?? '—' },
+    {
+      title: t('audit.columns.time'),
+      dataIndex: 'createdAt',
+      render: (value: string) => <JstTime value={value} />,
+    },
+    {
+      title: t('audit.columns.staff'),
+      dataIndex: 'staffUsername',
+      render: (name: string | null) => name ?? '—',
+    },
     {
       title: t('audit.columns.action'),
       dataIndex: 'action',
       render: (action: string) => (
-        <Tag color={action.startsWith('staff.') ? 'default' : 'blue'} data-testid="audit-action" data-action={action}>
+        <Tag
+          color={action.startsWith('staff.') ? 'default' : 'blue'}
+          data-testid="audit-action"
+          data-action={action}
+        >
           {t(`audit.actions.${action}`, { defaultValue: action })}
         </Tag>
       ),
@@ -37,9 +49,11 @@ export function useAuditColumns(): TableColumnsType<AuditEntry> {
       render: (reason: string | null, entry) => {
         if (!reason) return '—';
         const text =
-          entry.action === LOGIN_FAILED ? t(`audit.loginFailures.${reason}`, { defaultValue: reason }) : reason;
+          entry.action === LOGIN_FAILED
+            ? t(`audit.loginFailures.${reason}`, { defaultValue: reason })
+            : reason;
         return (
-          <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 320 }} data-testid="audit-reason">
+          <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 220 }} data-testid="audit-reason">
             {text}
           </Typography.Text>
         );

@@ -48,9 +48,15 @@ export function CreateInvitationModal({ open, onClose, onCreated }: CreateInvita
   }
 
   function submit() {
-    const checked = validate(createInvitationRequest, toRequest(form.getFieldsValue(true) as CreateInvitationValues));
+    const checked = validate(
+      createInvitationRequest,
+      toRequest(form.getFieldsValue(true) as CreateInvitationValues),
+    );
     if (!checked.ok) {
-      setError({ message: t(checked.error.errorCode, { ns: 'errors', ...checked.error.params }), field: checked.error.field });
+      setError({
+        message: t(checked.error.errorCode, { ns: 'errors', ...checked.error.params }),
+        field: checked.error.field,
+      });
       return;
     }
     create.mutate(checked.data, {
@@ -76,23 +82,49 @@ export function CreateInvitationModal({ open, onClose, onCreated }: CreateInvita
       destroyOnHidden
     >
       <FormError message={error?.message ?? null} />
-      <Form form={form} layout="vertical" initialValues={INITIAL_VALUES} preserve={false} data-testid="create-invitation-form">
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={INITIAL_VALUES}
+        preserve={false}
+        data-testid="create-invitation-form"
+      >
         <Form.Item
           name="code"
           label={t('invitations.create.code')}
           extra={t('invitations.create.codeHint')}
           validateStatus={statusOf('code')}
         >
-          <Input maxLength={32} placeholder={t('invitations.create.codePlaceholder')} data-testid="invitation-code-input" />
+          <Input
+            maxLength={32}
+            placeholder={t('invitations.create.codePlaceholder')}
+            data-testid="invitation-code-input"
+          />
         </Form.Item>
         <Form.Item name="unlimited" label={t('invitations.create.unlimited')} valuePropName="checked">
           <Switch data-testid="invitation-unlimited" />
         </Form.Item>
-        <Form.Item name="maxUses" label={t('invitations.create.maxUses')} validateStatus={statusOf('maxUses')} hidden={unlimited}>
-          <InputNumber min={1} max={1_000_000} precision={0} style={{ width: 200 }} data-testid="invitation-max-uses" />
+        <Form.Item
+          name="maxUses"
+          label={t('invitations.create.maxUses')}
+          validateStatus={statusOf('maxUses')}
+          hidden={unlimited}
+        >
+          <InputNumber
+            min={1}
+            max={1_000_000}
+            precision={0}
+            style={{ width: 200 }}
+            data-testid="invitation-max-uses"
+          />
         </Form.Item>
         <Form.Item name="note" label={t('invitations.create.note')} validateStatus={statusOf('note')}>
-          <Input.TextArea maxLength={140} showCount autoSize={{ minRows: 2, maxRows: 4 }} data-testid="invitation-note" />
+          <Input.TextArea
+            maxLength={140}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 4 }}
+            data-testid="invitation-note"
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -41,7 +41,12 @@ export function InvitationCodesPage() {
           <Space>
             <RefreshButton onRefresh={() => void invitations.refetch()} loading={invitations.isFetching} />
             {canWrite && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="create-invitation">
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setCreating(true)}
+                data-testid="create-invitation"
+              >
                 {t('invitations.create.button')}
               </Button>
             )}
@@ -64,7 +69,9 @@ export function InvitationCodesPage() {
       <CreateInvitationModal
         open={creating}
         onClose={() => setCreating(false)}
-        onCreated={(invitation) => void message.success(t('invitations.create.done', { code: invitation.code }))}
+        onCreated={(invitation) =>
+          void message.success(t('invitations.create.done', { code: invitation.code }))
+        }
       />
       <ReasonActionModal
         open={disabling !== null}

@@ -29,7 +29,8 @@ function useInvalidateAfterChange() {
 export function useCreateInvitation() {
   const onSuccess = useInvalidateAfterChange();
   return useMutation({
-    mutationFn: (request: CreateInvitation) => apiPost<InvitationCode>('/api/staff/invitation-codes', request),
+    mutationFn: (request: CreateInvitation) =>
+      apiPost<InvitationCode>('/api/staff/invitation-codes', request),
     onSuccess,
   });
 }

@@ -12,7 +12,12 @@ export function useInvitationColumns(onDisable: ((invitation: InvitationCode) =>
       title: t('invitations.columns.code'),
       dataIndex: 'code',
       render: (code: string, invitation) => (
-        <Typography.Text code copyable={!invitation.disabled} delete={invitation.disabled} data-testid="invitation-code">
+        <Typography.Text
+          code
+          copyable={!invitation.disabled}
+          delete={invitation.disabled}
+          data-testid="invitation-code"
+        >
           {code}
         </Typography.Text>
       ),
@@ -37,7 +42,7 @@ export function useInvitationColumns(onDisable: ((invitation: InvitationCode) =>
       title: t('invitations.columns.note'),
       dataIndex: 'note',
       render: (note: string | null) => (
-        <Typography.Text ellipsis={{ tooltip: note }} style={{ maxWidth: 240 }}>
+        <Typography.Text ellipsis={{ tooltip: note }} style={{ maxWidth: 200 }}>
           {note ?? '—'}
         </Typography.Text>
       ),
@@ -47,12 +52,20 @@ export function useInvitationColumns(onDisable: ((invitation: InvitationCode) =>
       dataIndex: 'disabled',
       render: (disabled: boolean) =>
         disabled ? (
-          <Tag color="default" data-testid="invitation-status">{t('invitations.status.disabled')}</Tag>
+          <Tag color="default" data-testid="invitation-status">
+            {t('invitations.status.disabled')}
+          </Tag>
         ) : (
-          <Tag color="success" data-testid="invitation-status">{t('invitations.status.active')}</Tag>
+          <Tag color="success" data-testid="invitation-status">
+            {t('invitations.status.active')}
+          </Tag>
         ),
     },
-    { title: t('invitations.columns.createdBy'), dataIndex: 'createdBy', render: (by: string | null) => by ?? '—' },
+    {
+      title: t('invitations.columns.createdBy'),
+      dataIndex: 'createdBy',
+      render: (by: string | null) => by ?? '—',
+    },
     {
       title: t('invitations.columns.createdAt'),
       dataIndex: 'createdAt',
@@ -63,10 +76,15 @@ export function useInvitationColumns(onDisable: ((invitation: InvitationCode) =>
     columns.push({
       title: t('invitations.columns.actions'),
       key: 'actions',
-      fixed: 'right',
       render: (_, invitation) =>
         invitation.disabled ? null : (
-          <Button size="small" danger icon={<StopOutlined />} onClick={() => onDisable(invitation)} data-testid="disable-invitation">
+          <Button
+            size="small"
+            danger
+            icon={<StopOutlined />}
+            onClick={() => onDisable(invitation)}
+            data-testid="disable-invitation"
+          >
             {t('invitations.disable.button')}
           </Button>
         ),

@@ -36,7 +36,10 @@ export function LoginPage() {
       totp: values.totp ?? '',
     });
     if (!checked.ok) {
-      setError({ message: t(checked.error.errorCode, { ns: 'errors', ...checked.error.params }), field: checked.error.field });
+      setError({
+        message: t(checked.error.errorCode, { ns: 'errors', ...checked.error.params }),
+        field: checked.error.field,
+      });
       return;
     }
     setError(null);
@@ -72,7 +75,13 @@ export function LoginPage() {
           <Typography.Text type="secondary">{t('login.title')}</Typography.Text>
         </Space>
         {notice && !error && (
-          <Alert type="warning" showIcon title={errorText(notice)} data-testid="session-notice" style={{ marginBottom: 16 }} />
+          <Alert
+            type="warning"
+            showIcon
+            title={errorText(notice)}
+            data-testid="session-notice"
+            style={{ marginBottom: 16 }}
+          />
         )}
         <FormError message={error?.message ?? null} />
         <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={login.isPending}>
@@ -80,7 +89,11 @@ export function LoginPage() {
             <Input prefix={<UserOutlined />} autoComplete="username" autoFocus data-testid="login-username" />
           </Form.Item>
           <Form.Item name="password" label={t('login.password')} validateStatus={statusOf('password')}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
+            <Input.Password
+              prefix={<LockOutlined />}
+              autoComplete="current-password"
+              data-testid="login-password"
+            />
           </Form.Item>
           <Form.Item
             name="totp"

@@ -14,7 +14,11 @@ const FILTERS = ['mobile'] as const;
 function useColumns(): TableColumnsType<DevSmsItem> {
   const { t } = useTranslation();
   return [
-    { title: t('sms.columns.time'), dataIndex: 'createdAt', render: (value: string) => <JstTime value={value} /> },
+    {
+      title: t('sms.columns.time'),
+      dataIndex: 'createdAt',
+      render: (value: string) => <JstTime value={value} />,
+    },
     { title: t('sms.columns.mobile'), dataIndex: 'mobile' },
     {
       title: t('sms.columns.purpose'),

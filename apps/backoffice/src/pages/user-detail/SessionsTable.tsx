@@ -14,7 +14,11 @@ function useColumns(): TableColumnsType<UserSession> {
       title: t('userDetail.sessions.status'),
       dataIndex: 'active',
       render: (active: boolean) =>
-        active ? <Tag color="success">{t('userDetail.sessions.active')}</Tag> : <Tag>{t('userDetail.sessions.ended')}</Tag>,
+        active ? (
+          <Tag color="success">{t('userDetail.sessions.active')}</Tag>
+        ) : (
+          <Tag>{t('userDetail.sessions.ended')}</Tag>
+        ),
     },
     { title: t('userDetail.sessions.deviceId'), dataIndex: 'deviceId', render: orDash },
     {
@@ -27,9 +31,21 @@ function useColumns(): TableColumnsType<UserSession> {
       ),
     },
     { title: t('userDetail.sessions.ip'), dataIndex: 'ip', render: orDash },
-    { title: t('userDetail.sessions.createdAt'), dataIndex: 'createdAt', render: (v: string) => <JstTime value={v} /> },
-    { title: t('userDetail.sessions.lastSeenAt'), dataIndex: 'lastSeenAt', render: (v: string) => <JstTime value={v} /> },
-    { title: t('userDetail.sessions.expiresAt'), dataIndex: 'expiresAt', render: (v: string) => <JstTime value={v} /> },
+    {
+      title: t('userDetail.sessions.createdAt'),
+      dataIndex: 'createdAt',
+      render: (v: string) => <JstTime value={v} />,
+    },
+    {
+      title: t('userDetail.sessions.lastSeenAt'),
+      dataIndex: 'lastSeenAt',
+      render: (v: string) => <JstTime value={v} />,
+    },
+    {
+      title: t('userDetail.sessions.expiresAt'),
+      dataIndex: 'expiresAt',
+      render: (v: string) => <JstTime value={v} />,
+    },
   ];
 }
 

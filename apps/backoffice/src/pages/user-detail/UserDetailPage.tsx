@@ -25,7 +25,12 @@ export function UserDetailPage() {
       <PageHeader
         title={
           <Space>
-            <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} aria-label={t('userDetail.back')} />
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined />}
+              onClick={() => navigate(-1)}
+              aria-label={t('userDetail.back')}
+            />
             {t('userDetail.title', { userId })}
             {user && <UserStatusTag status={user.status} />}
           </Space>

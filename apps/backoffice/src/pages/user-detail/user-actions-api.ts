@@ -9,7 +9,9 @@ export function useUserAction(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, reason }: { action: UserAction; reason: string }) =>
-      apiPost<StaffUserDetail['user']>(`/api/staff/users/${encodeURIComponent(userId)}/${action}`, { reason }),
+      apiPost<StaffUserDetail['user']>(`/api/staff/users/${encodeURIComponent(userId)}/${action}`, {
+        reason,
+      }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: userKeys.all }),

@@ -33,7 +33,11 @@ function useColumns(): TableColumnsType<StaffUserSummary> {
       render: (status: StaffUserSummary['kycStatus']) => <KycStatusTag status={status} />,
     },
     { title: t('users.columns.creditScore'), dataIndex: 'creditScore', align: 'right' },
-    { title: t('users.columns.inviteCode'), dataIndex: 'inviteCode', render: (code: string | null) => code ?? '—' },
+    {
+      title: t('users.columns.inviteCode'),
+      dataIndex: 'inviteCode',
+      render: (code: string | null) => code ?? '—',
+    },
     {
       title: t('users.columns.createdAt'),
       dataIndex: 'createdAt',
