@@ -28,11 +28,16 @@ console.log(`database: ${t.ctx.dbKind}; node ${process.version}`);
 const { token, userId } = await loginDemo(t);
 
 await measure(50, () => get(t.app, `/api/index/getUserInfo?user_id=${userId}`, token)); // warm-up
-summarise('GET /api/index/getUserInfo', await measure(1000, () => get(t.app, `/api/index/getUserInfo?user_id=${userId}`, token)));
+summarise(
+  'GET /api/index/getUserInfo',
+  await measure(1000, () => get(t.app, `/api/index/getUserInfo?user_id=${userId}`, token)),
+);
 summarise('GET /api/account/sessions', await measure(500, () => get(t.app, '/api/account/sessions', token)));
 summarise(
   'POST /api/auth/login',
-  await measure(100, () => post(t.app, '/api/auth/login', { account: DEMO.investor.mobile, password: DEMO.investor.password })),
+  await measure(100, () =>
+    post(t.app, '/api/auth/login', { account: DEMO.investor.mobile, password: DEMO.investor.password }),
+  ),
 );
 summarise(
   'POST /api/auth/login (validation error)',

@@ -2,7 +2,9 @@
 import { readdirSync } from 'node:fs';
 
 const here = new URL('.', import.meta.url).pathname;
-for (const file of readdirSync(here).filter((name) => name.endsWith('.bench.ts')).sort()) {
+for (const file of readdirSync(here)
+  .filter((name) => name.endsWith('.bench.ts'))
+  .sort()) {
   console.log(`\n# ${file}`);
   await import(`${here}${file}`);
 }

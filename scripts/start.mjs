@@ -21,7 +21,11 @@ function newest(dir) {
 const shared = Math.max(newest(join(root, 'packages/contract/src')), newest(join(root, 'packages/i18n')));
 for (const app of ['web', 'backoffice']) {
   const built = join(root, 'apps', app, 'dist', 'index.html');
-  const sources = Math.max(shared, newest(join(root, 'apps', app, 'src')), statSync(join(root, 'apps', app, 'index.html')).mtimeMs);
+  const sources = Math.max(
+    shared,
+    newest(join(root, 'apps', app, 'src')),
+    statSync(join(root, 'apps', app, 'index.html')).mtimeMs,
+  );
   if (!existsSync(built) || statSync(built).mtimeMs < sources) {
     console.log(`Building ${app}...`);
     execSync(`npm run build -w apps/${app}`, { cwd: root, stdio: 'inherit' });

@@ -1,4 +1,4 @@
-// `npm test`: lint, type checks, the i18n check, unit and API tests on PGlite, the API tests again on
+// `npm test`: lint, formatting, type checks, the i18n check, unit and API tests on PGlite, the API tests again on
 // PostgreSQL when DATABASE_URL is set, and the Playwright suite when Chromium is present
 // (E2E=required makes its absence a failure). Ends with one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -38,12 +38,19 @@ function countVitest(file) {
 function vitest(name, outputFile, args, env) {
   const file = join(results, outputFile);
   const failedBefore = totals.failed;
-  const ok = run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args], env, true);
+  const ok = run(
+    name,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args],
+    env,
+    true,
+  );
   countVitest(file);
   if (!ok && totals.failed === failedBefore) totals.failed += 1;
 }
 
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('formatting', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
 run('type check', 'npm', ['run', 'typecheck', '--silent']);
 run('i18n completeness', 'npm', ['run', 'i18n:check', '--silent']);
 
@@ -58,7 +65,13 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   if (run('build web app and back office', 'npm', ['run', 'build', '--silent'])) {
     const failedBefore = totals.failed;
-    const ok = run('end-to-end (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {}, true);
+    const ok = run(
+      'end-to-end (Playwright, Chromium)',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+      {},
+      true,
+    );
     const report = join(results, 'e2e-report.json');
     if (existsSync(report)) {
       const { stats } = JSON.parse(readFileSync(report, 'utf8'));
@@ -73,7 +86,9 @@ if (existsSync(chromium)) {
   failedSteps.push('end-to-end (Chromium missing)');
   totals.failed += 1;
 } else {
-  console.log(`\n(no Chromium at ${chromium}: end-to-end suite skipped; set E2E=required to make this a failure)`);
+  console.log(
+    `\n(no Chromium at ${chromium}: end-to-end suite skipped; set E2E=required to make this a failure)`,
+  );
 }
 
 console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);

@@ -5,7 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { TOTP } from 'otpauth';
 
 export const DEMO_INVESTOR = { mobile: '09000000001', password: 'demo1234', transactionPassword: '123456' };
-export const DEMO_STAFF = { username: 'admin', password: 'Kabuto-admin-2026', totpSecret: 'KABUTOADMINDEMO2' };
+export const DEMO_STAFF = {
+  username: 'admin',
+  password: 'Kabuto-admin-2026',
+  totpSecret: 'KABUTOADMINDEMO2',
+};
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = join(here, '..', 'artifacts', 'screenshots');
@@ -47,7 +51,11 @@ export async function registerByApi(request: APIRequestContext, inviteCode = 'WE
   const response = await request.post('/api/auth/register', {
     data: { mobile, password, confirmPassword: password, inviteCode, smsCode },
   });
-  const body = (await response.json()) as { code: number; msg: string; data: { token: string; userId: string } };
+  const body = (await response.json()) as {
+    code: number;
+    msg: string;
+    data: { token: string; userId: string };
+  };
   if (body.code !== 1) throw new Error(`register failed: ${body.msg}`);
   return { mobile, password, token: body.data.token, userId: body.data.userId };
 }

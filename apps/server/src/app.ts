@@ -48,7 +48,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     crossOriginEmbedderPolicy: false,
   });
 
-  const redis = ctx.config.redisUrl ? new Redis(ctx.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const redis = ctx.config.redisUrl
+    ? new Redis(ctx.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'kabuto-rl:' } : {}) });
 

@@ -6,16 +6,32 @@ interface Operation {
   tags?: string[];
   security?: unknown[];
   parameters?: { in: string; name: string; required?: boolean }[];
-  requestBody?: { content: { 'application/json': { schema: { properties?: Record<string, unknown>; required?: string[] } } } };
+  requestBody?: {
+    content: {
+      'application/json': { schema: { properties?: Record<string, unknown>; required?: string[] } };
+    };
+  };
 }
 
-const PUBLIC = new Set(['/api/health', '/api/app/info', '/api/dev/sms', '/api/auth/sms-code', '/api/auth/register', '/api/auth/login', '/api/auth/reset-password', '/api/staff/auth/login']);
+const PUBLIC = new Set([
+  '/api/health',
+  '/api/app/info',
+  '/api/dev/sms',
+  '/api/auth/sms-code',
+  '/api/auth/register',
+  '/api/auth/login',
+  '/api/auth/reset-password',
+  '/api/staff/auth/login',
+]);
 
 /** The OpenAPI document of the app as built, and a Markdown reference rendered from it. */
 export async function renderApiDocs(): Promise<{ json: string; markdown: string }> {
   const t = await createTestApp();
   try {
-    const doc = t.app.swagger() as { info: { description: string }; paths: Record<string, Record<string, Operation>> };
+    const doc = t.app.swagger() as {
+      info: { description: string };
+      paths: Record<string, Record<string, Operation>>;
+    };
     const lines = [
       '# Kabuto API reference',
       '',
@@ -35,15 +51,31 @@ export async function renderApiDocs(): Promise<{ json: string; markdown: string 
               .map((name) => (fields.required?.includes(name) ? `\`${name}\`` : `\`${name}\`?`))
               .join(', ')
           : '';
-        const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.name !== 'lang').map((p) => `\`${p.name}\``).join(', ');
-        const auth = PUBLIC.has(path) ? 'public' : path.startsWith('/api/staff') ? 'staff token' : 'user token';
+        const query = (op.parameters ?? [])
+          .filter((p) => p.in === 'query' && p.name !== 'lang')
+          .map((p) => `\`${p.name}\``)
+          .join(', ');
+        const auth = PUBLIC.has(path)
+          ? 'public'
+          : path.startsWith('/api/staff')
+            ? 'staff token'
+            : 'user token';
         const rows = byTag.get(tag) ?? [];
-        rows.push(`| \`${method.toUpperCase()} ${path}\` | ${op.summary ?? ''} | ${auth} | ${[body && `body: ${body}`, query && `query: ${query}`].filter(Boolean).join('; ')} |`);
+        rows.push(
+          `| \`${method.toUpperCase()} ${path}\` | ${op.summary ?? ''} | ${auth} | ${[body && `body: ${body}`, query && `query: ${query}`].filter(Boolean).join('; ')} |`,
+        );
         byTag.set(tag, rows);
       }
     }
     for (const [tag, rows] of byTag) {
-      lines.push(`## ${tag}`, '', '| endpoint | what it does | who | input |', '|---|---|---|---|', ...rows, '');
+      lines.push(
+        `## ${tag}`,
+        '',
+        '| endpoint | what it does | who | input |',
+        '|---|---|---|---|',
+        ...rows,
+        '',
+      );
     }
     return { json: `${JSON.stringify(doc, null, 2)}\n`, markdown: `${lines.join('\n')}` };
   } finally {

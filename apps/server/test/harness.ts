@@ -155,18 +155,37 @@ export const totpNow = (t: TestApp, secret: string = DEMO.staff.totpSecret, offs
     timestamp: t.clock.now().getTime() + offsetSteps * 30_000,
   });
 
-export async function staffToken(t: TestApp, username: string = DEMO.staff.username, password: string = DEMO.staff.password, secret: string = DEMO.staff.totpSecret) {
-  const result = await post<{ token: string }>(t.app, '/api/staff/auth/login', { username, password, totp: totpNow(t, secret) });
+export async function staffToken(
+  t: TestApp,
+  username: string = DEMO.staff.username,
+  password: string = DEMO.staff.password,
+  secret: string = DEMO.staff.totpSecret,
+) {
+  const result = await post<{ token: string }>(t.app, '/api/staff/auth/login', {
+    username,
+    password,
+    totp: totpNow(t, secret),
+  });
   if (result.code !== 1) throw new Error(`staff login failed: ${result.msg}`);
   t.clock.advance(30); // each code is accepted once; the next login in a test needs the next step
   return result.data.token;
 }
 
-export async function createStaff(t: TestApp, username: string, role: 'admin' | 'compliance' | 'finance' | 'dealer' | 'support') {
+export async function createStaff(
+  t: TestApp,
+  username: string,
+  role: 'admin' | 'compliance' | 'finance' | 'dealer' | 'support',
+) {
   const secret = 'JBSWY3DPEHPK3PXP';
   await t.ctx.db
     .insertInto('staff_users')
-    .values({ username, display_name: username, password_hash: await hashPassword('Staff-pass-1'), totp_secret: secret, role })
+    .values({
+      username,
+      display_name: username,
+      password_hash: await hashPassword('Staff-pass-1'),
+      totp_secret: secret,
+      role,
+    })
     .execute();
   return { username, password: 'Staff-pass-1', secret };
 }

@@ -22,30 +22,56 @@ describe('language of msg', () => {
     ['fr', 'Le compte ne peut pas être vide'],
     ['xx', 'Account cannot be empty'],
   ])('lang=%s', async (lang, msg) => {
-    const response = await t.app.inject({ method: 'POST', url: `/api/auth/sms-code?lang=${lang}`, payload: { mobile: 'x', purpose: 'register' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/sms-code?lang=${lang}`,
+      payload: { mobile: 'x', purpose: 'register' },
+    });
     expect(response.json().errorCode).toBe('MOBILE_INVALID');
-    const login = await t.app.inject({ method: 'POST', url: `/api/auth/login?lang=${lang}`, payload: emptyLogin, remoteAddress: `10.0.0.${lang.length}` });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/login?lang=${lang}`,
+      payload: emptyLogin,
+      remoteAddress: `10.0.0.${lang.length}`,
+    });
     expect(login.json().msg).toBe(msg);
   });
 
   it('falls back to English without lang', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: emptyLogin, remoteAddress: '10.0.1.1' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: emptyLogin,
+      remoteAddress: '10.0.1.1',
+    });
     expect(response.json().msg).toBe('Account cannot be empty');
   });
 });
 
 describe('bad input never gives a 500', () => {
   const send = (payload: string, contentType = 'application/json') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/register?lang=en', payload, headers: { 'content-type': contentType }, remoteAddress: '10.0.2.1' });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register?lang=en',
+      payload,
+      headers: { 'content-type': contentType },
+      remoteAddress: '10.0.2.1',
+    });
 
   it('rejects malformed JSON', async () => {
     const response = await send('{"mobile": ');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 0, errorCode: 'BAD_JSON', msg: 'The request could not be read' });
+    expect(response.json()).toMatchObject({
+      code: 0,
+      errorCode: 'BAD_JSON',
+      msg: 'The request could not be read',
+    });
   });
 
   it('rejects wrong types with the field message', async () => {
-    const response = await send(JSON.stringify({ mobile: 9012345678, password: [], confirmPassword: {}, inviteCode: 1, smsCode: null }));
+    const response = await send(
+      JSON.stringify({ mobile: 9012345678, password: [], confirmPassword: {}, inviteCode: 1, smsCode: null }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().errorCode).toBe('MOBILE_REQUIRED');
   });
@@ -81,12 +107,27 @@ describe('protection', () => {
     const limited = await createTestApp({ authRateLimitMax: 3, redisUrl: process.env.REDIS_URL || null });
     const client = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
     const address = client();
-    const attempt = () => limited.app.inject({ method: 'POST', url: '/api/auth/login?lang=en', payload: emptyLogin, remoteAddress: address });
+    const attempt = () =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login?lang=en',
+        payload: emptyLogin,
+        remoteAddress: address,
+      });
     for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(400);
     const refused = await attempt();
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ code: 0, errorCode: 'RATE_LIMITED', msg: 'Too many requests, please try again later' });
-    const elsewhere = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: emptyLogin, remoteAddress: client() });
+    expect(refused.json()).toMatchObject({
+      code: 0,
+      errorCode: 'RATE_LIMITED',
+      msg: 'Too many requests, please try again later',
+    });
+    const elsewhere = await limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: emptyLogin,
+      remoteAddress: client(),
+    });
     expect(elsewhere.statusCode).toBe(400);
     await limited.close();
   });
@@ -103,10 +144,17 @@ describe('protection', () => {
 describe('OpenAPI', () => {
   it('documents every route at /api/docs/json and serves a readable page', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const path of ['/api/auth/register', '/api/auth/login', '/api/index/getUserInfo', '/api/staff/users/{userId}/freeze']) {
+    for (const path of [
+      '/api/auth/register',
+      '/api/auth/login',
+      '/api/index/getUserInfo',
+      '/api/staff/users/{userId}/freeze',
+    ]) {
       expect(doc.paths).toHaveProperty([path]);
     }
-    expect(doc.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('inviteCode');
+    expect(
+      doc.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('inviteCode');
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger');

@@ -10,7 +10,11 @@ afterAll(() => t.close());
 describe('GET /api/index/getUserInfo', () => {
   it('returns the legacy shape with two-decimal amounts, zero before any money', async () => {
     const { token, userId } = await loginDemo(t);
-    const result = await get<Record<string, unknown>>(t.app, `/api/index/getUserInfo?user_id=${userId}`, token);
+    const result = await get<Record<string, unknown>>(
+      t.app,
+      `/api/index/getUserInfo?user_id=${userId}`,
+      token,
+    );
     expect(result).toMatchObject({
       code: 1,
       data: {
@@ -34,20 +38,30 @@ describe('GET /api/index/getUserInfo', () => {
     const other = await registerUser(t);
     const existing = await get(t.app, `/api/index/getUserInfo?user_id=${other.userId}&lang=en`, me.token);
     const missing = await get(t.app, `/api/index/getUserInfo?user_id=999999999&lang=en`, me.token);
-    expect(existing).toMatchObject({ status: 403, code: 0, errorCode: 'FORBIDDEN', msg: 'You do not have access to this account' });
+    expect(existing).toMatchObject({
+      status: 403,
+      code: 0,
+      errorCode: 'FORBIDDEN',
+      msg: 'You do not have access to this account',
+    });
     expect(missing).toEqual(existing);
     expect(JSON.stringify(existing)).not.toContain(other.mobile);
   });
 
   it('needs a session', async () => {
-    expect(await get(t.app, '/api/index/getUserInfo?user_id=100001')).toMatchObject({ status: 401, code: 401 });
+    expect(await get(t.app, '/api/index/getUserInfo?user_id=100001')).toMatchObject({
+      status: 401,
+      code: 401,
+    });
   });
 });
 
 describe('GET /api/index/getCzhiurl', () => {
   it('returns the configured customer-service URL', async () => {
     const { token } = await loginDemo(t);
-    expect((await get(t.app, '/api/index/getCzhiurl', token)).data).toEqual({ kefu_url: 'https://chat.example.jp/room/42' });
+    expect((await get(t.app, '/api/index/getCzhiurl', token)).data).toEqual({
+      kefu_url: 'https://chat.example.jp/room/42',
+    });
   });
 });
 

@@ -27,7 +27,10 @@ describe('database', () => {
   });
 
   it('keeps invitation usage within its limit in the database itself', async () => {
-    await t.ctx.db.insertInto('invitation_codes').values({ code: 'CAPPED1', kind: 'staff', max_uses: 1, used_count: 1 }).execute();
+    await t.ctx.db
+      .insertInto('invitation_codes')
+      .values({ code: 'CAPPED1', kind: 'staff', max_uses: 1, used_count: 1 })
+      .execute();
     await expect(
       t.ctx.db.updateTable('invitation_codes').set({ used_count: 2 }).where('code', '=', 'CAPPED1').execute(),
     ).rejects.toThrow();
@@ -48,17 +51,30 @@ describe('passwords', () => {
 describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({}, '/srv/kabuto');
-    expect(config).toMatchObject({ port: 8080, dataDir: '/srv/kabuto/data', databaseUrl: null, redisUrl: null, loginMaxFailures: 5, loginLockMinutes: 15 });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/srv/kabuto/data',
+      databaseUrl: null,
+      redisUrl: null,
+      loginMaxFailures: 5,
+      loginLockMinutes: 15,
+    });
   });
 
   it('reads durations and rejects nonsense', () => {
-    expect(loadConfig({ SESSION_TTL: '12h', SESSION_IDLE_TTL: '30m' })).toMatchObject({ sessionTtlSeconds: 43200, sessionIdleSeconds: 1800 });
+    expect(loadConfig({ SESSION_TTL: '12h', SESSION_IDLE_TTL: '30m' })).toMatchObject({
+      sessionTtlSeconds: 43200,
+      sessionIdleSeconds: 1800,
+    });
     expect(() => loadConfig({ SESSION_TTL: 'forever' })).toThrow(/SESSION_TTL/);
     expect(() => loadConfig({ PORT: '-1' })).toThrow(/PORT/);
     expect(() => loadConfig({ SMS_ADAPTER: 'twilio' })).toThrow(/SMS_ADAPTER/);
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ databaseUrl: null, redisUrl: null });
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({
+      databaseUrl: null,
+      redisUrl: null,
+    });
   });
 });

@@ -30,7 +30,12 @@ const confirmationMatches =
     const fields = value as Record<string, unknown>;
     const password = fields[passwordKey];
     const confirmation = fields[confirmKey];
-    if (typeof password === 'string' && typeof confirmation === 'string' && confirmation !== '' && password !== confirmation) {
+    if (
+      typeof password === 'string' &&
+      typeof confirmation === 'string' &&
+      confirmation !== '' &&
+      password !== confirmation
+    ) {
       ctx.addIssue({ code: 'custom', path: [confirmKey], message: mismatch });
     }
   };
@@ -48,7 +53,10 @@ export const registerRequest = z
 
 export const loginRequest = z.strictObject({
   account: requiredText('ACCOUNT_REQUIRED', 32),
-  password: z.string(code('PASSWORD_REQUIRED')).min(1, code('PASSWORD_REQUIRED')).max(100, code('INVALID_CREDENTIALS')),
+  password: z
+    .string(code('PASSWORD_REQUIRED'))
+    .min(1, code('PASSWORD_REQUIRED'))
+    .max(100, code('INVALID_CREDENTIALS')),
   deviceId: z.string().max(100).optional(),
 });
 
@@ -70,7 +78,10 @@ export const resetPasswordRequest = z
 /** Login password change and transaction password set/change share one shape (SPEC.md section 5). */
 export const passwordChangeRequest = z
   .strictObject({
-    oldPassword: z.string(code('OLD_PASSWORD_REQUIRED')).min(1, code('OLD_PASSWORD_REQUIRED')).max(100, code('OLD_PASSWORD_WRONG')),
+    oldPassword: z
+      .string(code('OLD_PASSWORD_REQUIRED'))
+      .min(1, code('OLD_PASSWORD_REQUIRED'))
+      .max(100, code('OLD_PASSWORD_WRONG')),
     newPassword: passwordField('NEW_PASSWORD_REQUIRED', 'NEW_PASSWORD_LENGTH'),
     confirmPassword: z.string(code('CONFIRM_PASSWORD_REQUIRED')).min(1, code('CONFIRM_PASSWORD_REQUIRED')),
   })

@@ -41,7 +41,12 @@ describe('money', () => {
     expect(senToDecimal(-150n)).toBe('-1.50');
   });
   it('round-trips every amount exactly', () =>
-    fc.assert(fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), (sen) => decimalToSen(senToDecimal(sen)) === sen)));
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        (sen) => decimalToSen(senToDecimal(sen)) === sen,
+      ),
+    ));
   it('rejects more than two decimals and junk', () => {
     expect(decimalToSen('1.234')).toBeNull();
     expect(decimalToSen('1e5')).toBeNull();
@@ -62,18 +67,38 @@ describe('firstError', () => {
   };
 
   it('reports fields in form order, the mismatch on the confirmation field', () => {
-    expect(parse({ mobile: '1', password: '', confirmPassword: '', inviteCode: '', smsCode: '' })?.errorCode).toBe('MOBILE_INVALID');
-    expect(parse({ mobile: '09012345678', password: 'abc', confirmPassword: '', inviteCode: '', smsCode: '' })?.errorCode).toBe('PASSWORD_LENGTH');
     expect(
-      parse({ mobile: '09012345678', password: 'abcdef', confirmPassword: 'abcdeX', inviteCode: '', smsCode: '' })?.errorCode,
+      parse({ mobile: '1', password: '', confirmPassword: '', inviteCode: '', smsCode: '' })?.errorCode,
+    ).toBe('MOBILE_INVALID');
+    expect(
+      parse({ mobile: '09012345678', password: 'abc', confirmPassword: '', inviteCode: '', smsCode: '' })
+        ?.errorCode,
+    ).toBe('PASSWORD_LENGTH');
+    expect(
+      parse({
+        mobile: '09012345678',
+        password: 'abcdef',
+        confirmPassword: 'abcdeX',
+        inviteCode: '',
+        smsCode: '',
+      })?.errorCode,
     ).toBe('PASSWORDS_MISMATCH');
     expect(
-      parse({ mobile: '09012345678', password: 'abcdef', confirmPassword: 'abcdef', inviteCode: '', smsCode: '' })?.errorCode,
+      parse({
+        mobile: '09012345678',
+        password: 'abcdef',
+        confirmPassword: 'abcdef',
+        inviteCode: '',
+        smsCode: '',
+      })?.errorCode,
     ).toBe('INVITE_CODE_REQUIRED');
   });
 
   it('puts unknown fields first', () => {
-    expect(parse({ mobile: '', extra: 1 })).toMatchObject({ errorCode: 'UNKNOWN_FIELD', params: { field: 'extra' } });
+    expect(parse({ mobile: '', extra: 1 })).toMatchObject({
+      errorCode: 'UNKNOWN_FIELD',
+      params: { field: 'extra' },
+    });
   });
 
   it('maps a wrong type to the field message', () => {

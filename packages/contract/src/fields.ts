@@ -42,4 +42,9 @@ export const pageQuery = z.object({
 });
 
 export const paged = <T extends z.ZodTypeAny>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });

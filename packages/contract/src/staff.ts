@@ -30,7 +30,10 @@ export function roleCan(role: StaffRole, permission: Permission): boolean {
 
 export const staffLoginRequest = z.strictObject({
   username: requiredText('STAFF_USERNAME_REQUIRED', 64),
-  password: z.string(code('PASSWORD_REQUIRED')).min(1, code('PASSWORD_REQUIRED')).max(200, code('STAFF_INVALID_CREDENTIALS')),
+  password: z
+    .string(code('PASSWORD_REQUIRED'))
+    .min(1, code('PASSWORD_REQUIRED'))
+    .max(200, code('STAFF_INVALID_CREDENTIALS')),
   totp: z
     .string(code('STAFF_TOTP_REQUIRED'))
     .trim()
@@ -110,7 +113,12 @@ export const createInvitationRequest = z.strictObject({
     .trim()
     .regex(/^[A-Za-z0-9]{4,32}$/, code('INVITE_CODE_FORMAT'))
     .optional(),
-  maxUses: z.number(code('INVITE_MAX_USES_INVALID')).int(code('INVITE_MAX_USES_INVALID')).min(1, code('INVITE_MAX_USES_INVALID')).max(1_000_000, code('INVITE_MAX_USES_INVALID')).nullable(),
+  maxUses: z
+    .number(code('INVITE_MAX_USES_INVALID'))
+    .int(code('INVITE_MAX_USES_INVALID'))
+    .min(1, code('INVITE_MAX_USES_INVALID'))
+    .max(1_000_000, code('INVITE_MAX_USES_INVALID'))
+    .nullable(),
   note: z.string().trim().max(140, code('VALIDATION_FAILED')).optional(),
 });
 

@@ -18,7 +18,11 @@ function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
@@ -37,10 +41,12 @@ export function checkI18n(): string[] {
     const reference = flatten(resources.en[ns] as Tree);
     for (const lang of LANGUAGES) {
       const keys = flatten(resources[lang][ns] as Tree);
-      for (const key of reference.keys()) if (!keys.has(key)) problems.push(`${lang}/${ns}.json is missing "${key}"`);
+      for (const key of reference.keys())
+        if (!keys.has(key)) problems.push(`${lang}/${ns}.json is missing "${key}"`);
       for (const [key, value] of keys) {
         if (!reference.has(key)) problems.push(`${lang}/${ns}.json has "${key}", which en does not`);
-        if (typeof value !== 'string' || value.trim() === '') problems.push(`${lang}/${ns}.json "${key}" is empty`);
+        if (typeof value !== 'string' || value.trim() === '')
+          problems.push(`${lang}/${ns}.json "${key}" is empty`);
         else if (placeholders(value) !== placeholders(String(reference.get(key)))) {
           problems.push(`${lang}/${ns}.json "${key}" has other placeholders than en`);
         }
@@ -49,8 +55,11 @@ export function checkI18n(): string[] {
   }
 
   const errorKeys = new Set(flatten(resources.en.errors as Tree).keys());
-  for (const code of ERROR_CODES) if (!errorKeys.has(code)) problems.push(`errors.json has no message for ${code}`);
-  for (const key of errorKeys) if (!(ERROR_CODES as readonly string[]).includes(key)) problems.push(`errors.json "${key}" is not an ErrorCode`);
+  for (const code of ERROR_CODES)
+    if (!errorKeys.has(code)) problems.push(`errors.json has no message for ${code}`);
+  for (const key of errorKeys)
+    if (!(ERROR_CODES as readonly string[]).includes(key))
+      problems.push(`errors.json "${key}" is not an ErrorCode`);
 
   const source = ['apps/web/src', 'apps/backoffice/src', 'apps/server/src', 'packages/contract/src']
     .flatMap((dir) => sourceFiles(join(root, dir)))

@@ -31,7 +31,13 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources: Record<Lang, Record<Namespace, object>> = {
   ja: { common: ja_common, errors: ja_errors, web: ja_web, legal: ja_legal, backoffice: ja_backoffice },
-  'zh-CN': { common: zhCN_common, errors: zhCN_errors, web: zhCN_web, legal: zhCN_legal, backoffice: zhCN_backoffice },
+  'zh-CN': {
+    common: zhCN_common,
+    errors: zhCN_errors,
+    web: zhCN_web,
+    legal: zhCN_legal,
+    backoffice: zhCN_backoffice,
+  },
   en: { common: en_common, errors: en_errors, web: en_web, legal: en_legal, backoffice: en_backoffice },
   es: { common: es_common, errors: es_errors, web: es_web, legal: es_legal, backoffice: es_backoffice },
   fr: { common: fr_common, errors: fr_errors, web: fr_web, legal: fr_legal, backoffice: fr_backoffice },

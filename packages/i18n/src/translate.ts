@@ -13,7 +13,12 @@ function lookup(tree: Tree | undefined, key: string): string | undefined {
 }
 
 /** Server-side translation with `{{name}}` interpolation; falls back to English, then to the key. */
-export function translate(lang: Lang, ns: Namespace, key: string, params: Record<string, unknown> = {}): string {
+export function translate(
+  lang: Lang,
+  ns: Namespace,
+  key: string,
+  params: Record<string, unknown> = {},
+): string {
   const text =
     lookup(resources[lang][ns] as Tree, key) ?? lookup(resources[FALLBACK_LANG][ns] as Tree, key) ?? key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));

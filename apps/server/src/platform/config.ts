@@ -44,7 +44,8 @@ function integer(env: Env, name: string, fallback: number): number {
   const raw = optional(env, name);
   if (raw === null) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
 }
 
@@ -60,7 +61,8 @@ function duration(env: Env, name: string, fallbackSeconds: number): number {
 
 export function loadConfig(env: Env = process.env, root = process.cwd()): Config {
   const smsAdapter = text(env, 'SMS_ADAPTER', 'dev-outbox');
-  if (smsAdapter !== 'dev-outbox') throw new Error(`SMS_ADAPTER "${smsAdapter}" is not available; use dev-outbox`);
+  if (smsAdapter !== 'dev-outbox')
+    throw new Error(`SMS_ADAPTER "${smsAdapter}" is not available; use dev-outbox`);
   return {
     port: integer(env, 'PORT', 8080),
     host: text(env, 'HOST', '127.0.0.1'),

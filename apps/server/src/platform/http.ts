@@ -1,6 +1,20 @@
-import { ENVELOPE_FAIL, ENVELOPE_OK, ENVELOPE_SESSION_EXPIRED, fieldOrderOf, firstError, type ErrorCode, type FirstError } from '@kabuto/contract';
+import {
+  ENVELOPE_FAIL,
+  ENVELOPE_OK,
+  ENVELOPE_SESSION_EXPIRED,
+  fieldOrderOf,
+  firstError,
+  type ErrorCode,
+  type FirstError,
+} from '@kabuto/contract';
 import { normalizeLang, translate, type Lang } from '@kabuto/i18n';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+} from 'fastify';
 import { z, type ZodType } from 'zod';
 import { AppError, type ErrorParams } from './errors';
 
@@ -17,7 +31,11 @@ export const envelope = <T extends z.ZodTypeAny>(data: T) =>
 export const emptyData = z.object({});
 
 export function ok<T>(request: FastifyRequest, data: T) {
-  return { code: ENVELOPE_OK as typeof ENVELOPE_OK, msg: translate(request.lang, 'common', 'requestSucceeded'), data };
+  return {
+    code: ENVELOPE_OK as typeof ENVELOPE_OK,
+    msg: translate(request.lang, 'common', 'requestSucceeded'),
+    data,
+  };
 }
 
 /** Zod validation that reports the first failing field (in form order) as an ErrorCode. */
@@ -42,8 +60,10 @@ interface Classified {
 }
 
 function classify(error: FastifyError & { firstError?: FirstError }): Classified {
-  if (error instanceof AppError) return { status: error.status, errorCode: error.errorCode, params: error.params };
-  if (error.firstError) return { status: 400, errorCode: error.firstError.errorCode, params: error.firstError.params };
+  if (error instanceof AppError)
+    return { status: error.status, errorCode: error.errorCode, params: error.params };
+  if (error.firstError)
+    return { status: 400, errorCode: error.firstError.errorCode, params: error.firstError.params };
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

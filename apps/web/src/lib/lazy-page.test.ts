@@ -16,6 +16,8 @@ describe('withTimeout', () => {
   });
 
   it('passes a load failure through', async () => {
-    await expect(withTimeout(Promise.reject(new Error('chunk missing')), 50)).rejects.toThrow('chunk missing');
+    await expect(withTimeout(Promise.reject(new Error('chunk missing')), 50)).rejects.toThrow(
+      'chunk missing',
+    );
   });
 });

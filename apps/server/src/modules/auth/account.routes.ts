@@ -18,7 +18,14 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/account/password',
-      { schema: { tags, summary: 'Change the login password (other sessions end)', body: passwordChangeRequest, response: { 200: envelope(revokedData) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Change the login password (other sessions end)',
+          body: passwordChangeRequest,
+          response: { 200: envelope(revokedData) },
+        },
+      },
       async (request) => {
         const { userId, sessionId } = principalOf(request);
         const outcome = await ctx.db
@@ -34,7 +41,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Set or change the transaction password (other sessions end)',
-          description: 'The first time, oldPassword is the login password; afterwards the current transaction password.',
+          description:
+            'The first time, oldPassword is the login password; afterwards the current transaction password.',
           body: passwordChangeRequest,
           response: { 200: envelope(revokedData) },
         },
@@ -50,7 +58,13 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/account/sessions',
-      { schema: { tags, summary: 'Signed-in devices', response: { 200: envelope(z.object({ items: z.array(sessionItem) })) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Signed-in devices',
+          response: { 200: envelope(z.object({ items: z.array(sessionItem) })) },
+        },
+      },
       async (request) => {
         const { userId, sessionId } = principalOf(request);
         const rows = await listLiveSessions(ctx.db, userId, ctx.clock.now());

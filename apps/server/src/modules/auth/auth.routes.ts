@@ -25,10 +25,17 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/auth/sms-code',
       {
         config: { rateLimit },
-        schema: { tags, summary: 'Send a one-time SMS code', body: smsCodeRequest, response: { 200: envelope(smsCodeResponse) } },
+        schema: {
+          tags,
+          summary: 'Send a one-time SMS code',
+          body: smsCodeRequest,
+          response: { 200: envelope(smsCodeResponse) },
+        },
       },
       async (request) => {
-        const outcome = await ctx.db.transaction().execute((trx) => requestSmsCode(ctx, trx, request.body, request.lang));
+        const outcome = await ctx.db
+          .transaction()
+          .execute((trx) => requestSmsCode(ctx, trx, request.body, request.lang));
         return ok(request, unwrap(outcome));
       },
     );
@@ -37,7 +44,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/auth/register',
       {
         config: { rateLimit },
-        schema: { tags, summary: 'Register with an invitation code and SMS code', body: registerRequest, response: { 200: envelope(sessionResponse) } },
+        schema: {
+          tags,
+          summary: 'Register with an invitation code and SMS code',
+          body: registerRequest,
+          response: { 200: envelope(sessionResponse) },
+        },
       },
       async (request) => {
         const { deviceId, ...input } = request.body;
@@ -52,11 +64,18 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/auth/login',
       {
         config: { rateLimit },
-        schema: { tags, summary: 'Log in with phone number and password', body: loginRequest, response: { 200: envelope(sessionResponse) } },
+        schema: {
+          tags,
+          summary: 'Log in with phone number and password',
+          body: loginRequest,
+          response: { 200: envelope(sessionResponse) },
+        },
       },
       async (request) => {
         const { deviceId, ...input } = request.body;
-        const outcome = await ctx.db.transaction().execute((trx) => login(ctx, trx, input, clientMeta(request, deviceId)));
+        const outcome = await ctx.db
+          .transaction()
+          .execute((trx) => login(ctx, trx, input, clientMeta(request, deviceId)));
         return ok(request, unwrap(outcome));
       },
     );
@@ -77,7 +96,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/auth/reset-password',
       {
         config: { rateLimit },
-        schema: { tags, summary: 'Reset a forgotten password with an SMS code', body: resetPasswordRequest, response: { 200: envelope(emptyData) } },
+        schema: {
+          tags,
+          summary: 'Reset a forgotten password with an SMS code',
+          body: resetPasswordRequest,
+          response: { 200: envelope(emptyData) },
+        },
       },
       async (request) => {
         const outcome = await ctx.db.transaction().execute((trx) => resetPassword(ctx, trx, request.body));

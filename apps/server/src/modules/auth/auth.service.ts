@@ -5,8 +5,20 @@ import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from '../../platform/c
 import type { Executor } from '../../platform/db-types';
 import { isUniqueViolation } from '../../platform/db-types';
 import { fail, failure, success, type Outcome } from '../../platform/errors';
-import { consumeInvitation, createReferralInvitation, lockUsableInvitation, newUniqueCode } from '../invitations';
-import { findUserByMobile, insertUser, lockUserById, lockUserByMobile, updateUser, userInfoOf } from '../users';
+import {
+  consumeInvitation,
+  createReferralInvitation,
+  lockUsableInvitation,
+  newUniqueCode,
+} from '../invitations';
+import {
+  findUserByMobile,
+  insertUser,
+  lockUserById,
+  lockUserByMobile,
+  updateUser,
+  userInfoOf,
+} from '../users';
 import { revokeSessions } from './sessions.repository';
 import { openSession } from './sessions.service';
 import { consumeSmsCode, issueSmsCode } from './sms-codes.service';
@@ -18,7 +30,12 @@ export interface RegisterInput {
   smsCode: string;
 }
 
-async function sessionFor(ctx: AppContext, trx: Executor, userId: bigint, meta: ClientMeta): Promise<SessionResponse> {
+async function sessionFor(
+  ctx: AppContext,
+  trx: Executor,
+  userId: bigint,
+  meta: ClientMeta,
+): Promise<SessionResponse> {
   const { token } = await openSession(trx, ctx.clock, ctx.config, userId, meta);
   const user = await updateUser(trx, userId, { last_login_at: ctx.clock.now() });
   return { token, userId: userId.toString(), userInfo: await userInfoOf(trx, user) };
@@ -71,7 +88,8 @@ export async function register(
   return success(await sessionFor(ctx, trx, userId, meta));
 }
 
-const minutesUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+const minutesUntil = (until: Date, now: Date) =>
+  Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
 
 /**
  * Password login. Wrong credentials get one message whichever part was wrong; LOGIN_MAX_FAILURES in a
@@ -170,6 +188,12 @@ export async function changeTransactionPassword(
     return failure(fail('NEW_PASSWORD_SAME'));
   }
   await updateUser(trx, userId, { transaction_password_hash: await hashPassword(input.newPassword) });
-  const revoked = await revokeSessions(trx, userId, ctx.clock.now(), 'transaction_password_changed', sessionId);
+  const revoked = await revokeSessions(
+    trx,
+    userId,
+    ctx.clock.now(),
+    'transaction_password_changed',
+    sessionId,
+  );
   return success({ revokedSessions: revoked });
 }

@@ -13,7 +13,12 @@ declare module 'fastify' {
 export function requireUser(ctx: AppContext) {
   return async (request: FastifyRequest) => {
     const header = request.headers.token;
-    const principal = await authenticate(ctx.db, ctx.clock, ctx.config, typeof header === 'string' ? header : undefined);
+    const principal = await authenticate(
+      ctx.db,
+      ctx.clock,
+      ctx.config,
+      typeof header === 'string' ? header : undefined,
+    );
     if (!principal) throw fail('SESSION_EXPIRED', 401);
     request.principal = principal;
   };
@@ -27,5 +32,9 @@ export function principalOf(request: FastifyRequest): UserPrincipal {
 
 export function clientMeta(request: FastifyRequest, deviceId?: string): ClientMeta {
   const userAgent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : null, deviceId: deviceId ?? null };
+  return {
+    ip: request.ip,
+    userAgent: typeof userAgent === 'string' ? userAgent : null,
+    deviceId: deviceId ?? null,
+  };
 }

@@ -62,4 +62,10 @@ export const listLiveSessions = (db: Executor, userId: bigint, now: Date) =>
     .execute();
 
 export const listRecentSessions = (db: Executor, userId: bigint, limit: number) =>
-  db.selectFrom('sessions').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
+  db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();

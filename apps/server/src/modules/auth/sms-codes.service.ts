@@ -5,7 +5,8 @@ import { randomDigits, sha256 } from '../../platform/crypto';
 import type { Executor } from '../../platform/db-types';
 import { fail, failure, success, type Outcome } from '../../platform/errors';
 
-const codeHash = (mobile: string, purpose: SmsPurpose, code: string) => sha256(`${mobile}:${purpose}:${code}`);
+const codeHash = (mobile: string, purpose: SmsPurpose, code: string) =>
+  sha256(`${mobile}:${purpose}:${code}`);
 
 /**
  * Issues a six-digit code valid for SMS_CODE_TTL, at most one per SMS_RESEND_INTERVAL per number and
@@ -55,7 +56,10 @@ export async function issueSmsCode(
     const body = translate(lang, 'common', 'smsBody', { code, minutes });
     await ctx.sms.send(trx, { mobile, purpose, code, body });
   }
-  return success({ resendAfterSeconds: ctx.config.smsResendSeconds, expiresInSeconds: ctx.config.smsCodeTtlSeconds });
+  return success({
+    resendAfterSeconds: ctx.config.smsResendSeconds,
+    expiresInSeconds: ctx.config.smsCodeTtlSeconds,
+  });
 }
 
 /**

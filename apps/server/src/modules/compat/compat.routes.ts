@@ -1,4 +1,11 @@
-import { customerServiceLink, legacyUserQuery, senToDecimal, userInfo, WITHDRAWAL_RULES, withdrawalContext } from '@kabuto/contract';
+import {
+  customerServiceLink,
+  legacyUserQuery,
+  senToDecimal,
+  userInfo,
+  WITHDRAWAL_RULES,
+  withdrawalContext,
+} from '@kabuto/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod as ZodPlugin } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
@@ -20,7 +27,15 @@ export function compatRoutes(ctx: AppContext): ZodPlugin {
   return async (app) => {
     app.get(
       '/api/index/getUserInfo',
-      { preHandler: requireUser(ctx), schema: { tags, summary: 'User info (legacy)', querystring: legacyUserQuery, response: { 200: envelope(userInfo) } } },
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: 'User info (legacy)',
+          querystring: legacyUserQuery,
+          response: { 200: envelope(userInfo) },
+        },
+      },
       async (request) => {
         const user = await findUserById(ctx.db, ownUserId(request, request.query.user_id));
         if (!user) throw fail('SESSION_EXPIRED', 401);
@@ -30,13 +45,28 @@ export function compatRoutes(ctx: AppContext): ZodPlugin {
 
     app.get(
       '/api/index/getCzhiurl',
-      { preHandler: requireUser(ctx), schema: { tags, summary: 'Deposit instructions / customer-service URL (legacy)', response: { 200: envelope(customerServiceLink) } } },
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: 'Deposit instructions / customer-service URL (legacy)',
+          response: { 200: envelope(customerServiceLink) },
+        },
+      },
       async (request) => ok(request, { kefu_url: ctx.config.customerServiceUrl }),
     );
 
     app.get(
       '/api/index/withdrawal',
-      { preHandler: requireUser(ctx), schema: { tags, summary: 'Withdrawal form context (legacy)', querystring: legacyUserQuery, response: { 200: envelope(withdrawalContext) } } },
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          summary: 'Withdrawal form context (legacy)',
+          querystring: legacyUserQuery,
+          response: { 200: envelope(withdrawalContext) },
+        },
+      },
       async (request) => {
         const userId = ownUserId(request, request.query.user_id);
         const figures = await accountFigures(ctx.db, userId);

@@ -34,13 +34,20 @@ export async function consumeInvitation(db: Executor, id: bigint): Promise<void>
 
 /** Each user gets a referral code of their own, usable without limit. */
 export async function createReferralInvitation(db: Executor, userId: bigint, code: string): Promise<void> {
-  await db.insertInto('invitation_codes').values({ code, kind: 'user', owner_user_id: userId, max_uses: null }).execute();
+  await db
+    .insertInto('invitation_codes')
+    .values({ code, kind: 'user', owner_user_id: userId, max_uses: null })
+    .execute();
 }
 
 export async function newUniqueCode(db: Executor, length = 8): Promise<string> {
   for (;;) {
     const code = randomCode(length);
-    const taken = await db.selectFrom('invitation_codes').select('id').where('code', '=', code).executeTakeFirst();
+    const taken = await db
+      .selectFrom('invitation_codes')
+      .select('id')
+      .where('code', '=', code)
+      .executeTakeFirst();
     if (!taken) return code;
   }
 }
@@ -52,12 +59,21 @@ export interface NewStaffInvitation {
   staffId: bigint;
 }
 
-export async function createStaffInvitation(db: Executor, input: NewStaffInvitation): Promise<InvitationCode> {
+export async function createStaffInvitation(
+  db: Executor,
+  input: NewStaffInvitation,
+): Promise<InvitationCode> {
   const code = input.code ? input.code.toUpperCase() : await newUniqueCode(db);
   try {
     const row = await db
       .insertInto('invitation_codes')
-      .values({ code, kind: 'staff', max_uses: input.maxUses, note: input.note ?? null, created_by_staff_id: input.staffId })
+      .values({
+        code,
+        kind: 'staff',
+        max_uses: input.maxUses,
+        note: input.note ?? null,
+        created_by_staff_id: input.staffId,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     return (await describe(db, [row]))[0]!;
@@ -68,7 +84,12 @@ export async function createStaffInvitation(db: Executor, input: NewStaffInvitat
 }
 
 export async function disableInvitation(db: Executor, id: bigint, reason: string, now: Date) {
-  const before = await db.selectFrom('invitation_codes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const before = await db
+    .selectFrom('invitation_codes')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!before) throw fail('NOT_FOUND', 404);
   const after = await db
     .updateTable('invitation_codes')

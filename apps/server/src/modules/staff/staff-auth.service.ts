@@ -47,7 +47,15 @@ export async function staffLogin(
     .forUpdate()
     .executeTakeFirst();
   const audit = (action: string, staffId: bigint | null, reason: string | null) =>
-    recordAudit(trx, { staffId, action, targetKind: 'staff', targetId: input.username, reason, ip: meta.ip, at: now });
+    recordAudit(trx, {
+      staffId,
+      action,
+      targetKind: 'staff',
+      targetId: input.username,
+      reason,
+      ip: meta.ip,
+      at: now,
+    });
 
   if (!staff || staff.disabled) {
     await verifyPassword(input.password, UNMATCHABLE_HASH);
@@ -74,7 +82,11 @@ export async function staffLogin(
       )
       .where('id', '=', staff.id)
       .execute();
-    await audit('staff.login_failed', staff.id, !passwordOk ? 'password' : replayed ? 'totp_replayed' : 'totp');
+    await audit(
+      'staff.login_failed',
+      staff.id,
+      !passwordOk ? 'password' : replayed ? 'totp_replayed' : 'totp',
+    );
     if (locks) return failure(fail('ACCOUNT_LOCKED', 423, { minutes: ctx.config.loginLockMinutes }));
     return failure(fail('STAFF_INVALID_CREDENTIALS'));
   }
@@ -105,7 +117,10 @@ export interface StaffPrincipal {
   sessionId: bigint;
 }
 
-export async function authenticateStaff(ctx: AppContext, token: string | undefined): Promise<StaffPrincipal | null> {
+export async function authenticateStaff(
+  ctx: AppContext,
+  token: string | undefined,
+): Promise<StaffPrincipal | null> {
   if (!token || token.length > 100) return null;
   const now = ctx.clock.now();
   const session = await ctx.db
@@ -116,9 +131,18 @@ export async function authenticateStaff(ctx: AppContext, token: string | undefin
     .executeTakeFirst();
   if (!session) return null;
   if (new Date(session.expires_at) <= now) return null;
-  if (new Date(session.last_seen_at).getTime() + ctx.config.staffSessionIdleSeconds * 1000 <= now.getTime()) return null;
-  const staff = await ctx.db.selectFrom('staff_users').selectAll().where('id', '=', session.staff_id).executeTakeFirst();
+  if (new Date(session.last_seen_at).getTime() + ctx.config.staffSessionIdleSeconds * 1000 <= now.getTime())
+    return null;
+  const staff = await ctx.db
+    .selectFrom('staff_users')
+    .selectAll()
+    .where('id', '=', session.staff_id)
+    .executeTakeFirst();
   if (!staff || staff.disabled) return null;
-  await ctx.db.updateTable('staff_sessions').set({ last_seen_at: now }).where('id', '=', session.id).execute();
+  await ctx.db
+    .updateTable('staff_sessions')
+    .set({ last_seen_at: now })
+    .where('id', '=', session.id)
+    .execute();
   return { staff, sessionId: session.id };
 }

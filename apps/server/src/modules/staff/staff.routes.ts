@@ -31,25 +31,45 @@ import { listUsers, setFrozen, userDetail } from './staff-users.service';
 
 export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const tags = ['staff'];
-  const rateLimit = { max: ctx.config.authRateLimitMax, timeWindow: ctx.config.authRateLimitWindowSeconds * 1000 };
+  const rateLimit = {
+    max: ctx.config.authRateLimitMax,
+    timeWindow: ctx.config.authRateLimitWindowSeconds * 1000,
+  };
   return async (app) => {
     app.post(
       '/api/staff/auth/login',
-      { config: { rateLimit }, schema: { tags, summary: 'Staff login with password and TOTP', body: staffLoginRequest, response: { 200: envelope(staffSessionResponse) } } },
+      {
+        config: { rateLimit },
+        schema: {
+          tags,
+          summary: 'Staff login with password and TOTP',
+          body: staffLoginRequest,
+          response: { 200: envelope(staffSessionResponse) },
+        },
+      },
       async (request) => {
-        const outcome = await ctx.db.transaction().execute((trx) => staffLogin(ctx, trx, request.body, clientMeta(request)));
+        const outcome = await ctx.db
+          .transaction()
+          .execute((trx) => staffLogin(ctx, trx, request.body, clientMeta(request)));
         return ok(request, unwrap(outcome));
       },
     );
 
     app.post(
       '/api/staff/auth/logout',
-      { preHandler: requireStaff(ctx), schema: { tags, summary: 'End the staff session', response: { 200: envelope(emptyData) } } },
+      {
+        preHandler: requireStaff(ctx),
+        schema: { tags, summary: 'End the staff session', response: { 200: envelope(emptyData) } },
+      },
       async (request) => {
         const { staff, sessionId } = staffOf(request);
         const now = ctx.clock.now();
         await ctx.db.transaction().execute(async (trx) => {
-          await trx.updateTable('staff_sessions').set({ revoked_at: now, revoked_reason: 'logout' }).where('id', '=', sessionId).execute();
+          await trx
+            .updateTable('staff_sessions')
+            .set({ revoked_at: now, revoked_reason: 'logout' })
+            .where('id', '=', sessionId)
+            .execute();
           await recordAudit(trx, { staffId: staff.id, action: 'staff.logout', ip: request.ip, at: now });
         });
         return ok(request, {});
@@ -58,19 +78,39 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/staff/me',
-      { preHandler: requireStaff(ctx), schema: { tags, summary: 'The signed-in staff member', response: { 200: envelope(staffProfile) } } },
+      {
+        preHandler: requireStaff(ctx),
+        schema: { tags, summary: 'The signed-in staff member', response: { 200: envelope(staffProfile) } },
+      },
       async (request) => ok(request, profileOf(staffOf(request).staff)),
     );
 
     app.get(
       '/api/staff/users',
-      { preHandler: requireStaff(ctx, 'users.read'), schema: { tags, summary: 'Search users', querystring: staffUserQuery, response: { 200: envelope(paged(staffUserSummary)) } } },
-      async (request) => ok(request, await listUsers(ctx.db, request.query.q, request.query.page, request.query.pageSize)),
+      {
+        preHandler: requireStaff(ctx, 'users.read'),
+        schema: {
+          tags,
+          summary: 'Search users',
+          querystring: staffUserQuery,
+          response: { 200: envelope(paged(staffUserSummary)) },
+        },
+      },
+      async (request) =>
+        ok(request, await listUsers(ctx.db, request.query.q, request.query.page, request.query.pageSize)),
     );
 
     app.get(
       '/api/staff/users/:userId',
-      { preHandler: requireStaff(ctx, 'users.read'), schema: { tags, summary: 'User detail with sessions (the view is audited)', params: userIdParams, response: { 200: envelope(staffUserDetail) } } },
+      {
+        preHandler: requireStaff(ctx, 'users.read'),
+        schema: {
+          tags,
+          summary: 'User detail with sessions (the view is audited)',
+          params: userIdParams,
+          response: { 200: envelope(staffUserDetail) },
+        },
+      },
       async (request) => {
         const detail = await userDetail(ctx, BigInt(request.params.userId));
         await recordAudit(ctx.db, {
@@ -90,12 +130,24 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         `/api/staff/users/:userId/${frozen ? 'freeze' : 'unfreeze'}`,
         {
           preHandler: requireStaff(ctx, 'users.freeze'),
-          schema: { tags, summary: frozen ? 'Freeze a user (ends their sessions)' : 'Unfreeze a user', params: userIdParams, body: reasonRequest, response: { 200: envelope(staffUserDetail.shape.user) } },
+          schema: {
+            tags,
+            summary: frozen ? 'Freeze a user (ends their sessions)' : 'Unfreeze a user',
+            params: userIdParams,
+            body: reasonRequest,
+            response: { 200: envelope(staffUserDetail.shape.user) },
+          },
         },
         async (request) => {
           const staffId = staffOf(request).staff.id;
           const user = await ctx.db.transaction().execute((trx) =>
-            setFrozen(ctx, trx, { userId: BigInt(request.params.userId), frozen, reason: request.body.reason, staffId, ip: request.ip }),
+            setFrozen(ctx, trx, {
+              userId: BigInt(request.params.userId),
+              frozen,
+              reason: request.body.reason,
+              staffId,
+              ip: request.ip,
+            }),
           );
           return ok(request, user);
         },
@@ -104,18 +156,43 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/staff/invitation-codes',
-      { preHandler: requireStaff(ctx, 'invites.read'), schema: { tags, summary: 'Invitation codes issued by staff', querystring: pageQuery, response: { 200: envelope(paged(invitationCode)) } } },
-      async (request) => ok(request, await listInvitations(ctx.db, request.query.page, request.query.pageSize)),
+      {
+        preHandler: requireStaff(ctx, 'invites.read'),
+        schema: {
+          tags,
+          summary: 'Invitation codes issued by staff',
+          querystring: pageQuery,
+          response: { 200: envelope(paged(invitationCode)) },
+        },
+      },
+      async (request) =>
+        ok(request, await listInvitations(ctx.db, request.query.page, request.query.pageSize)),
     );
 
     app.post(
       '/api/staff/invitation-codes',
-      { preHandler: requireStaff(ctx, 'invites.write'), schema: { tags, summary: 'Create an invitation code', body: createInvitationRequest, response: { 200: envelope(invitationCode) } } },
+      {
+        preHandler: requireStaff(ctx, 'invites.write'),
+        schema: {
+          tags,
+          summary: 'Create an invitation code',
+          body: createInvitationRequest,
+          response: { 200: envelope(invitationCode) },
+        },
+      },
       async (request) => {
         const staffId = staffOf(request).staff.id;
         const created = await ctx.db.transaction().execute(async (trx) => {
           const code = await createStaffInvitation(trx, { ...request.body, staffId });
-          await recordAudit(trx, { staffId, action: 'invitation.create', targetKind: 'invitation_code', targetId: code.id, after: code, ip: request.ip, at: ctx.clock.now() });
+          await recordAudit(trx, {
+            staffId,
+            action: 'invitation.create',
+            targetKind: 'invitation_code',
+            targetId: code.id,
+            after: code,
+            ip: request.ip,
+            at: ctx.clock.now(),
+          });
           return code;
         });
         return ok(request, created);
@@ -124,14 +201,38 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/staff/invitation-codes/:id/disable',
-      { preHandler: requireStaff(ctx, 'invites.write'), schema: { tags, summary: 'Disable an invitation code', params: idParams, body: reasonRequest, response: { 200: envelope(invitationCode) } } },
+      {
+        preHandler: requireStaff(ctx, 'invites.write'),
+        schema: {
+          tags,
+          summary: 'Disable an invitation code',
+          params: idParams,
+          body: reasonRequest,
+          response: { 200: envelope(invitationCode) },
+        },
+      },
       async (request) => {
         const staffId = staffOf(request).staff.id;
         const now = ctx.clock.now();
         const result = await ctx.db.transaction().execute(async (trx) => {
-          const { before, after } = await disableInvitation(trx, BigInt(request.params.id), request.body.reason, now);
+          const { before, after } = await disableInvitation(
+            trx,
+            BigInt(request.params.id),
+            request.body.reason,
+            now,
+          );
           if (before.kind !== 'staff') throw fail('NOT_FOUND', 404);
-          await recordAudit(trx, { staffId, action: 'invitation.disable', targetKind: 'invitation_code', targetId: after.id, reason: request.body.reason, before, after, ip: request.ip, at: now });
+          await recordAudit(trx, {
+            staffId,
+            action: 'invitation.disable',
+            targetKind: 'invitation_code',
+            targetId: after.id,
+            reason: request.body.reason,
+            before,
+            after,
+            ip: request.ip,
+            at: now,
+          });
           return after;
         });
         return ok(request, result);
@@ -140,13 +241,29 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/staff/audit-log',
-      { preHandler: requireStaff(ctx, 'audit.read'), schema: { tags, summary: 'The append-only audit log', querystring: auditQuery, response: { 200: envelope(paged(auditEntry)) } } },
+      {
+        preHandler: requireStaff(ctx, 'audit.read'),
+        schema: {
+          tags,
+          summary: 'The append-only audit log',
+          querystring: auditQuery,
+          response: { 200: envelope(paged(auditEntry)) },
+        },
+      },
       async (request) => ok(request, await listAudit(ctx.db, request.query)),
     );
 
     app.get(
       '/api/staff/sms-outbox',
-      { preHandler: requireStaff(ctx, 'sms.read'), schema: { tags, summary: 'Messages of the dev SMS outbox', querystring: smsOutboxQuery, response: { 200: envelope(paged(devSmsItem)) } } },
+      {
+        preHandler: requireStaff(ctx, 'sms.read'),
+        schema: {
+          tags,
+          summary: 'Messages of the dev SMS outbox',
+          querystring: smsOutboxQuery,
+          response: { 200: envelope(paged(devSmsItem)) },
+        },
+      },
       async (request) => ok(request, await listOutbox(ctx.db, request.query)),
     );
   };

@@ -4,8 +4,18 @@ import { hashPassword } from '../../platform/crypto';
 /** Demo data for local use, documented in README. Written once: a database that has staff is left alone. */
 export const DEMO = {
   inviteCode: 'WELCOME',
-  investor: { mobile: '09000000001', password: 'demo1234', transactionPassword: '123456', referralCode: 'DEMO0001' },
-  staff: { username: 'admin', password: 'Kabuto-admin-2026', totpSecret: 'KABUTOADMINDEMO2', displayName: 'Administrator' },
+  investor: {
+    mobile: '09000000001',
+    password: 'demo1234',
+    transactionPassword: '123456',
+    referralCode: 'DEMO0001',
+  },
+  staff: {
+    username: 'admin',
+    password: 'Kabuto-admin-2026',
+    totpSecret: 'KABUTOADMINDEMO2',
+    displayName: 'Administrator',
+  },
 } as const;
 
 export async function seedDemoData(ctx: AppContext): Promise<boolean> {

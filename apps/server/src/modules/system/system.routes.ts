@@ -13,7 +13,13 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/health',
-      { schema: { tags, summary: 'Liveness and database reachability', response: { 200: envelope(z.object({ status: z.literal('ok'), database: z.string() })) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Liveness and database reachability',
+          response: { 200: envelope(z.object({ status: z.literal('ok'), database: z.string() })) },
+        },
+      },
       async (request) => {
         await ctx.db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
         return ok(request, { status: 'ok' as const, database: ctx.dbKind });
@@ -22,7 +28,13 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/app/info',
-      { schema: { tags, summary: 'Version, company and market host information for the startup screen', response: { 200: envelope(appInfo) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Version, company and market host information for the startup screen',
+          response: { 200: envelope(appInfo) },
+        },
+      },
       async (request) =>
         ok(request, {
           ...APP_VERSION,
@@ -38,9 +50,18 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     if (ctx.sms.name === 'dev-outbox') {
       app.get(
         '/api/dev/sms',
-        { schema: { tags, summary: 'Dev SMS outbox: the latest codes sent (dev adapter only)', querystring: devSmsQuery, response: { 200: envelope(z.object({ items: z.array(devSmsItem) })) } } },
+        {
+          schema: {
+            tags,
+            summary: 'Dev SMS outbox: the latest codes sent (dev adapter only)',
+            querystring: devSmsQuery,
+            response: { 200: envelope(z.object({ items: z.array(devSmsItem) })) },
+          },
+        },
         async (request) => {
-          const mobile = request.query.mobile ? (normalizeMobile(request.query.mobile) ?? request.query.mobile) : undefined;
+          const mobile = request.query.mobile
+            ? (normalizeMobile(request.query.mobile) ?? request.query.mobile)
+            : undefined;
           const { items } = await listOutbox(ctx.db, { mobile, page: 1, pageSize: 20 });
           return ok(request, { items });
         },

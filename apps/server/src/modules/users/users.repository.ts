@@ -30,7 +30,9 @@ export interface UserSearch {
 }
 
 export async function searchUsers(db: Executor, search: UserSearch) {
-  let query = db.selectFrom('users').leftJoin('invitation_codes', 'invitation_codes.id', 'users.invitation_code_id');
+  let query = db
+    .selectFrom('users')
+    .leftJoin('invitation_codes', 'invitation_codes.id', 'users.invitation_code_id');
   const q = search.q?.replace(/[\s-]/g, '');
   if (q) {
     query = query.where((eb) =>
@@ -56,5 +58,10 @@ export async function searchUsers(db: Executor, search: UserSearch) {
 export const inviteCodeOf = async (db: Executor, invitationCodeId: bigint | null) =>
   invitationCodeId === null
     ? null
-    : ((await db.selectFrom('invitation_codes').select('code').where('id', '=', invitationCodeId).executeTakeFirst())
-        ?.code ?? null);
+    : ((
+        await db
+          .selectFrom('invitation_codes')
+          .select('code')
+          .where('id', '=', invitationCodeId)
+          .executeTakeFirst()
+      )?.code ?? null);

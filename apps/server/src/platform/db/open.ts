@@ -11,7 +11,9 @@ export interface Database {
   db: Kysely<DB>;
   kind: DatabaseKind;
   /** Runs `work` in one transaction with a raw multi-statement executor, holding the migration lock. */
-  withMigrationLock<T>(work: (exec: (sql: string, params?: unknown[]) => Promise<unknown[]>) => Promise<T>): Promise<T>;
+  withMigrationLock<T>(
+    work: (exec: (sql: string, params?: unknown[]) => Promise<unknown[]>) => Promise<T>,
+  ): Promise<T>;
   close(): Promise<void>;
 }
 
