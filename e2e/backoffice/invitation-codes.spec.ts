@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerByApi } from '../support';
+import { registerInBrowser } from '../web/helpers';
 import { loginInUi } from './staff-session';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -9,6 +10,7 @@ test.setTimeout(120_000);
 test('staff creates a single-use invitation code that admits exactly one investor', async ({
   page,
   request,
+  browser,
 }) => {
   await loginInUi(page, 'en');
   await page.getByTestId('side-menu').getByText('Invitation codes').click();
@@ -26,7 +28,22 @@ test('staff creates a single-use invitation code that admits exactly one investo
   const code = (await row.getByTestId('invitation-code').textContent())?.trim() ?? '';
   expect(code).toMatch(/^[A-Z0-9]{4,32}$/);
 
-  await registerByApi(request, code);
+  // The investor registers on a phone with the new code, through the investor app's screens.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await phone.addInitScript(() => window.localStorage.setItem('locale', 'en'));
+  const mobile = await registerInBrowser(phone, request, code);
+  await expect(phone.getByTestId('home-page')).toBeVisible();
+  await expect(phone.getByTestId('home-greeting')).toContainText(
+    `${mobile.slice(0, 3)}****${mobile.slice(7)}`,
+  );
+
+  // A second investor is refused: the code is used up.
+  const mobile2 = await registerInBrowser(phone, request, code);
+  await expect(phone.getByText('The invitation code is invalid or has no uses left')).toBeVisible();
+  await expect(phone.getByTestId('home-page')).toBeHidden();
+  expect(mobile2).not.toBe(mobile);
+  await phone.close();
+
   await page.getByTestId('refresh').click();
   await expect(row.getByTestId('invitation-uses')).toHaveText('1 / 1');
 

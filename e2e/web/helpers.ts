@@ -1,7 +1,8 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freshMobile, latestSmsCode } from '../support';
 
 const localesDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'i18n', 'locales');
 
@@ -25,6 +26,26 @@ export async function useLanguage(page: Page, lang: string): Promise<void> {
 
 /** The text input inside an antd-mobile Input carrying the test id. */
 export const input = (page: Page, testId: string) => page.getByTestId(testId).locator('input');
+
+/** Registers a new investor through the register screen, as a person would, and waits for Home. */
+export async function registerInBrowser(
+  page: Page,
+  request: APIRequestContext,
+  inviteCode: string,
+): Promise<string> {
+  const mobile = freshMobile();
+  await page.goto('/#/subPackages/register/register');
+  await input(page, 'register-mobile').fill(mobile);
+  await input(page, 'register-password').fill('pass1234');
+  await input(page, 'register-confirm').fill('pass1234');
+  await input(page, 'register-invite').fill(inviteCode);
+  await page.getByTestId('sms-code-button').click();
+  await expect(page.getByTestId('sms-code-button')).toBeDisabled();
+  await input(page, 'register-sms').fill(await latestSmsCode(request, mobile));
+  await page.getByTestId('register-agree').click();
+  await page.getByTestId('register-submit').click();
+  return mobile;
+}
 
 export async function loginInBrowser(page: Page, mobile: string, password: string): Promise<void> {
   await page.goto('/#/subPackages/login/login');
