@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_INVESTOR, freshMobile, latestSmsCode } from '../support';
+import { DEMO_INVESTOR, freshMobile, latestSmsCode, registerByApi } from '../support';
 import { input, loginInBrowser, message, useLanguage } from './helpers';
 
 test('a new investor registers with the SMS code and lands on Home', async ({ page, request }) => {
@@ -77,4 +77,37 @@ test('logging out asks for confirmation, ends the session and shows login', asyn
     .click();
   await expect(page).toHaveURL(/#\/subPackages\/login\/login$/);
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+});
+
+test('a forgotten password is reset with an SMS code, then the new password logs in', async ({
+  page,
+  request,
+}) => {
+  const user = await registerByApi(request);
+  await useLanguage(page, 'en');
+  await page.goto('/#/subPackages/login/login');
+  await page.getByTestId('login-forgot').click();
+  await expect(page.getByTestId('forgot-page')).toBeVisible();
+
+  await input(page, 'forgot-mobile').fill(user.mobile);
+  await page.getByTestId('sms-code-button').click();
+  await expect(page.getByTestId('sms-code-button')).toBeDisabled();
+  await expect
+    .poll(async () => {
+      const outbox = (await (await request.get(`/api/dev/sms?mobile=${user.mobile}`)).json()) as {
+        data: { items: { purpose: string }[] };
+      };
+      return outbox.data.items[0]?.purpose;
+    })
+    .toBe('reset_password');
+  await input(page, 'forgot-sms').fill(await latestSmsCode(request, user.mobile));
+  await input(page, 'forgot-password').fill('fresh123');
+  await input(page, 'forgot-confirm').fill('fresh124');
+  await page.getByTestId('forgot-submit').click();
+  await expect(page.getByText(message('en', 'errors', 'PASSWORDS_MISMATCH'))).toBeVisible();
+
+  await input(page, 'forgot-confirm').fill('fresh123');
+  await page.getByTestId('forgot-submit').click();
+  await expect(page).toHaveURL(/#\/subPackages\/login\/login$/);
+  await loginInBrowser(page, user.mobile, 'fresh123');
 });

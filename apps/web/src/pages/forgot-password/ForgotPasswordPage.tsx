@@ -9,6 +9,7 @@ import { SubPage } from '../../components/ui/SubPage';
 import { PasswordInput } from '../../features/auth/components/PasswordInput';
 import { SmsCodeButton } from '../../features/auth/components/SmsCodeButton';
 import { validateForm } from '../../lib/validate-form';
+import { useApiAction } from '../../lib/use-api-action';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -17,21 +18,16 @@ export default function ForgotPasswordPage() {
   const [smsCode, setSmsCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useApiAction();
 
   const submit = async () => {
     const body = validateForm(resetPasswordRequest, { mobile, smsCode, password, confirmPassword });
     if (!body) return;
-    setSubmitting(true);
-    try {
+    await run(async () => {
       await api.post('/auth/reset-password', body);
       Toast.show({ icon: 'success', content: t('forgot.success'), duration: 1500 });
       navigate(LOGIN_PATH, { replace: true });
-    } catch {
-      // The API client has shown the reason.
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (

@@ -11,6 +11,7 @@ import { PasswordInput } from '../../features/auth/components/PasswordInput';
 import { useSignIn } from '../../features/auth/use-sign-in';
 import { deviceId } from '../../lib/device-id';
 import { validateForm } from '../../lib/validate-form';
+import { useApiAction } from '../../lib/use-api-action';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -18,19 +19,14 @@ export default function LoginPage() {
   const signIn = useSignIn();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useApiAction();
 
   const submit = async () => {
     const body = validateForm(loginRequest, { account, password, deviceId: deviceId() });
     if (!body) return;
-    setSubmitting(true);
-    try {
+    await run(async () => {
       signIn(await api.post<SessionResponse>('/auth/login', body));
-    } catch {
-      // The API client has shown the reason.
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (

@@ -12,6 +12,7 @@ import { SmsCodeButton } from '../../features/auth/components/SmsCodeButton';
 import { useSignIn } from '../../features/auth/use-sign-in';
 import { deviceId } from '../../lib/device-id';
 import { validateForm } from '../../lib/validate-form';
+import { useApiAction } from '../../lib/use-api-action';
 
 export default function RegisterPage() {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export default function RegisterPage() {
   const [inviteCode, setInviteCode] = useState(searchParams.get('invite') ?? '');
   const [smsCode, setSmsCode] = useState('');
   const [agreed, setAgreed] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useApiAction();
 
   const submit = async () => {
     const body = validateForm(registerRequest, {
@@ -40,14 +41,9 @@ export default function RegisterPage() {
       Toast.show({ content: t('register.agreementRequired'), duration: 2000 });
       return;
     }
-    setSubmitting(true);
-    try {
+    await run(async () => {
       signIn(await api.post<SessionResponse>('/auth/register', body));
-    } catch {
-      // The API client has shown the reason.
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api-client';
 import { validateForm } from '../../../lib/validate-form';
 import { PasswordInput } from '../../auth/components/PasswordInput';
+import { useApiAction } from '../../../lib/use-api-action';
 
 interface PasswordChangeFormProps {
   endpoint: '/account/password' | '/account/transaction-password';
@@ -18,23 +19,18 @@ export function PasswordChangeForm({ endpoint, oldPasswordLabel, onChanged }: Pa
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useApiAction();
 
   const submit = async () => {
     const body = validateForm(passwordChangeRequest, { oldPassword, newPassword, confirmPassword });
     if (!body) return;
-    setSubmitting(true);
-    try {
+    await run(async () => {
       await api.post(endpoint, body);
       setOldPassword('');
       setNewPassword('');
       setConfirmPassword('');
       onChanged();
-    } catch {
-      // The API client has shown the reason.
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (
