@@ -5,6 +5,7 @@ import type { Executor } from '../../platform/db-types';
 import { iso, isUniqueViolation } from '../../platform/db-types';
 import type { InvitationCodesTable } from '../../platform/db/schema';
 import { fail } from '../../platform/errors';
+import { fetchPage } from '../../platform/pagination';
 
 type InvitationRow = Selectable<InvitationCodesTable>;
 
@@ -102,22 +103,13 @@ export async function disableInvitation(db: Executor, id: bigint, reason: string
 }
 
 export async function listInvitations(db: Executor, page: number, pageSize: number) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('invitation_codes')
-      .selectAll()
-      .where('kind', '=', 'staff')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    db
-      .selectFrom('invitation_codes')
-      .where('kind', '=', 'staff')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: await describe(db, rows), total: Number(count.n), page, pageSize };
+  const result = await fetchPage(
+    db.selectFrom('invitation_codes').where('kind', '=', 'staff'),
+    (q) => q.selectAll().orderBy('id', 'desc'),
+    { page, pageSize },
+    (row) => row,
+  );
+  return { ...result, items: await describe(db, result.items) };
 }
 
 async function describe(db: Executor, rows: InvitationRow[]): Promise<InvitationCode[]> {

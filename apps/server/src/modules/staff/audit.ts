@@ -1,5 +1,6 @@
 import type { Executor } from '../../platform/db-types';
 import { iso } from '../../platform/db-types';
+import { fetchPage } from '../../platform/pagination';
 
 export interface AuditRecord {
   staffId: bigint | null;
@@ -44,18 +45,11 @@ export async function listAudit(db: Executor, filter: AuditFilter) {
   let query = db.selectFrom('audit_log').leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_id');
   if (filter.action) query = query.where('audit_log.action', '=', filter.action);
   if (filter.targetId) query = query.where('audit_log.target_id', '=', filter.targetId);
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll('audit_log')
-      .select('staff_users.username')
-      .orderBy('audit_log.id', 'desc')
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((row) => ({
+  return fetchPage(
+    query,
+    (q) => q.selectAll('audit_log').select('staff_users.username').orderBy('audit_log.id', 'desc'),
+    filter,
+    (row) => ({
       id: row.id.toString(),
       staffId: row.staff_id?.toString() ?? null,
       staffUsername: row.username,
@@ -67,9 +61,6 @@ export async function listAudit(db: Executor, filter: AuditFilter) {
       after: row.after ?? null,
       ip: row.ip,
       createdAt: iso(row.created_at) ?? '',
-    })),
-    total: Number(count.n),
-    page: filter.page,
-    pageSize: filter.pageSize,
-  };
+    }),
+  );
 }

@@ -25,9 +25,10 @@ async function detailOf(db: Executor, user: UserRow) {
 }
 
 export async function listUsers(db: Executor, q: string | undefined, page: number, pageSize: number) {
-  const { rows, total } = await searchUsers(db, { q, page, pageSize });
+  const result = await searchUsers(db, { q, page, pageSize });
   return {
-    items: rows.map((row) => ({
+    ...result,
+    items: result.items.map((row) => ({
       userId: row.id.toString(),
       mobile: row.mobile,
       status: row.status,
@@ -37,9 +38,6 @@ export async function listUsers(db: Executor, q: string | undefined, page: numbe
       createdAt: iso(row.created_at) ?? '',
       lastLoginAt: iso(row.last_login_at),
     })),
-    total,
-    page,
-    pageSize,
   };
 }
 

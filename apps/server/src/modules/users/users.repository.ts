@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../platform/db-types';
+import { fetchPage } from '../../platform/pagination';
 import type { UsersTable } from '../../platform/db/schema';
 
 export type UserRow = Selectable<UsersTable>;
@@ -42,17 +43,12 @@ export async function searchUsers(db: Executor, search: UserSearch) {
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll('users')
-      .select('invitation_codes.code as invite_code')
-      .orderBy('users.id', 'desc')
-      .limit(search.pageSize)
-      .offset((search.page - 1) * search.pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return fetchPage(
+    query,
+    (q) => q.selectAll('users').select('invitation_codes.code as invite_code').orderBy('users.id', 'desc'),
+    search,
+    (row) => row,
+  );
 }
 
 export const inviteCodeOf = async (db: Executor, invitationCodeId: bigint | null) =>

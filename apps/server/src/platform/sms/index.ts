@@ -1,4 +1,5 @@
 import type { Executor } from '../db-types';
+import { fetchPage } from '../pagination';
 import type { Clock } from '../clock';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -38,26 +39,17 @@ export interface OutboxFilter {
 export async function listOutbox(db: Executor, filter: OutboxFilter) {
   let query = db.selectFrom('sms_outbox');
   if (filter.mobile) query = query.where('mobile', '=', filter.mobile);
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((row) => ({
+  return fetchPage(
+    query,
+    (q) => q.selectAll().orderBy('id', 'desc'),
+    filter,
+    (row) => ({
       id: row.id.toString(),
       mobile: row.mobile,
       purpose: row.purpose,
       code: row.code,
       text: row.body,
       createdAt: new Date(row.created_at).toISOString(),
-    })),
-    total: Number(count.n),
-    page: filter.page,
-    pageSize: filter.pageSize,
-  };
+    }),
+  );
 }
