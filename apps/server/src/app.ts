@@ -3,12 +3,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { normalizeLang } from '@kabuto/i18n';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { existsSync } from 'node:fs';
 import type { AppContext } from './platform/context';
-import { notFound, registerHttpConventions, validatorCompiler } from './platform/http';
+import { notFound, registerHttpConventions, sendError, validatorCompiler } from './platform/http';
 import { accountRoutes, authRoutes } from './modules/auth';
 import { compatRoutes } from './modules/compat';
 import { staffRoutes } from './modules/staff';
@@ -20,12 +21,22 @@ export interface BuildOptions {
   serveStatic?: boolean;
 }
 
+/** Trust the nearest `hops` proxies (TRUST_PROXY=2): Fastify's function form of a hop count. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: ctx.config.bodyLimitBytes,
-    trustProxy: false,
+    trustProxy:
+      typeof ctx.config.trustProxy === 'number' ? trustHops(ctx.config.trustProxy) : ctx.config.trustProxy,
     ajv: { customOptions: { removeAdditional: false } },
+    // Errors Fastify raises before routing (a malformed URL) get the same localised envelope.
+    frameworkErrors: (error, request, reply) => {
+      request.lang = normalizeLang(new URLSearchParams(request.raw.url?.split('?')[1] ?? '').get('lang'));
+      void sendError(request, reply, { status: 400, errorCode: 'BAD_REQUEST', params: {} });
+      request.log.debug({ err: error }, 'framework error');
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -21,6 +21,12 @@ const ctx: AppContext = {
   sms: devOutboxSender(systemClock, log),
 };
 if (config.seedDemoData && (await seedDemoData(ctx))) log.info('demo data seeded');
+if (ctx.sms.name === 'dev-outbox' && !['127.0.0.1', '::1', 'localhost'].includes(config.host)) {
+  log.warn(
+    'SMS codes go to the dev outbox, not to phones: this server must not be used by real customers. ' +
+      `/api/dev/sms ${config.devSmsEndpoint === 'open' ? 'is open to anyone (DEV_SMS_ENDPOINT=open)' : 'answers this machine only'}.`,
+  );
+}
 
 const app = await buildApp(ctx, { logger: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });

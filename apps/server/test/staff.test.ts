@@ -116,8 +116,9 @@ describe('who may call staff endpoints', () => {
     const support = await createStaff(t, 'support1', 'support');
     const token = await staffToken(t, support.username, support.password, support.secret);
     expect((await get(t.app, '/api/staff/users', token)).code).toBe(1);
-    expect((await get(t.app, '/api/staff/sms-outbox', token)).code).toBe(1);
+    expect((await get(t.app, '/api/staff/invitation-codes', token)).code).toBe(1);
     const denied = [
+      await get(t.app, '/api/staff/sms-outbox', token),
       await post(t.app, '/api/staff/users/100001/freeze?lang=en', { reason: 'x' }, token),
       await post(t.app, '/api/staff/invitation-codes', { maxUses: 1 }, token),
       await get(t.app, '/api/staff/audit-log', token),
@@ -126,7 +127,13 @@ describe('who may call staff endpoints', () => {
       expect(result).toMatchObject({ status: 403, errorCode: 'STAFF_PERMISSION_DENIED' });
     const dealer = await createStaff(t, 'dealer1', 'dealer');
     const dealerToken = await staffToken(t, dealer.username, dealer.password, dealer.secret);
-    expect((await get(t.app, '/api/staff/sms-outbox', dealerToken)).status).toBe(403);
+    expect((await get(t.app, '/api/staff/invitation-codes', dealerToken)).status).toBe(403);
+    const compliance = await createStaff(t, 'compliance1', 'compliance');
+    const complianceToken = await staffToken(t, compliance.username, compliance.password, compliance.secret);
+    expect((await get(t.app, '/api/staff/sms-outbox', complianceToken)).code).toBe(1);
+    expect((await post(t.app, '/api/staff/invitation-codes', { maxUses: 1 }, complianceToken)).status).toBe(
+      403,
+    );
   });
 
   it('ends on logout', async () => {
@@ -173,12 +180,13 @@ describe('users', () => {
     );
     expect(detail.data.user).toMatchObject({ mobile: user.mobile, status: 'active' });
     expect(detail.data.sessions).toEqual([expect.objectContaining({ active: true })]);
+    await get(t.app, `/api/staff/users/000${user.userId}`, admin);
     const audit = await get<Audit>(
       t.app,
       `/api/staff/audit-log?action=user.view&targetId=${user.userId}`,
       admin,
     );
-    expect(audit.data.total).toBe(1);
+    expect(audit.data.total).toBe(2);
     expect(await get(t.app, '/api/staff/users/999999999?lang=en', admin)).toMatchObject({
       status: 404,
       errorCode: 'USER_NOT_FOUND',
@@ -310,6 +318,31 @@ describe('invitation codes', () => {
     expect(
       (await post(t.app, '/api/staff/invitation-codes/999999/disable', { reason: 'x' }, admin)).status,
     ).toBe(404);
+    const again = await post(
+      t.app,
+      `/api/staff/invitation-codes/${created.data.id}/disable?lang=en`,
+      { reason: 'again' },
+      admin,
+    );
+    expect(again).toMatchObject({ status: 409, errorCode: 'INVITE_ALREADY_DISABLED' });
+    const disables = await get<Audit>(
+      t.app,
+      `/api/staff/audit-log?action=invitation.disable&targetId=${created.data.id}`,
+      admin,
+    );
+    expect(disables.data.total).toBe(1);
+    const referral = await t.ctx.db
+      .selectFrom('invitation_codes')
+      .select('id')
+      .where('code', '=', DEMO.investor.referralCode)
+      .executeTakeFirstOrThrow();
+    const disableReferral = await post(
+      t.app,
+      `/api/staff/invitation-codes/${referral.id}/disable`,
+      { reason: 'x' },
+      admin,
+    );
+    expect(disableReferral.status).toBe(404);
   });
 });
 
@@ -325,7 +358,7 @@ describe('audit log', () => {
 });
 
 describe('SMS outbox', () => {
-  it('shows sent codes to staff, filtered by number', async () => {
+  it('shows sent codes to staff, filtered by number, and every look is audited', async () => {
     const user = await registerUser(t);
     const outbox = await get<{ items: { mobile: string; code: string; text: string }[] }>(
       t.app,
@@ -334,5 +367,11 @@ describe('SMS outbox', () => {
     );
     expect(outbox.data.items).toHaveLength(1);
     expect(outbox.data.items[0]?.text).toContain(outbox.data.items[0]!.code);
+    const audit = await get<Audit>(
+      t.app,
+      `/api/staff/audit-log?action=sms_outbox.view&targetId=${user.mobile}`,
+      admin,
+    );
+    expect(audit.data.items[0]).toMatchObject({ staffUsername: 'admin', targetId: user.mobile });
   });
 });

@@ -97,7 +97,7 @@ export const sessionItem = z.object({
   lastSeenAt: z.string(),
 });
 
-export const devSmsQuery = z.object({ mobile: z.string().optional() });
+export const devSmsQuery = z.object({ mobile: mobileField });
 export const devSmsItem = z.object({
   id: z.string(),
   mobile: z.string(),

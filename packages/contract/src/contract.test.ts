@@ -107,10 +107,11 @@ describe('firstError', () => {
 });
 
 describe('roles', () => {
-  it('gives admin everything and support no freezing', () => {
+  it('gives admin everything, and support neither freezing nor SMS codes', () => {
     expect(roleCan('admin', 'users.freeze')).toBe(true);
     expect(roleCan('support', 'users.freeze')).toBe(false);
-    expect(roleCan('support', 'sms.read')).toBe(true);
+    expect(roleCan('support', 'sms.read')).toBe(false);
+    expect(roleCan('compliance', 'sms.read')).toBe(true);
     expect(roleCan('dealer', 'audit.read')).toBe(false);
   });
 });

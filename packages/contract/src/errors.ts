@@ -50,6 +50,10 @@ export const ERROR_CODES = [
   'ALREADY_FROZEN',
   'NOT_FROZEN',
   'SESSION_NOT_FOUND',
+  'BAD_REQUEST',
+  'SMS_DAILY_LIMIT',
+  'TRANSACTION_PASSWORD_SAME_AS_LOGIN',
+  'INVITE_ALREADY_DISABLED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -21,7 +21,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   compliance: ['users.read', 'users.freeze', 'invites.read', 'audit.read', 'sms.read'],
   finance: ['users.read', 'audit.read'],
   dealer: ['users.read'],
-  support: ['users.read', 'invites.read', 'sms.read'],
+  support: ['users.read', 'invites.read'],
 };
 
 export function roleCan(role: StaffRole, permission: Permission): boolean {
@@ -91,8 +91,19 @@ export const staffUserDetail = z.object({
 
 export const reasonRequest = z.strictObject({ reason: requiredText('REASON_REQUIRED', 500) });
 
-export const userIdParams = z.object({ userId: z.string().regex(/^\d{1,18}$/, code('USER_NOT_FOUND')) });
-export const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/, code('NOT_FOUND')) });
+/** Numeric ids in paths, read as bigint (so 000123 and 123 name the same row). */
+export const userIdParams = z.object({
+  userId: z
+    .string()
+    .regex(/^\d{1,18}$/, code('USER_NOT_FOUND'))
+    .transform((value) => BigInt(value)),
+});
+export const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,18}$/, code('NOT_FOUND'))
+    .transform((value) => BigInt(value)),
+});
 
 export const invitationCode = z.object({
   id: z.string(),
@@ -121,6 +132,20 @@ export const createInvitationRequest = z.strictObject({
     .nullable(),
   note: z.string().trim().max(140, code('VALIDATION_FAILED')).optional(),
 });
+
+/** Every action the audit log records. */
+export const AUDIT_ACTIONS = [
+  'user.freeze',
+  'user.unfreeze',
+  'user.view',
+  'invitation.create',
+  'invitation.disable',
+  'sms_outbox.view',
+  'staff.login',
+  'staff.login_failed',
+  'staff.logout',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditQuery = pageQuery.extend({
   action: z.string().max(64).optional(),

@@ -15,6 +15,11 @@ export interface Config {
   companyName: string;
   companyNameJa: string;
   smsAdapter: 'dev-outbox';
+  /** Who may read the dev outbox at /api/dev/sms: this machine only, anyone, or nobody. */
+  devSmsEndpoint: 'loopback' | 'open' | 'off';
+  smsDailyLimit: number;
+  /** Fastify's trustProxy: false, true, a hop count, or addresses/CIDRs of trusted proxies. */
+  trustProxy: boolean | number | string;
   smsCodeTtlSeconds: number;
   smsResendSeconds: number;
   smsMaxAttempts: number;
@@ -49,6 +54,20 @@ function integer(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = optional(env, name);
+  if (raw === null) return fallback;
+  if (!(allowed as readonly string[]).includes(raw))
+    throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+function trustProxy(raw: string | null): boolean | number | string {
+  if (raw === null || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
+
 /** Durations accept plain seconds or a suffix: 90s, 30m, 12h, 7d. */
 function duration(env: Env, name: string, fallbackSeconds: number): number {
   const raw = optional(env, name);
@@ -77,6 +96,9 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     companyName: text(env, 'COMPANY_NAME', 'Kabuto Securities Co., Ltd.'),
     companyNameJa: text(env, 'COMPANY_NAME_JA', 'カブト証券株式会社'),
     smsAdapter,
+    devSmsEndpoint: oneOf(env, 'DEV_SMS_ENDPOINT', ['loopback', 'open', 'off'] as const, 'loopback'),
+    smsDailyLimit: integer(env, 'SMS_DAILY_LIMIT', 10),
+    trustProxy: trustProxy(optional(env, 'TRUST_PROXY')),
     smsCodeTtlSeconds: duration(env, 'SMS_CODE_TTL', 600),
     smsResendSeconds: duration(env, 'SMS_RESEND_INTERVAL', 60),
     smsMaxAttempts: integer(env, 'SMS_MAX_ATTEMPTS', 5),

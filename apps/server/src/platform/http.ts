@@ -42,6 +42,11 @@ export function ok<T>(request: FastifyRequest, data: T) {
 export const validatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema }) => {
   const order = fieldOrderOf(schema);
   return (data) => {
+    const nul = pathOfNul(data);
+    if (nul !== null) {
+      const first: FirstError = { errorCode: 'VALIDATION_FAILED', params: { field: nul }, field: nul };
+      return { error: Object.assign(new Error(first.errorCode), { firstError: first }) };
+    }
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
     const first: FirstError = firstError(result.error.issues, order) ?? {
@@ -52,6 +57,17 @@ export const validatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema }) =>
     return { error: Object.assign(new Error(first.errorCode), { firstError: first }) };
   };
 };
+
+/** PostgreSQL text cannot hold U+0000; such input is refused up front instead of failing in the database. */
+function pathOfNul(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, child] of Object.entries(value)) {
+    const found = pathOfNul(child, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
+}
 
 interface Classified {
   status: number;
@@ -78,6 +94,8 @@ function classify(error: FastifyError & { firstError?: FirstError }): Classified
   }
   if (error.statusCode === 429) return { status: 429, errorCode: 'RATE_LIMITED', params: {} };
   if (error instanceof SyntaxError) return { status: 400, errorCode: 'BAD_JSON', params: {} };
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return { status, errorCode: 'BAD_REQUEST', params: {} };
   return { status: 500, errorCode: 'INTERNAL', params: {} };
 }
 

@@ -7,7 +7,8 @@ import { useListParams } from '../../lib/use-list-params';
 import { useTablePagination } from '../../lib/use-table-pagination';
 import { AuditChange } from './AuditChange';
 import { useAuditColumns } from './audit-columns';
-import { AUDIT_ACTIONS, useAuditLog } from './audit-log-api';
+import { AUDIT_ACTIONS } from '@kabuto/contract';
+import { useAuditLog } from './audit-log-api';
 
 const FILTERS = ['action', 'targetId'] as const;
 

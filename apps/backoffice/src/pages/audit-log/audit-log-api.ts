@@ -9,18 +9,6 @@ export interface AuditQuery {
   pageSize: number;
 }
 
-/** The actions the server records, in the order the filter lists them. */
-export const AUDIT_ACTIONS = [
-  'user.freeze',
-  'user.unfreeze',
-  'user.view',
-  'invitation.create',
-  'invitation.disable',
-  'staff.login',
-  'staff.login_failed',
-  'staff.logout',
-] as const;
-
 export function useAuditLog(query: AuditQuery) {
   return useQuery({
     queryKey: ['staff', 'audit-log', query],

@@ -5,7 +5,8 @@ import type { AppContext } from '../../platform/context';
 import { iso } from '../../platform/db-types';
 import { unwrap } from '../../platform/errors';
 import { envelope, ok } from '../../platform/http';
-import { changeLoginPassword, changeTransactionPassword } from './auth.service';
+import { hashPassword } from '../../platform/crypto';
+import { changePassword, checkPasswordChange } from './auth.service';
 import { principalOf, requireUser } from './guard';
 import { listLiveSessions, revokeSessions } from './sessions.repository';
 
@@ -13,48 +14,51 @@ const revokedData = z.object({ revoked: z.number().int() });
 
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const tags = ['account'];
+  const rateLimit = {
+    max: ctx.config.authRateLimitMax,
+    timeWindow: ctx.config.authRateLimitWindowSeconds * 1000,
+  };
   return async (app) => {
     app.addHook('preHandler', requireUser(ctx));
 
-    app.post(
-      '/api/account/password',
+    const passwordRoutes = [
       {
-        schema: {
-          tags,
-          summary: 'Change the login password (other sessions end)',
-          body: passwordChangeRequest,
-          response: { 200: envelope(revokedData) },
-        },
+        kind: 'login' as const,
+        url: '/api/account/password',
+        summary: 'Change the login password (other sessions end)',
+        description: 'A wrong current password counts towards the login lockout.',
       },
-      async (request) => {
-        const { userId, sessionId } = principalOf(request);
-        const outcome = await ctx.db
-          .transaction()
-          .execute((trx) => changeLoginPassword(ctx, trx, userId, sessionId, request.body));
-        return ok(request, { revoked: unwrap(outcome).revokedSessions });
-      },
-    );
-
-    app.post(
-      '/api/account/transaction-password',
       {
-        schema: {
-          tags,
-          summary: 'Set or change the transaction password (other sessions end)',
-          description:
-            'The first time, oldPassword is the login password; afterwards the current transaction password.',
-          body: passwordChangeRequest,
-          response: { 200: envelope(revokedData) },
+        kind: 'transaction' as const,
+        url: '/api/account/transaction-password',
+        summary: 'Set or change the transaction password (other sessions end)',
+        description:
+          'The first time, oldPassword is the login password; afterwards the current transaction password. It may not equal the login password. A wrong current password counts towards the login lockout.',
+      },
+    ];
+    for (const route of passwordRoutes) {
+      app.post(
+        route.url,
+        {
+          config: { rateLimit },
+          schema: {
+            tags,
+            summary: route.summary,
+            description: route.description,
+            body: passwordChangeRequest,
+            response: { 200: envelope(revokedData) },
+          },
         },
-      },
-      async (request) => {
-        const { userId, sessionId } = principalOf(request);
-        const outcome = await ctx.db
-          .transaction()
-          .execute((trx) => changeTransactionPassword(ctx, trx, userId, sessionId, request.body));
-        return ok(request, { revoked: unwrap(outcome).revokedSessions });
-      },
-    );
+        async (request) => {
+          const { userId, sessionId } = principalOf(request);
+          const check = await checkPasswordChange(ctx, userId, route.kind, request.body, hashPassword);
+          const outcome = await ctx.db
+            .transaction()
+            .execute((trx) => changePassword(ctx, trx, userId, sessionId, check));
+          return ok(request, { revoked: unwrap(outcome).revokedSessions });
+        },
+      );
+    }
 
     app.get(
       '/api/account/sessions',
@@ -67,7 +71,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { userId, sessionId } = principalOf(request);
-        const rows = await listLiveSessions(ctx.db, userId, ctx.clock.now());
+        const now = ctx.clock.now();
+        const idleSince = new Date(now.getTime() - ctx.config.sessionIdleSeconds * 1000);
+        const rows = await listLiveSessions(ctx.db, userId, now, idleSince);
         return ok(request, {
           items: rows.map((row) => ({
             id: row.id.toString(),

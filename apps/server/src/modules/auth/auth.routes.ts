@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import { unwrap } from '../../platform/errors';
 import { emptyData, envelope, ok } from '../../platform/http';
-import { login, register, requestSmsCode, resetPassword } from './auth.service';
+import { hashPassword } from '../../platform/crypto';
+import { checkCredentials, login, register, requestSmsCode, resetPassword } from './auth.service';
 import { clientMeta, principalOf, requireUser } from './guard';
 import { revokeSession } from './sessions.repository';
 
@@ -52,10 +53,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { deviceId, ...input } = request.body;
+        const { deviceId, mobile, password, inviteCode, smsCode } = request.body;
+        const passwordHash = await hashPassword(password);
         const outcome = await ctx.db
           .transaction()
-          .execute((trx) => register(ctx, trx, input, clientMeta(request, deviceId)));
+          .execute((trx) =>
+            register(ctx, trx, { mobile, passwordHash, inviteCode, smsCode }, clientMeta(request, deviceId)),
+          );
         return ok(request, unwrap(outcome));
       },
     );
@@ -73,9 +77,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { deviceId, ...input } = request.body;
+        const check = await checkCredentials(ctx, input);
         const outcome = await ctx.db
           .transaction()
-          .execute((trx) => login(ctx, trx, input, clientMeta(request, deviceId)));
+          .execute((trx) => login(ctx, trx, check, clientMeta(request, deviceId)));
         return ok(request, unwrap(outcome));
       },
     );
@@ -104,7 +109,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const outcome = await ctx.db.transaction().execute((trx) => resetPassword(ctx, trx, request.body));
+        const { mobile, smsCode, password } = request.body;
+        const passwordHash = await hashPassword(password);
+        const outcome = await ctx.db
+          .transaction()
+          .execute((trx) => resetPassword(ctx, trx, { mobile, smsCode, passwordHash }));
         return ok(request, unwrap(outcome));
       },
     );

@@ -50,14 +50,15 @@ export const revokeSession = (db: Executor, id: bigint, now: Date, reason: strin
     .where('revoked_at', 'is', null)
     .execute();
 
-/** Sessions not revoked and not past their absolute expiry, newest first. */
-export const listLiveSessions = (db: Executor, userId: bigint, now: Date) =>
+/** Sessions neither revoked, past their absolute expiry, nor idle since before `idleSince`; newest first. */
+export const listLiveSessions = (db: Executor, userId: bigint, now: Date, idleSince: Date) =>
   db
     .selectFrom('sessions')
     .selectAll()
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
+    .where('last_seen_at', '>', idleSince)
     .orderBy('last_seen_at', 'desc')
     .execute();
 

@@ -1,4 +1,5 @@
 import type { SmsPurpose } from '@kabuto/contract';
+import { sql } from 'kysely';
 import { translate, type Lang } from '@kabuto/i18n';
 import type { AppContext } from '../../platform/context';
 import { randomDigits, sha256 } from '../../platform/crypto';
@@ -9,8 +10,8 @@ const codeHash = (mobile: string, purpose: SmsPurpose, code: string) =>
   sha256(`${mobile}:${purpose}:${code}`);
 
 /**
- * Issues a six-digit code valid for SMS_CODE_TTL, at most one per SMS_RESEND_INTERVAL per number and
- * purpose. A new code replaces the previous one.
+ * Issues a six-digit code valid for SMS_CODE_TTL, at most one per SMS_RESEND_INTERVAL and SMS_DAILY_LIMIT
+ * per 24 hours per number and purpose. A new code replaces the previous one.
  */
 export async function issueSmsCode(
   ctx: AppContext,
@@ -21,6 +22,16 @@ export async function issueSmsCode(
   deliver: boolean,
 ): Promise<Outcome<{ resendAfterSeconds: number; expiresInSeconds: number }>> {
   const now = ctx.clock.now();
+  // One issuer at a time per number and purpose, so concurrent requests cannot skip the interval.
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`sms:${mobile}:${purpose}`}))`.execute(trx);
+  const today = await trx
+    .selectFrom('sms_codes')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('mobile', '=', mobile)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', new Date(now.getTime() - 86_400_000))
+    .executeTakeFirstOrThrow();
+  if (Number(today.n) >= ctx.config.smsDailyLimit) return failure(fail('SMS_DAILY_LIMIT', 429));
   const latest = await trx
     .selectFrom('sms_codes')
     .select('created_at')
@@ -82,6 +93,7 @@ export async function consumeSmsCode(
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', now)
     .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(1)
     .forUpdate()
     .executeTakeFirst();

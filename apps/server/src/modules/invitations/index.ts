@@ -1,5 +1,5 @@
 export {
-  lockUsableInvitation,
+  findUsableInvitation,
   consumeInvitation,
   createReferralInvitation,
   newUniqueCode,

@@ -9,35 +9,44 @@ import { fetchPage } from '../../platform/pagination';
 
 type InvitationRow = Selectable<InvitationCodesTable>;
 
-/**
- * Locks a usable invitation code (exists, enabled, uses left) for the registering transaction;
- * codes compare case-insensitively. Null when the code cannot be used.
- */
-export async function lockUsableInvitation(db: Executor, code: string): Promise<InvitationRow | null> {
+/** A usable invitation code (exists, enabled, uses left), compared case-insensitively; null otherwise. */
+export async function findUsableInvitation(db: Executor, code: string): Promise<InvitationRow | null> {
   const row = await db
     .selectFrom('invitation_codes')
     .selectAll()
     .where('code', '=', code.trim().toUpperCase())
-    .forUpdate()
     .executeTakeFirst();
   if (!row || row.disabled_at !== null) return null;
   if (row.max_uses !== null && row.used_count >= row.max_uses) return null;
   return row;
 }
 
-export async function consumeInvitation(db: Executor, id: bigint): Promise<void> {
-  await db
+/**
+ * Uses the code once if it still has a use left, in one statement: concurrent registrations on the last
+ * use cannot both get it, and no lock is held longer than the update. False when it had none left.
+ */
+export async function consumeInvitation(db: Executor, id: bigint): Promise<boolean> {
+  const used = await db
     .updateTable('invitation_codes')
     .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('disabled_at', 'is', null)
+    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('used_count', '<', eb.ref('max_uses'))]))
+    .returning('id')
+    .executeTakeFirst();
+  return used !== undefined;
 }
 
 /** Each user gets a referral code of their own, usable without limit. */
-export async function createReferralInvitation(db: Executor, userId: bigint, code: string): Promise<void> {
+export async function createReferralInvitation(
+  db: Executor,
+  userId: bigint,
+  code: string,
+  now: Date,
+): Promise<void> {
   await db
     .insertInto('invitation_codes')
-    .values({ code, kind: 'user', owner_user_id: userId, max_uses: null })
+    .values({ code, kind: 'user', owner_user_id: userId, max_uses: null, created_at: now })
     .execute();
 }
 
@@ -58,6 +67,7 @@ export interface NewStaffInvitation {
   maxUses: number | null;
   note?: string | undefined;
   staffId: bigint;
+  now: Date;
 }
 
 export async function createStaffInvitation(
@@ -74,6 +84,7 @@ export async function createStaffInvitation(
         max_uses: input.maxUses,
         note: input.note ?? null,
         created_by_staff_id: input.staffId,
+        created_at: input.now,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -84,6 +95,7 @@ export async function createStaffInvitation(
   }
 }
 
+/** Disables a staff-issued code; a user's referral code is not the staff's to disable. */
 export async function disableInvitation(db: Executor, id: bigint, reason: string, now: Date) {
   const before = await db
     .selectFrom('invitation_codes')
@@ -91,10 +103,11 @@ export async function disableInvitation(db: Executor, id: bigint, reason: string
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  if (!before) throw fail('NOT_FOUND', 404);
+  if (!before || before.kind !== 'staff') throw fail('NOT_FOUND', 404);
+  if (before.disabled_at !== null) throw fail('INVITE_ALREADY_DISABLED', 409);
   const after = await db
     .updateTable('invitation_codes')
-    .set({ disabled_at: before.disabled_at ?? now, disabled_reason: before.disabled_reason ?? reason })
+    .set({ disabled_at: now, disabled_reason: reason })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,10 +1,11 @@
+import type { AuditAction } from '@kabuto/contract';
 import type { Executor } from '../../platform/db-types';
 import { iso } from '../../platform/db-types';
 import { fetchPage } from '../../platform/pagination';
 
 export interface AuditRecord {
   staffId: bigint | null;
-  action: string;
+  action: AuditAction;
   targetKind?: string;
   targetId?: string;
   reason?: string | null;

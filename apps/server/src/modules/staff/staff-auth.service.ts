@@ -1,4 +1,4 @@
-import { ROLE_PERMISSIONS, type StaffProfile } from '@kabuto/contract';
+import { ROLE_PERMISSIONS, type AuditAction, type StaffProfile } from '@kabuto/contract';
 import type { Selectable } from 'kysely';
 import { TOTP } from 'otpauth';
 import type { AppContext, ClientMeta } from '../../platform/context';
@@ -11,6 +11,8 @@ import { recordAudit } from './audit';
 type StaffRow = Selectable<StaffUsersTable>;
 
 const TOTP_PERIOD = 30;
+/** last_seen_at is written at most this often, so reads do not each cost a write. */
+const TOUCH_INTERVAL_MS = 60_000;
 
 export function profileOf(staff: StaffRow): StaffProfile {
   return {
@@ -46,7 +48,7 @@ export async function staffLogin(
     .where('username', '=', input.username.trim().toLowerCase())
     .forUpdate()
     .executeTakeFirst();
-  const audit = (action: string, staffId: bigint | null, reason: string | null) =>
+  const audit = (action: AuditAction, staffId: bigint | null, reason: string | null) =>
     recordAudit(trx, {
       staffId,
       action,
@@ -139,10 +141,12 @@ export async function authenticateStaff(
     .where('id', '=', session.staff_id)
     .executeTakeFirst();
   if (!staff || staff.disabled) return null;
-  await ctx.db
-    .updateTable('staff_sessions')
-    .set({ last_seen_at: now })
-    .where('id', '=', session.id)
-    .execute();
+  if (now.getTime() - new Date(session.last_seen_at).getTime() >= TOUCH_INTERVAL_MS) {
+    await ctx.db
+      .updateTable('staff_sessions')
+      .set({ last_seen_at: now })
+      .where('id', '=', session.id)
+      .execute();
+  }
   return { staff, sessionId: session.id };
 }

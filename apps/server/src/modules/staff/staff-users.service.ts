@@ -56,7 +56,10 @@ export async function userDetail(ctx: AppContext, userId: bigint) {
       createdAt: iso(s.created_at) ?? '',
       lastSeenAt: iso(s.last_seen_at) ?? '',
       expiresAt: iso(s.expires_at) ?? '',
-      active: s.revoked_at === null && new Date(s.expires_at) > now,
+      active:
+        s.revoked_at === null &&
+        new Date(s.expires_at) > now &&
+        new Date(s.last_seen_at).getTime() + ctx.config.sessionIdleSeconds * 1000 > now.getTime(),
     })),
   };
 }

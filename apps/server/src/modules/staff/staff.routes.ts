@@ -19,7 +19,7 @@ import {
 } from '@kabuto/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
-import { fail, unwrap } from '../../platform/errors';
+import { unwrap } from '../../platform/errors';
 import { emptyData, envelope, ok } from '../../platform/http';
 import { listOutbox } from '../../platform/sms';
 import { clientMeta } from '../auth';
@@ -112,12 +112,12 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const detail = await userDetail(ctx, BigInt(request.params.userId));
+        const detail = await userDetail(ctx, request.params.userId);
         await recordAudit(ctx.db, {
           staffId: staffOf(request).staff.id,
           action: 'user.view',
           targetKind: 'user',
-          targetId: request.params.userId,
+          targetId: detail.user.userId,
           ip: request.ip,
           at: ctx.clock.now(),
         });
@@ -142,7 +142,7 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           const staffId = staffOf(request).staff.id;
           const user = await ctx.db.transaction().execute((trx) =>
             setFrozen(ctx, trx, {
-              userId: BigInt(request.params.userId),
+              userId: request.params.userId,
               frozen,
               reason: request.body.reason,
               staffId,
@@ -182,8 +182,9 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const staffId = staffOf(request).staff.id;
+        const now = ctx.clock.now();
         const created = await ctx.db.transaction().execute(async (trx) => {
-          const code = await createStaffInvitation(trx, { ...request.body, staffId });
+          const code = await createStaffInvitation(trx, { ...request.body, staffId, now });
           await recordAudit(trx, {
             staffId,
             action: 'invitation.create',
@@ -191,7 +192,7 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             targetId: code.id,
             after: code,
             ip: request.ip,
-            at: ctx.clock.now(),
+            at: now,
           });
           return code;
         });
@@ -215,13 +216,7 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const staffId = staffOf(request).staff.id;
         const now = ctx.clock.now();
         const result = await ctx.db.transaction().execute(async (trx) => {
-          const { before, after } = await disableInvitation(
-            trx,
-            BigInt(request.params.id),
-            request.body.reason,
-            now,
-          );
-          if (before.kind !== 'staff') throw fail('NOT_FOUND', 404);
+          const { before, after } = await disableInvitation(trx, request.params.id, request.body.reason, now);
           await recordAudit(trx, {
             staffId,
             action: 'invitation.disable',
@@ -264,7 +259,18 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: envelope(paged(devSmsItem)) },
         },
       },
-      async (request) => ok(request, await listOutbox(ctx.db, request.query)),
+      async (request) => {
+        // Reading codes can hand over an account, so every look is audited with its filter.
+        await recordAudit(ctx.db, {
+          staffId: staffOf(request).staff.id,
+          action: 'sms_outbox.view',
+          targetKind: request.query.mobile ? 'mobile' : undefined,
+          targetId: request.query.mobile,
+          ip: request.ip,
+          at: ctx.clock.now(),
+        });
+        return ok(request, await listOutbox(ctx.db, request.query));
+      },
     );
   };
 }

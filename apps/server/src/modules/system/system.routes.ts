@@ -1,9 +1,11 @@
-import { appInfo, devSmsItem, devSmsQuery, normalizeMobile } from '@kabuto/contract';
+import { appInfo, devSmsItem, devSmsQuery } from '@kabuto/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import { envelope, ok } from '../../platform/http';
+import { envelope, notFound, ok } from '../../platform/http';
 import { listOutbox } from '../../platform/sms';
+
+const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
 
 export const APP_VERSION = { version: '1.0.0', versionCode: 100, latestVersionCode: 100 } as const;
 const FOUNDED_YEAR = 1922;
@@ -46,23 +48,24 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
     );
 
-    // Exists only while the dev outbox is the SMS adapter: with a real provider codes are never readable.
-    if (ctx.sms.name === 'dev-outbox') {
+    // Exists only while the dev outbox is the SMS adapter, and by default answers only this machine:
+    // whoever can read codes can reset any password, so it must never face the public.
+    if (ctx.sms.name === 'dev-outbox' && ctx.config.devSmsEndpoint !== 'off') {
       app.get(
         '/api/dev/sms',
         {
           schema: {
             tags,
-            summary: 'Dev SMS outbox: the latest codes sent (dev adapter only)',
+            summary:
+              'Dev SMS outbox: the latest codes sent to a number (dev adapter only; this machine only by default)',
             querystring: devSmsQuery,
             response: { 200: envelope(z.object({ items: z.array(devSmsItem) })) },
           },
         },
-        async (request) => {
-          const mobile = request.query.mobile
-            ? (normalizeMobile(request.query.mobile) ?? request.query.mobile)
-            : undefined;
-          const { items } = await listOutbox(ctx.db, { mobile, page: 1, pageSize: 20 });
+        async (request, reply) => {
+          if (ctx.config.devSmsEndpoint === 'loopback' && !isLoopback(request.ip))
+            return notFound(request, reply);
+          const { items } = await listOutbox(ctx.db, { mobile: request.query.mobile, page: 1, pageSize: 20 });
           return ok(request, { items });
         },
       );
