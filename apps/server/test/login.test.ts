@@ -90,6 +90,26 @@ describe('POST /api/auth/login', () => {
     ).toBe(1);
   });
 
+  it('counts concurrent wrong passwords exactly: four refusals, then locked', async () => {
+    const user = await registerUser(t);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        post(t.app, '/api/auth/login', { account: user.mobile, password: 'wrong-pw' }),
+      ),
+    );
+    const codes = results.map((r) => r.errorCode).sort();
+    expect(codes.filter((c) => c === 'INVALID_CREDENTIALS')).toHaveLength(4);
+    expect(codes.filter((c) => c === 'ACCOUNT_LOCKED')).toHaveLength(4);
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select(['failed_logins', 'locked_until'])
+      .where('mobile', '=', user.mobile)
+      .executeTakeFirstOrThrow();
+    expect(row.failed_logins).toBe(0);
+    expect(row.locked_until).not.toBeNull();
+    t.clock.advance(15 * 60 + 1);
+  });
+
   it('resets the failure count after a successful login', async () => {
     const user = await registerUser(t);
     for (let i = 0; i < 4; i += 1)
