@@ -44,4 +44,16 @@ summarise(
   await measure(500, () => post(t.app, '/api/auth/login', { account: '', password: 'x' })),
 );
 summarise('register (sms-code + outbox + register)', await measure(50, () => registerUser(t)));
+
+// Reads while logins run: 4 login loops of 25 each (scrypt-bound) and one loop of reads beside them.
+// Password hashing runs outside transactions, so the reads should not queue behind it.
+const logins = Array.from({ length: 4 }, () =>
+  measure(25, () =>
+    post(t.app, '/api/auth/login', { account: DEMO.investor.mobile, password: DEMO.investor.password }),
+  ),
+);
+const reads = measure(300, () => get(t.app, `/api/index/getUserInfo?user_id=${userId}`, token));
+const [readSamples, ...loginSamples] = await Promise.all([reads, ...logins]);
+summarise('getUserInfo while 4 clients log in', readSamples);
+summarise('login, 4 clients at once', loginSamples.flat());
 await t.close();
