@@ -16,6 +16,7 @@ import type {
   FastifySchemaCompiler,
 } from 'fastify';
 import { z, type ZodType } from 'zod';
+import type { Config } from './config';
 import { AppError, type ErrorParams } from './errors';
 
 declare module 'fastify' {
@@ -29,6 +30,11 @@ export const envelope = <T extends z.ZodTypeAny>(data: T) =>
   z.object({ code: z.literal(ENVELOPE_OK), msg: z.string(), data });
 
 export const emptyData = z.object({});
+
+/** Route config for the endpoints that take a password or send a code: AUTH_RATE_LIMIT_* per client. */
+export const authRateLimit = (config: Pick<Config, 'authRateLimitMax' | 'authRateLimitWindowSeconds'>) => ({
+  rateLimit: { max: config.authRateLimitMax, timeWindow: config.authRateLimitWindowSeconds * 1000 },
+});
 
 export function ok<T>(request: FastifyRequest, data: T) {
   return {

@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { iso } from '../../platform/db-types';
+import { idleCutoff } from '../../platform/session-rules';
 import { unwrap } from '../../platform/errors';
-import { envelope, ok } from '../../platform/http';
+import { authRateLimit, envelope, ok } from '../../platform/http';
 import { hashPassword } from '../../platform/crypto';
 import { changePassword, checkPasswordChange } from './auth.service';
 import { principalOf, requireUser } from './guard';
@@ -14,10 +15,7 @@ const revokedData = z.object({ revoked: z.number().int() });
 
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const tags = ['account'];
-  const rateLimit = {
-    max: ctx.config.authRateLimitMax,
-    timeWindow: ctx.config.authRateLimitWindowSeconds * 1000,
-  };
+  const rateLimited = authRateLimit(ctx.config);
   return async (app) => {
     app.addHook('preHandler', requireUser(ctx));
 
@@ -40,7 +38,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.post(
         route.url,
         {
-          config: { rateLimit },
+          config: rateLimited,
           schema: {
             tags,
             summary: route.summary,
@@ -72,8 +70,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { userId, sessionId } = principalOf(request);
         const now = ctx.clock.now();
-        const idleSince = new Date(now.getTime() - ctx.config.sessionIdleSeconds * 1000);
-        const rows = await listLiveSessions(ctx.db, userId, now, idleSince);
+        const rows = await listLiveSessions(
+          ctx.db,
+          userId,
+          now,
+          idleCutoff(now, ctx.config.sessionIdleSeconds),
+        );
         return ok(request, {
           items: rows.map((row) => ({
             id: row.id.toString(),

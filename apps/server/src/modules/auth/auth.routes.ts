@@ -9,23 +9,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import { unwrap } from '../../platform/errors';
-import { emptyData, envelope, ok } from '../../platform/http';
+import { authRateLimit, emptyData, envelope, ok } from '../../platform/http';
 import { hashPassword } from '../../platform/crypto';
 import { checkCredentials, login, register, requestSmsCode, resetPassword } from './auth.service';
 import { clientMeta, principalOf, requireUser } from './guard';
 import { revokeSession } from './sessions.repository';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const rateLimit = {
-    max: ctx.config.authRateLimitMax,
-    timeWindow: ctx.config.authRateLimitWindowSeconds * 1000,
-  };
+  const rateLimited = authRateLimit(ctx.config);
   const tags = ['auth'];
   return async (app) => {
     app.post(
       '/api/auth/sms-code',
       {
-        config: { rateLimit },
+        config: rateLimited,
         schema: {
           tags,
           summary: 'Send a one-time SMS code',
@@ -44,7 +41,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/register',
       {
-        config: { rateLimit },
+        config: rateLimited,
         schema: {
           tags,
           summary: 'Register with an invitation code and SMS code',
@@ -67,7 +64,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/login',
       {
-        config: { rateLimit },
+        config: rateLimited,
         schema: {
           tags,
           summary: 'Log in with phone number and password',
@@ -100,7 +97,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/reset-password',
       {
-        config: { rateLimit },
+        config: rateLimited,
         schema: {
           tags,
           summary: 'Reset a forgotten password with an SMS code',

@@ -3,15 +3,13 @@ import type { Clock } from '../../platform/clock';
 import type { ClientMeta } from '../../platform/context';
 import { newToken, sha256 } from '../../platform/crypto';
 import type { Executor } from '../../platform/db-types';
+import { isSessionLive, needsTouch } from '../../platform/session-rules';
 import { findLiveSessionByHash, insertSession, touchSession } from './sessions.repository';
 
 export interface UserPrincipal {
   userId: bigint;
   sessionId: bigint;
 }
-
-/** last_seen_at is written at most this often, so reads do not each cost a write. */
-const TOUCH_INTERVAL_MS = 60_000;
 
 export async function openSession(
   db: Executor,
@@ -46,9 +44,7 @@ export async function authenticate(
   const session = await findLiveSessionByHash(db, sha256(token));
   if (!session) return null;
   const now = clock.now();
-  const lastSeen = new Date(session.last_seen_at).getTime();
-  if (new Date(session.expires_at).getTime() <= now.getTime()) return null;
-  if (lastSeen + config.sessionIdleSeconds * 1000 <= now.getTime()) return null;
-  if (now.getTime() - lastSeen >= TOUCH_INTERVAL_MS) await touchSession(db, session.id, now);
+  if (!isSessionLive(session, now, config.sessionIdleSeconds)) return null;
+  if (needsTouch(session, now)) await touchSession(db, session.id, now);
   return { userId: session.user_id, sessionId: session.id };
 }

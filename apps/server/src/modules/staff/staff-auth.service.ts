@@ -4,6 +4,7 @@ import { TOTP } from 'otpauth';
 import type { AppContext, ClientMeta } from '../../platform/context';
 import { newToken, sha256, UNMATCHABLE_HASH, verifyPassword } from '../../platform/crypto';
 import type { Executor } from '../../platform/db-types';
+import { isSessionLive, needsTouch } from '../../platform/session-rules';
 import type { StaffUsersTable } from '../../platform/db/schema';
 import { fail, failure, success, type Outcome } from '../../platform/errors';
 import { recordAudit } from './audit';
@@ -11,8 +12,6 @@ import { recordAudit } from './audit';
 type StaffRow = Selectable<StaffUsersTable>;
 
 const TOTP_PERIOD = 30;
-/** last_seen_at is written at most this often, so reads do not each cost a write. */
-const TOUCH_INTERVAL_MS = 60_000;
 
 export function profileOf(staff: StaffRow): StaffProfile {
   return {
@@ -125,28 +124,22 @@ export async function authenticateStaff(
 ): Promise<StaffPrincipal | null> {
   if (!token || token.length > 100) return null;
   const now = ctx.clock.now();
-  const session = await ctx.db
+  const row = await ctx.db
     .selectFrom('staff_sessions')
-    .select(['id', 'staff_id', 'expires_at', 'last_seen_at'])
-    .where('token_hash', '=', sha256(token))
-    .where('revoked_at', 'is', null)
+    .innerJoin('staff_users', 'staff_users.id', 'staff_sessions.staff_id')
+    .selectAll('staff_users')
+    .select(['staff_sessions.id as session_id', 'staff_sessions.expires_at', 'staff_sessions.last_seen_at'])
+    .where('staff_sessions.token_hash', '=', sha256(token))
+    .where('staff_sessions.revoked_at', 'is', null)
     .executeTakeFirst();
-  if (!session) return null;
-  if (new Date(session.expires_at) <= now) return null;
-  if (new Date(session.last_seen_at).getTime() + ctx.config.staffSessionIdleSeconds * 1000 <= now.getTime())
-    return null;
-  const staff = await ctx.db
-    .selectFrom('staff_users')
-    .selectAll()
-    .where('id', '=', session.staff_id)
-    .executeTakeFirst();
-  if (!staff || staff.disabled) return null;
-  if (now.getTime() - new Date(session.last_seen_at).getTime() >= TOUCH_INTERVAL_MS) {
+  if (!row || row.disabled || !isSessionLive(row, now, ctx.config.staffSessionIdleSeconds)) return null;
+  if (needsTouch(row, now)) {
     await ctx.db
       .updateTable('staff_sessions')
       .set({ last_seen_at: now })
-      .where('id', '=', session.id)
+      .where('id', '=', row.session_id)
       .execute();
   }
-  return { staff, sessionId: session.id };
+  const { session_id: sessionId, expires_at: _expires, last_seen_at: _seen, ...staff } = row;
+  return { staff, sessionId };
 }

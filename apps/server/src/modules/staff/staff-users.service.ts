@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db-types';
+import { isSessionLive } from '../../platform/session-rules';
 import { iso } from '../../platform/db-types';
 import { fail } from '../../platform/errors';
 import { listRecentSessions, revokeSessions } from '../auth';
@@ -56,10 +57,7 @@ export async function userDetail(ctx: AppContext, userId: bigint) {
       createdAt: iso(s.created_at) ?? '',
       lastSeenAt: iso(s.last_seen_at) ?? '',
       expiresAt: iso(s.expires_at) ?? '',
-      active:
-        s.revoked_at === null &&
-        new Date(s.expires_at) > now &&
-        new Date(s.last_seen_at).getTime() + ctx.config.sessionIdleSeconds * 1000 > now.getTime(),
+      active: isSessionLive(s, now, ctx.config.sessionIdleSeconds),
     })),
   };
 }

@@ -20,7 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context';
 import { unwrap } from '../../platform/errors';
-import { emptyData, envelope, ok } from '../../platform/http';
+import { authRateLimit, emptyData, envelope, ok } from '../../platform/http';
 import { listOutbox } from '../../platform/sms';
 import { clientMeta } from '../auth';
 import { createStaffInvitation, disableInvitation, listInvitations } from '../invitations';
@@ -31,15 +31,12 @@ import { listUsers, setFrozen, userDetail } from './staff-users.service';
 
 export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const tags = ['staff'];
-  const rateLimit = {
-    max: ctx.config.authRateLimitMax,
-    timeWindow: ctx.config.authRateLimitWindowSeconds * 1000,
-  };
+  const rateLimited = authRateLimit(ctx.config);
   return async (app) => {
     app.post(
       '/api/staff/auth/login',
       {
-        config: { rateLimit },
+        config: rateLimited,
         schema: {
           tags,
           summary: 'Staff login with password and TOTP',
