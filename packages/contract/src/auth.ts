@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { code, mobileField, passwordField, requiredText } from './fields';
+import { SMS_PURPOSES } from './enums';
+import { code, deviceTokenField, mobileField, passwordField, requiredText } from './fields';
 import { userInfo } from './user';
-
-export const SMS_PURPOSES = ['register', 'reset_password'] as const;
-export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 export const smsCodeRequest = z.strictObject({
   mobile: mobileField,
@@ -58,10 +56,13 @@ export const loginRequest = z.strictObject({
     .min(1, code('PASSWORD_REQUIRED'))
     .max(100, code('INVALID_CREDENTIALS')),
   deviceId: z.string().max(100).optional(),
+  deviceToken: deviceTokenField,
 });
 
 export const sessionResponse = z.object({
   token: z.string(),
+  /** Kept by the device and sent with later logins: it lets the right password through a lockout. */
+  deviceToken: z.string(),
   userId: z.string(),
   userInfo,
 });
@@ -75,7 +76,7 @@ export const resetPasswordRequest = z
   })
   .superRefine(confirmationMatches('password', 'confirmPassword', 'PASSWORDS_MISMATCH'), ALWAYS);
 
-/** Login password change and transaction password set/change share one shape (SPEC.md section 5). */
+/** Login password change and transaction password set/change share one shape (docs/user-guide.md, forms). */
 export const passwordChangeRequest = z
   .strictObject({
     oldPassword: z
@@ -98,6 +99,7 @@ export const sessionItem = z.object({
 });
 
 export const devSmsQuery = z.object({ mobile: mobileField });
+export const revokedSessions = z.object({ revoked: z.number().int() });
 export const devSmsItem = z.object({
   id: z.string(),
   mobile: z.string(),

@@ -25,12 +25,15 @@ export const mobileField = z
     return mobile;
   });
 
-export const passwordField = (missing: ErrorCode, length: ErrorCode) =>
-  z
-    .string(code(missing))
-    .min(1, code(missing))
-    .min(PASSWORD_MIN, code(length))
-    .max(PASSWORD_MAX, code(length));
+export const passwordField = (
+  missing: ErrorCode,
+  length: ErrorCode,
+  min = PASSWORD_MIN,
+  max = PASSWORD_MAX,
+) => z.string(code(missing)).min(1, code(missing)).min(min, code(length)).max(max, code(length));
+
+/** The device token a successful login hands out; an unknown or malformed one is simply not trusted. */
+export const deviceTokenField = z.string().max(100).optional();
 
 /** A decimal yen amount on the wire: "12345.67". */
 export const decimalMoney = z.string().regex(/^-?\d+\.\d{2}$/);

@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './enums';
 export * from './money';
 export * from './mobile';
 export * from './fields';
@@ -6,3 +7,5 @@ export * from './issues';
 export * from './user';
 export * from './auth';
 export * from './staff';
+export * from './endpoint';
+export * from './endpoints';

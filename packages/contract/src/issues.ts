@@ -15,8 +15,8 @@ export interface FirstError {
 }
 
 /**
- * Picks the issue to report: the first failing field in the form's own field order (SPEC.md section 5:
- * "shows the first missing field's message ... and stops"). Unknown fields come before everything.
+ * Picks the issue to report: the first failing field in the form's own field order: a form shows the first
+ * failing field's message and stops. Unknown fields come before everything.
  */
 export function firstError(issues: readonly IssueLike[], fieldOrder: readonly string[]): FirstError | null {
   const rank = (issue: IssueLike) => {

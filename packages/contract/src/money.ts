@@ -23,7 +23,7 @@ export function decimalToSen(text: string): Sen | null {
   return sign ? -sen : sen;
 }
 
-/** Display form of SPEC.md section 9: thousands separators and two decimals, from the wire decimal. */
+/** Display form of amounts: thousands separators and two decimals, from the wire decimal. */
 export function formatYen(decimal: string): string {
   const sen = decimalToSen(decimal);
   if (sen === null) return decimal;

@@ -1,32 +1,13 @@
 import { z } from 'zod';
-import { code, requiredText, pageQuery } from './fields';
-import { KYC_STATUSES } from './user';
-
-export const STAFF_ROLES = ['admin', 'compliance', 'finance', 'dealer', 'support'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
-export const PERMISSIONS = [
-  'users.read',
-  'users.freeze',
-  'invites.read',
-  'invites.write',
-  'audit.read',
-  'sms.read',
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
-
-/** What each role may do. Checked on every staff endpoint; the back office hides what a role cannot use. */
-export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  admin: PERMISSIONS,
-  compliance: ['users.read', 'users.freeze', 'invites.read', 'audit.read', 'sms.read'],
-  finance: ['users.read', 'audit.read'],
-  dealer: ['users.read'],
-  support: ['users.read', 'invites.read'],
-};
-
-export function roleCan(role: StaffRole, permission: Permission): boolean {
-  return ROLE_PERMISSIONS[role].includes(permission);
-}
+import {
+  AUDIT_ACTIONS,
+  INVITATION_KINDS,
+  KYC_STATUSES,
+  PERMISSIONS,
+  STAFF_ROLES,
+  USER_STATUSES,
+} from './enums';
+import { code, deviceTokenField, passwordField, requiredText, pageQuery } from './fields';
 
 export const staffLoginRequest = z.strictObject({
   username: requiredText('STAFF_USERNAME_REQUIRED', 64),
@@ -39,6 +20,7 @@ export const staffLoginRequest = z.strictObject({
     .trim()
     .min(1, code('STAFF_TOTP_REQUIRED'))
     .regex(/^\d{6}$/, code('STAFF_INVALID_CREDENTIALS')),
+  deviceToken: deviceTokenField,
 });
 
 export const staffProfile = z.object({
@@ -50,9 +32,11 @@ export const staffProfile = z.object({
 });
 export type StaffProfile = z.infer<typeof staffProfile>;
 
-export const staffSessionResponse = z.object({ token: z.string(), staff: staffProfile });
-
-export const USER_STATUSES = ['active', 'frozen'] as const;
+export const staffSessionResponse = z.object({
+  token: z.string(),
+  deviceToken: z.string(),
+  staff: staffProfile,
+});
 
 export const staffUserQuery = pageQuery.extend({ q: z.string().trim().max(40).optional() });
 
@@ -108,7 +92,8 @@ export const idParams = z.object({
 export const invitationCode = z.object({
   id: z.string(),
   code: z.string(),
-  kind: z.enum(['staff', 'user']),
+  kind: z.enum(INVITATION_KINDS),
+  ownerUserId: z.string().nullable(),
   maxUses: z.number().int().nullable(),
   usedCount: z.number().int(),
   note: z.string().nullable(),
@@ -133,22 +118,8 @@ export const createInvitationRequest = z.strictObject({
   note: z.string().trim().max(140, code('VALIDATION_FAILED')).optional(),
 });
 
-/** Every action the audit log records. */
-export const AUDIT_ACTIONS = [
-  'user.freeze',
-  'user.unfreeze',
-  'user.view',
-  'invitation.create',
-  'invitation.disable',
-  'sms_outbox.view',
-  'staff.login',
-  'staff.login_failed',
-  'staff.logout',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
 export const auditQuery = pageQuery.extend({
-  action: z.string().max(64).optional(),
+  action: z.enum(AUDIT_ACTIONS, code('VALIDATION_FAILED')).optional(),
   targetId: z.string().max(40).optional(),
 });
 export const auditEntry = z.object({
@@ -167,3 +138,68 @@ export const auditEntry = z.object({
 export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const smsOutboxQuery = pageQuery.extend({ mobile: z.string().max(20).optional() });
+
+export const invitationQuery = pageQuery.extend({
+  kind: z.enum(INVITATION_KINDS, code('VALIDATION_FAILED')).optional(),
+  q: z.string().trim().max(32).optional(),
+});
+
+/** Staff usernames: lower-case letters, digits, dot, hyphen and underscore; compared in lower case. */
+export const staffUsernameField = z
+  .string(code('STAFF_USERNAME_REQUIRED'))
+  .trim()
+  .min(1, code('STAFF_USERNAME_REQUIRED'))
+  .toLowerCase()
+  .regex(/^[a-z0-9._-]{3,32}$/, code('STAFF_USERNAME_FORMAT'));
+
+export const STAFF_PASSWORD_MIN = 12;
+export const STAFF_PASSWORD_MAX = 128;
+
+export const staffMember = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  role: z.enum(STAFF_ROLES),
+  disabled: z.boolean(),
+  lockedUntil: z.string().nullable(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type StaffMember = z.infer<typeof staffMember>;
+
+export const createStaffMemberRequest = z.strictObject({
+  username: staffUsernameField,
+  displayName: requiredText('STAFF_DISPLAY_NAME_REQUIRED', 64),
+  role: z.enum(STAFF_ROLES, code('STAFF_ROLE_INVALID')),
+});
+
+/** What a new or reset member needs to sign in, shown to the admin once and never stored in clear. */
+export const staffCredentials = z.object({
+  member: staffMember,
+  temporaryPassword: z.string().nullable(),
+  totpSecret: z.string().nullable(),
+  otpauthUri: z.string().nullable(),
+});
+export type StaffCredentials = z.infer<typeof staffCredentials>;
+
+export const staffPasswordChangeRequest = z
+  .strictObject({
+    oldPassword: z
+      .string(code('OLD_PASSWORD_REQUIRED'))
+      .min(1, code('OLD_PASSWORD_REQUIRED'))
+      .max(200, code('OLD_PASSWORD_WRONG')),
+    newPassword: passwordField(
+      'NEW_PASSWORD_REQUIRED',
+      'STAFF_PASSWORD_LENGTH',
+      STAFF_PASSWORD_MIN,
+      STAFF_PASSWORD_MAX,
+    ),
+    confirmPassword: z.string(code('CONFIRM_PASSWORD_REQUIRED')).min(1, code('CONFIRM_PASSWORD_REQUIRED')),
+  })
+  .superRefine(
+    (value, ctx) => {
+      if (value.confirmPassword !== '' && value.newPassword !== value.confirmPassword)
+        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'NEW_PASSWORD_MISMATCH' });
+    },
+    { when: () => true },
+  );

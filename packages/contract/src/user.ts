@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { KYC_STATUSES } from './enums';
 import { decimalMoney } from './fields';
 
-export const KYC_STATUSES = ['none', 'pending', 'passed', 'rejected'] as const;
-
 /**
- * The user info of the legacy client contract (SPEC.md section 7): snake_case, amounts as decimal
+ * The user info of the legacy client contract (docs/architecture.md): snake_case, amounts as decimal
  * strings with two decimals. `shizhi` is the frozen (held) funds shown in the four-balance panel.
  */
 export const userInfo = z.object({

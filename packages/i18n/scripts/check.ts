@@ -1,6 +1,6 @@
 // The i18n completeness check: every namespace in every language has exactly the keys English has, no
 // empty text, the same {{placeholders}}; errors.json matches the ErrorCode list; every key is used.
-import { ERROR_CODES } from '@kabuto/contract';
+import { CLIENT_ERROR_CODES, ERROR_CODES } from '@kabuto/contract';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES, NAMESPACES, resources } from '../src/index';
@@ -55,16 +55,27 @@ export function checkI18n(): string[] {
   }
 
   const errorKeys = new Set(flatten(resources.en.errors as Tree).keys());
-  for (const code of ERROR_CODES)
+  const allCodes: readonly string[] = [...ERROR_CODES, ...CLIENT_ERROR_CODES];
+  for (const code of allCodes)
     if (!errorKeys.has(code)) problems.push(`errors.json has no message for ${code}`);
   for (const key of errorKeys)
-    if (!(ERROR_CODES as readonly string[]).includes(key))
-      problems.push(`errors.json "${key}" is not an ErrorCode`);
+    if (!allCodes.includes(key)) problems.push(`errors.json "${key}" is not an ErrorCode`);
 
-  const source = ['apps/web/src', 'apps/backoffice/src', 'apps/server/src', 'packages/contract/src']
+  const source = [
+    'apps/web/src',
+    'apps/backoffice/src',
+    'apps/server/src',
+    'packages/contract/src',
+    'packages/client/src',
+  ]
     .flatMap((dir) => sourceFiles(join(root, dir)))
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n');
+  // An error code nothing raises is dead weight in the catalogue: its name must appear outside the catalogue.
+  const raising = source.replace(/export const ERROR_STATUS = \{[\s\S]*?\n\} as const;/, '');
+  for (const code of allCodes)
+    if (!new RegExp(`['"\`]${code}['"\`]`).test(raising)) problems.push(`error code ${code} is never raised`);
+
   const dynamicPrefixes = [...source.matchAll(/[`'"](?:\w+:)?([\w.]+\.)\$\{/g)].map((m) => m[1]!);
   for (const ns of NAMESPACES.filter((n) => n !== 'errors')) {
     for (const key of flatten(resources.en[ns] as Tree).keys()) {

@@ -1,0 +1,109 @@
+import { api } from '@kabuto/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error';
+import { createApiClient } from './client';
+
+const answer = (status: number, body: unknown) =>
+  vi.fn(
+    async () =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+
+function clientWith(fetchImpl: typeof fetch, onSessionExpired = vi.fn()) {
+  return {
+    onSessionExpired,
+    client: createApiClient({
+      token: () => 'tok',
+      lang: () => 'ja',
+      clientMessage: (code) => `client:${code}`,
+      onSessionExpired,
+      fetch: fetchImpl,
+    }),
+  };
+}
+
+describe('createApiClient', () => {
+  it('builds the URL from the entry, fills and encodes path parameters, sends token and language', async () => {
+    const member = {
+      id: '5',
+      username: 'kato',
+      displayName: '加藤',
+      role: 'dealer',
+      disabled: true,
+      lockedUntil: null,
+      createdAt: '2026-11-22T00:00:00.000Z',
+      lastLoginAt: null,
+    };
+    const fetchImpl = answer(200, { code: 1, msg: 'ok', data: member });
+    const { client } = clientWith(fetchImpl as unknown as typeof fetch);
+    const data = await client.call(api.staffMembers.disable, {
+      params: { id: '12/3' },
+      body: { reason: 'r' },
+    });
+    expect(data).toEqual(member);
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/staff/members/12%2F3/disable?lang=ja');
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>).token).toBe('tok');
+    expect(init.body).toBe(JSON.stringify({ reason: 'r' }));
+  });
+
+  it('puts query values in the URL and leaves empty ones out', async () => {
+    const fetchImpl = answer(200, {
+      code: 1,
+      msg: 'ok',
+      data: { items: [], total: 0, page: 2, pageSize: 20 },
+    });
+    const { client } = clientWith(fetchImpl as unknown as typeof fetch);
+    await client.call(api.staffUsers.list, { query: { q: '', page: 2 } });
+    expect((fetchImpl.mock.calls[0] as unknown as [string])[0]).toBe('/api/staff/users?page=2&lang=ja');
+  });
+
+  it('turns a failure envelope into an ApiError with the server message, code, params and status', async () => {
+    const fetchImpl = answer(423, {
+      code: 0,
+      msg: 'ロック中',
+      errorCode: 'ACCOUNT_LOCKED',
+      params: { minutes: 15 },
+    });
+    const { client, onSessionExpired } = clientWith(fetchImpl as unknown as typeof fetch);
+    const error = await client
+      .call(api.auth.login, { body: { account: 'a', password: 'b' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      errorCode: 'ACCOUNT_LOCKED',
+      message: 'ロック中',
+      params: { minutes: 15 },
+      status: 423,
+    });
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('reports an ended session once through onSessionExpired', async () => {
+    const fetchImpl = answer(401, { code: 401, msg: 'expired', errorCode: 'SESSION_EXPIRED', params: {} });
+    const { client, onSessionExpired } = clientWith(fetchImpl as unknown as typeof fetch);
+    const error = (await client.call(api.legacy.userInfo).catch((e: unknown) => e)) as ApiError;
+    expect(error.sessionExpired).toBe(true);
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a success whose data does not match the contract', async () => {
+    const fetchImpl = answer(200, { code: 1, msg: 'ok', data: { kefu_url: 42 } });
+    const { client } = clientWith(fetchImpl as unknown as typeof fetch);
+    await expect(client.call(api.legacy.customerService)).rejects.toMatchObject({
+      errorCode: 'BAD_RESPONSE',
+      message: 'client:BAD_RESPONSE',
+    });
+  });
+
+  it('reports a network failure with the client message', async () => {
+    const fetchImpl = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { client } = clientWith(fetchImpl as unknown as typeof fetch);
+    const error = (await client.call(api.system.health).catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ errorCode: 'NETWORK', message: 'client:NETWORK', status: 0 });
+    expect(error.transport).toBe(true);
+  });
+});

@@ -1,0 +1,116 @@
+import {
+  ENVELOPE_OK,
+  isErrorCode,
+  pathOf,
+  type CallInput,
+  type ClientErrorCode,
+  type EndpointDef,
+  type ResponseOf,
+} from '@kabuto/contract';
+import { ApiError } from './api-error';
+
+export interface ClientOptions {
+  /** The session token sent in the `token` header, if any. */
+  token(): string | null;
+  /** The interface language sent as `?lang=`, so server messages come back translated. */
+  lang(): string;
+  /** Text for failures without a server message, in the interface language. */
+  clientMessage(code: ClientErrorCode): string;
+  /** Called once per failed call whose session had ended (HTTP 401), before the error is thrown. */
+  onSessionExpired?(error: ApiError): void;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface ApiClient {
+  call<E extends EndpointDef>(endpoint: E, ...input: OptionalIfEmpty<CallInput<E>>): Promise<ResponseOf<E>>;
+}
+
+/** The input argument may be left out when the endpoint takes nothing required. */
+type OptionalIfEmpty<T> = Record<string, never> extends T ? [input?: T] : [input: T];
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export function urlOf(
+  endpoint: EndpointDef,
+  input: { params?: object; query?: object },
+  lang: string,
+): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, QueryValue>)) {
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  }
+  search.set('lang', lang);
+  return `${pathOf(endpoint, input.params as Record<string, unknown> | undefined)}?${search.toString()}`;
+}
+
+interface FailureEnvelope {
+  code?: unknown;
+  msg?: unknown;
+  data?: unknown;
+  errorCode?: unknown;
+  params?: unknown;
+}
+
+/** The one way both apps call the API: URL from the contract, envelope unwrapped, `data` checked against the contract. */
+export function createApiClient(options: ClientOptions): ApiClient {
+  const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const clientError = (code: ClientErrorCode) => new ApiError(code, options.clientMessage(code));
+
+  async function call<E extends EndpointDef>(
+    endpoint: E,
+    input: CallInput<E> = {} as CallInput<E>,
+  ): Promise<ResponseOf<E>> {
+    const token = options.token();
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token) headers.token = token;
+    const hasBody = endpoint.method !== 'GET';
+    if (hasBody) headers['content-type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await fetchImpl(
+        urlOf(endpoint, input as { params?: object; query?: object }, options.lang()),
+        {
+          method: endpoint.method,
+          headers,
+          body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
+          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        },
+      );
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      throw clientError(timedOut ? 'TIMEOUT' : 'NETWORK');
+    }
+
+    const envelope = (await response.json().catch(() => null)) as FailureEnvelope | null;
+    if (response.ok && envelope?.code === ENVELOPE_OK) {
+      const parsed = endpoint.response.safeParse(envelope.data);
+      if (!parsed.success) throw clientError('BAD_RESPONSE');
+      return parsed.data as ResponseOf<E>;
+    }
+    if (!envelope || typeof envelope.msg !== 'string') {
+      const error = clientError('BAD_RESPONSE');
+      if (response.status === 401) throw expired(new ApiError('SESSION_EXPIRED', error.message, {}, 401));
+      throw error;
+    }
+    const error = new ApiError(
+      isErrorCode(envelope.errorCode)
+        ? envelope.errorCode
+        : response.status === 401
+          ? 'SESSION_EXPIRED'
+          : 'INTERNAL',
+      envelope.msg,
+      (envelope.params as Record<string, unknown> | undefined) ?? {},
+      response.status,
+    );
+    throw response.status === 401 ? expired(error) : error;
+  }
+
+  function expired(error: ApiError): ApiError {
+    options.onSessionExpired?.(error);
+    return error;
+  }
+
+  return { call: call as ApiClient['call'] };
+}

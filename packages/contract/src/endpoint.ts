@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import type { Permission } from './enums';
+
+/** Who may call an endpoint: anyone, a signed-in investor, or a staff member (holding a permission). */
+export type Access =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'investor' }
+  | { readonly kind: 'staff'; readonly permission: Permission | null };
+
+export const PUBLIC = { kind: 'public' } as const;
+export const INVESTOR = { kind: 'investor' } as const;
+export const staff = <const P extends Permission | null = null>(permission: P = null as P) =>
+  ({ kind: 'staff', permission }) as const;
+
+/**
+ * One endpoint, described once: the server registers its route from this entry, the clients build the
+ * URL and read the response from it, and the API reference is generated from it.
+ */
+export interface EndpointDef {
+  readonly method: 'GET' | 'POST';
+  /** Fastify-style path with `:name` parameters. */
+  readonly path: `/api/${string}`;
+  readonly tag: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly access: Access;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** The `data` of the success envelope `{ code: 1, msg, data }`. */
+  readonly response: z.ZodType;
+  /** Counted by the per-client limit on endpoints that take a password or send a code. */
+  readonly authRateLimited?: boolean;
+}
+
+export const endpoint = <const E extends EndpointDef>(definition: E): E => definition;
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What the server's handler receives, after validation and transforms. */
+export type ParamsOf<E extends EndpointDef> = Out<E['params']>;
+export type QueryOf<E extends EndpointDef> = Out<E['query']>;
+export type BodyOf<E extends EndpointDef> = Out<E['body']>;
+export type ResponseOf<E extends EndpointDef> = z.output<E['response']>;
+
+/** What a client passes: only the parts the endpoint has, as they are typed before validation. */
+export type CallInput<E extends EndpointDef> = (E['params'] extends z.ZodType
+  ? { params: In<E['params']> }
+  : { params?: never }) &
+  (E['query'] extends z.ZodType ? { query?: In<E['query']> } : { query?: never }) &
+  (E['body'] extends z.ZodType ? { body: In<E['body']> } : { body?: never });
+
+/** The path with its `:name` parameters filled in and URL-encoded. */
+export function pathOf(definition: Pick<EndpointDef, 'path'>, params?: Record<string, unknown>): string {
+  return definition.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '')
+      throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** "public", "investor" or "staff (users.read)": the access line of the API reference. */
+export function describeAccess(access: Access): string {
+  if (access.kind !== 'staff') return access.kind;
+  return access.permission ? `staff (${access.permission})` : 'staff';
+}
