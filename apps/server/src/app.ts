@@ -4,19 +4,26 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { normalizeLang } from '@kabuto/i18n';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { existsSync } from 'node:fs';
+import type { DestinationStream } from 'pino';
 import type { AppContext } from './platform/context';
 import { notFound, registerHttpConventions, sendError, validatorCompiler } from './platform/http';
-import { accountRoutes, authRoutes } from './modules/auth';
+import { registerRoutes, type Route } from './platform/routes';
+import { auditStaffRoutes } from './modules/audit';
+import { authenticateInvestor, authRoutes } from './modules/auth';
 import { compatRoutes } from './modules/compat';
-import { staffRoutes } from './modules/staff';
+import { invitationStaffRoutes } from './modules/invitations';
+import { smsRoutes, smsStaffRoutes } from './modules/sms';
+import { authenticateStaff, staffStaffRoutes } from './modules/staff';
 import { APP_VERSION, systemRoutes } from './modules/system';
+import { userStaffRoutes } from './modules/users';
 
 export interface BuildOptions {
-  logger?: boolean | { level: string };
+  /** Fastify's logger: off, or pino at `level`, writing to stdout unless a `stream` is given. */
+  logger?: boolean | { level: string; stream?: DestinationStream };
   /** Serve the built web app and back office when their dist folders exist. */
   serveStatic?: boolean;
 }
@@ -27,6 +34,9 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Two log lines per request cost more than the request itself; failures (5xx) and slow requests are
+    // logged instead (platform/http.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: ctx.config.bodyLimitBytes,
     trustProxy:
       typeof ctx.config.trustProxy === 'number' ? trustHops(ctx.config.trustProxy) : ctx.config.trustProxy,
@@ -80,15 +90,35 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(systemRoutes(ctx));
-  await app.register(authRoutes(ctx));
-  await app.register(accountRoutes(ctx));
-  await app.register(compatRoutes(ctx));
-  await app.register(staffRoutes(ctx));
+  registerRoutes(app, apiRoutes(ctx), {
+    authenticate: {
+      investor: (token) => authenticateInvestor(ctx, token),
+      staff: (token) => authenticateStaff(ctx, token),
+    },
+    authRateLimit: {
+      max: ctx.config.authRateLimitMax,
+      timeWindow: ctx.config.authRateLimitWindowSeconds * 1000,
+    },
+  });
 
   if (options.serveStatic !== false) registerStatic(app, ctx);
   app.setNotFoundHandler((request, reply) => notFound(request, reply));
   return app;
+}
+
+/** Every module's routes, investor-facing then staff-facing; each handles one endpoint of the contract. */
+export function apiRoutes(ctx: AppContext): Route[] {
+  return [
+    ...systemRoutes(ctx),
+    ...smsRoutes(ctx),
+    ...authRoutes(ctx),
+    ...compatRoutes(ctx),
+    ...staffStaffRoutes(ctx),
+    ...userStaffRoutes(ctx),
+    ...invitationStaffRoutes(ctx),
+    ...auditStaffRoutes(ctx),
+    ...smsStaffRoutes(ctx),
+  ];
 }
 
 function registerStatic(app: FastifyInstance, ctx: AppContext): void {

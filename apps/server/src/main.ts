@@ -1,15 +1,16 @@
+import pino from 'pino';
 import { buildApp } from './app';
 import { systemClock } from './platform/clock';
-import { loadConfig } from './platform/config';
+import { isLoopbackHost, loadConfig, seedsDemoData } from './platform/config';
 import type { AppContext } from './platform/context';
 import { migrate, openDatabase } from './platform/db';
-import { devOutboxSender } from './platform/sms';
-import { seedDemoData } from './modules/system';
-import pino from 'pino';
+import { createTransact } from './platform/unit-of-work';
+import { devOutboxSender } from './modules/sms';
+import { DEMO, seedDemoData } from './modules/system';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
-const database = await openDatabase(config);
+const database = await openDatabase(config, log);
 const applied = await migrate(database);
 if (applied.length) log.info({ applied }, 'migrations applied');
 
@@ -19,9 +20,31 @@ const ctx: AppContext = {
   config,
   clock: systemClock,
   sms: devOutboxSender(systemClock, log),
+  log,
+  transact: createTransact(database.db, log),
 };
-if (config.seedDemoData && (await seedDemoData(ctx))) log.info('demo data seeded');
-if (ctx.sms.name === 'dev-outbox' && !['127.0.0.1', '::1', 'localhost'].includes(config.host)) {
+
+if (seedsDemoData(config)) {
+  if (await seedDemoData(ctx)) log.info('demo data seeded');
+  if (!isLoopbackHost(config.host)) {
+    log.warn(
+      `SEED_DEMO_DATA=true on a server reachable at ${config.host}: the demo accounts investor ${DEMO.investor.mobile}, ` +
+        `staff "${DEMO.staff.username}" (admin) and invitation code ${DEMO.inviteCode} exist if this database was seeded, ` +
+        'and their credentials are PUBLIC (README). Change or disable them before anyone else can reach this server.',
+    );
+  }
+} else if (config.seedDemoData === 'loopback-only') {
+  log.info(
+    `demo data not seeded: HOST=${config.host} is reachable from other machines (set SEED_DEMO_DATA=true to seed anyway)`,
+  );
+}
+if (config.trustProxy === true) {
+  log.warn(
+    'TRUST_PROXY=true believes X-Forwarded-For from any client, so anyone can choose the address that rate limits, ' +
+      "sessions and the audit log record. Set the hop count (e.g. TRUST_PROXY=1) or the proxies' addresses instead.",
+  );
+}
+if (ctx.sms.name === 'dev-outbox' && !isLoopbackHost(config.host)) {
   log.warn(
     'SMS codes go to the dev outbox, not to phones: this server must not be used by real customers. ' +
       `/api/dev/sms ${config.devSmsEndpoint === 'open' ? 'is open to anyone (DEV_SMS_ENDPOINT=open)' : 'answers this machine only'}.`,

@@ -1,3 +1,4 @@
+import { ALL_ENDPOINTS, describeAccess } from '@kabuto/contract';
 import { createTestApp } from './harness';
 
 interface Operation {
@@ -13,16 +14,13 @@ interface Operation {
   };
 }
 
-const PUBLIC = new Set([
-  '/api/health',
-  '/api/app/info',
-  '/api/dev/sms',
-  '/api/auth/sms-code',
-  '/api/auth/register',
-  '/api/auth/login',
-  '/api/auth/reset-password',
-  '/api/staff/auth/login',
-]);
+/** "public", "investor" or "staff (permission)" for each operation, from the contract entries. */
+const ACCESS = new Map(
+  ALL_ENDPOINTS.map((e) => [
+    `${e.method.toLowerCase()} ${e.path.replace(/:(\w+)/g, '{$1}')}`,
+    describeAccess(e.access),
+  ]),
+);
 
 /** The OpenAPI document of the app as built, and a Markdown reference rendered from it. */
 export async function renderApiDocs(): Promise<{ json: string; markdown: string }> {
@@ -55,11 +53,7 @@ export async function renderApiDocs(): Promise<{ json: string; markdown: string 
           .filter((p) => p.in === 'query' && p.name !== 'lang')
           .map((p) => `\`${p.name}\``)
           .join(', ');
-        const auth = PUBLIC.has(path)
-          ? 'public'
-          : path.startsWith('/api/staff')
-            ? 'staff token'
-            : 'user token';
+        const auth = ACCESS.get(`${method} ${path}`) ?? 'unknown';
         const rows = byTag.get(tag) ?? [];
         rows.push(
           `| \`${method.toUpperCase()} ${path}\` | ${op.summary ?? ''} | ${auth} | ${[body && `body: ${body}`, query && `query: ${query}`].filter(Boolean).join('; ')} |`,

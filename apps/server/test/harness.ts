@@ -7,9 +7,11 @@ import { ManualClock } from '../src/platform/clock';
 import { loadConfig, type Config } from '../src/platform/config';
 import type { AppContext } from '../src/platform/context';
 import { migrate, openPglite, openPostgres, type Database } from '../src/platform/db';
-import { devOutboxSender } from '../src/platform/sms';
+import { devOutboxSender } from '../src/modules/sms';
+import { createTransact } from '../src/platform/unit-of-work';
 import { DEMO, seedDemoData } from '../src/modules/system';
 import { hashPassword } from '../src/platform/crypto';
+import { insertStaff } from '../src/modules/staff';
 import pino from 'pino';
 
 export { DEMO };
@@ -28,7 +30,7 @@ async function openTestDatabase(): Promise<{ database: Database; dispose: () => 
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), 4);
+  const database = await openPostgres(target.toString(), { poolSize: 4 });
   return {
     database,
     dispose: async () => {
@@ -53,6 +55,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const { database, dispose } = await openTestDatabase();
   await migrate(database);
   const clock = new ManualClock();
+  const log = pino({ level: 'silent' });
   const config: Config = {
     ...loadConfig({ DATA_DIR: '/nonexistent', AUTH_RATE_LIMIT_MAX: '1000' }),
     ...overrides,
@@ -62,7 +65,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     dbKind: database.kind,
     config,
     clock,
-    sms: devOutboxSender(clock, pino({ level: 'silent' })),
+    sms: devOutboxSender(clock, log),
+    log,
+    transact: createTransact(database.db, log),
   };
   await seedDemoData(ctx);
   const app = await buildApp(ctx, { serveStatic: false });
@@ -89,19 +94,41 @@ export interface Envelope<T = unknown> {
 
 export const body = <T = unknown>(response: LightMyRequestResponse) => response.json() as Envelope<T>;
 
-export async function post<T = unknown>(app: FastifyInstance, url: string, payload: unknown, token?: string) {
+/** Extra inject options: the socket address the request comes from and more headers. */
+export interface InjectOptions {
+  remoteAddress?: string;
+  headers?: Record<string, string>;
+}
+
+const injectOptions = (token: string | undefined, options: InjectOptions) => ({
+  headers: { ...(options.headers ?? {}), ...(token ? { token } : {}) },
+  ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+});
+
+export async function post<T = unknown>(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  token?: string,
+  options: InjectOptions = {},
+) {
   const response = await app.inject({
     method: 'POST',
     url,
     payload: payload as object,
-    headers: token ? { token } : {},
+    ...injectOptions(token, options),
   });
-  return { status: response.statusCode, ...body<T>(response) };
+  return { status: response.statusCode, headers: response.headers, ...body<T>(response) };
 }
 
-export async function get<T = unknown>(app: FastifyInstance, url: string, token?: string) {
-  const response = await app.inject({ method: 'GET', url, headers: token ? { token } : {} });
-  return { status: response.statusCode, ...body<T>(response) };
+export async function get<T = unknown>(
+  app: FastifyInstance,
+  url: string,
+  token?: string,
+  options: InjectOptions = {},
+) {
+  const response = await app.inject({ method: 'GET', url, ...injectOptions(token, options) });
+  return { status: response.statusCode, headers: response.headers, ...body<T>(response) };
 }
 
 let sequence = 0;
@@ -137,7 +164,7 @@ export async function registerUser(t: TestApp, inviteCode: string = DEMO.inviteC
     inviteCode,
     smsCode,
   });
-  if (result.code !== 1) throw new Error(`register failed: ${result.msg}`);
+  if (result.code !== 1) throw new Error(`register failed: ${result.errorCode}`);
   return { mobile, password, token: result.data.token, userId: result.data.userId };
 }
 
@@ -177,15 +204,12 @@ export async function createStaff(
   role: 'admin' | 'compliance' | 'finance' | 'dealer' | 'support',
 ) {
   const secret = 'JBSWY3DPEHPK3PXP';
-  await t.ctx.db
-    .insertInto('staff_users')
-    .values({
-      username,
-      display_name: username,
-      password_hash: await hashPassword('Staff-pass-1'),
-      totp_secret: secret,
-      role,
-    })
-    .execute();
-  return { username, password: 'Staff-pass-1', secret };
+  const row = await insertStaff(t.ctx.db, {
+    username,
+    display_name: username,
+    password_hash: await hashPassword('Staff-pass-1'),
+    totp_secret: secret,
+    role,
+  });
+  return { id: row.id.toString(), username, password: 'Staff-pass-1', secret };
 }

@@ -33,8 +33,29 @@ describe('database', () => {
       .execute();
     await expect(
       t.ctx.db.updateTable('invitation_codes').set({ used_count: 2 }).where('code', '=', 'CAPPED1').execute(),
-    ).rejects.toThrow();
+    ).rejects.toThrow(/violates check constraint/);
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'survives PostgreSQL closing an idle pooled connection and keeps answering',
+    async () => {
+      const { openPostgres } = await import('../src/platform/db');
+      const closed: Error[] = [];
+      const database = await openPostgres(process.env.DATABASE_URL!, {
+        poolSize: 1,
+        onIdleConnectionError: (error) => closed.push(error),
+      });
+      try {
+        const pid = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(database.db);
+        await sql`SELECT pg_terminate_backend(${pid.rows[0]!.pid})`.execute(t.ctx.db);
+        await expect.poll(() => closed.length).toBe(1);
+        const after = await sql<{ one: number }>`SELECT 1 AS one`.execute(database.db);
+        expect(after.rows[0]?.one).toBe(1);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });
 
 describe('passwords', () => {

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, latestCode, post, registerUser, uniqueMobile, type TestApp } from './harness';
+import {
+  createTestApp,
+  DEMO,
+  get,
+  latestCode,
+  post,
+  registerUser,
+  uniqueMobile,
+  type TestApp,
+} from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -171,11 +180,36 @@ describe('registration', () => {
     );
   });
 
-  it('refuses a code sent for another purpose', async () => {
-    const mobile = uniqueMobile();
-    await post(t.app, '/api/auth/sms-code', { mobile, purpose: 'reset_password' });
-    const register = await post(t.app, '/api/auth/register', valid({ mobile, smsCode: '123456' }));
-    expect(register.errorCode).toBe('SMS_CODE_INVALID');
+  it('refuses a real code sent for another purpose', async () => {
+    // A reset code goes only to a registered number: register one, get its reset code, then move the
+    // account to another number so that the first number is free to register again.
+    const owner = await registerUser(t);
+    const mobile = owner.mobile;
+    expect((await post(t.app, '/api/auth/sms-code', { mobile, purpose: 'reset_password' })).code).toBe(1);
+    const outbox = await get<{ items: { code: string; purpose: string }[] }>(
+      t.app,
+      `/api/dev/sms?mobile=${mobile}`,
+    );
+    expect(outbox.data.items[0]?.purpose).toBe('reset_password');
+    const resetCode = outbox.data.items[0]!.code;
+    await t.ctx.db
+      .updateTable('users')
+      .set({ mobile: uniqueMobile() })
+      .where('id', '=', BigInt(owner.userId))
+      .execute();
+
+    const withResetCode = await post(t.app, '/api/auth/register', valid({ mobile, smsCode: resetCode }));
+    expect(withResetCode.errorCode).toBe('SMS_CODE_INVALID');
+    // also once a register code is live for the number
+    t.clock.advance(61); // past the resend interval of the code that registered the owner
+    expect((await post(t.app, '/api/auth/sms-code', { mobile, purpose: 'register' })).code).toBe(1);
+    const registerCode = await latestCode(t.app, mobile);
+    if (registerCode !== resetCode) {
+      const again = await post(t.app, '/api/auth/register', valid({ mobile, smsCode: resetCode }));
+      expect(again.errorCode).toBe('SMS_CODE_INVALID');
+    }
+    // the code for the right purpose does register the number
+    expect((await post(t.app, '/api/auth/register', valid({ mobile, smsCode: registerCode }))).code).toBe(1);
   });
 
   it('uses a limited invitation code up exactly, even under concurrent registrations', async () => {
@@ -202,7 +236,7 @@ describe('registration', () => {
       .insertInto('invitation_codes')
       .values({ code: 'OFFCODE', kind: 'staff', max_uses: null, disabled_at: new Date() })
       .execute();
-    await expect(registerUser(t, 'OFFCODE')).rejects.toThrow(/invitation code/i);
+    await expect(registerUser(t, 'OFFCODE')).rejects.toThrow('INVITE_CODE_INVALID');
   });
 
   it("accepts another user's referral code", async () => {
@@ -252,6 +286,6 @@ describe('POST /api/auth/sms-code', () => {
     const mobile = uniqueMobile();
     const result = await post(t.app, '/api/auth/sms-code', { mobile, purpose: 'reset_password' });
     expect(result.code).toBe(1);
-    await expect(latestCode(t.app, mobile)).rejects.toThrow();
+    await expect(latestCode(t.app, mobile)).rejects.toThrow(`no code sent to ${mobile}`);
   });
 });

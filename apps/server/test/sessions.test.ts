@@ -94,17 +94,39 @@ describe("another user's token", () => {
   it("changes only the caller's own password", async () => {
     const alice = await registerUser(t);
     const bob = await registerUser(t);
-    const attempt = await post(
+    // Bob gets a password of his own first, so the two users' passwords differ
+    expect(
+      (
+        await post(
+          t.app,
+          '/api/account/password',
+          { oldPassword: bob.password, newPassword: 'bobpass9', confirmPassword: 'bobpass9' },
+          bob.token,
+        )
+      ).code,
+    ).toBe(1);
+    // Alice cannot use Bob's password as her old one: the check is against her own
+    const withBobs = await post(
       t.app,
       '/api/account/password',
-      { oldPassword: bob.password, newPassword: 'taken12', confirmPassword: 'taken12' },
+      { oldPassword: 'bobpass9', newPassword: 'taken12', confirmPassword: 'taken12' },
       alice.token,
     );
-    expect(attempt.code).toBe(1); // both use the same harness password: the change applies to Alice only
-    expect((await post(t.app, '/api/auth/login', { account: bob.mobile, password: bob.password })).code).toBe(
+    expect(withBobs.errorCode).toBe('OLD_PASSWORD_WRONG');
+    const own = await post(
+      t.app,
+      '/api/account/password',
+      { oldPassword: alice.password, newPassword: 'alice77', confirmPassword: 'alice77' },
+      alice.token,
+    );
+    expect(own.code).toBe(1);
+    expect((await post(t.app, '/api/auth/login', { account: bob.mobile, password: 'bobpass9' })).code).toBe(
       1,
     );
-    expect((await post(t.app, '/api/auth/login', { account: alice.mobile, password: 'taken12' })).code).toBe(
+    expect(
+      (await post(t.app, '/api/auth/login', { account: bob.mobile, password: 'alice77' })).errorCode,
+    ).toBe('INVALID_CREDENTIALS');
+    expect((await post(t.app, '/api/auth/login', { account: alice.mobile, password: 'alice77' })).code).toBe(
       1,
     );
   });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createStaff,
   createTestApp,
@@ -14,9 +14,12 @@ import {
 } from './harness';
 
 let t: TestApp;
-let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
+});
+// A fresh admin session for every test, so no test relies on what an earlier one did to the clock.
+let admin: string;
+beforeEach(async () => {
   admin = await staffToken(t);
 });
 afterAll(() => t.close());
@@ -94,10 +97,23 @@ describe('staff login', () => {
   });
 
   it('audits successful and failed logins', async () => {
-    const audit = await get<Audit>(t.app, '/api/staff/audit-log?action=staff.login_failed', admin);
-    expect(audit.data.total).toBeGreaterThanOrEqual(2);
-    const ok = await get<Audit>(t.app, '/api/staff/audit-log?action=staff.login', admin);
-    expect(ok.data.items[0]?.staffUsername).toBe('admin');
+    const member = await createStaff(t, 'audited', 'support');
+    const wrong = await post(t.app, '/api/staff/auth/login', {
+      username: 'audited',
+      password: 'wrong-password',
+      totp: totpNow(t, member.secret),
+    });
+    expect(wrong.errorCode).toBe('STAFF_INVALID_CREDENTIALS');
+    await staffToken(t, member.username, member.password, member.secret);
+    const failed = await get<Audit>(
+      t.app,
+      '/api/staff/audit-log?action=staff.login_failed&targetId=audited',
+      admin,
+    );
+    expect(failed.data.items.map((item) => [item.targetId, item.reason])).toEqual([['audited', 'password']]);
+    const ok = await get<Audit>(t.app, '/api/staff/audit-log?action=staff.login&targetId=audited', admin);
+    expect(ok.data.total).toBe(1);
+    expect(ok.data.items[0]?.staffUsername).toBe('audited');
   });
 });
 
@@ -146,7 +162,6 @@ describe('who may call staff endpoints', () => {
     const token = await staffToken(t);
     t.clock.advance(31 * 60);
     expect((await get(t.app, '/api/staff/me', token)).status).toBe(401);
-    admin = await staffToken(t);
   });
 });
 
@@ -267,7 +282,7 @@ describe('invitation codes', () => {
     expect(created.data).toMatchObject({ maxUses: 1, usedCount: 0, createdBy: 'admin' });
     expect(created.data.code).toMatch(/^[A-Z2-9]{8}$/);
     await registerUser(t, created.data.code);
-    await expect(registerUser(t, created.data.code)).rejects.toThrow();
+    await expect(registerUser(t, created.data.code)).rejects.toThrow('INVITE_CODE_INVALID');
     const list = await get<{ items: { code: string; usedCount: number }[] }>(
       t.app,
       '/api/staff/invitation-codes',
@@ -314,7 +329,7 @@ describe('invitation codes', () => {
       admin,
     );
     expect(disabled.data.disabled).toBe(true);
-    await expect(registerUser(t, created.data.code)).rejects.toThrow();
+    await expect(registerUser(t, created.data.code)).rejects.toThrow('INVITE_CODE_INVALID');
     expect(
       (await post(t.app, '/api/staff/invitation-codes/999999/disable', { reason: 'x' }, admin)).status,
     ).toBe(404);
@@ -336,13 +351,15 @@ describe('invitation codes', () => {
       .select('id')
       .where('code', '=', DEMO.investor.referralCode)
       .executeTakeFirstOrThrow();
-    const disableReferral = await post(
+    // Any code may be disabled, a user's referral code too; it then admits nobody.
+    const disableReferral = await post<{ kind: string; disabled: boolean }>(
       t.app,
       `/api/staff/invitation-codes/${referral.id}/disable`,
-      { reason: 'x' },
+      { reason: 'Referral abuse' },
       admin,
     );
-    expect(disableReferral.status).toBe(404);
+    expect(disableReferral.data).toMatchObject({ kind: 'user', disabled: true });
+    await expect(registerUser(t, DEMO.investor.referralCode)).rejects.toThrow('INVITE_CODE_INVALID');
   });
 });
 

@@ -32,8 +32,22 @@ export interface Config {
   authRateLimitMax: number;
   authRateLimitWindowSeconds: number;
   bodyLimitBytes: number;
-  seedDemoData: boolean;
+  /**
+   * Demo accounts with public credentials: seeded into an empty database when the server binds to a
+   * loopback address, or anywhere when SEED_DEMO_DATA=true is set explicitly.
+   */
+  seedDemoData: 'always' | 'never' | 'loopback-only';
+  /** SMS codes sent per hour across all numbers: a ceiling against SMS pumping. */
+  smsGlobalHourlyLimit: number;
 }
+
+const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
+export const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.includes(host) || host.startsWith('127.');
+
+/** Whether demo data may be seeded on this configuration. */
+export const seedsDemoData = (config: Pick<Config, 'seedDemoData' | 'host'>) =>
+  config.seedDemoData === 'always' ||
+  (config.seedDemoData === 'loopback-only' && isLoopbackHost(config.host));
 
 type Env = Record<string, string | undefined>;
 
@@ -111,6 +125,9 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     authRateLimitMax: integer(env, 'AUTH_RATE_LIMIT_MAX', 20),
     authRateLimitWindowSeconds: duration(env, 'AUTH_RATE_LIMIT_WINDOW', 60),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024),
-    seedDemoData: text(env, 'SEED_DEMO_DATA', 'true') !== 'false',
+    seedDemoData: { true: 'always' as const, false: 'never' as const, auto: 'loopback-only' as const }[
+      oneOf(env, 'SEED_DEMO_DATA', ['true', 'false', 'auto'] as const, 'auto')
+    ],
+    smsGlobalHourlyLimit: integer(env, 'SMS_GLOBAL_HOURLY_LIMIT', 1000),
   };
 }

@@ -1,16 +1,21 @@
-import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { DatabaseKind } from './db';
+import type { Executor } from '../database';
 import type { Clock } from './clock';
 import type { Config } from './config';
-import type { DB, DatabaseKind } from './db';
 import type { SmsSender } from './sms';
+import type { Transact } from './unit-of-work';
 
 /** What every module is built with. */
 export interface AppContext {
-  db: Kysely<DB>;
+  /** For reads outside a transaction; writes go through `transact`. */
+  db: Executor;
   dbKind: DatabaseKind;
   config: Config;
   clock: Clock;
   sms: SmsSender;
+  log: Logger;
+  transact: Transact;
 }
 
 /** Request metadata recorded with sessions and audit entries. */

@@ -1,29 +1,28 @@
-import type { ErrorCode } from '@kabuto/contract';
+import { ERROR_STATUS, type ErrorCode } from '@kabuto/contract';
 
 export type ErrorParams = Record<string, string | number>;
 
-/** A failure the client is told about: a stable code, an HTTP status and the message's parameters. */
+/** A failure the client is told about: a stable code from the catalogue (which fixes the HTTP status) and the message's parameters. */
 export class AppError extends Error {
+  readonly status: number;
   constructor(
     readonly errorCode: ErrorCode,
-    readonly status = 400,
     readonly params: ErrorParams = {},
   ) {
     super(errorCode);
+    this.status = ERROR_STATUS[errorCode];
   }
 }
 
-export const fail = (errorCode: ErrorCode, status = 400, params: ErrorParams = {}) =>
-  new AppError(errorCode, status, params);
+export const fail = (errorCode: ErrorCode, params: ErrorParams = {}) => new AppError(errorCode, params);
 
 /**
- * The outcome of a service call whose failure must still commit what it wrote (a failed login counts
- * towards the lockout; a wrong SMS code counts an attempt). The route throws after the commit.
+ * Thrown inside `ctx.transact` when the failure must keep what the work wrote: a counted wrong password, a
+ * counted SMS-code attempt, an audited failed staff login. The transaction commits, then `failure` is thrown.
+ * Any other error rolls everything back.
  */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
-export const success = <T>(value: T): Outcome<T> => ({ ok: true, value });
-export const failure = <T = never>(error: AppError): Outcome<T> => ({ ok: false, error });
-export function unwrap<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw outcome.error;
-  return outcome.value;
+export class FailAfterCommit extends Error {
+  constructor(readonly failure: AppError) {
+    super(failure.errorCode);
+  }
 }

@@ -16,7 +16,6 @@ import type {
   FastifySchemaCompiler,
 } from 'fastify';
 import { z, type ZodType } from 'zod';
-import type { Config } from './config';
 import { AppError, type ErrorParams } from './errors';
 
 declare module 'fastify' {
@@ -25,16 +24,9 @@ declare module 'fastify' {
   }
 }
 
-/** Success envelope of SPEC.md section 7, as a response schema. */
+/** The success envelope `{ code: 1, msg, data }` (docs/architecture.md), as a response schema. */
 export const envelope = <T extends z.ZodTypeAny>(data: T) =>
   z.object({ code: z.literal(ENVELOPE_OK), msg: z.string(), data });
-
-export const emptyData = z.object({});
-
-/** Route config for the endpoints that take a password or send a code: AUTH_RATE_LIMIT_* per client. */
-export const authRateLimit = (config: Pick<Config, 'authRateLimitMax' | 'authRateLimitWindowSeconds'>) => ({
-  rateLimit: { max: config.authRateLimitMax, timeWindow: config.authRateLimitWindowSeconds * 1000 },
-});
 
 export function ok<T>(request: FastifyRequest, data: T) {
   return {
@@ -115,13 +107,37 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, failure:
   });
 }
 
-/** Language from `?lang=`, the error envelope for every failure, and a JSON 404 under /api. */
+/** Requests slower than this are logged (at warn); Fastify's per-request logging is off. */
+export const SLOW_REQUEST_MS = 1000;
+
+/**
+ * Language from `?lang=`, the error envelope for every failure, a JSON 404 under /api, and no caching of
+ * API answers (they carry tokens, balances and personal data).
+ */
 export function registerHttpConventions(app: FastifyInstance): void {
   app.decorateRequest('lang', 'en');
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
   app.addHook('onRequest', async (request) => {
     const query = request.query as Record<string, unknown> | undefined;
     const lang = typeof query?.lang === 'string' ? query.lang : undefined;
     request.lang = normalizeLang(lang);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.elapsedTime >= SLOW_REQUEST_MS) {
+      request.log.warn(
+        {
+          method: request.method,
+          url: request.routeOptions.url ?? request.url.split('?')[0],
+          statusCode: reply.statusCode,
+          responseTime: Math.round(reply.elapsedTime),
+        },
+        'slow request',
+      );
+    }
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const classified = classify(error);

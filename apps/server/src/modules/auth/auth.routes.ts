@@ -1,118 +1,103 @@
-import {
-  loginRequest,
-  registerRequest,
-  resetPasswordRequest,
-  sessionResponse,
-  smsCodeRequest,
-  smsCodeResponse,
-} from '@kabuto/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { api } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
-import { unwrap } from '../../platform/errors';
-import { authRateLimit, emptyData, envelope, ok } from '../../platform/http';
-import { hashPassword } from '../../platform/crypto';
-import { checkCredentials, login, register, requestSmsCode, resetPassword } from './auth.service';
-import { clientMeta, principalOf, requireUser } from './guard';
-import { revokeSession } from './sessions.repository';
+import { hashPassword, verifyPassword } from '../../platform/crypto';
+import { iso } from '../../platform/db';
+import { route } from '../../platform/routes';
+import { idleCutoff, listLiveUserSessions, revokeSession, revokeSessions } from '../sessions';
+import {
+  changePassword,
+  checkCredentials,
+  checkPasswordChange,
+  login,
+  register,
+  requestSmsCode,
+  resetPassword,
+  type PasswordKind,
+} from './auth.service';
 
-export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const rateLimited = authRateLimit(ctx.config);
-  const tags = ['auth'];
-  return async (app) => {
-    app.post(
-      '/api/auth/sms-code',
-      {
-        config: rateLimited,
-        schema: {
-          tags,
-          summary: 'Send a one-time SMS code',
-          body: smsCodeRequest,
-          response: { 200: envelope(smsCodeResponse) },
-        },
-      },
-      async (request) => {
-        const outcome = await ctx.db
-          .transaction()
-          .execute((trx) => requestSmsCode(ctx, trx, request.body, request.lang));
-        return ok(request, unwrap(outcome));
-      },
-    );
+export function authRoutes(ctx: AppContext) {
+  const passwordChange = (kind: PasswordKind) =>
+    async function ({
+      body,
+      actor,
+    }: {
+      body: { oldPassword: string; newPassword: string };
+      actor: { userId: bigint; sessionId: bigint };
+    }) {
+      const check = await checkPasswordChange(ctx, actor.userId, kind, body, hashPassword);
+      return ctx.transact((tx) => changePassword(ctx, tx, actor.userId, actor.sessionId, check));
+    };
 
-    app.post(
-      '/api/auth/register',
-      {
-        config: rateLimited,
-        schema: {
-          tags,
-          summary: 'Register with an invitation code and SMS code',
-          body: registerRequest,
-          response: { 200: envelope(sessionResponse) },
-        },
-      },
-      async (request) => {
-        const { deviceId, mobile, password, inviteCode, smsCode } = request.body;
-        const passwordHash = await hashPassword(password);
-        const outcome = await ctx.db
-          .transaction()
-          .execute((trx) =>
-            register(ctx, trx, { mobile, passwordHash, inviteCode, smsCode }, clientMeta(request, deviceId)),
-          );
-        return ok(request, unwrap(outcome));
-      },
-    );
+  return [
+    route(api.auth.smsCode, async ({ body, request }) =>
+      ctx.transact((tx) => requestSmsCode(ctx, tx, body, request.lang)),
+    ),
 
-    app.post(
-      '/api/auth/login',
-      {
-        config: rateLimited,
-        schema: {
-          tags,
-          summary: 'Log in with phone number and password',
-          body: loginRequest,
-          response: { 200: envelope(sessionResponse) },
-        },
-      },
-      async (request) => {
-        const { deviceId, ...input } = request.body;
-        const check = await checkCredentials(ctx, input);
-        const outcome = await ctx.db
-          .transaction()
-          .execute((trx) => login(ctx, trx, check, clientMeta(request, deviceId)));
-        return ok(request, unwrap(outcome));
-      },
-    );
+    route(api.auth.register, async ({ body, meta }) => {
+      const { deviceId, mobile, password, inviteCode, smsCode } = body;
+      const passwordHash = await hashPassword(password);
+      return ctx.transact((tx) =>
+        register(ctx, tx, { mobile, passwordHash, inviteCode, smsCode }, { ...meta, deviceId }),
+      );
+    }),
 
-    app.post(
-      '/api/auth/logout',
-      {
-        preHandler: requireUser(ctx),
-        schema: { tags, summary: 'End the current session', response: { 200: envelope(emptyData) } },
-      },
-      async (request) => {
-        await revokeSession(ctx.db, principalOf(request).sessionId, ctx.clock.now(), 'logout');
-        return ok(request, {});
-      },
-    );
+    route(api.auth.login, async ({ body, meta }) => {
+      const { deviceId, deviceToken, ...credentials } = body;
+      const check = await checkCredentials(ctx, credentials);
+      return ctx.transact((tx) => login(ctx, tx, check, { deviceToken }, { ...meta, deviceId }));
+    }),
 
-    app.post(
-      '/api/auth/reset-password',
-      {
-        config: rateLimited,
-        schema: {
-          tags,
-          summary: 'Reset a forgotten password with an SMS code',
-          body: resetPasswordRequest,
-          response: { 200: envelope(emptyData) },
-        },
-      },
-      async (request) => {
-        const { mobile, smsCode, password } = request.body;
-        const passwordHash = await hashPassword(password);
-        const outcome = await ctx.db
-          .transaction()
-          .execute((trx) => resetPassword(ctx, trx, { mobile, smsCode, passwordHash }));
-        return ok(request, unwrap(outcome));
-      },
-    );
-  };
+    route(api.auth.logout, async ({ actor }) => {
+      await revokeSession(ctx.db, 'user', actor.sessionId, ctx.clock.now(), 'logout');
+      return {};
+    }),
+
+    route(api.auth.resetPassword, async ({ body }) => {
+      const { mobile, smsCode, password } = body;
+      const passwordHash = await hashPassword(password);
+      return ctx.transact((tx) =>
+        resetPassword(ctx, tx, {
+          mobile,
+          smsCode,
+          passwordHash,
+          sameAsTransaction: (hash) => verifyPassword(password, hash),
+        }),
+      );
+    }),
+
+    route(api.account.changePassword, passwordChange('login')),
+    route(api.account.changeTransactionPassword, passwordChange('transaction')),
+
+    route(api.account.sessions, async ({ actor }) => {
+      const now = ctx.clock.now();
+      const rows = await listLiveUserSessions(
+        ctx.db,
+        actor.userId,
+        now,
+        idleCutoff(now, ctx.config.sessionIdleSeconds),
+      );
+      return {
+        items: rows.map((row) => ({
+          id: row.id.toString(),
+          current: row.id === actor.sessionId,
+          deviceId: row.device_id,
+          userAgent: row.user_agent,
+          ip: row.ip,
+          createdAt: iso(row.created_at) ?? '',
+          lastSeenAt: iso(row.last_seen_at) ?? '',
+        })),
+      };
+    }),
+
+    route(api.account.revokeOtherSessions, async ({ actor }) => ({
+      revoked: await revokeSessions(
+        ctx.db,
+        'user',
+        actor.userId,
+        ctx.clock.now(),
+        'revoked_by_user',
+        actor.sessionId,
+      ),
+    })),
+  ];
 }

@@ -1,16 +1,28 @@
-import { normalizeMobile, type SessionResponse } from '@kabuto/contract';
+import { normalizeMobile, type SessionResponse, type SmsPurpose } from '@kabuto/contract';
 import type { Lang } from '@kabuto/i18n';
 import type { AppContext, ClientMeta } from '../../platform/context';
 import { UNMATCHABLE_HASH, verifyPassword } from '../../platform/crypto';
-import type { Executor } from '../../platform/db-types';
-import { isUniqueViolation } from '../../platform/db-types';
-import { fail, failure, success, type AppError, type Outcome } from '../../platform/errors';
+import { isUniqueViolation } from '../../platform/db';
+import { fail, type AppError } from '../../platform/errors';
+import type { Tx } from '../../platform/unit-of-work';
 import {
   consumeInvitation,
   createReferralInvitation,
   findUsableInvitation,
   newUniqueCode,
 } from '../invitations';
+import {
+  AFTER_SUCCESS,
+  countFailedLogin,
+  forgetTrustedDevices,
+  lockedMinutes,
+  loginGate,
+  openSession,
+  revokeSessions,
+  trustDevice,
+  type LoginGate,
+} from '../sessions';
+import { consumeSmsCode, issueSmsCode } from '../sms';
 import {
   findUserById,
   findUserByMobile,
@@ -21,68 +33,44 @@ import {
   userInfoOf,
   type UserRow,
 } from '../users';
-import { revokeSessions } from './sessions.repository';
-import { openSession } from './sessions.service';
-import { consumeSmsCode, issueSmsCode } from './sms-codes.service';
 
 // Password hashing (scrypt, ~27 ms) never runs inside a transaction: on the embedded database a
 // transaction holds the whole database. Routes hash and verify first, then open the transaction, and
 // the transaction re-checks what could have changed in between.
 
-async function sessionFor(
+async function signIn(
   ctx: AppContext,
-  trx: Executor,
+  tx: Tx,
   user: UserRow,
+  gate: LoginGate | null,
+  input: { deviceToken?: string | undefined },
   meta: ClientMeta,
 ): Promise<SessionResponse> {
-  const { token } = await openSession(trx, ctx.clock, ctx.config, user.id, meta);
-  return { token, userId: user.id.toString(), userInfo: await userInfoOf(trx, user) };
-}
-
-const minutesUntil = (until: Date, now: Date) =>
-  Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-
-function lockedError(user: UserRow, now: Date): AppError | null {
-  if (user.locked_until === null || new Date(user.locked_until) <= now) return null;
-  return fail('ACCOUNT_LOCKED', 423, { minutes: minutesUntil(new Date(user.locked_until), now) });
-}
-
-/**
- * Counts a wrong password (login or a password change) on the locked user row; LOGIN_MAX_FAILURES in a
- * row lock the account for LOGIN_LOCK_MINUTES and end every session. Returns the error to report.
- */
-async function countFailure(
-  ctx: AppContext,
-  trx: Executor,
-  user: UserRow,
-  wrong: AppError,
-): Promise<AppError> {
   const now = ctx.clock.now();
-  const failures = user.failed_logins + 1;
-  if (failures < ctx.config.loginMaxFailures) {
-    await updateUser(trx, user.id, { failed_logins: failures });
-    return wrong;
-  }
-  await updateUser(trx, user.id, {
-    failed_logins: 0,
-    locked_until: new Date(now.getTime() + ctx.config.loginLockMinutes * 60_000),
-  });
-  await revokeSessions(trx, user.id, now, 'locked_after_failures');
-  return fail('ACCOUNT_LOCKED', 423, { minutes: ctx.config.loginLockMinutes });
+  const { token } = await openSession(tx.db, 'user', user.id, meta, now, ctx.config.sessionTtlSeconds);
+  const deviceToken = await trustDevice(
+    tx.db,
+    'user',
+    user.id,
+    gate ?? { device: undefined, lockedMinutes: null },
+    input.deviceToken,
+    now,
+  );
+  return { token, deviceToken, userId: user.id.toString(), userInfo: await userInfoOf(tx.db, user) };
 }
 
 export async function requestSmsCode(
   ctx: AppContext,
-  trx: Executor,
-  input: { mobile: string; purpose: 'register' | 'reset_password' },
+  tx: Tx,
+  input: { mobile: string; purpose: SmsPurpose },
   lang: Lang,
 ) {
-  const registered = (await findUserByMobile(trx, input.mobile)) !== undefined;
+  const registered = (await findUserByMobile(tx.db, input.mobile)) !== undefined;
   // Registration has to say that a number is taken; a reset code goes only to registered numbers, with
   // the same answer either way.
-  if (input.purpose === 'register' && registered) return failure(fail('MOBILE_TAKEN', 409));
+  if (input.purpose === 'register' && registered) throw fail('MOBILE_TAKEN');
   const deliver = input.purpose === 'register' || registered;
-  return issueSmsCode(ctx, trx, input.mobile, input.purpose, lang, deliver);
+  return issueSmsCode(ctx, tx, { ...input, lang, deliver });
 }
 
 export interface RegisterInput {
@@ -90,6 +78,7 @@ export interface RegisterInput {
   passwordHash: string;
   inviteCode: string;
   smsCode: string;
+  deviceToken?: string | undefined;
 }
 
 /**
@@ -97,36 +86,29 @@ export interface RegisterInput {
  * wrong SMS code is committed as an attempt; losing the last use of a code to a concurrent registration
  * rolls everything back, so the SMS code stays usable.
  */
-export async function register(
-  ctx: AppContext,
-  trx: Executor,
-  input: RegisterInput,
-  meta: ClientMeta,
-): Promise<Outcome<SessionResponse>> {
-  if (await findUserByMobile(trx, input.mobile)) return failure(fail('MOBILE_TAKEN', 409));
-  const invitation = await findUsableInvitation(trx, input.inviteCode);
-  if (!invitation) return failure(fail('INVITE_CODE_INVALID'));
-  if (!(await consumeSmsCode(ctx, trx, input.mobile, 'register', input.smsCode))) {
-    return failure(fail('SMS_CODE_INVALID'));
-  }
-  if (!(await consumeInvitation(trx, invitation.id))) throw fail('INVITE_CODE_INVALID');
+export async function register(ctx: AppContext, tx: Tx, input: RegisterInput, meta: ClientMeta) {
+  if (await findUserByMobile(tx.db, input.mobile)) throw fail('MOBILE_TAKEN');
+  const invitation = await findUsableInvitation(tx.db, input.inviteCode);
+  if (!invitation) throw fail('INVITE_CODE_INVALID');
+  await consumeSmsCode(ctx, tx, input.mobile, 'register', input.smsCode);
+  if (!(await consumeInvitation(tx.db, invitation.id))) throw fail('INVITE_CODE_INVALID');
   const now = ctx.clock.now();
   let user: UserRow;
   try {
-    user = await insertUser(trx, {
+    user = await insertUser(tx.db, {
       mobile: input.mobile,
       password_hash: input.passwordHash,
       invitation_code_id: invitation.id,
-      referral_code: await newUniqueCode(trx),
+      referral_code: await newUniqueCode(tx.db),
       created_at: now,
       last_login_at: now,
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw fail('MOBILE_TAKEN', 409);
+    if (isUniqueViolation(error)) throw fail('MOBILE_TAKEN');
     throw error;
   }
-  await createReferralInvitation(trx, user.id, user.referral_code, now);
-  return success(await sessionFor(ctx, trx, user, meta));
+  await createReferralInvitation(tx.db, user.id, user.referral_code, now);
+  return signIn(ctx, tx, user, null, {}, meta);
 }
 
 /** What the password check outside the transaction found. */
@@ -135,61 +117,78 @@ export interface CredentialCheck {
   passwordOk: boolean;
 }
 
+/** Always verifies (also for unknown or locked accounts), so timing tells nothing. */
 export async function checkCredentials(
   ctx: AppContext,
   input: { account: string; password: string },
 ): Promise<CredentialCheck> {
   const mobile = normalizeMobile(input.account);
   const user = mobile === null ? undefined : await findUserByMobile(ctx.db, mobile);
-  if (!user) {
-    await verifyPassword(input.password, UNMATCHABLE_HASH);
-    return { user: undefined, passwordOk: false };
-  }
-  if (lockedError(user, ctx.clock.now())) return { user, passwordOk: false };
-  return { user, passwordOk: await verifyPassword(input.password, user.password_hash) };
+  const passwordOk = await verifyPassword(input.password, user?.password_hash ?? UNMATCHABLE_HASH);
+  return { user, passwordOk: user !== undefined && passwordOk };
 }
 
 /**
- * Completes a login on the locked user row. Wrong credentials get one message whichever part was
- * wrong; a frozen account is reported only to the right password.
+ * Completes a login on the locked user row. The lock that applies is the device's when a known device
+ * token is presented, else the account's; while it holds, every attempt gets the lock message, right
+ * password or not. Wrong credentials get one message whichever part was wrong; a frozen account is
+ * reported only to the right password.
  */
 export async function login(
   ctx: AppContext,
-  trx: Executor,
+  tx: Tx,
   check: CredentialCheck,
+  input: { deviceToken?: string | undefined },
   meta: ClientMeta,
-): Promise<Outcome<SessionResponse>> {
+): Promise<SessionResponse> {
   const now = ctx.clock.now();
   const invalid = fail('INVALID_CREDENTIALS');
-  if (!check.user) return failure(invalid);
-  const user = await lockUserById(trx, check.user.id);
-  if (!user) return failure(invalid);
-  const locked = lockedError(user, now);
-  if (locked) return failure(locked);
-  if (user.password_hash !== check.user.password_hash) return failure(invalid); // changed meanwhile
-  if (!check.passwordOk) return failure(await countFailure(ctx, trx, user, invalid));
-  if (user.status === 'frozen') return failure(fail('ACCOUNT_FROZEN', 403));
-  const updated = await updateUser(trx, user.id, {
-    failed_logins: 0,
-    locked_until: null,
+  if (!check.user) throw invalid;
+  const user = await lockUserById(tx.db, check.user.id);
+  if (!user) throw invalid;
+  const gate = await loginGate(tx.db, 'user', user.id, user, input.deviceToken, now);
+  if (gate.lockedMinutes !== null) throw fail('ACCOUNT_LOCKED', { minutes: gate.lockedMinutes });
+  if (user.password_hash !== check.user.password_hash) throw invalid; // changed meanwhile
+  if (!check.passwordOk) throw await countWrongPassword(ctx, tx, user, gate, invalid);
+  if (user.status === 'frozen') throw fail('ACCOUNT_FROZEN');
+  const updated = await updateUser(tx.db, user.id, {
+    ...(gate.device ? {} : AFTER_SUCCESS),
     last_login_at: now,
   });
-  return success(await sessionFor(ctx, trx, updated, meta));
+  return signIn(ctx, tx, updated, gate, input, meta);
 }
 
+const countWrongPassword = (ctx: AppContext, tx: Tx, user: UserRow, gate: LoginGate, wrong: AppError) =>
+  countFailedLogin(
+    tx.db,
+    gate,
+    user,
+    (values) => updateUser(tx.db, user.id, values),
+    wrong,
+    ctx.clock.now(),
+    ctx.config,
+  );
+
+/** A new login password by SMS code. It may not equal the transaction password; other sessions end. */
 export async function resetPassword(
   ctx: AppContext,
-  trx: Executor,
-  input: { mobile: string; smsCode: string; passwordHash: string },
-): Promise<Outcome<Record<string, never>>> {
-  if (!(await consumeSmsCode(ctx, trx, input.mobile, 'reset_password', input.smsCode))) {
-    return failure(fail('SMS_CODE_INVALID'));
-  }
-  const user = await lockUserByMobile(trx, input.mobile);
-  if (!user) return failure(fail('SMS_CODE_INVALID'));
-  await updateUser(trx, user.id, { password_hash: input.passwordHash, failed_logins: 0, locked_until: null });
-  await revokeSessions(trx, user.id, ctx.clock.now(), 'password_reset');
-  return success({});
+  tx: Tx,
+  input: {
+    mobile: string;
+    smsCode: string;
+    passwordHash: string;
+    sameAsTransaction: (hash: string) => Promise<boolean>;
+  },
+): Promise<Record<string, never>> {
+  await consumeSmsCode(ctx, tx, input.mobile, 'reset_password', input.smsCode);
+  const user = await lockUserByMobile(tx.db, input.mobile);
+  if (!user) throw fail('SMS_CODE_INVALID');
+  if (user.transaction_password_hash && (await input.sameAsTransaction(user.transaction_password_hash)))
+    throw fail('LOGIN_PASSWORD_SAME_AS_TRANSACTION');
+  await updateUser(tx.db, user.id, { password_hash: input.passwordHash, ...AFTER_SUCCESS });
+  await revokeSessions(tx.db, 'user', user.id, ctx.clock.now(), 'password_reset');
+  await forgetTrustedDevices(tx.db, 'user', user.id);
+  return {};
 }
 
 export type PasswordKind = 'login' | 'transaction';
@@ -201,13 +200,14 @@ export interface PasswordChangeCheck {
   checkedHash: string;
   oldOk: boolean;
   sameAsOld: boolean;
-  sameAsLogin: boolean;
+  /** The new password equals the other password (login vs transaction), which is never allowed. */
+  sameAsOther: boolean;
   newHash: string;
 }
 
 /**
  * The login password is confirmed with itself. The transaction password is confirmed with itself once
- * set; the first time, with the login password, and it may not equal the login password.
+ * set; the first time, with the login password. The two may never be equal, whichever is changed.
  */
 export async function checkPasswordChange(
   ctx: AppContext,
@@ -217,12 +217,13 @@ export async function checkPasswordChange(
   hash: (password: string) => Promise<string>,
 ): Promise<PasswordChangeCheck> {
   const user = await findUserById(ctx.db, userId);
-  if (!user) throw fail('SESSION_EXPIRED', 401);
+  if (!user) throw fail('SESSION_EXPIRED');
   const checkedHash =
     kind === 'transaction' ? (user.transaction_password_hash ?? user.password_hash) : user.password_hash;
-  const [oldOk, sameAsLogin, newHash] = await Promise.all([
+  const otherHash = kind === 'transaction' ? user.password_hash : user.transaction_password_hash;
+  const [oldOk, sameAsOther, newHash] = await Promise.all([
     verifyPassword(input.oldPassword, checkedHash),
-    kind === 'transaction' ? verifyPassword(input.newPassword, user.password_hash) : Promise.resolve(false),
+    otherHash ? verifyPassword(input.newPassword, otherHash) : Promise.resolve(false),
     hash(input.newPassword),
   ]);
   return {
@@ -230,7 +231,7 @@ export async function checkPasswordChange(
     checkedHash,
     oldOk,
     sameAsOld: input.oldPassword === input.newPassword,
-    sameAsLogin,
+    sameAsOther,
     newHash,
   };
 }
@@ -241,31 +242,36 @@ export async function checkPasswordChange(
  */
 export async function changePassword(
   ctx: AppContext,
-  trx: Executor,
+  tx: Tx,
   userId: bigint,
   sessionId: bigint,
   check: PasswordChangeCheck,
-): Promise<Outcome<{ revokedSessions: number }>> {
-  const user = await lockUserById(trx, userId);
-  if (!user) return failure(fail('SESSION_EXPIRED', 401));
-  const locked = lockedError(user, ctx.clock.now());
-  if (locked) return failure(locked);
+): Promise<{ revoked: number }> {
+  const now = ctx.clock.now();
+  const user = await lockUserById(tx.db, userId);
+  if (!user) throw fail('SESSION_EXPIRED');
+  const gate: LoginGate = { device: undefined, lockedMinutes: lockedMinutes(user, now) };
+  if (gate.lockedMinutes !== null) throw fail('ACCOUNT_LOCKED', { minutes: gate.lockedMinutes });
   const current =
     check.kind === 'transaction'
       ? (user.transaction_password_hash ?? user.password_hash)
       : user.password_hash;
-  if (current !== check.checkedHash) return failure(fail('OLD_PASSWORD_WRONG'));
-  if (!check.oldOk) return failure(await countFailure(ctx, trx, user, fail('OLD_PASSWORD_WRONG')));
-  if (check.sameAsLogin) return failure(fail('TRANSACTION_PASSWORD_SAME_AS_LOGIN'));
-  if (check.sameAsOld) return failure(fail('NEW_PASSWORD_SAME'));
+  if (current !== check.checkedHash) throw fail('OLD_PASSWORD_WRONG');
+  if (!check.oldOk) throw await countWrongPassword(ctx, tx, user, gate, fail('OLD_PASSWORD_WRONG'));
+  if (check.sameAsOther)
+    throw fail(
+      check.kind === 'transaction'
+        ? 'TRANSACTION_PASSWORD_SAME_AS_LOGIN'
+        : 'LOGIN_PASSWORD_SAME_AS_TRANSACTION',
+    );
+  if (check.sameAsOld) throw fail('NEW_PASSWORD_SAME');
   await updateUser(
-    trx,
+    tx.db,
     userId,
     check.kind === 'login'
       ? { password_hash: check.newHash, failed_logins: 0 }
       : { transaction_password_hash: check.newHash, failed_logins: 0 },
   );
   const reason = check.kind === 'login' ? 'password_changed' : 'transaction_password_changed';
-  const revoked = await revokeSessions(trx, userId, ctx.clock.now(), reason, sessionId);
-  return success({ revokedSessions: revoked });
+  return { revoked: await revokeSessions(tx.db, 'user', userId, now, reason, sessionId) };
 }

@@ -1,9 +1,9 @@
+export type { InvitationsTables } from './invitations.table';
 export {
   findUsableInvitation,
   consumeInvitation,
   createReferralInvitation,
   newUniqueCode,
-  createStaffInvitation,
-  disableInvitation,
-  listInvitations,
-} from './invitations.service';
+  insertStaffInvitation,
+} from './invitations.repository';
+export { invitationStaffRoutes } from './invitations.staff-routes';

@@ -1,2 +1,4 @@
-export { staffRoutes } from './staff.routes';
-export { recordAudit } from './audit';
+export type { StaffTables } from './staff.table';
+export { staffStaffRoutes } from './staff.staff-routes';
+export { authenticateStaff } from './staff.service';
+export { anyStaffExists, insertStaff } from './staff.repository';

@@ -1,3 +1,4 @@
+export type { UsersTables, UserRow } from './users.table';
 export {
   findUserById,
   findUserByMobile,
@@ -5,8 +6,6 @@ export {
   lockUserById,
   insertUser,
   updateUser,
-  searchUsers,
-  inviteCodeOf,
-  type UserRow,
 } from './users.repository';
 export { userInfoOf, accountFigures, type AccountFigures } from './users.service';
+export { userStaffRoutes } from './users.staff-routes';

@@ -1,9 +1,7 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Executor } from '../../platform/db-types';
+import type { Insertable, Updateable } from 'kysely';
+import type { Executor } from '../../database';
 import { fetchPage } from '../../platform/pagination';
-import type { UsersTable } from '../../platform/db/schema';
-
-export type UserRow = Selectable<UsersTable>;
+import type { UsersTable } from './users.table';
 
 export const findUserById = (db: Executor, id: bigint) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,7 +1,7 @@
 import { senToDecimal, type UserInfo } from '@kabuto/contract';
-import type { Executor } from '../../platform/db-types';
-import { iso } from '../../platform/db-types';
-import type { UserRow } from './users.repository';
+import type { Executor } from '../../database';
+import { iso } from '../../platform/db';
+import type { UserRow } from './users.table';
 
 /** The four balances of the side-menu panel plus the profile's used amount and custody funds, in sen. */
 export interface AccountFigures {
@@ -21,7 +21,7 @@ export async function accountFigures(_db: Executor, _userId: bigint): Promise<Ac
   return { total: 0n, available: 0n, frozen: 0n, floatingPnl: 0n, usedMargin: 0n, custody: 0n };
 }
 
-/** The legacy user info of SPEC.md section 7. */
+/** The legacy user info (docs/architecture.md, "The legacy client contract"). */
 export async function userInfoOf(db: Executor, user: UserRow): Promise<UserInfo> {
   const figures = await accountFigures(db, user.id);
   return {

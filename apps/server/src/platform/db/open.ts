@@ -2,7 +2,7 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
-import type { DB } from './schema';
+import type { DB } from '../../database';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -28,6 +28,8 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
     db,
     kind: 'pglite',
     withMigrationLock: (work) =>
+      // Migrations run raw multi-statement SQL before any Kysely work, in the driver's own transaction.
+      // eslint-disable-next-line no-restricted-syntax
       pglite.transaction(async (tx) =>
         work(async (text, params) => {
           if (params) return (await tx.query(text, params)).rows;
@@ -44,7 +46,16 @@ export async function openPglite(dataDir: string | 'memory://'): Promise<Databas
 
 const MIGRATION_LOCK_KEY = 482_917_001;
 
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+export interface PostgresOptions {
+  poolSize?: number;
+  /** An idle pooled connection can be closed by the server (restart, failover); the pool replaces it. */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+export async function openPostgres(
+  connectionString: string,
+  { poolSize = 10, onIdleConnectionError = () => {} }: PostgresOptions = {},
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
@@ -53,6 +64,8 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
         oid === INT8_OID ? toBigInt : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // Without a listener, an error on an idle connection is thrown and ends the process.
+  pool.on('error', onIdleConnectionError);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -1,6 +1,6 @@
 import type { AuditAction } from '@kabuto/contract';
-import type { Executor } from '../../platform/db-types';
-import { iso } from '../../platform/db-types';
+import type { Executor } from '../../database';
+import { iso } from '../../platform/db';
 import { fetchPage } from '../../platform/pagination';
 
 export interface AuditRecord {
@@ -17,7 +17,10 @@ export interface AuditRecord {
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
-/** Appends to the audit log (the table refuses updates and deletes). Call inside the action's transaction. */
+/**
+ * Appends to the audit log (the table refuses updates and deletes). A change is audited inside its own
+ * transaction, so the entry exists exactly when the change does; a look at data is audited on its own.
+ */
 export async function recordAudit(db: Executor, record: AuditRecord): Promise<void> {
   await db
     .insertInto('audit_log')
@@ -38,7 +41,7 @@ export async function recordAudit(db: Executor, record: AuditRecord): Promise<vo
 export interface AuditFilter {
   page: number;
   pageSize: number;
-  action?: string | undefined;
+  action?: AuditAction | undefined;
   targetId?: string | undefined;
 }
 

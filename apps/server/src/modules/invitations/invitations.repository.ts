@@ -1,24 +1,27 @@
-import type { InvitationCode } from '@kabuto/contract';
-import type { Selectable } from 'kysely';
+import type { InvitationCode, InvitationKind } from '@kabuto/contract';
+import type { Executor } from '../../database';
 import { randomCode } from '../../platform/crypto';
-import type { Executor } from '../../platform/db-types';
-import { iso, isUniqueViolation } from '../../platform/db-types';
-import type { InvitationCodesTable } from '../../platform/db/schema';
+import { iso, isUniqueViolation } from '../../platform/db';
 import { fail } from '../../platform/errors';
-import { fetchPage } from '../../platform/pagination';
+import { fetchPage, type PageRequest } from '../../platform/pagination';
+import type { InvitationRow } from './invitations.table';
 
-type InvitationRow = Selectable<InvitationCodesTable>;
-
-/** A usable invitation code (exists, enabled, uses left), compared case-insensitively; null otherwise. */
+/**
+ * A usable invitation code, compared case-insensitively: it exists, is enabled, has uses left, and, for
+ * a user's referral code, its owner is not frozen. Null otherwise.
+ */
 export async function findUsableInvitation(db: Executor, code: string): Promise<InvitationRow | null> {
   const row = await db
     .selectFrom('invitation_codes')
-    .selectAll()
-    .where('code', '=', code.trim().toUpperCase())
+    .leftJoin('users as owner', 'owner.id', 'invitation_codes.owner_user_id')
+    .selectAll('invitation_codes')
+    .select('owner.status as owner_status')
+    .where('invitation_codes.code', '=', code.trim().toUpperCase())
     .executeTakeFirst();
-  if (!row || row.disabled_at !== null) return null;
+  if (!row || row.disabled_at !== null || row.owner_status === 'frozen') return null;
   if (row.max_uses !== null && row.used_count >= row.max_uses) return null;
-  return row;
+  const { owner_status: _owner, ...invitation } = row;
+  return invitation;
 }
 
 /**
@@ -70,7 +73,7 @@ export interface NewStaffInvitation {
   now: Date;
 }
 
-export async function createStaffInvitation(
+export async function insertStaffInvitation(
   db: Executor,
   input: NewStaffInvitation,
 ): Promise<InvitationCode> {
@@ -90,12 +93,12 @@ export async function createStaffInvitation(
       .executeTakeFirstOrThrow();
     return (await describe(db, [row]))[0]!;
   } catch (error) {
-    if (isUniqueViolation(error)) throw fail('INVITE_CODE_EXISTS', 409);
+    if (isUniqueViolation(error)) throw fail('INVITE_CODE_EXISTS');
     throw error;
   }
 }
 
-/** Disables a staff-issued code; a user's referral code is not the staff's to disable. */
+/** Disables any code, staff-issued or a user's referral code. */
 export async function disableInvitation(db: Executor, id: bigint, reason: string, now: Date) {
   const before = await db
     .selectFrom('invitation_codes')
@@ -103,8 +106,8 @@ export async function disableInvitation(db: Executor, id: bigint, reason: string
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  if (!before || before.kind !== 'staff') throw fail('NOT_FOUND', 404);
-  if (before.disabled_at !== null) throw fail('INVITE_ALREADY_DISABLED', 409);
+  if (!before) throw fail('NOT_FOUND');
+  if (before.disabled_at !== null) throw fail('INVITE_ALREADY_DISABLED');
   const after = await db
     .updateTable('invitation_codes')
     .set({ disabled_at: now, disabled_reason: reason })
@@ -115,11 +118,18 @@ export async function disableInvitation(db: Executor, id: bigint, reason: string
   return { before: beforeView!, after: afterView! };
 }
 
-export async function listInvitations(db: Executor, page: number, pageSize: number) {
+export async function listInvitations(
+  db: Executor,
+  filter: PageRequest & { kind?: InvitationKind | undefined; q?: string | undefined },
+) {
+  let query = db.selectFrom('invitation_codes');
+  if (filter.kind) query = query.where('kind', '=', filter.kind);
+  const q = filter.q?.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  if (q) query = query.where('code', 'like', `%${q}%`);
   const result = await fetchPage(
-    db.selectFrom('invitation_codes').where('kind', '=', 'staff'),
+    query,
     (q) => q.selectAll().orderBy('id', 'desc'),
-    { page, pageSize },
+    filter,
     (row) => row,
   );
   return { ...result, items: await describe(db, result.items) };
@@ -135,6 +145,7 @@ async function describe(db: Executor, rows: InvitationRow[]): Promise<Invitation
     id: row.id.toString(),
     code: row.code,
     kind: row.kind,
+    ownerUserId: row.owner_user_id?.toString() ?? null,
     maxUses: row.max_uses,
     usedCount: row.used_count,
     note: row.note,

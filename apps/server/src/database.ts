@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { AuditTables } from './modules/audit/audit.table';
+import type { InvitationsTables } from './modules/invitations/invitations.table';
+import type { SessionsTables } from './modules/sessions/sessions.table';
+import type { SmsTables } from './modules/sms/sms.table';
+import type { StaffTables } from './modules/staff/staff.table';
+import type { UsersTables } from './modules/users/users.table';
+import type { DefaultNow } from './platform/db/columns';
+
+interface SchemaMigrationsTable {
+  name: string;
+  applied_at: DefaultNow;
+}
+
+/** The whole schema as Kysely sees it, assembled from each module's table types. */
+export interface DB
+  extends UsersTables, SessionsTables, StaffTables, InvitationsTables, SmsTables, AuditTables {
+  schema_migrations: SchemaMigrationsTable;
+}
+
+/** What repositories run on: the database or an open transaction (a Transaction is a Kysely). */
+export type Executor = Kysely<DB>;

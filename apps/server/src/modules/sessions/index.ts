@@ -1,0 +1,18 @@
+export type { SessionsTables, SubjectKind } from './sessions.table';
+export { isSessionLive, idleCutoff } from './session-rules';
+export { AFTER_SUCCESS, lockedMinutes, type LockPolicy } from './lockout';
+export {
+  openSession,
+  authenticateSession,
+  loginGate,
+  countFailedLogin,
+  trustDevice,
+  type LoginGate,
+} from './sessions.service';
+export {
+  forgetTrustedDevices,
+  revokeSession,
+  revokeSessions,
+  listLiveUserSessions,
+  listRecentUserSessions,
+} from './sessions.repository';

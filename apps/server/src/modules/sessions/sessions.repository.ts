@@ -1,0 +1,139 @@
+import type { Executor } from '../../database';
+import type { SubjectKind } from './sessions.table';
+
+/**
+ * Investor sessions live in `sessions` (owner `user_id`), staff sessions in `staff_sessions` (owner
+ * `staff_id`); every other column is shared. The queries below name only shared columns and the owner
+ * column, so one implementation serves both (typed as `sessions` for Kysely's sake).
+ */
+const TABLES = {
+  user: { table: 'sessions', owner: 'user_id' },
+  staff: { table: 'staff_sessions', owner: 'staff_id' },
+} as const;
+const tableOf = (kind: SubjectKind) => TABLES[kind].table as 'sessions';
+const ownerOf = (kind: SubjectKind) => TABLES[kind].owner as 'user_id';
+
+export interface NewSession {
+  subjectId: bigint;
+  tokenHash: string;
+  deviceId: string | null;
+  userAgent: string | null;
+  ip: string | null;
+  now: Date;
+  expiresAt: Date;
+}
+
+export const insertSession = (db: Executor, kind: SubjectKind, values: NewSession) =>
+  db
+    .insertInto(tableOf(kind))
+    .values({
+      [ownerOf(kind)]: values.subjectId,
+      token_hash: values.tokenHash,
+      ...(kind === 'user' ? { device_id: values.deviceId } : {}),
+      user_agent: values.userAgent,
+      ip: values.ip,
+      created_at: values.now,
+      last_seen_at: values.now,
+      expires_at: values.expiresAt,
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+export const findUnrevokedSession = (db: Executor, kind: SubjectKind, tokenHash: string) =>
+  db
+    .selectFrom(tableOf(kind))
+    .select(['id', `${ownerOf(kind)} as subject_id`, 'expires_at', 'last_seen_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst() as Promise<
+    { id: bigint; subject_id: bigint; expires_at: Date; last_seen_at: Date } | undefined
+  >;
+
+export const touchSession = (db: Executor, kind: SubjectKind, id: bigint, now: Date) =>
+  db.updateTable(tableOf(kind)).set({ last_seen_at: now }).where('id', '=', id).execute();
+
+export async function revokeSessions(
+  db: Executor,
+  kind: SubjectKind,
+  subjectId: bigint,
+  now: Date,
+  reason: string,
+  keepSessionId: bigint | null = null,
+): Promise<number> {
+  let query = db
+    .updateTable(tableOf(kind))
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where(ownerOf(kind), '=', subjectId)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId !== null) query = query.where('id', '!=', keepSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export const revokeSession = (db: Executor, kind: SubjectKind, id: bigint, now: Date, reason: string) =>
+  db
+    .updateTable(tableOf(kind))
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+
+/** Investor sessions neither revoked, past their absolute expiry, nor idle since before `idleSince`; newest first. */
+export const listLiveUserSessions = (db: Executor, userId: bigint, now: Date, idleSince: Date) =>
+  db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('last_seen_at', '>', idleSince)
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+
+export const listRecentUserSessions = (db: Executor, userId: bigint, limit: number) =>
+  db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
+export const findTrustedDevice = (db: Executor, kind: SubjectKind, subjectId: bigint, tokenHash: string) =>
+  db
+    .selectFrom('trusted_devices')
+    .selectAll()
+    .where('subject_kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .where('token_hash', '=', tokenHash)
+    .forUpdate()
+    .executeTakeFirst();
+
+export const insertTrustedDevice = (
+  db: Executor,
+  values: { kind: SubjectKind; subjectId: bigint; tokenHash: string; now: Date },
+) =>
+  db
+    .insertInto('trusted_devices')
+    .values({
+      subject_kind: values.kind,
+      subject_id: values.subjectId,
+      token_hash: values.tokenHash,
+      created_at: values.now,
+      last_used_at: values.now,
+    })
+    .execute();
+
+export const updateTrustedDevice = (
+  db: Executor,
+  id: bigint,
+  values: { failed_logins?: number; locked_until?: Date | null; last_used_at?: Date },
+) => db.updateTable('trusted_devices').set(values).where('id', '=', id).execute();
+
+/** After a credential reset or when an account is disabled, no device keeps its exemption from the lock. */
+export const forgetTrustedDevices = (db: Executor, kind: SubjectKind, subjectId: bigint) =>
+  db
+    .deleteFrom('trusted_devices')
+    .where('subject_kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .execute();

@@ -1,0 +1,114 @@
+import type { Executor } from '../../database';
+import type { ClientMeta } from '../../platform/context';
+import { newToken, sha256 } from '../../platform/crypto';
+import { fail, FailAfterCommit, type AppError } from '../../platform/errors';
+import { AFTER_SUCCESS, afterFailure, lockedMinutes, type Lockable, type LockPolicy } from './lockout';
+import { isSessionLive, needsTouch } from './session-rules';
+import {
+  findTrustedDevice,
+  findUnrevokedSession,
+  insertSession,
+  insertTrustedDevice,
+  touchSession,
+  updateTrustedDevice,
+} from './sessions.repository';
+import type { SubjectKind, TrustedDeviceRow } from './sessions.table';
+
+export async function openSession(
+  db: Executor,
+  kind: SubjectKind,
+  subjectId: bigint,
+  meta: ClientMeta,
+  now: Date,
+  ttlSeconds: number,
+): Promise<{ token: string; sessionId: bigint }> {
+  const token = newToken();
+  const row = await insertSession(db, kind, {
+    subjectId,
+    tokenHash: sha256(token),
+    deviceId: meta.deviceId ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ip: meta.ip,
+    now,
+    expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+  });
+  return { token, sessionId: row.id };
+}
+
+/** The session a token opens, if it is neither revoked, past its absolute expiry, nor idle too long. */
+export async function authenticateSession(
+  db: Executor,
+  kind: SubjectKind,
+  token: string,
+  now: Date,
+  idleSeconds: number,
+): Promise<{ subjectId: bigint; sessionId: bigint } | null> {
+  const session = await findUnrevokedSession(db, kind, sha256(token));
+  if (!session || !isSessionLive(session, now, idleSeconds)) return null;
+  if (needsTouch(session, now)) await touchSession(db, kind, session.id, now);
+  return { subjectId: session.subject_id, sessionId: session.id };
+}
+
+/**
+ * The lockout gate of one sign-in attempt (OWASP's device cookie). A device that signed in to this
+ * account before presents its device token: its own failures count and lock only that device. Any
+ * other attempt counts against, and is stopped by, the account's lock.
+ */
+export interface LoginGate {
+  readonly device: TrustedDeviceRow | undefined;
+  /** Minutes left of the lock that applies to this attempt, or null. */
+  readonly lockedMinutes: number | null;
+}
+
+export async function loginGate(
+  db: Executor,
+  kind: SubjectKind,
+  subjectId: bigint,
+  account: Lockable,
+  deviceToken: string | undefined,
+  now: Date,
+): Promise<LoginGate> {
+  const device = deviceToken ? await findTrustedDevice(db, kind, subjectId, sha256(deviceToken)) : undefined;
+  return { device, lockedMinutes: lockedMinutes(device ?? account, now) };
+}
+
+/**
+ * Counts a wrong password against the gate (the device, or else the account through `updateAccount`) and
+ * returns the failure to throw: it must commit, so the count survives.
+ */
+export async function countFailedLogin(
+  db: Executor,
+  gate: LoginGate,
+  account: Lockable,
+  updateAccount: (values: { failed_logins: number; locked_until?: Date }) => Promise<unknown>,
+  wrong: AppError,
+  now: Date,
+  policy: LockPolicy,
+): Promise<FailAfterCommit> {
+  const next = afterFailure(gate.device ?? account, now, policy);
+  const { locked, ...values } = next;
+  if (gate.device) await updateTrustedDevice(db, gate.device.id, values);
+  else await updateAccount(values);
+  return new FailAfterCommit(locked ? fail('ACCOUNT_LOCKED', { minutes: policy.loginLockMinutes }) : wrong);
+}
+
+/**
+ * After a successful sign-in: the device's counter is cleared, or the device is trusted from now on.
+ * Returns the device token for the client to keep.
+ */
+export async function trustDevice(
+  db: Executor,
+  kind: SubjectKind,
+  subjectId: bigint,
+  gate: LoginGate,
+  presentedToken: string | undefined,
+  now: Date,
+): Promise<string> {
+  if (gate.device && presentedToken) {
+    await updateTrustedDevice(db, gate.device.id, { ...AFTER_SUCCESS, last_used_at: now });
+    return presentedToken;
+  }
+  const token = newToken();
+  await insertTrustedDevice(db, { kind, subjectId, tokenHash: sha256(token), now });
+  return token;
+}

@@ -1,0 +1,43 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Executor } from '../../database';
+import { fetchPage, type PageRequest } from '../../platform/pagination';
+import type { StaffUsersTable } from './staff.table';
+
+export const findStaffById = (db: Executor, id: bigint) =>
+  db.selectFrom('staff_users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const lockStaffById = (db: Executor, id: bigint) =>
+  db.selectFrom('staff_users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const lockStaffByUsername = (db: Executor, username: string) =>
+  db.selectFrom('staff_users').selectAll().where('username', '=', username).forUpdate().executeTakeFirst();
+
+export const findStaffByUsername = (db: Executor, username: string) =>
+  db.selectFrom('staff_users').selectAll().where('username', '=', username).executeTakeFirst();
+
+export const anyStaffExists = async (db: Executor) =>
+  (await db.selectFrom('staff_users').select('id').limit(1).executeTakeFirst()) !== undefined;
+
+export const insertStaff = (db: Executor, values: Insertable<StaffUsersTable>) =>
+  db.insertInto('staff_users').values(values).returningAll().executeTakeFirstOrThrow();
+
+export const updateStaff = (db: Executor, id: bigint, values: Updateable<StaffUsersTable>) =>
+  db.updateTable('staff_users').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
+export const listStaff = (db: Executor, page: PageRequest) =>
+  fetchPage(
+    db.selectFrom('staff_users'),
+    (q) => q.selectAll().orderBy('id', 'asc'),
+    page,
+    (row) => row,
+  );
+
+export async function countEnabledAdmins(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('staff_users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('role', '=', 'admin')
+    .where('disabled', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

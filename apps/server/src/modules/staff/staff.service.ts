@@ -1,0 +1,173 @@
+import { ROLE_PERMISSIONS, type StaffMember, type StaffProfile } from '@kabuto/contract';
+import { Secret, TOTP } from 'otpauth';
+import type { AppContext, ClientMeta } from '../../platform/context';
+import { newToken, UNMATCHABLE_HASH, verifyPassword } from '../../platform/crypto';
+import { iso } from '../../platform/db';
+import { fail, FailAfterCommit } from '../../platform/errors';
+import type { StaffActor } from '../../platform/routes';
+import type { Tx } from '../../platform/unit-of-work';
+import { recordAudit } from '../audit';
+import {
+  AFTER_SUCCESS,
+  authenticateSession,
+  countFailedLogin,
+  loginGate,
+  openSession,
+  trustDevice,
+} from '../sessions';
+import { findStaffById, findStaffByUsername, lockStaffByUsername, updateStaff } from './staff.repository';
+import type { StaffRow } from './staff.table';
+
+const TOTP_PERIOD = 30;
+const ISSUER = 'Kabuto back office';
+
+export function profileOf(staff: StaffRow): StaffProfile {
+  return {
+    id: staff.id.toString(),
+    username: staff.username,
+    displayName: staff.display_name,
+    role: staff.role,
+    permissions: [...ROLE_PERMISSIONS[staff.role]],
+  };
+}
+
+export function memberOf(staff: StaffRow): StaffMember {
+  return {
+    id: staff.id.toString(),
+    username: staff.username,
+    displayName: staff.display_name,
+    role: staff.role,
+    disabled: staff.disabled,
+    lockedUntil: iso(staff.locked_until),
+    createdAt: iso(staff.created_at) ?? '',
+    lastLoginAt: iso(staff.last_login_at),
+  };
+}
+
+const totpOf = (username: string, secret: string) =>
+  new TOTP({ issuer: ISSUER, label: username, secret, digits: 6, period: TOTP_PERIOD, algorithm: 'SHA1' });
+
+/** A fresh authenticator secret (160 bits, base32) and its otpauth:// URI for the member's app. */
+export function newAuthenticator(username: string) {
+  const secret = new Secret({ size: 20 }).base32;
+  return { secret, uri: totpOf(username, secret).toString() };
+}
+
+/** The time step a code belongs to, or null; one step of drift either way is accepted. */
+function totpStep(staff: StaffRow, token: string, now: Date): number | null {
+  const delta = totpOf(staff.username, staff.totp_secret).validate({
+    token,
+    timestamp: now.getTime(),
+    window: 1,
+  });
+  return delta === null ? null : Math.floor(now.getTime() / 1000 / TOTP_PERIOD) + delta;
+}
+
+/** What the password check outside the transaction found (scrypt never runs inside one). */
+export interface StaffCredentialCheck {
+  username: string;
+  /** The hash the password was checked against; a different one in the transaction means a race. */
+  passwordHash: string | null;
+  passwordOk: boolean;
+}
+
+export async function checkStaffCredentials(
+  ctx: AppContext,
+  input: { username: string; password: string },
+): Promise<StaffCredentialCheck> {
+  const username = input.username.trim().toLowerCase();
+  const staff = await findStaffByUsername(ctx.db, username);
+  const passwordOk = await verifyPassword(input.password, staff?.password_hash ?? UNMATCHABLE_HASH);
+  return {
+    username,
+    passwordHash: staff?.password_hash ?? null,
+    passwordOk: staff !== undefined && passwordOk,
+  };
+}
+
+/**
+ * Staff login: password and a TOTP code, each code accepted once. Both are checked before the lock, and
+ * a locked gate answers the same whatever was typed. The gate is the device's own when it presents a
+ * device token this member earned before, else the account's, so guesses from elsewhere never lock a
+ * member out of their own machine. Every attempt is audited under the normalised username.
+ */
+export async function staffLogin(
+  ctx: AppContext,
+  tx: Tx,
+  check: StaffCredentialCheck,
+  input: { totp: string; deviceToken?: string | undefined },
+  meta: ClientMeta,
+) {
+  const now = ctx.clock.now();
+  const staff = await lockStaffByUsername(tx.db, check.username);
+  const audit = (action: 'staff.login' | 'staff.login_failed', reason: string | null) =>
+    recordAudit(tx.db, {
+      staffId: staff?.id ?? null,
+      action,
+      targetKind: 'staff',
+      targetId: check.username,
+      reason,
+      ip: meta.ip,
+      at: now,
+    });
+  const invalid = fail('STAFF_INVALID_CREDENTIALS');
+
+  if (!staff || staff.disabled || staff.password_hash !== check.passwordHash) {
+    await audit('staff.login_failed', staff?.disabled ? 'disabled' : 'unknown');
+    throw new FailAfterCommit(invalid);
+  }
+  const step = check.passwordOk ? totpStep(staff, input.totp, now) : null;
+  const replayed = step !== null && staff.last_totp_step !== null && BigInt(step) <= staff.last_totp_step;
+  const gate = await loginGate(tx.db, 'staff', staff.id, staff, input.deviceToken, now);
+  if (gate.lockedMinutes !== null) {
+    await audit('staff.login_failed', 'locked');
+    throw new FailAfterCommit(fail('ACCOUNT_LOCKED', { minutes: gate.lockedMinutes }));
+  }
+  if (!check.passwordOk || step === null || replayed) {
+    await audit('staff.login_failed', !check.passwordOk ? 'password' : replayed ? 'totp_replayed' : 'totp');
+    throw await countFailedLogin(
+      tx.db,
+      gate,
+      staff,
+      (values) => updateStaff(tx.db, staff.id, values),
+      invalid,
+      now,
+      ctx.config,
+    );
+  }
+  await updateStaff(tx.db, staff.id, {
+    ...(gate.device ? {} : AFTER_SUCCESS),
+    last_totp_step: BigInt(step),
+    last_login_at: now,
+  });
+  const { token } = await openSession(tx.db, 'staff', staff.id, meta, now, ctx.config.staffSessionTtlSeconds);
+  const deviceToken = await trustDevice(tx.db, 'staff', staff.id, gate, input.deviceToken, now);
+  await audit('staff.login', null);
+  return { token, deviceToken, staff: profileOf(staff) };
+}
+
+export type AuthenticatedStaff = StaffActor & { can(permission: string): boolean };
+
+export async function authenticateStaff(ctx: AppContext, token: string): Promise<AuthenticatedStaff | null> {
+  const session = await authenticateSession(
+    ctx.db,
+    'staff',
+    token,
+    ctx.clock.now(),
+    ctx.config.staffSessionIdleSeconds,
+  );
+  if (!session) return null;
+  const staff = await findStaffById(ctx.db, session.subjectId);
+  if (!staff || staff.disabled) return null;
+  const permissions: readonly string[] = ROLE_PERMISSIONS[staff.role];
+  return {
+    staffId: staff.id,
+    sessionId: session.sessionId,
+    username: staff.username,
+    role: staff.role,
+    can: (permission) => permissions.includes(permission),
+  };
+}
+
+/** A random temporary password for a new or reset member (base64url, 128 bits). */
+export const temporaryPassword = () => newToken().slice(0, 22);

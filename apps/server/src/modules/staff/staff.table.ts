@@ -1,0 +1,25 @@
+import type { StaffRole } from '@kabuto/contract';
+import type { Generated, Selectable } from 'kysely';
+import type { DefaultNow, Id, Timestamp } from '../../platform/db/columns';
+
+export interface StaffUsersTable {
+  id: Id;
+  username: string;
+  display_name: string;
+  password_hash: string;
+  totp_secret: string;
+  role: StaffRole;
+  disabled: Generated<boolean>;
+  disabled_reason: string | null;
+  failed_logins: Generated<number>;
+  locked_until: Timestamp | null;
+  last_totp_step: bigint | null;
+  last_login_at: Timestamp | null;
+  created_at: DefaultNow;
+}
+
+export interface StaffTables {
+  staff_users: StaffUsersTable;
+}
+
+export type StaffRow = Selectable<StaffUsersTable>;
