@@ -23,7 +23,9 @@ test('a new investor sets the transaction password with the login password, then
   await input(page, 'password-new').fill('newpass1');
   await input(page, 'password-confirm').fill('newpass2');
   await page.getByTestId('password-submit').click();
-  await expect(page.getByText(message('ja', 'errors', 'NEW_PASSWORD_MISMATCH'))).toBeVisible();
+  await expect(page.getByTestId('password-confirm-error')).toHaveText(
+    message('ja', 'errors', 'NEW_PASSWORD_MISMATCH'),
+  );
 
   await input(page, 'password-confirm').fill('newpass1');
   await page.getByTestId('password-submit').click();

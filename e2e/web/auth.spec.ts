@@ -23,6 +23,7 @@ test('a new investor registers with the SMS code and lands on Home', async ({ pa
   await expect(page.getByTestId('home-greeting')).toContainText(
     `${mobile.slice(0, 3)}****${mobile.slice(7)}`,
   );
+  expect(await page.evaluate(() => window.localStorage.getItem('kabuto.deviceToken'))).toBeTruthy();
 });
 
 test('the demo investor logs in and sees the masked phone in the side menu', async ({ page }) => {
@@ -58,13 +59,15 @@ test('an empty login shows the first missing field in English', async ({ page })
   await useLanguage(page, 'en');
   await page.goto('/#/subPackages/login/login');
   await page.getByTestId('login-submit').click();
-  await expect(page.getByText('Account cannot be empty')).toBeVisible();
+  await expect(page.getByTestId('login-account-error')).toHaveText('Account cannot be empty');
 });
 
 test('an empty login shows the first missing field in Japanese', async ({ page }) => {
   await page.goto('/#/subPackages/login/login');
   await page.getByTestId('login-submit').click();
-  await expect(page.getByText(message('ja', 'errors', 'ACCOUNT_REQUIRED'))).toBeVisible();
+  await expect(page.getByTestId('login-account-error')).toHaveText(
+    message('ja', 'errors', 'ACCOUNT_REQUIRED'),
+  );
 });
 
 test('logging out asks for confirmation, ends the session and shows login', async ({ page }) => {
@@ -104,10 +107,45 @@ test('a forgotten password is reset with an SMS code, then the new password logs
   await input(page, 'forgot-password').fill('fresh123');
   await input(page, 'forgot-confirm').fill('fresh124');
   await page.getByTestId('forgot-submit').click();
-  await expect(page.getByText(message('en', 'errors', 'PASSWORDS_MISMATCH'))).toBeVisible();
+  await expect(page.getByTestId('forgot-confirm-error')).toHaveText(
+    message('en', 'errors', 'PASSWORDS_MISMATCH'),
+  );
 
   await input(page, 'forgot-confirm').fill('fresh123');
   await page.getByTestId('forgot-submit').click();
   await expect(page).toHaveURL(/#\/subPackages\/login\/login$/);
   await loginInBrowser(page, user.mobile, 'fresh123');
+});
+
+test('a browser that has logged in before still gets in while guesses from elsewhere have locked the account', async ({
+  page,
+  request,
+}) => {
+  const user = await registerByApi(request);
+  await loginInBrowser(page, user.mobile, user.password);
+  const deviceToken = await page.evaluate(() => window.localStorage.getItem('kabuto.deviceToken'));
+  expect(deviceToken).toBeTruthy();
+
+  await page.goto('/#/subPackages/logout/logout');
+  await page
+    .locator('.adm-dialog-footer')
+    .getByText(message('ja', 'web', 'logout.submit'))
+    .click();
+  await expect(page).toHaveURL(/#\/subPackages\/login\/login$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('kabuto.deviceToken'))).toBe(deviceToken);
+
+  const guess = async (password: string) => {
+    const response = await request.post('/api/auth/login', { data: { account: user.mobile, password } });
+    return ((await response.json()) as { errorCode?: string }).errorCode;
+  };
+  let outcome: string | undefined;
+  for (let attempt = 0; attempt < 10 && outcome !== 'ACCOUNT_LOCKED'; attempt += 1) {
+    outcome = await guess('wrong-guess');
+  }
+  expect(outcome).toBe('ACCOUNT_LOCKED');
+  expect(await guess(user.password)).toBe('ACCOUNT_LOCKED');
+
+  const loginCall = page.waitForRequest('**/api/auth/login*');
+  await loginInBrowser(page, user.mobile, user.password);
+  expect((await loginCall).postDataJSON()).toMatchObject({ deviceToken });
 });

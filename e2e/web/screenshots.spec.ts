@@ -54,6 +54,10 @@ for (const lang of ['ja', 'en']) {
 
     await visit(page, '/subPackages/login/login', 'login-page');
     await screenshot(page, `${lang}-login`);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-account-error')).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `${lang}-login-validation`);
     await visit(page, '/subPackages/register/register?invite=WELCOME', 'register-page');
     await screenshot(page, `${lang}-register`);
     await visit(page, '/subPackages/login/forgot', 'forgot-page');

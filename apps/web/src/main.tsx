@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { unstableSetRender } from 'antd-mobile';
 import { App } from './app/App';
-import { initI18n } from './app/i18n';
+import { clearSessionOnExpiry } from './app/failures';
+import { initI18n } from './lib/i18n';
 import { trackViewportHeight } from './lib/viewport-height';
 import './app/app.css';
 
@@ -21,6 +22,7 @@ unstableSetRender((node, container: RootedContainer) => {
 
 initI18n();
 trackViewportHeight();
+clearSessionOnExpiry();
 
 const rootElement = document.getElementById('root');
 if (rootElement) {

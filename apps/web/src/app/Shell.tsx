@@ -1,22 +1,19 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { registerNavigate } from '../lib/navigator';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { DelayedLoading } from '../components/ui/DelayedLoading';
-import { LOGIN_PATH } from './paths';
-import { findRoute, type AppRoute } from './routes';
+import { LOGIN_PATH } from '../lib/paths';
+import type { AppRoute } from '../lib/routing';
+import { useIsLoggedIn } from '../lib/session-store';
+import { findRoute } from './routes';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
-import { useSession } from './session-store';
 
 /** Root layout: tab pages get the top bar, side menu and tab bar; other pages draw their own NavBar. */
 export function Shell() {
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const route = findRoute(pathname);
-
-  useEffect(() => registerNavigate(navigate), [navigate]);
 
   const content = (
     <Suspense fallback={<DelayedLoading />}>
@@ -24,7 +21,7 @@ export function Shell() {
     </Suspense>
   );
   return (
-    <div className="kb-app">{route?.isTabBar ? <TabLayout route={route}>{content}</TabLayout> : content}</div>
+    <div className="kb-app">{route?.tab ? <TabLayout route={route}>{content}</TabLayout> : content}</div>
   );
 }
 
@@ -43,7 +40,7 @@ function TabLayout({ route, children }: { route: AppRoute; children: ReactNode }
 
 /** Renders a route's page, or sends the visitor to login first when the page needs a session. */
 export function RouteElement({ route }: { route: AppRoute }) {
-  const loggedIn = useSession((state) => state.token !== '');
+  const loggedIn = useIsLoggedIn();
   if (route.requiresAuth && !loggedIn) return <Navigate to={LOGIN_PATH} replace />;
   const Page = route.component;
   return <Page />;

@@ -21,11 +21,11 @@ import { maskMobile } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BalanceGrid } from '../features/account/components/BalanceGrid';
-import { useUserInfo } from '../features/account/use-user-info';
-import { useCustomerService } from '../features/customer-service/use-customer-service';
-import * as paths from './paths';
+import { useCustomerService } from '../features/support/api/customer-service';
+import { useUserInfo } from '../lib/current-user';
+import * as paths from '../lib/paths';
+import { useIsLoggedIn } from '../lib/session-store';
 import { findRoute } from './routes';
-import { useSession } from './session-store';
 
 interface MenuItem {
   id: string;
@@ -40,9 +40,8 @@ interface MenuItem {
 export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const userInfo = useSession((state) => state.userInfo);
-  const loggedIn = useSession((state) => state.token !== '');
-  const { refetch } = useUserInfo();
+  const loggedIn = useIsLoggedIn();
+  const { data: userInfo, refetch } = useUserInfo();
   const openCustomerService = useCustomerService({ prefetch: visible });
 
   useEffect(() => {
@@ -51,7 +50,7 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
 
   const go = (to: string) => {
     onClose();
-    navigate(to, { replace: findRoute(to)?.isTabBar ?? false });
+    navigate(to, { replace: findRoute(to)?.tab !== undefined });
   };
 
   const items: MenuItem[] = [

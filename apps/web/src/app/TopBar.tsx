@@ -1,7 +1,7 @@
 import { BellOutline, UserCircleOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_PATH } from './paths';
+import { MESSAGE_PATH } from '../lib/paths';
 
 interface TopBarProps {
   title: string;

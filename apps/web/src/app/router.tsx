@@ -1,5 +1,5 @@
 import { createHashRouter } from 'react-router';
-import { NotFoundPage } from '../pages/not-found/NotFoundPage';
+import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
 import { ROUTES } from './routes';
 import { RouteElement, Shell } from './Shell';

@@ -22,17 +22,3 @@ export function removeKey(key: string): void {
     // Nothing stored, nothing to remove.
   }
 }
-
-export function readJson<T>(key: string): T | null {
-  const text = readString(key);
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
-}
-
-export function writeJson(key: string, value: unknown): void {
-  writeString(key, JSON.stringify(value));
-}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavBar as MobileNavBar } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from '../../app/paths';
+import { HOME_PATH } from '../../lib/paths';
 
 interface NavBarProps {
   title: ReactNode;

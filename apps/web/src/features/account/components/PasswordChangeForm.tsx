@@ -1,35 +1,30 @@
-import { useState } from 'react';
 import { Button, List } from 'antd-mobile';
 import { passwordChangeRequest } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/api-client';
-import { validateForm } from '../../../lib/validate-form';
-import { PasswordInput } from '../../auth/components/PasswordInput';
-import { useApiAction } from '../../../lib/use-api-action';
+import { FormField } from '../../../components/form/FormField';
+import { useForm } from '../../../components/form/use-form';
+import type { PasswordChangeMutation } from '../api/passwords';
 
 interface PasswordChangeFormProps {
-  endpoint: '/account/password' | '/account/transaction-password';
+  mutation: PasswordChangeMutation;
   oldPasswordLabel: string;
   onChanged: () => void;
 }
 
 /** Current password, new password and confirmation; login and transaction passwords share the shape. */
-export function PasswordChangeForm({ endpoint, oldPasswordLabel, onChanged }: PasswordChangeFormProps) {
+export function PasswordChangeForm({ mutation, oldPasswordLabel, onChanged }: PasswordChangeFormProps) {
   const { t } = useTranslation();
-  const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const { busy: submitting, run } = useApiAction();
+  const form = useForm({ oldPassword: '', newPassword: '', confirmPassword: '' });
 
-  const submit = async () => {
-    const body = validateForm(passwordChangeRequest, { oldPassword, newPassword, confirmPassword });
+  const submit = () => {
+    const body = form.parse(passwordChangeRequest);
     if (!body) return;
-    await run(async () => {
-      await api.post(endpoint, body);
-      setOldPassword('');
-      setNewPassword('');
-      setConfirmPassword('');
-      onChanged();
+    mutation.mutate(body, {
+      onSuccess: () => {
+        form.reset();
+        onChanged();
+      },
+      onError: form.showFieldError,
     });
   };
 
@@ -37,36 +32,36 @@ export function PasswordChangeForm({ endpoint, oldPasswordLabel, onChanged }: Pa
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
     >
       <List className="kb-form">
-        <List.Item title={oldPasswordLabel}>
-          <PasswordInput
-            value={oldPassword}
-            onChange={setOldPassword}
-            placeholder={t('password.oldPlaceholder')}
-            testId="password-old"
-          />
-        </List.Item>
-        <List.Item title={t('auth.newPassword')}>
-          <PasswordInput
-            value={newPassword}
-            onChange={setNewPassword}
-            placeholder={t('auth.newPasswordPlaceholder')}
-            autoComplete="new-password"
-            testId="password-new"
-          />
-        </List.Item>
-        <List.Item title={t('password.confirmNew')}>
-          <PasswordInput
-            value={confirmPassword}
-            onChange={setConfirmPassword}
-            placeholder={t('auth.confirmPasswordPlaceholder')}
-            autoComplete="new-password"
-            testId="password-confirm"
-          />
-        </List.Item>
+        <FormField
+          {...form.field('oldPassword')}
+          label={oldPasswordLabel}
+          labelPosition="above"
+          placeholder={t('password.oldPlaceholder')}
+          type="password"
+          testId="password-old"
+        />
+        <FormField
+          {...form.field('newPassword')}
+          label={t('auth.newPassword')}
+          labelPosition="above"
+          placeholder={t('auth.newPasswordPlaceholder')}
+          type="password"
+          autoComplete="new-password"
+          testId="password-new"
+        />
+        <FormField
+          {...form.field('confirmPassword')}
+          label={t('password.confirmNew')}
+          labelPosition="above"
+          placeholder={t('auth.confirmPasswordPlaceholder')}
+          type="password"
+          autoComplete="new-password"
+          testId="password-confirm"
+        />
       </List>
       <p className="kb-muted" style={{ padding: '8px 16px' }}>
         {t('password.rule')}
@@ -77,7 +72,7 @@ export function PasswordChangeForm({ endpoint, oldPasswordLabel, onChanged }: Pa
           color="primary"
           size="large"
           block
-          loading={submitting}
+          loading={mutation.isPending}
           data-testid="password-submit"
         >
           {t('password.submit')}

@@ -2,7 +2,7 @@ import { Button, Dialog, List, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { deviceName } from '../../../lib/device-name';
 import { formatDateTime } from '../../../lib/format';
-import { useRevokeOtherSessions, useSessions } from '../use-sessions';
+import { useRevokeOtherSessions, useSessions } from '../api/sessions';
 
 /** "Devices and sessions": where the account is signed in, with a way to sign out everywhere else. */
 export function SessionList() {
@@ -18,8 +18,10 @@ export function SessionList() {
       cancelText: t('common:cancel'),
     });
     if (!confirmed) return;
-    const { revoked } = await revokeOthers.mutateAsync();
-    Toast.show({ icon: 'success', content: t('sessions.revoked', { count: revoked }), duration: 1500 });
+    revokeOthers.mutate(undefined, {
+      onSuccess: ({ revoked }) =>
+        Toast.show({ icon: 'success', content: t('sessions.revoked', { count: revoked }), duration: 1500 }),
+    });
   };
 
   return (
@@ -49,7 +51,7 @@ export function SessionList() {
             fill="outline"
             disabled={!hasOthers}
             loading={revokeOthers.isPending}
-            onClick={() => void confirmRevoke().catch(() => undefined)}
+            onClick={() => void confirmRevoke()}
             data-testid="sessions-revoke-others"
           >
             {t('sessions.revokeOthers')}

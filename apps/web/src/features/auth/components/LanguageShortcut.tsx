@@ -2,8 +2,8 @@ import { GlobalOutline } from 'antd-mobile-icons';
 import { LANGUAGE_NAMES } from '@kabuto/i18n';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { currentLang } from '../../../app/i18n';
-import { LANGUAGE_PATH } from '../../../app/paths';
+import { currentLang } from '../../../lib/i18n';
+import { LANGUAGE_PATH } from '../../../lib/paths';
 
 /** The current language's name; tapping opens the language switch. */
 export function LanguageShortcut() {

@@ -2,16 +2,22 @@ import { useEffect, useState } from 'react';
 import { Button, Toast } from 'antd-mobile';
 import { smsCodeRequest, type SmsPurpose } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/api-client';
-import { validateForm } from '../../../lib/validate-form';
+import type { Form } from '../../../components/form/use-form';
+import { useSendSmsCode } from '../api/sms-code';
 
 const DEFAULT_COUNTDOWN_SECONDS = 60;
 
+interface SmsCodeButtonProps {
+  /** The form holding the phone number; a wrong number shows under its field. */
+  form: Form<{ mobile: string }>;
+  purpose: SmsPurpose;
+}
+
 /** "Get code": sends the SMS code and counts down until another may be requested. */
-export function SmsCodeButton({ mobile, purpose }: { mobile: string; purpose: SmsPurpose }) {
+export function SmsCodeButton({ form, purpose }: SmsCodeButtonProps) {
   const { t } = useTranslation();
   const [secondsLeft, setSecondsLeft] = useState(0);
-  const [sending, setSending] = useState(false);
+  const sendSmsCode = useSendSmsCode();
 
   useEffect(() => {
     if (secondsLeft <= 0) return;
@@ -19,19 +25,16 @@ export function SmsCodeButton({ mobile, purpose }: { mobile: string; purpose: Sm
     return () => clearTimeout(timer);
   }, [secondsLeft]);
 
-  const send = async () => {
-    const body = validateForm(smsCodeRequest, { mobile, purpose });
+  const send = () => {
+    const body = form.parse(smsCodeRequest, { purpose });
     if (!body) return;
-    setSending(true);
-    try {
-      const result = await api.post<{ resendAfterSeconds: number }>('/auth/sms-code', body);
-      setSecondsLeft(result.resendAfterSeconds || DEFAULT_COUNTDOWN_SECONDS);
-      Toast.show({ content: t('auth.codeSent'), duration: 1500 });
-    } catch {
-      // The API client has shown the reason.
-    } finally {
-      setSending(false);
-    }
+    sendSmsCode.mutate(body, {
+      onSuccess: (result) => {
+        setSecondsLeft(result.resendAfterSeconds || DEFAULT_COUNTDOWN_SECONDS);
+        Toast.show({ content: t('auth.codeSent'), duration: 1500 });
+      },
+      onError: form.showFieldError,
+    });
   };
 
   return (
@@ -40,8 +43,8 @@ export function SmsCodeButton({ mobile, purpose }: { mobile: string; purpose: Sm
       color="primary"
       fill="outline"
       disabled={secondsLeft > 0}
-      loading={sending}
-      onClick={() => void send()}
+      loading={sendSmsCode.isPending}
+      onClick={send}
       data-testid="sms-code-button"
       style={{ whiteSpace: 'nowrap' }}
     >

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Input } from 'antd-mobile';
+import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+
+interface PasswordInputProps {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  testId: string;
+  autoComplete?: string;
+  maxLength?: number;
+}
+
+/** Password input with a show/hide toggle. */
+export function PasswordInput({
+  value,
+  onChange,
+  placeholder,
+  testId,
+  autoComplete = 'current-password',
+  maxLength = 100,
+}: PasswordInputProps) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  return (
+    <div style={{ display: 'flex', alignItems: 'center' }}>
+      <Input
+        type={visible ? 'text' : 'password'}
+        value={value}
+        onChange={onChange}
+        placeholder={placeholder}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        data-testid={testId}
+        style={{ flex: 1 }}
+      />
+      <button
+        type="button"
+        className="kb-link kb-password-toggle"
+        onClick={() => setVisible((shown) => !shown)}
+        aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')}
+        data-testid={`${testId}-toggle`}
+      >
+        {visible ? <EyeOutline /> : <EyeInvisibleOutline />}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { List } from 'antd-mobile';
+import { CheckOutline } from 'antd-mobile-icons';
+import { LANGUAGE_NAMES, LANGUAGES } from '@kabuto/i18n';
+import { useTranslation } from 'react-i18next';
+import { currentLang, switchLanguage } from '../../../lib/i18n';
+import { SubPage } from '../../../components/ui/SubPage';
+
+export default function LanguagePage() {
+  const { t } = useTranslation();
+  const active = currentLang();
+  return (
+    <SubPage title={t('titles.language')} testId="language-page">
+      <List header={t('language.hint')}>
+        {LANGUAGES.map((lang) => (
+          <List.Item
+            key={lang}
+            onClick={() => void switchLanguage(lang)}
+            extra={lang === active ? <CheckOutline color="#1677ff" fontSize={20} /> : null}
+            data-testid={`language-${lang}`}
+            aria-selected={lang === active}
+          >
+            <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>
+          </List.Item>
+        ))}
+      </List>
+    </SubPage>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import { Dialog } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { HOME_PATH, LOGIN_PATH } from '../../../lib/paths';
+import { SubPage } from '../../../components/ui/SubPage';
+import { useLogout } from '../api/logout';
+
+/** Asks for confirmation, ends the session on the server and locally, then shows login. */
+export default function LogoutPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { mutate: logOut } = useLogout();
+  const asked = useRef(false);
+
+  useEffect(() => {
+    // StrictMode runs effects twice in development; the dialog must open once.
+    if (asked.current) return;
+    asked.current = true;
+    void Dialog.confirm({
+      title: t('logout.title'),
+      content: t('logout.confirm'),
+      confirmText: t('logout.submit'),
+      cancelText: t('common:cancel'),
+    }).then((confirmed) => {
+      if (confirmed) logOut(undefined, { onSettled: () => navigate(LOGIN_PATH, { replace: true }) });
+      else navigate(HOME_PATH, { replace: true });
+    });
+  }, [logOut, navigate, t]);
+
+  return (
+    <SubPage title={t('titles.logout')} testId="logout-page">
+      <p className="kb-muted" style={{ padding: 16 }}>
+        {t('logout.confirm')}
+      </p>
+    </SubPage>
+  );
+}

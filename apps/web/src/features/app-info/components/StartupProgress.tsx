@@ -1,0 +1,52 @@
+import { ProgressBar, SpinLoading } from 'antd-mobile';
+import { CheckCircleOutline } from 'antd-mobile-icons';
+import type { AppInfo } from '@kabuto/contract';
+import { useTranslation } from 'react-i18next';
+import { APP_VERSION_CODE } from '../../../lib/app-info';
+import type { StartupStatus, StartupStep } from '../api/use-startup-checks';
+
+interface StartupProgressProps {
+  steps: StartupStep[];
+  totalSteps: number;
+  status: StartupStatus;
+  appInfo: AppInfo | null;
+  onRetry: () => void;
+}
+
+/** The entry screen: brand, progress bar and the steps so far; a tap retries after a failure. */
+export function StartupProgress({ steps, totalSteps, status, appInfo, onRetry }: StartupProgressProps) {
+  const { t } = useTranslation();
+  const updateAvailable = appInfo !== null && appInfo.latestVersionCode > APP_VERSION_CODE;
+  const percent = Math.min(100, Math.round((steps.length / totalSteps) * 100));
+  return (
+    <div className="kb-startup" onClick={onRetry} data-testid="startup-page">
+      <div className="kb-startup-brand">Kabuto</div>
+      <div className="kb-startup-tagline">{t('startup.tagline')}</div>
+      <ProgressBar
+        percent={percent}
+        style={{ '--fill-color': '#fff', '--track-color': 'rgba(255,255,255,0.25)' }}
+        data-testid="startup-progress"
+      />
+      <ol data-testid="startup-steps">
+        {steps.map((step, index) => {
+          const pending = index === steps.length - 1 && status === 'running';
+          return (
+            <li key={step}>
+              {pending ? <SpinLoading color="white" style={{ '--size': '14px' }} /> : <CheckCircleOutline />}
+              <span>
+                {t(`startup.steps.${step}`)}
+                {step === 'marketHost' && appInfo ? `: ${appInfo.marketHost.name}` : ''}
+                {step === 'updateChecked' && updateAvailable ? ` (${t('startup.updateAvailable')})` : ''}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {status === 'failed' && (
+        <div className="kb-startup-error" role="button" data-testid="startup-error">
+          {t('common:networkError')}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { HOME_PATH } from '../../../lib/paths';
+import { useStartupChecks } from '../api/use-startup-checks';
+import { StartupProgress } from '../components/StartupProgress';
+
+/** The entry screen: runs the startup checks, then opens Home. */
+export default function StartupPage() {
+  const navigate = useNavigate();
+  const openHome = useCallback(() => navigate(HOME_PATH, { replace: true }), [navigate]);
+  const { steps, status, appInfo, totalSteps, retry } = useStartupChecks(openHome);
+  return (
+    <StartupProgress
+      steps={steps}
+      totalSteps={totalSteps}
+      status={status}
+      appInfo={appInfo}
+      onRetry={retry}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type BodyOf, type SessionResponse } from '@kabuto/contract';
+import { apiClient } from '../../../lib/api-client';
+import { currentUserKeys } from '../../../lib/current-user';
+import { deviceId } from '../../../lib/device-id';
+import { storedDeviceToken, storeDeviceToken } from '../../../lib/device-token';
+import { useSession } from '../../../lib/session-store';
+
+/** What the person types; the hooks add this browser's identity. */
+type Credentials = Omit<BodyOf<typeof api.auth.login>, 'deviceId' | 'deviceToken'>;
+type Registration = Omit<BodyOf<typeof api.auth.register>, 'deviceId'>;
+
+/** Login and registration both answer with a session: keep it, the user info and the device token. */
+function useStartSession() {
+  const queryClient = useQueryClient();
+  return (session: SessionResponse) => {
+    storeDeviceToken(session.deviceToken);
+    // Nothing cached for an earlier user may show to this one.
+    queryClient.removeQueries();
+    useSession.getState().signIn(session);
+    queryClient.setQueryData(currentUserKeys.info(session.userId), session.userInfo);
+  };
+}
+
+export function useLogin() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: (credentials: Credentials) =>
+      apiClient.call(api.auth.login, {
+        body: { ...credentials, deviceId: deviceId(), deviceToken: storedDeviceToken() },
+      }),
+    onSuccess: startSession,
+    meta: { fieldErrorsInForm: true },
+  });
+}
+
+export function useRegister() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: (registration: Registration) =>
+      apiClient.call(api.auth.register, { body: { ...registration, deviceId: deviceId() } }),
+    onSuccess: startSession,
+    meta: { fieldErrorsInForm: true },
+  });
+}

@@ -1,0 +1,82 @@
+import { Button, List } from 'antd-mobile';
+import { loginRequest } from '@kabuto/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormField } from '../../../components/form/FormField';
+import { useForm } from '../../../components/form/use-form';
+import { FORGOT_PASSWORD_PATH, HOME_PATH, REGISTER_PATH } from '../../../lib/paths';
+import { useLogin } from '../api/sign-in';
+
+export function LoginForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const form = useForm({ account: '', password: '' });
+
+  const submit = () => {
+    const body = form.parse(loginRequest);
+    if (!body) return;
+    login.mutate(body, {
+      onSuccess: () => navigate(HOME_PATH, { replace: true }),
+      onError: form.showFieldError,
+    });
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <List className="kb-form">
+        <FormField
+          {...form.field('account')}
+          label={t('auth.account')}
+          placeholder={t('auth.accountPlaceholder')}
+          type="tel"
+          autoComplete="username"
+          maxLength={32}
+          testId="login-account"
+        />
+        <FormField
+          {...form.field('password')}
+          label={t('auth.password')}
+          placeholder={t('auth.passwordPlaceholder')}
+          type="password"
+          testId="login-password"
+        />
+      </List>
+      <div className="kb-inline-links">
+        <button
+          type="button"
+          className="kb-link"
+          onClick={() => navigate(FORGOT_PASSWORD_PATH)}
+          data-testid="login-forgot"
+        >
+          {t('login.forgot')}
+        </button>
+        <button
+          type="button"
+          className="kb-link"
+          onClick={() => navigate(REGISTER_PATH)}
+          data-testid="login-register"
+        >
+          {t('login.toRegister')}
+        </button>
+      </div>
+      <div className="kb-actions">
+        <Button
+          type="submit"
+          color="primary"
+          size="large"
+          block
+          loading={login.isPending}
+          data-testid="login-submit"
+        >
+          {t('login.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ComponentType } from 'react';
+import {
+  CollectMoneyOutline,
+  FireFill,
+  PayCircleOutline,
+  PieOutline,
+  ReceivePaymentOutline,
+  TeamOutline,
+} from 'antd-mobile-icons';
+import { maskMobile } from '@kabuto/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import * as paths from '../../../lib/paths';
+import { useUserInfo } from '../../../lib/current-user';
+import { EmptyState } from '../../../components/ui/EmptyState';
+
+interface Tile {
+  id: string;
+  label: string;
+  icon: ComponentType;
+  to: string;
+}
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: userInfo } = useUserInfo();
+
+  const tiles: Tile[] = [
+    { id: 'ipo', label: t('home.tiles.ipo'), icon: FireFill, to: paths.IPO_PATH },
+    { id: 'blockTrade', label: t('home.tiles.blockTrade'), icon: PieOutline, to: paths.BLOCK_TRADE_PATH },
+    { id: 'copyTrading', label: t('home.tiles.copyTrading'), icon: TeamOutline, to: paths.COPY_TRADING_PATH },
+    { id: 'fund', label: t('home.tiles.fund'), icon: CollectMoneyOutline, to: paths.FUND_PATH },
+    { id: 'financing', label: t('home.tiles.financing'), icon: PayCircleOutline, to: paths.FINANCING_PATH },
+    { id: 'deposit', label: t('home.tiles.deposit'), icon: ReceivePaymentOutline, to: paths.DEPOSIT_PATH },
+  ];
+
+  return (
+    <div data-testid="home-page">
+      <section className="kb-greeting">
+        <h2 data-testid="home-greeting">
+          {userInfo ? t('home.greetingUser', { phone: maskMobile(userInfo.mobile) }) : t('home.greeting')}
+        </h2>
+        <p className="kb-muted">{t('home.subtitle')}</p>
+      </section>
+      <nav className="kb-tiles">
+        {tiles.map(({ id, label, icon: Icon, to }) => (
+          <button
+            key={id}
+            type="button"
+            className="kb-tile"
+            onClick={() => navigate(to)}
+            data-testid={`home-tile-${id}`}
+          >
+            <Icon />
+            <span>{label}</span>
+          </button>
+        ))}
+      </nav>
+      <section className="kb-section">
+        <h2>{t('home.marketOverview')}</h2>
+        <EmptyState />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { EmptyState } from '../../../components/ui/EmptyState';
+
+export default function NewsPage() {
+  return <EmptyState />;
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
+
+export default function TradeDetailPage() {
+  const { t } = useTranslation();
+  return <PlaceholderPage title={t('titles.tradeDetail')} />;
+}

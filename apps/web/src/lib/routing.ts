@@ -1,0 +1,38 @@
+import type { ComponentType } from 'react';
+import { lazyPage } from './lazy-page';
+
+export interface TabItem {
+  /** web namespace key of the tab label (also the top bar title). */
+  labelKey: string;
+  icon: ComponentType;
+  /** Position in the bottom tab bar. */
+  index: number;
+}
+
+export interface AppRoute {
+  path: string;
+  component: ComponentType;
+  /** Shown with the top bar, side menu and bottom tab bar. */
+  tab?: TabItem;
+  /** The startup screen. */
+  isEntry?: boolean;
+  /** Sends the visitor to login when no session is stored. */
+  requiresAuth?: boolean;
+}
+
+type PageLoader = Parameters<typeof lazyPage>[0];
+
+/** A page loaded on demand; each feature lists its pages with these. */
+export const page = (
+  path: string,
+  load: PageLoader,
+  options: Pick<AppRoute, 'requiresAuth' | 'isEntry'> = {},
+): AppRoute => ({ path, component: lazyPage(load), ...options });
+
+export const tabPage = (path: string, tab: TabItem, load: PageLoader): AppRoute => ({
+  path,
+  component: lazyPage(load),
+  tab,
+});
+
+export const AUTH = { requiresAuth: true } as const;

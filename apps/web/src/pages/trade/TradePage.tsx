@@ -1,5 +1,0 @@
-import { EmptyState } from '../../components/ui/EmptyState';
-
-export default function TradePage() {
-  return <EmptyState />;
-}
