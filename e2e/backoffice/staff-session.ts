@@ -63,6 +63,7 @@ export async function loginInUi(page: Page, lang: BackOfficeLang): Promise<void>
 
 export interface StaffSession {
   token: string;
+  deviceToken: string;
   staff: unknown;
 }
 
@@ -79,8 +80,8 @@ export async function loginByApi(request: APIRequestContext): Promise<StaffSessi
 /** Opens the back office already signed in with a session (as the app stores it after a login). */
 export async function openSignedIn(page: Page, session: StaffSession, lang: BackOfficeLang, hash = '#/') {
   await page.addInitScript(
-    (stored) => localStorage.setItem('boStaffSession', JSON.stringify({ state: stored, version: 0 })),
-    session,
+    (token) => localStorage.setItem('boStaffSession', JSON.stringify({ state: { token }, version: 0 })),
+    session.token,
   );
   await openBackOffice(page, lang, hash);
   await page.getByTestId('side-menu').waitFor();

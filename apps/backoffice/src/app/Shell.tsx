@@ -1,44 +1,17 @@
-import { Button, Layout, Menu, Space, Typography } from 'antd';
-import { HomeOutlined, LogoutOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Layout, Space, Typography } from 'antd';
+import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import { LanguageSelect } from '../components/LanguageSelect';
-import { apiPost } from './api-client';
-import { SECTIONS } from './sections';
-import { useStaffSession } from './session-store';
-import { StaffBadge } from './StaffBadge';
-import { useStaffProfile } from './use-staff-profile';
+import { useLogout } from '../features/auth/api/use-logout';
+import { AccountMenu } from './AccountMenu';
+import { SideMenu } from './SideMenu';
 
 const SIDER_WIDTH = 232;
 
-function selectedMenuKey(pathname: string): string {
-  return SECTIONS.find((section) => pathname.startsWith(section.path))?.path ?? '/';
-}
-
 export function Shell() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const queryClient = useQueryClient();
-  const signOut = useStaffSession((state) => state.signOut);
-  const staff = useStaffProfile();
-
-  const menuItems = [
-    { key: '/', icon: <HomeOutlined />, label: t('nav.home') },
-    ...SECTIONS.filter((section) => staff?.permissions.includes(section.permission)).map((section) => ({
-      key: section.path,
-      icon: section.icon,
-      label: t(section.labelKey),
-    })),
-  ];
-
-  async function logout() {
-    await apiPost('/api/staff/auth/logout').catch(() => undefined);
-    signOut();
-    queryClient.clear();
-    navigate('/login', { replace: true });
-  }
+  const logout = useLogout();
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -52,15 +25,7 @@ export function Shell() {
               {t('shell.subtitle')}
             </Typography.Text>
           </div>
-          <nav data-testid="side-menu">
-            <Menu
-              theme="dark"
-              mode="inline"
-              selectedKeys={[selectedMenuKey(pathname)]}
-              items={menuItems}
-              onClick={({ key }) => navigate(key)}
-            />
-          </nav>
+          <SideMenu />
         </div>
       </Layout.Sider>
       <Layout>
@@ -75,9 +40,14 @@ export function Shell() {
           }}
         >
           <Space size={16}>
-            {staff && <StaffBadge staff={staff} />}
+            <AccountMenu />
             <LanguageSelect />
-            <Button icon={<LogoutOutlined />} onClick={() => void logout()} data-testid="logout">
+            <Button
+              icon={<LogoutOutlined />}
+              loading={logout.isPending}
+              onClick={() => logout.mutate()}
+              data-testid="logout"
+            >
               {t('shell.logout')}
             </Button>
           </Space>

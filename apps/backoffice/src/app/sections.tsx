@@ -1,8 +1,14 @@
 import type { ReactNode } from 'react';
-import { AuditOutlined, GiftOutlined, MessageOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  GiftOutlined,
+  IdcardOutlined,
+  MessageOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { Permission } from '@kabuto/contract';
 
-/** The console's sections: one menu item, one home-page card and one guarded route each. */
+/** The console's sections: one menu item and one home-page card each, shown to roles with the permission. */
 export interface Section {
   path: string;
   permission: Permission;
@@ -40,4 +46,16 @@ export const SECTIONS: readonly Section[] = [
     labelKey: 'nav.smsOutbox',
     descriptionKey: 'home.descriptions.smsOutbox',
   },
+  {
+    path: '/staff-members',
+    permission: 'staff.manage',
+    icon: <IdcardOutlined />,
+    labelKey: 'nav.staffMembers',
+    descriptionKey: 'home.descriptions.staffMembers',
+  },
 ];
+
+/** The sections a staff member's permissions open. */
+export function sectionsFor(permissions: readonly Permission[] | undefined): readonly Section[] {
+  return SECTIONS.filter((section) => permissions?.includes(section.permission));
+}

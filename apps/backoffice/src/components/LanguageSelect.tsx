@@ -2,7 +2,7 @@ import { Select } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES } from '@kabuto/i18n';
-import { changeLocale, currentLocale } from '../app/i18n';
+import { changeLocale, currentLocale } from '../lib/i18n';
 
 const OPTIONS = LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] }));
 

@@ -1,6 +1,6 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../app/error-text';
+import { useErrorText } from '../lib/error-text';
 
 /** A failed load, in the interface language, with a retry. */
 export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

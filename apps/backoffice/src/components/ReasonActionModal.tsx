@@ -1,85 +1,54 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Input, Modal, Popconfirm, Typography } from 'antd';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { reasonRequest } from '@kabuto/contract';
-import { useErrorText } from '../app/error-text';
-import { validate } from '../lib/validate';
-import { FormError } from './FormError';
+import { ContractForm } from './form/ContractForm';
+import { FormField } from './form/FormField';
+import { useContractForm } from './form/use-contract-form';
 
-interface ReasonActionModalProps {
-  open: boolean;
+export type ReasonBody = ReturnType<typeof reasonRequest.parse>;
+
+interface ReasonActionModalProps<Result> {
   title: ReactNode;
   description: ReactNode;
   /** The question asked once more before the action is sent. */
   confirmQuestion: ReactNode;
   okText: string;
   danger?: boolean;
-  pending: boolean;
+  /** The audited action; it takes the reason, which the audit log records. */
+  action: UseMutationResult<Result, Error, ReasonBody>;
   onCancel: () => void;
-  onSubmit: (reason: string) => Promise<unknown>;
+  onDone: (result: Result) => void;
 }
 
 /**
- * An audited staff action: asks for the reason (recorded in the audit log), then for a confirmation,
- * then sends it; server errors stay in the modal.
+ * An audited staff action: asks for the reason, then for a confirmation, then sends it; a refusal stays in
+ * the modal. Rendered only while the action is under way, so that every opening starts empty.
  */
-export function ReasonActionModal(props: ReasonActionModalProps) {
-  const {
-    open,
-    title,
-    description,
-    confirmQuestion,
-    okText,
-    danger = false,
-    pending,
-    onCancel,
-    onSubmit,
-  } = props;
+export function ReasonActionModal<Result>(props: ReasonActionModalProps<Result>) {
+  const { title, description, confirmQuestion, okText, danger = false, action, onCancel, onDone } = props;
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { form, failure, check, submit, pending } = useContractForm(reasonRequest, action);
   const [confirming, setConfirming] = useState(false);
 
-  function reset() {
-    setReason('');
-    setError(null);
-    setConfirming(false);
-  }
-
-  function close() {
-    reset();
+  function cancel() {
+    action.reset();
     onCancel();
   }
 
-  function askConfirmation() {
-    const checked = validate(reasonRequest, { reason });
-    if (checked.ok) {
-      setError(null);
-      setConfirming(true);
-    } else {
-      setError(t(checked.error.errorCode, { ns: 'errors', ...checked.error.params }));
-    }
-  }
-
-  async function submit() {
+  function send() {
     setConfirming(false);
-    try {
-      await onSubmit(reason.trim());
-      reset();
-    } catch (failure) {
-      setError(errorText(failure));
-    }
+    submit(form.getFieldsValue(), { onSuccess: onDone });
   }
 
   return (
     <Modal
-      open={open}
+      open
       title={title}
-      onCancel={close}
-      destroyOnHidden
+      onCancel={cancel}
       footer={[
-        <Button key="cancel" onClick={close}>
+        <Button key="cancel" onClick={cancel}>
           {t('cancel', { ns: 'common' })}
         </Button>,
         <Popconfirm
@@ -89,14 +58,14 @@ export function ReasonActionModal(props: ReasonActionModalProps) {
           okText={t('confirm', { ns: 'common' })}
           cancelText={t('cancel', { ns: 'common' })}
           okButtonProps={{ danger }}
-          onConfirm={() => void submit()}
+          onConfirm={send}
           onCancel={() => setConfirming(false)}
         >
           <Button
             type="primary"
             danger={danger}
             loading={pending}
-            onClick={askConfirmation}
+            onClick={() => setConfirming(check(form.getFieldsValue()) !== null)}
             data-testid="reason-submit"
           >
             {okText}
@@ -105,18 +74,17 @@ export function ReasonActionModal(props: ReasonActionModalProps) {
       ]}
     >
       <Typography.Paragraph>{description}</Typography.Paragraph>
-      <FormError message={error} />
-      <Typography.Text strong>{t('reasonModal.label')}</Typography.Text>
-      <Input.TextArea
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        placeholder={t('reasonModal.placeholder')}
-        maxLength={500}
-        showCount
-        autoSize={{ minRows: 3, maxRows: 6 }}
-        style={{ marginTop: 8 }}
-        data-testid="reason-input"
-      />
+      <ContractForm form={form} failure={failure} initialValues={{ reason: '' }}>
+        <FormField name="reason" label={t('reasonModal.label')}>
+          <Input.TextArea
+            placeholder={t('reasonModal.placeholder')}
+            maxLength={500}
+            showCount
+            autoSize={{ minRows: 3, maxRows: 6 }}
+            data-testid="reason-input"
+          />
+        </FormField>
+      </ContractForm>
     </Modal>
   );
 }

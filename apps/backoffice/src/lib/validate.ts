@@ -1,6 +1,7 @@
 import { fieldOrderOf, firstError, type FirstError, type IssueLike } from '@kabuto/contract';
 
-interface Schema<T> {
+/** What the forms need of a contract schema. */
+export interface Schema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: IssueLike[] } };
 }
 

@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { Card, Empty, Space, Table, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../PageHeader';
+import { QueryError } from '../QueryError';
+import { RefreshButton } from '../RefreshButton';
+import { ListFilters, type ListFilter } from './ListFilters';
+import type { ListParams } from './use-list-params';
+
+/** What the scaffold reads of a list query. */
+interface PagedQuery<Row> {
+  data: { items: Row[]; total: number } | undefined;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+type TableOptions<Row> = Pick<
+  TableProps<Row>,
+  'rowKey' | 'columns' | 'expandable' | 'onRow' | 'rowClassName'
+>;
+
+interface ListPageProps<Row, Filter extends string> extends TableOptions<Row> {
+  title: ReactNode;
+  /** Buttons next to Refresh, such as Create. */
+  actions?: ReactNode;
+  /** A notice above the list. */
+  notice?: ReactNode;
+  list: ListParams<Filter>;
+  filters?: readonly ListFilter<Filter>[];
+  query: PagedQuery<Row>;
+  testId: string;
+  /** Modals the page opens. */
+  children?: ReactNode;
+}
+
+/**
+ * A list screen: title with Refresh, filters, the failure with a retry, and a paged table whose page and
+ * filters live in the URL.
+ */
+export function ListPage<Row extends object, Filter extends string>(props: ListPageProps<Row, Filter>) {
+  const { title, actions, notice, list, filters = [], query, testId, children, ...table } = props;
+  const { t } = useTranslation();
+  const retry = () => void query.refetch();
+  return (
+    <>
+      <PageHeader
+        title={title}
+        extra={
+          <Space>
+            <RefreshButton onRefresh={retry} loading={query.isFetching} />
+            {actions}
+          </Space>
+        }
+      />
+      {notice}
+      <Card>
+        <ListFilters filters={filters} list={list} />
+        <QueryError error={query.error} onRetry={retry} />
+        <Table<Row>
+          {...table}
+          data-testid={testId}
+          size="middle"
+          dataSource={query.data?.items}
+          loading={query.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{
+            emptyText: query.error ? (
+              ' '
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.empty')} />
+            ),
+          }}
+          pagination={{
+            current: list.page,
+            pageSize: list.pageSize,
+            total: query.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (total) => t('table.total', { total }),
+            onChange: list.setPage,
+          }}
+        />
+      </Card>
+      {children}
+    </>
+  );
+}

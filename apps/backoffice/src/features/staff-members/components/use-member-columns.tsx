@@ -1,0 +1,74 @@
+import { Button, Dropdown, type TableColumnsType } from 'antd';
+import { MoreOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { StaffMember } from '@kabuto/contract';
+import { JstTime } from '../../../components/JstTime';
+import { StaffRoleTag } from '../../../components/StaffRoleTag';
+import type { MemberAction } from '../api/use-staff-members';
+import { MEMBER_ACTION_TEXTS } from './member-action-texts';
+import { MemberStatusTag } from './MemberStatusTag';
+
+export function useMemberColumns(
+  onAction: (member: StaffMember, action: MemberAction) => void,
+): TableColumnsType<StaffMember> {
+  const { t } = useTranslation();
+  const actionsMenu = (member: StaffMember) => {
+    const actions: MemberAction[] = [
+      'resetPassword',
+      'resetAuthenticator',
+      member.disabled ? 'enable' : 'disable',
+    ];
+    return {
+      items: actions.map((action) => ({
+        key: action,
+        label: t(MEMBER_ACTION_TEXTS[action].button),
+        danger: action === 'disable',
+        onClick: () => onAction(member, action),
+      })),
+    };
+  };
+  return [
+    { title: t('staffMembers.fields.username'), dataIndex: 'username' },
+    { title: t('staffMembers.fields.displayName'), dataIndex: 'displayName' },
+    {
+      title: t('staffMembers.fields.role'),
+      dataIndex: 'role',
+      render: (role: StaffMember['role']) => <StaffRoleTag role={role} />,
+    },
+    {
+      title: t('staffMembers.fields.status'),
+      dataIndex: 'disabled',
+      render: (disabled: boolean) => <MemberStatusTag disabled={disabled} />,
+    },
+    {
+      title: t('staffMembers.fields.lockedUntil'),
+      dataIndex: 'lockedUntil',
+      render: (value: string | null) => <JstTime value={value} />,
+    },
+    {
+      title: t('staffMembers.fields.createdAt'),
+      dataIndex: 'createdAt',
+      render: (value: string) => <JstTime value={value} />,
+    },
+    {
+      title: t('staffMembers.fields.lastLoginAt'),
+      dataIndex: 'lastLoginAt',
+      render: (value: string | null) => <JstTime value={value} />,
+    },
+    {
+      title: t('staffMembers.fields.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, member) => (
+        <Dropdown menu={actionsMenu(member)} trigger={['click']}>
+          <Button
+            size="small"
+            icon={<MoreOutlined />}
+            aria-label={t('staffMembers.fields.actions')}
+            data-testid="member-actions"
+          />
+        </Dropdown>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,18 @@
+import { createApiClient, type ApiError } from '@kabuto/client';
+import { currentLocale, i18next } from './i18n';
+import { useStaffSession } from './session-store';
+
+let sessionExpired: (error: ApiError) => void = () => undefined;
+
+/** What an ended session means for the console (back to the login page) is decided by the app shell. */
+export function handleSessionExpiry(handler: (error: ApiError) => void): void {
+  sessionExpired = handler;
+}
+
+/** The back office's one way to call the API: endpoints from the contract, the staff token, the UI language. */
+export const apiClient = createApiClient({
+  token: () => useStaffSession.getState().token,
+  lang: currentLocale,
+  clientMessage: (code) => i18next.t(code, { ns: 'errors' }),
+  onSessionExpired: (error) => sessionExpired(error),
+});

@@ -1,0 +1,64 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerByApi } from '../support';
+import { loginByApi, openSignedIn, type StaffSession } from './staff-session';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+// A login may wait up to 30 s for an authenticator code the server has not seen yet.
+test.setTimeout(120_000);
+
+let session: StaffSession;
+test.beforeAll(async ({ request }) => {
+  session = await loginByApi(request);
+});
+
+/** Counts the calls a page makes to one API path. */
+function countCalls(page: Page, path: string) {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === path) calls.push(request.url());
+  });
+  return calls;
+}
+
+test('the SMS outbox loads when opened, when the filter changes and on Refresh, never by itself', async ({
+  page,
+  request,
+}) => {
+  const investor = await registerByApi(request);
+  const calls = countCalls(page, '/api/staff/sms-outbox');
+  await openSignedIn(page, session, 'en', '#/sms-outbox');
+  await expect(page.getByTestId('sms-table').locator('tr', { hasText: investor.mobile })).toBeVisible();
+  await page.waitForTimeout(6_000);
+  expect(calls).toHaveLength(1);
+
+  await page.getByLabel('Mobile number').fill(investor.mobile);
+  await page.getByLabel('Mobile number').press('Enter');
+  await expect(page.getByTestId('sms-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
+  expect(calls).toHaveLength(2);
+
+  await page.getByTestId('refresh').click();
+  await expect.poll(() => calls.length).toBe(3);
+  await page.waitForTimeout(6_000);
+  expect(calls).toHaveLength(3);
+});
+
+test("invitation codes filter by kind and show a referral code's owner", async ({ page, request }) => {
+  const investor = await registerByApi(request);
+  await openSignedIn(page, session, 'en', '#/invitation-codes');
+  await page.getByLabel('Kind').click();
+  await page.locator('.ant-select-item-option', { hasText: 'User referral' }).click();
+  await expect(page).toHaveURL(/kind=user/);
+  const table = page.getByTestId('invitations-table');
+  await expect(table.getByTestId('invitation-owner').filter({ hasText: investor.userId })).toBeVisible();
+  await expect(table.locator('tbody tr.ant-table-row', { hasText: 'Issued by staff' })).toHaveCount(0);
+});
+
+test('the audit log filters by a labelled select of localised action names', async ({ page }) => {
+  await openSignedIn(page, session, 'ja', '#/audit-log');
+  await page.getByLabel('操作', { exact: true }).click();
+  await page.locator('.ant-select-item-option').getByText('スタッフログイン', { exact: true }).click();
+  await expect(page).toHaveURL(/action=staff\.login(&|$)/);
+  const table = page.getByTestId('audit-table');
+  await expect(table.getByTestId('audit-action').first()).toHaveText('スタッフログイン');
+  await expect(table.locator('[data-testid="audit-action"]:not([data-action="staff.login"])')).toHaveCount(0);
+});
