@@ -2,6 +2,25 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import webZones from './apps/web/eslint.zones.js';
+import backofficeZones from './apps/backoffice/eslint.zones.js';
+
+/** ctx.transact(work) is the one way to open a transaction (platform/unit-of-work.ts). */
+const OPEN_TRANSACTION = {
+  selector: "CallExpression[callee.property.name='transaction']",
+  message: 'Open transactions with ctx.transact(work) only.',
+};
+const SQL_OUTSIDE_REPOSITORY = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|updateTable|deleteFrom)$/]',
+    message: "SQL belongs in the module's repository.",
+  },
+  {
+    selector: "TaggedTemplateExpression[tag.name='sql']",
+    message: "SQL belongs in the module's repository.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -40,7 +59,14 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': ['error', OPEN_TRANSACTION],
     },
+  },
+  {
+    // All SQL of a module lives in its repository, as plain functions over an executor.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.repository.ts'],
+    rules: { 'no-restricted-syntax': ['error', OPEN_TRANSACTION, ...SQL_OUTSIDE_REPOSITORY] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/backoffice/src/**/*.{ts,tsx}'],
@@ -48,4 +74,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  ...webZones,
+  ...backofficeZones,
 );
