@@ -2,8 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import webZones from './apps/web/eslint.zones.js';
-import backofficeZones from './apps/backoffice/eslint.zones.js';
+import { featureZones } from './eslint.zones.js';
 
 /** ctx.transact(work) is the one way to open a transaction (platform/unit-of-work.ts). */
 const OPEN_TRANSACTION = {
@@ -74,6 +73,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  ...webZones,
-  ...backofficeZones,
+  featureZones('apps/web'),
+  featureZones('apps/backoffice'),
 );

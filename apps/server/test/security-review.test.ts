@@ -340,9 +340,7 @@ describe('contract endpoints', () => {
     ).toEqual([]);
   });
 
-  // Known bug: the session check runs in the handler, after body validation (apps/server/src/platform/routes.ts,
-  // registerRoutes), so a caller without a token gets field-by-field validation answers (400) instead of 401.
-  it.fails('answer 401 without a token even when the body is invalid', async () => {
+  it('answer 401 without a token even when the body is invalid', async () => {
     expect(await withoutToken((endpoint) => (endpoint.method === 'POST' ? {} : undefined))).toEqual([]);
   });
 });

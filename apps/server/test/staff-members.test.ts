@@ -245,6 +245,14 @@ describe('POST /api/staff/me/password', () => {
       .where('username', '=', 'pw-wrong')
       .executeTakeFirstOrThrow();
     expect(row.failed_logins).toBe(1);
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'staff.password_change_failed')
+      .where('target_id', '=', 'pw-wrong')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(json(audit)).not.toContain('not-my-password');
   });
 
   it('refuses a short new password', async () => {

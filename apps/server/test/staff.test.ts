@@ -206,7 +206,11 @@ describe('users', () => {
       status: 404,
       errorCode: 'USER_NOT_FOUND',
     });
-    expect((await get(t.app, '/api/staff/users/abc', admin)).status).toBe(400);
+    expect(await get(t.app, '/api/staff/users/abc', admin)).toMatchObject({
+      status: 404,
+      errorCode: 'USER_NOT_FOUND',
+    });
+    expect(await get(t.app, '/api/staff/users/1e3', admin)).toMatchObject({ status: 404 });
   });
 
   it('freezes with a reason: sessions end, login refused, audited with before and after; unfreeze restores', async () => {

@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   'staff.login_failed',
   'staff.logout',
   'staff.password_changed',
+  'staff.password_change_failed',
   'staff_member.create',
   'staff_member.reset_password',
   'staff_member.reset_authenticator',

@@ -2,6 +2,7 @@ import {
   ENVELOPE_FAIL,
   ENVELOPE_OK,
   ENVELOPE_SESSION_EXPIRED,
+  ERROR_STATUS,
   fieldOrderOf,
   firstError,
   type ErrorCode,
@@ -76,8 +77,11 @@ interface Classified {
 function classify(error: FastifyError & { firstError?: FirstError }): Classified {
   if (error instanceof AppError)
     return { status: error.status, errorCode: error.errorCode, params: error.params };
-  if (error.firstError)
-    return { status: 400, errorCode: error.firstError.errorCode, params: error.firstError.params };
+  // A malformed id names nothing that exists, so it is answered like a missing one (the catalogue says 404).
+  if (error.firstError) {
+    const { errorCode, params } = error.firstError;
+    return { status: ERROR_STATUS[errorCode], errorCode, params };
+  }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -86,6 +86,9 @@ async function actorFor(access: Access, request: FastifyRequest, authenticate: A
   return staff;
 }
 
+/** The actor each request was authenticated as, set before validation so callers without a session learn nothing about the schema. */
+const actors = new WeakMap<FastifyRequest, InvestorActor | StaffActor | null>();
+
 /**
  * Registers each route from its contract entry: schemas for validation, serialisation and the OpenAPI
  * document, the access check, the auth rate limit, and the success envelope.
@@ -112,8 +115,11 @@ export function registerRoutes(
         response: { 200: envelope(endpoint.response) },
         'x-access': access,
       },
+      preValidation: async (request) => {
+        actors.set(request, await actorFor(endpoint.access, request, options.authenticate));
+      },
       handler: async (request) => {
-        const actor = await actorFor(endpoint.access, request, options.authenticate);
+        const actor = actors.get(request) ?? null;
         const data = await handle({
           params: request.params,
           query: request.query,

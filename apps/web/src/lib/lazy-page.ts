@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 
-/** SPEC.md section 2: a page that has not loaded within 60 s counts as failed (tap to reload). */
+/** A page that has not loaded within 60 s counts as failed and offers tap-to-reload. */
 export const PAGE_LOAD_TIMEOUT_MS = 60_000;
 
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

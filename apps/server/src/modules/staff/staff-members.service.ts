@@ -164,6 +164,14 @@ export async function changeOwnPassword(
     if (locked !== null) throw fail('ACCOUNT_LOCKED', { minutes: locked });
     if (current.password_hash !== staff.password_hash) throw fail('OLD_PASSWORD_WRONG');
     if (!oldOk) {
+      await recordAudit(tx.db, {
+        staffId: actor.staffId,
+        action: 'staff.password_change_failed',
+        targetKind: 'staff',
+        targetId: current.username,
+        ip,
+        at: now,
+      });
       throw await countFailedLogin(
         tx.db,
         { device: undefined, lockedMinutes: null },

@@ -4,9 +4,10 @@ import { iso } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { route, type StaffActor } from '../../platform/routes';
 import { recordAudit } from '../audit';
-import { isSessionLive, listRecentUserSessions, revokeSessions } from '../sessions';
+import { isSessionLive, listRecentUserSessions } from '../sessions';
 import type { Executor } from '../../database';
-import { findUserById, inviteCodeOf, lockUserById, searchUsers, updateUser } from './users.repository';
+import { findUserById, inviteCodeOf, searchUsers } from './users.repository';
+import { setUserFrozen } from './users.service';
 import type { UserRow } from './users.table';
 
 /** Dealers and support work without the full number: they see 090****5678. */
@@ -32,41 +33,6 @@ async function detailOf(db: Executor, actor: StaffActor, user: UserRow) {
 }
 
 export function userStaffRoutes(ctx: AppContext) {
-  const setFrozen =
-    (frozen: boolean) =>
-    async (input: {
-      params: { userId: bigint };
-      body: { reason: string };
-      actor: StaffActor;
-      meta: { ip: string | null };
-    }) => {
-      const { params, body, actor, meta } = input;
-      const now = ctx.clock.now();
-      return ctx.transact(async (tx) => {
-        const user = await lockUserById(tx.db, params.userId);
-        if (!user) throw fail('USER_NOT_FOUND');
-        if (frozen && user.status === 'frozen') throw fail('ALREADY_FROZEN');
-        if (!frozen && user.status !== 'frozen') throw fail('NOT_FROZEN');
-        const updated = await updateUser(tx.db, user.id, {
-          status: frozen ? 'frozen' : 'active',
-          frozen_reason: frozen ? body.reason : null,
-        });
-        if (frozen) await revokeSessions(tx.db, 'user', user.id, now, 'frozen_by_staff');
-        await recordAudit(tx.db, {
-          staffId: actor.staffId,
-          action: frozen ? 'user.freeze' : 'user.unfreeze',
-          targetKind: 'user',
-          targetId: user.id.toString(),
-          reason: body.reason,
-          before: { status: user.status, frozenReason: user.frozen_reason },
-          after: { status: updated.status, frozenReason: updated.frozen_reason },
-          ip: meta.ip,
-          at: now,
-        });
-        return detailOf(tx.db, actor, updated);
-      });
-    };
-
   return [
     route(api.staffUsers.list, async ({ query, actor, meta }) => {
       const page = await searchUsers(ctx.db, query);
@@ -127,7 +93,13 @@ export function userStaffRoutes(ctx: AppContext) {
       };
     }),
 
-    route(api.staffUsers.freeze, setFrozen(true)),
-    route(api.staffUsers.unfreeze, setFrozen(false)),
+    route(api.staffUsers.freeze, async ({ params, body, actor, meta }) => {
+      const user = await setUserFrozen(ctx, actor, params.userId, true, body.reason, meta.ip);
+      return detailOf(ctx.db, actor, user);
+    }),
+    route(api.staffUsers.unfreeze, async ({ params, body, actor, meta }) => {
+      const user = await setUserFrozen(ctx, actor, params.userId, false, body.reason, meta.ip);
+      return detailOf(ctx.db, actor, user);
+    }),
   ];
 }

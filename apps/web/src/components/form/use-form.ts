@@ -28,8 +28,8 @@ export interface Form<V extends FormValues> {
 }
 
 /**
- * A form's values and the one error it shows (SPEC.md section 5: the first failing field's message, and
- * stop). An error that names one of the form's fields appears under that field until the field changes;
+ * A form's values and the one error it shows: the first failing field's message, and stop (the form
+ * rule in docs/architecture.md). An error that names one of the form's fields appears under that field until the field changes;
  * any other is a toast.
  */
 export function useForm<V extends FormValues>(initial: V): Form<V> {

@@ -6,7 +6,7 @@ import { SubPage } from '../../../components/ui/SubPage';
 
 const STEPS = [1, 2, 3, 4] as const;
 
-/** Deposits are arranged through customer service (SPEC.md section 6); this page explains how. */
+/** Deposits are arranged through customer service (docs/user-guide.md); this page explains how. */
 export default function DepositPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

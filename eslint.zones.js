@@ -1,17 +1,18 @@
-// Import boundaries of the back office (as in bulletproof-react): shared code (lib/, components/) never
-// imports a feature or the app, and a feature never imports another feature or the app; src/app composes them.
+// Import boundaries of a front-end app (as in bulletproof-react): shared code (lib/, components/) never
+// imports a feature or the app shell, and a feature never imports another feature or the app shell;
+// src/app composes the features.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
-const backofficeRoot = fileURLToPath(new URL('.', import.meta.url));
-const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-
-export default [
-  {
-    files: ['apps/backoffice/src/**/*.{ts,tsx}'],
+/** The lint configuration enforcing those boundaries for the app in `appDir` (relative to this file). */
+export function featureZones(appDir) {
+  const root = fileURLToPath(new URL(`./${appDir}/`, import.meta.url));
+  const features = readdirSync(new URL(`./${appDir}/src/features`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return {
+    files: [`${appDir}/src/**/*.{ts,tsx}`],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
@@ -20,17 +21,17 @@ export default [
       'import-x/no-restricted-paths': [
         'error',
         {
-          basePath: backofficeRoot,
+          basePath: root,
           zones: [
             {
               target: ['./src/lib', './src/components'],
               from: ['./src/features', './src/app'],
-              message: 'Shared code may not depend on features or the app.',
+              message: 'Shared code may not depend on features or the app shell.',
             },
             {
               target: './src/features',
               from: './src/app',
-              message: 'A feature may not depend on the app; the app composes features.',
+              message: 'A feature may not depend on the app shell; the app shell composes features.',
             },
             ...features.map((feature) => ({
               target: `./src/features/${feature}`,
@@ -42,5 +43,5 @@ export default [
         },
       ],
     },
-  },
-];
+  };
+}
