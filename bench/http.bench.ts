@@ -14,12 +14,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app';
+import { createAppContext } from '../apps/server/src/app-context';
 import { systemClock } from '../apps/server/src/platform/clock';
 import { loadConfig } from '../apps/server/src/platform/config';
-import type { AppContext } from '../apps/server/src/platform/context';
 import { migrate, openPglite, openPostgres, type Database } from '../apps/server/src/platform/db';
-import { createTransact } from '../apps/server/src/platform/unit-of-work';
-import { devOutboxSender } from '../apps/server/src/modules/sms';
 import { DEMO, seedDemoData } from '../apps/server/src/modules/system';
 
 const CONNECTIONS = 32;
@@ -77,7 +75,7 @@ async function measure(name: string, url: string, headers: Record<string, string
   const used = process.cpuUsage(cpu);
   const f = { ...run, cpuUs: (used.user + used.system) / run.requests };
   console.log(
-    `${name.padEnd(40)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms  ${f.cpuUs.toFixed(0).padStart(5)} µs CPU/req  (${f.requests} requests${f.non2xx || f.errors ? `, ${f.non2xx} non-2xx, ${f.errors} errors` : ''})`,
+    `${name.padEnd(60)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms  ${f.cpuUs.toFixed(0).padStart(5)} µs CPU/req  (${f.requests} requests${f.non2xx || f.errors ? `, ${f.non2xx} non-2xx, ${f.errors} errors` : ''})`,
   );
   if (f.non2xx || f.errors) throw new Error(`${name}: ${f.non2xx} non-2xx answers, ${f.errors} errors`);
   return f;
@@ -90,19 +88,11 @@ const address = (app: FastifyInstance) => {
 };
 
 /** The production server on `database`: migrated, seeded, logging at `info` (into /dev/null here). */
-async function serve(database: Database) {
+async function serve(database: Database, env: Record<string, string>) {
   await migrate(database);
-  const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'info' });
+  const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'info', ...env });
   const log = pino({ level: 'silent' });
-  const ctx: AppContext = {
-    db: database.db,
-    dbKind: database.kind,
-    config,
-    clock: systemClock,
-    sms: devOutboxSender(systemClock, log),
-    log,
-    transact: createTransact(database.db, log),
-  };
+  const ctx = createAppContext({ database, config, clock: systemClock, log });
   await seedDemoData(ctx);
   const app = await buildApp(ctx, {
     logger: { level: config.logLevel, stream: pino.destination({ dest: '/dev/null', sync: true }) },
@@ -116,18 +106,27 @@ async function serve(database: Database) {
     body: JSON.stringify({ account: DEMO.investor.mobile, password: DEMO.investor.password }),
   });
   const { data } = (await login.json()) as { data: { token: string } };
-  return { app, base, token: data.token };
+  return { app, ctx, base, token: data.token };
 }
 
-async function userInfo(label: string, database: Database, bare: Figures) {
-  const { app, base, token } = await serve(database);
-  try {
-    const f = await measure(`GET /api/index/getUserInfo (${label})`, `${base}/api/index/getUserInfo`, {
-      token,
-    });
-    console.log(`${''.padEnd(40)} ${((100 * f.rps) / bare.rps).toFixed(1)}% of the bare route's req/s`);
-  } finally {
-    await app.close();
+/** Measured with the request-path cache (as configured by default) and without it (READ_CACHE_TTL=0). */
+async function userInfo(label: string, database: Database, bare: Figures, env: Record<string, string> = {}) {
+  for (const [variant, ttl] of [
+    ['', '30'],
+    [', no cache', '0'],
+  ] as const) {
+    const { app, ctx, base, token } = await serve(database, { ...env, READ_CACHE_TTL: ttl });
+    try {
+      const f = await measure(
+        `GET /api/index/getUserInfo (${label}${variant})`,
+        `${base}/api/index/getUserInfo`,
+        { token },
+      );
+      console.log(`${''.padEnd(60)} ${((100 * f.rps) / bare.rps).toFixed(1)}% of the bare route's req/s`);
+    } finally {
+      await app.close();
+      await ctx.bus.close();
+    }
   }
 }
 
@@ -165,7 +164,13 @@ if (url) {
     target.pathname = `/${name}`;
     const database = await openPostgres(target.toString());
     try {
-      await userInfo('PostgreSQL', database, bare);
+      const redis = process.env.REDIS_URL;
+      await userInfo(
+        redis ? 'PostgreSQL, Redis bus' : 'PostgreSQL',
+        database,
+        bare,
+        redis ? { REDIS_URL: redis } : {},
+      );
     } finally {
       await database.close();
     }

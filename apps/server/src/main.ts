@@ -1,11 +1,9 @@
 import pino from 'pino';
 import { buildApp } from './app';
+import { createAppContext } from './app-context';
 import { systemClock } from './platform/clock';
 import { isLoopbackHost, loadConfig, seedsDemoData } from './platform/config';
-import type { AppContext } from './platform/context';
 import { migrate, openDatabase } from './platform/db';
-import { createTransact } from './platform/unit-of-work';
-import { devOutboxSender } from './modules/sms';
 import { DEMO, seedDemoData } from './modules/system';
 
 const config = loadConfig();
@@ -14,15 +12,7 @@ const database = await openDatabase(config, log);
 const applied = await migrate(database);
 if (applied.length) log.info({ applied }, 'migrations applied');
 
-const ctx: AppContext = {
-  db: database.db,
-  dbKind: database.kind,
-  config,
-  clock: systemClock,
-  sms: devOutboxSender(systemClock, log),
-  log,
-  transact: createTransact(database.db, log),
-};
+const ctx = createAppContext({ database, config, clock: systemClock, log });
 
 if (seedsDemoData(config)) {
   if (await seedDemoData(ctx)) log.info('demo data seeded');
@@ -64,6 +54,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info({ signal }, 'shutting down');
   await app.close();
+  await ctx.bus.close();
   await database.close();
   process.exit(0);
 }

@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { TOTP } from 'otpauth';
 import { buildApp } from '../src/app';
+import type { Bus } from '../src/platform/bus';
+import { createAppContext } from '../src/app-context';
 import { ManualClock } from '../src/platform/clock';
 import { loadConfig, type Config } from '../src/platform/config';
 import type { AppContext } from '../src/platform/context';
 import { migrate, openPglite, openPostgres, type Database } from '../src/platform/db';
-import { devOutboxSender } from '../src/modules/sms';
-import { createTransact } from '../src/platform/unit-of-work';
 import { DEMO, seedDemoData } from '../src/modules/system';
 import { hashPassword } from '../src/platform/crypto';
 import { insertStaff } from '../src/modules/staff';
@@ -17,7 +17,11 @@ import pino from 'pino';
 export { DEMO };
 
 /** PGlite in memory by default; a fresh PostgreSQL database per test file when DATABASE_URL is set. */
-async function openTestDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  dispose: () => Promise<void>;
+}> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openPglite('memory://');
@@ -33,6 +37,7 @@ async function openTestDatabase(): Promise<{ database: Database; dispose: () => 
   const database = await openPostgres(target.toString(), { poolSize: 4 });
   return {
     database,
+    url: target.toString(),
     dispose: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });
@@ -48,11 +53,13 @@ export interface TestApp {
   ctx: AppContext;
   clock: ManualClock;
   database: Database;
+  /** The PostgreSQL database of this app, when the tests run on PostgreSQL. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { database, dispose } = await openTestDatabase();
+export async function createTestApp(overrides: Partial<Config> = {}, bus?: Bus): Promise<TestApp> {
+  const { database, url, dispose } = await openTestDatabase();
   await migrate(database);
   const clock = new ManualClock();
   const log = pino({ level: 'silent' });
@@ -60,15 +67,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ...loadConfig({ DATA_DIR: '/nonexistent', AUTH_RATE_LIMIT_MAX: '1000' }),
     ...overrides,
   };
-  const ctx: AppContext = {
-    db: database.db,
-    dbKind: database.kind,
-    config,
-    clock,
-    sms: devOutboxSender(clock, log),
-    log,
-    transact: createTransact(database.db, log),
-  };
+  const ctx = createAppContext({ database, config, clock, log, ...(bus ? { bus } : {}) });
   await seedDemoData(ctx);
   const app = await buildApp(ctx, { serveStatic: false });
   await app.ready();
@@ -77,9 +76,30 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ctx,
     clock,
     database,
+    ...(url ? { databaseUrl: url } : {}),
     close: async () => {
       await app.close();
+      await ctx.bus.close();
       await dispose();
+    },
+  };
+}
+
+/** A second server node on the same PostgreSQL database and clock, as at scale: its own pool, caches and bus. */
+export async function createPeerNode(t: TestApp, bus: Bus): Promise<Omit<TestApp, 'database'>> {
+  if (!t.databaseUrl) throw new Error('a peer node needs PostgreSQL (DATABASE_URL)');
+  const database = await openPostgres(t.databaseUrl, { poolSize: 4 });
+  const ctx = createAppContext({ database, config: t.ctx.config, clock: t.clock, log: t.ctx.log, bus });
+  const app = await buildApp(ctx, { serveStatic: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    clock: t.clock,
+    close: async () => {
+      await app.close();
+      await bus.close();
+      await database.close();
     },
   };
 }

@@ -39,6 +39,11 @@ export interface Config {
   seedDemoData: 'always' | 'never' | 'loopback-only';
   /** SMS codes sent per hour across all numbers: a ceiling against SMS pumping. */
   smsGlobalHourlyLimit: number;
+  /**
+   * How long a session or user row read on the request path is kept in memory at most (0: never). Changes
+   * drop it at once on every node through the bus; this bounds staleness only if a bus message is lost.
+   */
+  readCacheSeconds: number;
 }
 
 const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
@@ -129,5 +134,6 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       oneOf(env, 'SEED_DEMO_DATA', ['true', 'false', 'auto'] as const, 'auto')
     ],
     smsGlobalHourlyLimit: integer(env, 'SMS_GLOBAL_HOURLY_LIMIT', 1000),
+    readCacheSeconds: duration(env, 'READ_CACHE_TTL', 30),
   };
 }

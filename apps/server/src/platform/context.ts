@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Bus } from './bus';
 import type { DatabaseKind } from './db';
 import type { Executor } from '../database';
 import type { Clock } from './clock';
@@ -16,6 +17,8 @@ export interface AppContext {
   sms: SmsSender;
   log: Logger;
   transact: Transact;
+  /** Messages between nodes (cache invalidation now; push events later). */
+  bus: Bus;
 }
 
 /** Request metadata recorded with sessions and audit entries. */

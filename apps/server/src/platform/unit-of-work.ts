@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB, Executor } from '../database';
+import type { Bus } from './bus';
 import { FailAfterCommit } from './errors';
 
 /** An open transaction: the executor every repository call inside it takes, and work for after the commit. */
@@ -12,18 +13,38 @@ export interface Tx {
 
 export type Transact = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
+/** The bus of each database handle (one node, one handle), and the open transaction behind each transaction handle. */
+const busOfDatabase = new WeakMap<Executor, Bus>();
+const openTransactions = new WeakMap<Executor, { tx: Tx; bus: Bus }>();
+
+/**
+ * Announces on the bus that the row `key` of `topic` changed, once that change is committed: after the
+ * commit of the open transaction `db` belongs to, or at once when `db` is not in a transaction (the
+ * statement has committed by itself). Every node's caches of that row drop it. Repositories call this
+ * after each write to a cached table, so no caller can forget it.
+ */
+export function announceChange(db: Executor, topic: string, key: string): void {
+  const open = openTransactions.get(db);
+  if (open) return open.tx.afterCommit(() => open.bus.publish(topic, key));
+  const bus = busOfDatabase.get(db);
+  if (!bus) throw new Error('announceChange: this database handle was not opened with createTransact');
+  bus.publish(topic, key);
+}
+
 /**
  * The one way to open a transaction. Any error rolls back, except `FailAfterCommit`, which commits what
  * was written and then throws its failure. After-commit tasks run in order once the commit succeeded; a
  * task that fails is logged, since the request's own work is already durable.
  */
-export function createTransact(db: Kysely<DB>, log: Pick<Logger, 'error'>): Transact {
+export function createTransact(db: Kysely<DB>, log: Pick<Logger, 'error'>, bus: Bus): Transact {
+  busOfDatabase.set(db, bus);
   return async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
     const tasks: (() => unknown)[] = [];
     // The only place a transaction is opened.
     // eslint-disable-next-line no-restricted-syntax
     const outcome = await db.transaction().execute(async (trx) => {
       const tx: Tx = { db: trx, afterCommit: (task) => void tasks.push(task) };
+      openTransactions.set(trx, { tx, bus });
       try {
         return { value: await work(tx) };
       } catch (error) {

@@ -2,7 +2,7 @@ import { api, senToDecimal, WITHDRAWAL_RULES } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { route, type InvestorActor } from '../../platform/routes';
-import { accountFigures, findUserById, userInfoOf } from '../users';
+import { accountFigures, findUserCached, userInfoOf } from '../users';
 
 /** The caller's own id; any other `user_id` is refused with the same answer whether it exists or not. */
 function ownUserId(actor: InvestorActor, requested: string | undefined): bigint {
@@ -14,7 +14,7 @@ function ownUserId(actor: InvestorActor, requested: string | undefined): bigint 
 export function compatRoutes(ctx: AppContext) {
   return [
     route(api.legacy.userInfo, async ({ query, actor }) => {
-      const user = await findUserById(ctx.db, ownUserId(actor, query.user_id));
+      const user = await findUserCached(ctx, ownUserId(actor, query.user_id));
       if (!user) throw fail('SESSION_EXPIRED');
       return userInfoOf(ctx.db, user);
     }),

@@ -1,5 +1,12 @@
 import type { Executor } from '../../database';
+import { announceChange } from '../../platform/unit-of-work';
+import { SESSION_CHANGES, sessionCacheKey } from './session-cache';
 import type { SubjectKind } from './sessions.table';
+
+/** Every node drops the revoked sessions it has cached, once the revocation is committed. */
+function announceRevoked(db: Executor, kind: SubjectKind, rows: { token_hash: string }[]) {
+  for (const row of rows) announceChange(db, SESSION_CHANGES, sessionCacheKey(kind, row.token_hash));
+}
 
 /**
  * Investor sessions live in `sessions` (owner `user_id`), staff sessions in `staff_sessions` (owner
@@ -66,17 +73,21 @@ export async function revokeSessions(
     .where(ownerOf(kind), '=', subjectId)
     .where('revoked_at', 'is', null);
   if (keepSessionId !== null) query = query.where('id', '!=', keepSessionId);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const revoked = await query.returning('token_hash').execute();
+  announceRevoked(db, kind, revoked);
+  return revoked.length;
 }
 
-export const revokeSession = (db: Executor, kind: SubjectKind, id: bigint, now: Date, reason: string) =>
-  db
+export async function revokeSession(db: Executor, kind: SubjectKind, id: bigint, now: Date, reason: string) {
+  const revoked = await db
     .updateTable(tableOf(kind))
     .set({ revoked_at: now, revoked_reason: reason })
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
+    .returning('token_hash')
     .execute();
+  announceRevoked(db, kind, revoked);
+}
 
 /** Investor sessions neither revoked, past their absolute expiry, nor idle since before `idleSince`; newest first. */
 export const listLiveUserSessions = (db: Executor, userId: bigint, now: Date, idleSince: Date) =>

@@ -1,8 +1,9 @@
 import type { Executor } from '../../database';
-import type { ClientMeta } from '../../platform/context';
+import type { AppContext, ClientMeta } from '../../platform/context';
 import { newToken, sha256 } from '../../platform/crypto';
 import { fail, FailAfterCommit, type AppError } from '../../platform/errors';
 import { AFTER_SUCCESS, afterFailure, lockedMinutes, type Lockable, type LockPolicy } from './lockout';
+import { sessionCache, sessionCacheKey } from './session-cache';
 import { isSessionLive, needsTouch } from './session-rules';
 import {
   findTrustedDevice,
@@ -35,17 +36,32 @@ export async function openSession(
   return { token, sessionId: row.id };
 }
 
-/** The session a token opens, if it is neither revoked, past its absolute expiry, nor idle too long. */
+/**
+ * The session a token opens, if it is neither revoked, past its absolute expiry, nor idle too long. Read
+ * through the session cache: only a live answer is taken from memory; a cached session that looks idle
+ * or expired is read again, since another node may have seen it more recently.
+ */
 export async function authenticateSession(
-  db: Executor,
+  ctx: Pick<AppContext, 'db' | 'bus' | 'clock' | 'config'>,
   kind: SubjectKind,
   token: string,
-  now: Date,
   idleSeconds: number,
 ): Promise<{ subjectId: bigint; sessionId: bigint } | null> {
-  const session = await findUnrevokedSession(db, kind, sha256(token));
-  if (!session || !isSessionLive(session, now, idleSeconds)) return null;
-  if (needsTouch(session, now)) await touchSession(db, kind, session.id, now);
+  const tokenHash = sha256(token);
+  const key = sessionCacheKey(kind, tokenHash);
+  const cache = sessionCache(ctx);
+  const now = ctx.clock.now();
+  let session = await cache.read(key, () => findUnrevokedSession(ctx.db, kind, tokenHash));
+  if (session && !isSessionLive(session, now, idleSeconds)) {
+    cache.forget(key);
+    session = await findUnrevokedSession(ctx.db, kind, tokenHash);
+    if (!session || !isSessionLive(session, now, idleSeconds)) return null;
+  }
+  if (!session) return null;
+  if (needsTouch(session, now)) {
+    await touchSession(ctx.db, kind, session.id, now);
+    cache.forget(key);
+  }
   return { subjectId: session.subject_id, sessionId: session.id };
 }
 

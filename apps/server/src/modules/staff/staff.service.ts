@@ -149,13 +149,7 @@ export async function staffLogin(
 export type AuthenticatedStaff = StaffActor & { can(permission: string): boolean };
 
 export async function authenticateStaff(ctx: AppContext, token: string): Promise<AuthenticatedStaff | null> {
-  const session = await authenticateSession(
-    ctx.db,
-    'staff',
-    token,
-    ctx.clock.now(),
-    ctx.config.staffSessionIdleSeconds,
-  );
+  const session = await authenticateSession(ctx, 'staff', token, ctx.config.staffSessionIdleSeconds);
   if (!session) return null;
   const staff = await findStaffById(ctx.db, session.subjectId);
   if (!staff || staff.disabled) return null;

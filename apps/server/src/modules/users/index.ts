@@ -7,5 +7,6 @@ export {
   insertUser,
   updateUser,
 } from './users.repository';
+export { findUserCached } from './users.cache';
 export { userInfoOf, accountFigures, type AccountFigures } from './users.service';
 export { userStaffRoutes } from './users.staff-routes';

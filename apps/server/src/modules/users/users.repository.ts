@@ -1,7 +1,11 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '../../database';
 import { fetchPage } from '../../platform/pagination';
+import { announceChange } from '../../platform/unit-of-work';
 import type { UsersTable } from './users.table';
+
+/** The bus topic on which each updated user's id is announced, after the commit. */
+export const USER_CHANGES = 'users.changed';
 
 export const findUserById = (db: Executor, id: bigint) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -19,8 +23,16 @@ export const lockUserById = (db: Executor, id: bigint) =>
 export const insertUser = (db: Executor, values: Insertable<UsersTable>) =>
   db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
 
-export const updateUser = (db: Executor, id: bigint, values: Updateable<UsersTable>) =>
-  db.updateTable('users').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+export async function updateUser(db: Executor, id: bigint, values: Updateable<UsersTable>) {
+  const updated = await db
+    .updateTable('users')
+    .set(values)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  announceChange(db, USER_CHANGES, id.toString());
+  return updated;
+}
 
 export interface UserSearch {
   q?: string | undefined;

@@ -1,0 +1,77 @@
+import type { Bus } from './bus';
+
+export interface ReadCacheOptions {
+  /** The bus topic whose messages name keys to drop, on every node. */
+  topic: string;
+  bus: Bus;
+  /** How long an entry is trusted at most: the bound on staleness if a bus message is lost. 0 disables. */
+  ttlMs: number;
+  maxEntries: number;
+  now?: () => number;
+}
+
+/**
+ * Rows read on nearly every request, kept in memory and dropped on every node when they change.
+ *
+ * A change is announced after its transaction commits (`invalidate`, through the bus). A read that
+ * started before the announcement may return the old row; it is not kept, because each key's
+ * generation moves on with every announcement and a read only stores what it loaded under the
+ * generation it started with. While the bus is disconnected nothing is served from memory.
+ */
+export class ReadCache<V> {
+  private readonly entries = new Map<string, { value: V; storedAt: number }>();
+  private readonly generations = new Map<string, number>();
+  private epoch = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ReadCacheOptions) {
+    this.now = options.now ?? Date.now;
+    options.bus.subscribe(options.topic, (key) => this.drop(key));
+    options.bus.onGap(() => this.dropAll());
+  }
+
+  async read(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    const usable = this.options.ttlMs > 0 && this.options.bus.connected();
+    if (usable) {
+      const entry = this.entries.get(key);
+      if (entry && this.now() - entry.storedAt < this.options.ttlMs) return entry.value;
+    }
+    const epoch = this.epoch;
+    const generation = this.generations.get(key) ?? 0;
+    const value = await load();
+    const unchanged = epoch === this.epoch && generation === (this.generations.get(key) ?? 0);
+    if (usable && unchanged && value !== undefined) this.store(key, value);
+    return value;
+  }
+
+  /** Announces that `key` changed; call after the commit that changed it. */
+  invalidate(key: string): void {
+    this.options.bus.publish(this.options.topic, key);
+  }
+
+  /** Forgets `key` on this node only (a row that proved stale when used). */
+  forget(key: string): void {
+    this.drop(key);
+  }
+
+  private store(key: string, value: V) {
+    if (this.entries.size >= this.options.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { value, storedAt: this.now() });
+  }
+
+  private drop(key: string) {
+    this.entries.delete(key);
+    this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
+    // Generations only need to outlive the reads in flight; a fresh map costs one cache refill.
+    if (this.generations.size > this.options.maxEntries * 4) this.dropAll();
+  }
+
+  private dropAll() {
+    this.entries.clear();
+    this.generations.clear();
+    this.epoch += 1;
+  }
+}
