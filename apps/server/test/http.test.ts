@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/platform/config';
 import { createTestApp, post, type TestApp } from './harness';
 
 let t: TestApp;
@@ -176,5 +177,28 @@ describe('GET /api/app/info', () => {
     const en = (await t.app.inject({ method: 'GET', url: '/api/app/info?lang=en' })).json();
     expect(ja.data).toMatchObject({ companyName: 'カブト証券株式会社', foundedYear: 1922, versionCode: 100 });
     expect(en.data.companyName).toBe('Kabuto Securities Co., Ltd.');
+    expect(ja.data).toMatchObject({ registrationNumber: null, associations: [] });
+  });
+
+  it('states the registration number and association memberships when configured', async () => {
+    const configured = await createTestApp({
+      registrationNumber: '関東財務局長（金商）第9999号',
+      associations: ['日本証券業協会', '一般社団法人日本投資顧問業協会'],
+    });
+    try {
+      const info = (await configured.app.inject({ method: 'GET', url: '/api/app/info?lang=ja' })).json();
+      expect(info.data).toMatchObject({
+        registrationNumber: '関東財務局長（金商）第9999号',
+        associations: ['日本証券業協会', '一般社団法人日本投資顧問業協会'],
+      });
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('reads the association list from MEMBER_ASSOCIATIONS, split on commas or 、', () => {
+    const config = loadConfig({ MEMBER_ASSOCIATIONS: '日本証券業協会、 金融先物取引業協会,  ' });
+    expect(config.associations).toEqual(['日本証券業協会', '金融先物取引業協会']);
+    expect(loadConfig({}).registrationNumber).toBeNull();
   });
 });

@@ -53,6 +53,10 @@ export const appInfo = z.object({
   latestVersionCode: z.number().int(),
   companyName: z.string(),
   foundedYear: z.number().int(),
+  /** The firm's registration as a financial instruments business operator; null when not configured. */
+  registrationNumber: z.string().nullable(),
+  /** Self-regulatory organisations the firm belongs to; empty when not configured. */
+  associations: z.array(z.string()),
   customerServiceUrl: z.string(),
   marketHost: z.object({ name: z.string(), simulated: z.boolean() }),
   serverTime: z.string(),

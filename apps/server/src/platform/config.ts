@@ -14,6 +14,10 @@ export interface Config {
   customerServiceUrl: string;
   companyName: string;
   companyNameJa: string;
+  /** 金融商品取引業者 registration, e.g. 関東財務局長（金商）第0000号; shown as not configured when null. */
+  registrationNumber: string | null;
+  /** Association memberships shown on the About page (comma-separated in MEMBER_ASSOCIATIONS). */
+  associations: string[];
   smsAdapter: 'dev-outbox';
   /** Who may read the dev outbox at /api/dev/sms: this machine only, anyone, or nobody. */
   devSmsEndpoint: 'loopback' | 'open' | 'off';
@@ -114,6 +118,11 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     customerServiceUrl: text(env, 'CUSTOMER_SERVICE_URL', 'https://support.kabuto.example/chat'),
     companyName: text(env, 'COMPANY_NAME', 'Kabuto Securities Co., Ltd.'),
     companyNameJa: text(env, 'COMPANY_NAME_JA', 'カブト証券株式会社'),
+    registrationNumber: optional(env, 'REGISTRATION_NUMBER'),
+    associations: (optional(env, 'MEMBER_ASSOCIATIONS') ?? '')
+      .split(/[,、]/)
+      .map((name) => name.trim())
+      .filter(Boolean),
     smsAdapter,
     devSmsEndpoint: oneOf(env, 'DEV_SMS_ENDPOINT', ['loopback', 'open', 'off'] as const, 'loopback'),
     smsDailyLimit: integer(env, 'SMS_DAILY_LIMIT', 10),

@@ -17,6 +17,8 @@ export function systemRoutes(ctx: AppContext) {
       ...APP_VERSION,
       companyName: request.lang === 'ja' ? ctx.config.companyNameJa : ctx.config.companyName,
       foundedYear: FOUNDED_YEAR,
+      registrationNumber: ctx.config.registrationNumber,
+      associations: ctx.config.associations,
       customerServiceUrl: ctx.config.customerServiceUrl,
       marketHost: { name: 'Kabuto simulated TSE feed', simulated: true },
       serverTime: ctx.clock.now().toISOString(),

@@ -6,7 +6,7 @@ import { SubPage } from '../../../components/ui/SubPage';
 import { APP_VERSION, useAppInfo } from '../../../lib/app-info';
 
 export default function AboutPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { data: info } = useAppInfo();
   return (
@@ -22,6 +22,24 @@ export default function AboutPage() {
           </>
         )}
       </section>
+      {info && (
+        <List header={t('legal:about.registration')} data-testid="about-registration">
+          <List.Item>
+            {info.registrationNumber ?? <span className="kb-muted">{t('legal:about.notConfigured')}</span>}
+          </List.Item>
+          <List.Item
+            description={
+              info.associations.length ? (
+                info.associations.join(i18n.language === 'ja' ? '、' : ', ')
+              ) : (
+                <span className="kb-muted">{t('legal:about.notConfigured')}</span>
+              )
+            }
+          >
+            {t('legal:about.associations')}
+          </List.Item>
+        </List>
+      )}
       <List>
         <List.Item extra={APP_VERSION} data-testid="about-version">
           {t('settings.version')}
