@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_INVESTOR, freshMobile, latestSmsCode, registerByApi } from '../support';
 import { input, loginInBrowser, message, useLanguage } from './helpers';
 
-test('a new investor registers with the SMS code and lands on Home', async ({ page, request }) => {
+test('a new investor registers with the SMS code, is shown the next steps, then Home', async ({ page, request }) => {
   const mobile = freshMobile();
   await page.goto('/#/subPackages/register/register?invite=WELCOME');
   await expect(input(page, 'register-invite')).toHaveValue('WELCOME');
@@ -18,6 +18,13 @@ test('a new investor registers with the SMS code and lands on Home', async ({ pa
   await page.getByTestId('register-agree').click();
   await page.getByTestId('register-submit').click();
 
+  await expect(page.getByTestId('registered-page')).toBeVisible();
+  await expect(page.getByTestId('registered-result')).toContainText(
+    message('ja', 'web', 'registered.title'),
+  );
+  await expect(page.getByTestId('registered-identity')).toBeVisible();
+  await expect(page.getByTestId('registered-transaction-password')).toBeVisible();
+  await page.getByTestId('registered-home').click();
   await expect(page.getByTestId('home-page')).toBeVisible();
   await expect(page).toHaveURL(/#\/pages\/index\/index$/);
   await expect(page.getByTestId('home-greeting')).toContainText(
@@ -31,6 +38,42 @@ test('the demo investor logs in and sees the masked phone in the side menu', asy
   await page.getByTestId('top-bar-user').click();
   await expect(page.getByTestId('side-menu-phone')).toHaveText('090****0001');
   await expect(page.getByTestId('side-menu').getByTestId('balance-total')).toContainText('¥');
+});
+
+test('login returns the investor to the page they were going to; logged in, login and register lead Home', async ({
+  page,
+}) => {
+  await page.goto('/#/subPackages/seting/seting');
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await input(page, 'login-account').fill(DEMO_INVESTOR.mobile);
+  await input(page, 'login-password').fill(DEMO_INVESTOR.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/#\/subPackages\/seting\/seting$/);
+
+  await page.goto('/#/subPackages/login/login');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await page.goto('/#/subPackages/register/register');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+});
+
+test('a guest sees only what needs no account in the side menu, and an investor sees the rest', async ({
+  page,
+}) => {
+  await page.goto('/#/pages/index/index');
+  await page.getByTestId('top-bar-user').click();
+  const menu = page.getByTestId('side-menu');
+  await expect(menu.getByTestId('side-menu-login')).toBeVisible();
+  for (const id of ['customerService', 'language', 'about', 'agreement'])
+    await expect(menu.getByTestId(`side-menu-${id}`)).toBeVisible();
+  for (const id of ['identity', 'notifications', 'deposit', 'withdrawal', 'bankAccount', 'logout'])
+    await expect(menu.getByTestId(`side-menu-${id}`)).toHaveCount(0);
+  await expect(menu.locator('.adm-badge-dot')).toHaveCount(0);
+
+  await loginInBrowser(page, DEMO_INVESTOR.mobile, DEMO_INVESTOR.password);
+  await page.getByTestId('top-bar-user').click();
+  for (const id of ['identity', 'notifications', 'deposit', 'withdrawal', 'bankAccount', 'logout'])
+    await expect(menu.getByTestId(`side-menu-${id}`)).toBeVisible();
+  await expect(menu.locator('.adm-badge-dot')).toHaveCount(0);
 });
 
 test('a session revoked from another device expires in the browser and sends the user to login', async ({

@@ -176,7 +176,13 @@ export async function registerUser(t: TestApp, inviteCode: string = DEMO.inviteC
   const password = 'secret12';
   const sent = await post(t.app, '/api/auth/sms-code', { mobile, purpose: 'register' });
   if (sent.code !== 1) throw new Error(`sms-code failed: ${sent.msg}`);
-  const smsCode = await latestCode(t.app, mobile);
+  // Read from the table, not /api/dev/sms: apps configured behind a proxy refuse the endpoint.
+  const { code: smsCode } = await t.ctx.db
+    .selectFrom('sms_outbox')
+    .select('code')
+    .where('mobile', '=', mobile)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   const result = await post<{ token: string; userId: string }>(t.app, '/api/auth/register', {
     mobile,
     password,

@@ -23,6 +23,21 @@ afterAll(async () => {
 });
 
 describe('dev SMS outbox behind a trusted proxy', () => {
+  it('refuses a loopback socket that carries a forwarding header: a reverse proxy on this machine', async () => {
+    const user = await registerUser(t);
+    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
+      const viaProxy = await get(t.app, `/api/dev/sms?mobile=${user.mobile}`, undefined, {
+        remoteAddress: '127.0.0.1',
+        headers: { [header]: header === 'forwarded' ? 'for=203.0.113.7' : '203.0.113.7' },
+      });
+      expect(viaProxy, header).toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
+    }
+    const direct = await get(t.app, `/api/dev/sms?mobile=${user.mobile}`, undefined, {
+      remoteAddress: '127.0.0.1',
+    });
+    expect(direct.status).toBe(200);
+  });
+
   it('judges the socket address, not X-Forwarded-For, and keeps reset codes away from remote clients', async () => {
     const proxied = await createTestApp({ trustProxy: true });
     try {
@@ -40,16 +55,19 @@ describe('dev SMS outbox behind a trusted proxy', () => {
       expect(outbox).toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
       expect(JSON.stringify(outbox)).not.toMatch(/"code":"\d{6}"/);
 
-      // the same request from this machine gets the codes
-      const local = await get<{ items: { code: string; purpose: string }[] }>(
-        proxied.app,
-        `/api/dev/sms?mobile=${user.mobile}`,
-        undefined,
-        { remoteAddress: '127.0.0.1' },
-      );
-      expect(local.status).toBe(200);
-      expect(local.data.items[0]?.purpose).toBe('reset_password');
-      const real = local.data.items[0]!.code;
+      // behind a proxy every socket may be local, so even a loopback socket is refused
+      const local = await get(proxied.app, `/api/dev/sms?mobile=${user.mobile}`, undefined, {
+        remoteAddress: '127.0.0.1',
+      });
+      expect(local).toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
+      const sent = await proxied.ctx.db
+        .selectFrom('sms_outbox')
+        .select(['code', 'purpose'])
+        .where('mobile', '=', user.mobile)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(sent.purpose).toBe('reset_password');
+      const real = sent.code;
 
       // the remote client can only guess, and a guess fails
       const guess = real === '000000' ? '111111' : '000000';

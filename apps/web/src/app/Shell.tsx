@@ -2,7 +2,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DelayedLoading } from '../components/ui/DelayedLoading';
-import { LOGIN_PATH } from '../lib/paths';
+import { HOME_PATH, LOGIN_PATH } from '../lib/paths';
 import type { AppRoute } from '../lib/routing';
 import { useIsLoggedIn } from '../lib/session-store';
 import { findRoute } from './routes';
@@ -38,10 +38,18 @@ function TabLayout({ route, children }: { route: AppRoute; children: ReactNode }
   );
 }
 
-/** Renders a route's page, or sends the visitor to login first when the page needs a session. */
+/**
+ * Renders a route's page. A page that needs a session sends the visitor to login first, remembering
+ * where they were going; login and registration send someone who arrives logged in to Home.
+ */
 export function RouteElement({ route }: { route: AppRoute }) {
   const loggedIn = useIsLoggedIn();
-  if (route.requiresAuth && !loggedIn) return <Navigate to={LOGIN_PATH} replace />;
+  const { pathname, search } = useLocation();
+  // Judged on arrival only: signing in on this very page must not yank the person away mid-flow.
+  const [loggedInOnArrival] = useState(loggedIn);
+  if (route.requiresAuth && !loggedIn)
+    return <Navigate to={LOGIN_PATH} replace state={{ from: pathname + search }} />;
+  if (route.guestOnly && loggedInOnArrival) return <Navigate to={HOME_PATH} replace />;
   const Page = route.component;
   return <Page />;
 }

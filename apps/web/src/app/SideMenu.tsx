@@ -1,5 +1,5 @@
 import { useEffect, type ComponentType } from 'react';
-import { Badge, Button, List, Popup } from 'antd-mobile';
+import { Button, List, Popup } from 'antd-mobile';
 import {
   BankcardOutline,
   BillOutline,
@@ -34,7 +34,8 @@ interface MenuItem {
   /** A route, or an action for the customer-service link. */
   to?: string;
   action?: () => void;
-  dot?: boolean;
+  /** Shown to guests too; every other item needs an account. */
+  forGuests?: boolean;
 }
 
 export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () => void }) {
@@ -55,18 +56,13 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
 
   const items: MenuItem[] = [
     { id: 'identity', label: t('menu.identity'), icon: UserContactOutline, to: paths.REAL_NAME_PATH },
-    {
-      id: 'notifications',
-      label: t('menu.notifications'),
-      icon: MessageOutline,
-      to: paths.MESSAGE_PATH,
-      dot: true,
-    },
+    { id: 'notifications', label: t('menu.notifications'), icon: MessageOutline, to: paths.MESSAGE_PATH },
     {
       id: 'customerService',
       label: t('menu.customerService'),
       icon: SendOutline,
       action: () => void openCustomerService(),
+      forGuests: true,
     },
     { id: 'deposit', label: t('menu.deposit'), icon: ReceivePaymentOutline, to: paths.DEPOSIT_PATH },
     { id: 'withdrawal', label: t('menu.withdrawal'), icon: CollectMoneyOutline, to: paths.WITHDRAWAL_PATH },
@@ -86,12 +82,31 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
       icon: KeyOutline,
       to: paths.TRANSACTION_PASSWORD_PATH,
     },
-    { id: 'language', label: t('menu.language'), icon: GlobalOutline, to: paths.LANGUAGE_PATH },
-    { id: 'about', label: t('menu.about'), icon: InformationCircleOutline, to: paths.ABOUT_PATH },
-    { id: 'agreement', label: t('menu.agreement'), icon: FileOutline, to: paths.AGREEMENT_PATH },
+    {
+      id: 'language',
+      label: t('menu.language'),
+      icon: GlobalOutline,
+      to: paths.LANGUAGE_PATH,
+      forGuests: true,
+    },
+    {
+      id: 'about',
+      label: t('menu.about'),
+      icon: InformationCircleOutline,
+      to: paths.ABOUT_PATH,
+      forGuests: true,
+    },
+    {
+      id: 'agreement',
+      label: t('menu.agreement'),
+      icon: FileOutline,
+      to: paths.AGREEMENT_PATH,
+      forGuests: true,
+    },
     { id: 'logout', label: t('menu.logout'), icon: UserOutline, to: paths.LOGOUT_PATH },
   ];
-  const visibleItems = loggedIn ? items : items.filter((item) => item.id !== 'logout');
+  // The notifications item gets an unread dot with the messages feature; until then nothing is unread.
+  const visibleItems = loggedIn ? items : items.filter((item) => item.forGuests);
 
   return (
     <Popup
@@ -126,7 +141,7 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
           )}
         </section>
         <List className="kb-side-menu-list">
-          {visibleItems.map(({ id, label, icon: Icon, to, action, dot }) => (
+          {visibleItems.map(({ id, label, icon: Icon, to, action }) => (
             <List.Item
               key={id}
               prefix={<Icon />}
@@ -134,13 +149,7 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
               onClick={() => (to ? go(to) : action?.())}
               data-testid={`side-menu-${id}`}
             >
-              {dot ? (
-                <Badge content={Badge.dot} className="kb-menu-badge">
-                  <span>{label}</span>
-                </Badge>
-              ) : (
-                label
-              )}
+              {label}
             </List.Item>
           ))}
         </List>

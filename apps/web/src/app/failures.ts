@@ -36,6 +36,7 @@ function returnToLogin(message: string): void {
   Toast.show({ content: message, duration: EXPIRY_REDIRECT_MS });
   setTimeout(() => {
     returningToLogin = false;
-    void router.navigate(LOGIN_PATH, { replace: true });
+    const { pathname, search } = router.state.location;
+    void router.navigate(LOGIN_PATH, { replace: true, state: { from: pathname + search } });
   }, EXPIRY_REDIRECT_MS);
 }

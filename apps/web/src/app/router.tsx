@@ -9,7 +9,11 @@ export const router = createHashRouter([
     element: <Shell />,
     errorElement: <RouteError />,
     children: [
-      ...ROUTES.map((route) => ({ path: route.path, element: <RouteElement route={route} /> })),
+      // Keyed so that each page starts afresh: React would otherwise keep one RouteElement's state across pages.
+      ...ROUTES.map((route) => ({
+        path: route.path,
+        element: <RouteElement key={route.path} route={route} />,
+      })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

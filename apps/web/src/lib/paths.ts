@@ -9,6 +9,7 @@ export const USER_PATH = '/pages/user/user';
 
 export const LOGIN_PATH = '/subPackages/login/login';
 export const REGISTER_PATH = '/subPackages/register/register';
+export const REGISTERED_PATH = '/subPackages/register/done';
 export const FORGOT_PASSWORD_PATH = '/subPackages/login/forgot';
 export const TEST_PATH = '/subPackages/test/test';
 export const AGREEMENT_PATH = '/subPackages/agreement/agreement';
@@ -43,3 +44,11 @@ export const CUSTOMER_SERVICE_PATH = '/subPackages/customerService/customerServi
 export const CHANGE_PASSWORD_PATH = '/subPackages/changePassword/changePassword';
 export const TRANSACTION_LOG_PATH = '/subPackages/transactionLog/transactionLog';
 export const LOGOUT_PATH = '/subPackages/logout/logout';
+
+/** Where login sends the person afterwards: the page they were going to, if it is one of ours. */
+export function returnPathOf(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== LOGIN_PATH
+    ? from
+    : HOME_PATH;
+}

@@ -16,8 +16,10 @@ export interface AppRoute {
   tab?: TabItem;
   /** The startup screen. */
   isEntry?: boolean;
-  /** Sends the visitor to login when no session is stored. */
+  /** Sends the visitor to login when no session is stored, and back here afterwards. */
   requiresAuth?: boolean;
+  /** Login and registration: someone already logged in who opens it goes Home instead. */
+  guestOnly?: boolean;
 }
 
 type PageLoader = Parameters<typeof lazyPage>[0];
@@ -26,7 +28,7 @@ type PageLoader = Parameters<typeof lazyPage>[0];
 export const page = (
   path: string,
   load: PageLoader,
-  options: Pick<AppRoute, 'requiresAuth' | 'isEntry'> = {},
+  options: Pick<AppRoute, 'requiresAuth' | 'guestOnly' | 'isEntry'> = {},
 ): AppRoute => ({ path, component: lazyPage(load), ...options });
 
 export const tabPage = (path: string, tab: TabItem, load: PageLoader): AppRoute => ({
@@ -36,3 +38,4 @@ export const tabPage = (path: string, tab: TabItem, load: PageLoader): AppRoute 
 });
 
 export const AUTH = { requiresAuth: true } as const;
+export const GUEST = { guestOnly: true } as const;

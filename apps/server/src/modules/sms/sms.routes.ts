@@ -1,4 +1,5 @@
 import { api } from '@kabuto/contract';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/routes';
@@ -7,6 +8,14 @@ import { listOutbox } from './sms.repository';
 const isLoopback = (address: string | undefined) =>
   address !== undefined &&
   (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+
+function fromThisMachine(ctx: AppContext, request: FastifyRequest): boolean {
+  if (ctx.config.trustProxy !== false) return false;
+  if (FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
+  return isLoopback(request.socket.remoteAddress);
+}
 
 /**
  * The dev outbox, only while it is the SMS adapter. By default it answers connections from this machine,
@@ -18,8 +27,7 @@ export function smsRoutes(ctx: AppContext) {
   if (ctx.sms.name !== 'dev-outbox' || ctx.config.devSmsEndpoint === 'off') return [];
   return [
     route(api.system.devSms, async ({ query, request }) => {
-      if (ctx.config.devSmsEndpoint === 'loopback' && !isLoopback(request.socket.remoteAddress))
-        throw fail('NOT_FOUND');
+      if (ctx.config.devSmsEndpoint === 'loopback' && !fromThisMachine(ctx, request)) throw fail('NOT_FOUND');
       const { items } = await listOutbox(ctx.db, { mobile: query.mobile, page: 1, pageSize: 20 });
       return { items };
     }),

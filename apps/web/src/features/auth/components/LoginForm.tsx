@@ -1,15 +1,16 @@
 import { Button, List } from 'antd-mobile';
 import { loginRequest } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
-import { FORGOT_PASSWORD_PATH, HOME_PATH, REGISTER_PATH } from '../../../lib/paths';
+import { FORGOT_PASSWORD_PATH, REGISTER_PATH, returnPathOf } from '../../../lib/paths';
 import { useLogin } from '../api/sign-in';
 
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { state } = useLocation();
   const login = useLogin();
   const form = useForm({ account: '', password: '' });
 
@@ -17,7 +18,7 @@ export function LoginForm() {
     const body = form.parse(loginRequest);
     if (!body) return;
     login.mutate(body, {
-      onSuccess: () => navigate(HOME_PATH, { replace: true }),
+      onSuccess: () => navigate(returnPathOf(state), { replace: true }),
       onError: form.showFieldError,
     });
   };

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
 import { toastError } from '../../../lib/error-toast';
-import { AGREEMENT_PATH, HOME_PATH, LOGIN_PATH, PRIVACY_PATH } from '../../../lib/paths';
+import { AGREEMENT_PATH, LOGIN_PATH, PRIVACY_PATH, REGISTERED_PATH } from '../../../lib/paths';
 import { useRegister } from '../api/sign-in';
 import { SmsCodeButton } from './SmsCodeButton';
 
@@ -25,7 +25,7 @@ export function RegisterForm({ inviteCode }: { inviteCode: string }) {
       return;
     }
     register.mutate(body, {
-      onSuccess: () => navigate(HOME_PATH, { replace: true }),
+      onSuccess: () => navigate(REGISTERED_PATH, { replace: true }),
       onError: form.showFieldError,
     });
   };
