@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { DEMO_INVESTOR, freshMobile, latestSmsCode, registerByApi } from '../support';
 import { input, loginInBrowser, message, useLanguage } from './helpers';
 
-test('a new investor registers with the SMS code, is shown the next steps, then Home', async ({ page, request }) => {
+test('a new investor registers with the SMS code, is shown the next steps, then Home', async ({
+  page,
+  request,
+}) => {
   const mobile = freshMobile();
   await page.goto('/#/subPackages/register/register?invite=WELCOME');
   await expect(input(page, 'register-invite')).toHaveValue('WELCOME');
@@ -19,9 +22,7 @@ test('a new investor registers with the SMS code, is shown the next steps, then 
   await page.getByTestId('register-submit').click();
 
   await expect(page.getByTestId('registered-page')).toBeVisible();
-  await expect(page.getByTestId('registered-result')).toContainText(
-    message('ja', 'web', 'registered.title'),
-  );
+  await expect(page.getByTestId('registered-result')).toContainText(message('ja', 'web', 'registered.title'));
   await expect(page.getByTestId('registered-identity')).toBeVisible();
   await expect(page.getByTestId('registered-transaction-password')).toBeVisible();
   await page.getByTestId('registered-home').click();

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { hashPassword, verifyPassword } from '../../platform/crypto';
 import { iso } from '../../platform/db';
 import { route } from '../../platform/routes';
-import { idleCutoff, listLiveUserSessions, revokeSession, revokeSessions } from '../sessions';
+import { idleCutoff, listLiveUserSessions, revokeSession } from '../sessions';
 import {
   changePassword,
   checkCredentials,
@@ -12,6 +12,7 @@ import {
   register,
   requestSmsCode,
   resetPassword,
+  revokeOtherSessions,
   type PasswordKind,
 } from './auth.service';
 
@@ -90,14 +91,7 @@ export function authRoutes(ctx: AppContext) {
     }),
 
     route(api.account.revokeOtherSessions, async ({ actor }) => ({
-      revoked: await revokeSessions(
-        ctx.db,
-        'user',
-        actor.userId,
-        ctx.clock.now(),
-        'revoked_by_user',
-        actor.sessionId,
-      ),
+      revoked: await revokeOtherSessions(ctx, actor.userId, actor.sessionId),
     })),
   ];
 }

@@ -19,6 +19,7 @@ import {
   loginGate,
   openSession,
   revokeSessions,
+  requireUnrevokedSession,
   trustDevice,
   type LoginGate,
 } from '../sessions';
@@ -250,6 +251,7 @@ export async function changePassword(
   const now = ctx.clock.now();
   const user = await lockUserById(tx.db, userId);
   if (!user) throw fail('SESSION_EXPIRED');
+  await requireUnrevokedSession(tx.db, 'user', sessionId);
   const gate: LoginGate = { device: undefined, lockedMinutes: lockedMinutes(user, now) };
   if (gate.lockedMinutes !== null) throw fail('ACCOUNT_LOCKED', { minutes: gate.lockedMinutes });
   const current =
@@ -274,4 +276,13 @@ export async function changePassword(
   );
   const reason = check.kind === 'login' ? 'password_changed' : 'transaction_password_changed';
   return { revoked: await revokeSessions(tx.db, 'user', userId, now, reason, sessionId) };
+}
+
+/** Ends every other session of the user, unless this one has itself been ended meanwhile. */
+export async function revokeOtherSessions(ctx: AppContext, userId: bigint, sessionId: bigint) {
+  return ctx.transact(async (tx) => {
+    if (!(await lockUserById(tx.db, userId))) throw fail('SESSION_EXPIRED');
+    await requireUnrevokedSession(tx.db, 'user', sessionId);
+    return revokeSessions(tx.db, 'user', userId, ctx.clock.now(), 'revoked_by_user', sessionId);
+  });
 }

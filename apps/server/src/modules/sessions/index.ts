@@ -4,6 +4,7 @@ export { AFTER_SUCCESS, lockedMinutes, type LockPolicy } from './lockout';
 export {
   openSession,
   authenticateSession,
+  requireUnrevokedSession,
   loginGate,
   countFailedLogin,
   trustDevice,

@@ -56,6 +56,9 @@ export const findUnrevokedSession = (db: Executor, kind: SubjectKind, tokenHash:
     { id: bigint; subject_id: bigint; expires_at: Date; last_seen_at: Date } | undefined
   >;
 
+export const findSessionRevocation = (db: Executor, kind: SubjectKind, id: bigint) =>
+  db.selectFrom(tableOf(kind)).select('revoked_at').where('id', '=', id).executeTakeFirst();
+
 export const touchSession = (db: Executor, kind: SubjectKind, id: bigint, now: Date) =>
   db.updateTable(tableOf(kind)).set({ last_seen_at: now }).where('id', '=', id).execute();
 

@@ -6,6 +6,7 @@ import { AFTER_SUCCESS, afterFailure, lockedMinutes, type Lockable, type LockPol
 import { sessionCache, sessionCacheKey } from './session-cache';
 import { isSessionLive, needsTouch } from './session-rules';
 import {
+  findSessionRevocation,
   findTrustedDevice,
   findUnrevokedSession,
   insertSession,
@@ -63,6 +64,17 @@ export async function authenticateSession(
     cache.forget(key);
   }
   return { subjectId: session.subject_id, sessionId: session.id };
+}
+
+/**
+ * Inside a transaction that changes something on the actor's behalf, after locking the subject's row:
+ * the session the request came with must still be unrevoked. Authentication happened before the
+ * transaction (and before any password hashing), so another device may have ended this session
+ * meanwhile; every path that revokes a subject's sessions locks the same row, so this check is exact.
+ */
+export async function requireUnrevokedSession(db: Executor, kind: SubjectKind, sessionId: bigint) {
+  const session = await findSessionRevocation(db, kind, sessionId);
+  if (!session || session.revoked_at) throw fail('SESSION_EXPIRED');
 }
 
 /**

@@ -5,7 +5,13 @@ import { isUniqueViolation } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import type { StaffActor } from '../../platform/routes';
 import { recordAudit } from '../audit';
-import { countFailedLogin, forgetTrustedDevices, lockedMinutes, revokeSessions } from '../sessions';
+import {
+  countFailedLogin,
+  forgetTrustedDevices,
+  lockedMinutes,
+  requireUnrevokedSession,
+  revokeSessions,
+} from '../sessions';
 import {
   countEnabledAdmins,
   findStaffById,
@@ -36,6 +42,7 @@ export async function createMember(
   return ctx.transact(async (tx) => {
     const current = await lockStaffById(tx.db, actor.staffId);
     if (!current || current.disabled || current.role !== 'admin') throw fail('SESSION_EXPIRED');
+    await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
     let member: StaffRow;
     try {
       member = await insertStaff(tx.db, {
@@ -82,6 +89,7 @@ async function lockActorAndTarget(tx: Tx, actor: StaffActor, targetId: bigint) {
   rows.set(second, await lockStaffById(tx.db, second));
   const current = rows.get(actor.staffId);
   if (!current || current.disabled || current.role !== 'admin') throw fail('SESSION_EXPIRED');
+  await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
   const target = rows.get(targetId);
   if (!target) throw fail('STAFF_NOT_FOUND');
   return target;
@@ -159,7 +167,8 @@ export async function changeOwnPassword(
   const now = ctx.clock.now();
   return ctx.transact(async (tx) => {
     const current = await lockStaffById(tx.db, actor.staffId);
-    if (!current) throw fail('SESSION_EXPIRED');
+    if (!current || current.disabled) throw fail('SESSION_EXPIRED');
+    await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
     const locked = lockedMinutes(current, now);
     if (locked !== null) throw fail('ACCOUNT_LOCKED', { minutes: locked });
     if (current.password_hash !== staff.password_hash) throw fail('OLD_PASSWORD_WRONG');

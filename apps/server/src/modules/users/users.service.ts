@@ -5,7 +5,7 @@ import { iso } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import type { StaffActor } from '../../platform/routes';
 import { recordAudit } from '../audit';
-import { revokeSessions } from '../sessions';
+import { requireUnrevokedSession, revokeSessions } from '../sessions';
 import { lockUserById, updateUser } from './users.repository';
 import type { UserRow } from './users.table';
 
@@ -60,6 +60,7 @@ export async function setUserFrozen(
   return ctx.transact(async (tx) => {
     const user = await lockUserById(tx.db, userId);
     if (!user) throw fail('USER_NOT_FOUND');
+    await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
     if (frozen && user.status === 'frozen') throw fail('ALREADY_FROZEN');
     if (!frozen && user.status !== 'frozen') throw fail('NOT_FROZEN');
     const updated = await updateUser(tx.db, user.id, {
