@@ -60,9 +60,9 @@ describe('sessions and users read on the request path', () => {
   it('announce at once outside a transaction, and refuse a handle the unit of work does not know', async () => {
     const announced: string[] = [];
     t.ctx.bus.subscribe('test.topic', (key) => announced.push(key));
-    announceChange(t.ctx.db, 'test.topic', 'k');
+    await announceChange(t.ctx.db, 'test.topic', 'k');
     expect(announced).toEqual(['k']);
-    expect(() => announceChange({} as typeof t.ctx.db, 'test.topic', 'k')).toThrow(/createTransact/);
+    await expect(announceChange({} as typeof t.ctx.db, 'test.topic', 'k')).rejects.toThrow(/createTransact/);
   });
 });
 
@@ -118,6 +118,40 @@ describe.runIf(redisUrl && process.env.DATABASE_URL)('two nodes on one PostgreSQ
 });
 
 describe.runIf(redisUrl)('the Redis bus', () => {
+  it('stops vouching for the cache while Redis holds writes, and reports a gap when heard again', async () => {
+    const bus = redisBus(redisUrl!, quiet, { heartbeatMs: 50, silenceMs: 250 });
+    const admin = new Redis(redisUrl!);
+    try {
+      let gaps = 0;
+      bus.onGap(() => (gaps += 1));
+      await connected(bus);
+      await admin.call('CLIENT', 'PAUSE', '1200', 'WRITE');
+      await expect.poll(() => bus.connected(), { timeout: 1000 }).toBe(false);
+      await expect.poll(() => bus.connected(), { timeout: 5000 }).toBe(true);
+      expect(gaps).toBe(1);
+    } finally {
+      await admin.call('CLIENT', 'UNPAUSE').catch(() => {});
+      await admin.quit();
+      await bus.close();
+    }
+  });
+
+  it('answers a publish only after Redis has passed the message on to other nodes', async () => {
+    const sender = redisBus(redisUrl!, quiet);
+    const receiver = redisBus(redisUrl!, quiet);
+    try {
+      const heard: string[] = [];
+      receiver.subscribe('test.delivery', (message) => heard.push(message));
+      await connected(sender);
+      await connected(receiver);
+      await sender.publish('test.delivery', 'one');
+      await expect.poll(() => heard).toEqual(['one']);
+    } finally {
+      await sender.close();
+      await receiver.close();
+    }
+  });
+
   it('reports a gap after its connection is cut, so caches forget what they kept', async () => {
     const bus = redisBus(redisUrl!, quiet);
     try {

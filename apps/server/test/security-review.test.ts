@@ -139,6 +139,17 @@ describe('phone numbers for staff', () => {
     }
   });
 
+  it('cannot be uncovered by searching: masked roles find a number only when they type all of it', async () => {
+    const found = async (token: string, q: string) =>
+      (await get<{ items: { mobile: string }[] }>(t.app, `/api/staff/users?q=${q}`, token)).data.items.length;
+    const dealer = await createStaff(t, 'oracle-dealer', 'dealer');
+    const dealerToken = await staffToken(t, dealer.username, dealer.password, dealer.secret);
+    const prefix = DEMO.investor.mobile.slice(0, 8);
+    expect(await found(dealerToken, prefix)).toBe(0);
+    expect(await found(dealerToken, DEMO.investor.mobile)).toBe(1);
+    expect(await found(await staffToken(t), prefix)).toBeGreaterThan(0);
+  });
+
   it('audits every user list', async () => {
     const member = await createStaff(t, 'lister', 'support');
     const token = await staffToken(t, member.username, member.password, member.secret);

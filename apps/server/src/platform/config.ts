@@ -143,6 +143,6 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       oneOf(env, 'SEED_DEMO_DATA', ['true', 'false', 'auto'] as const, 'auto')
     ],
     smsGlobalHourlyLimit: integer(env, 'SMS_GLOBAL_HOURLY_LIMIT', 1000),
-    readCacheSeconds: duration(env, 'READ_CACHE_TTL', 30),
+    readCacheSeconds: duration(env, 'READ_CACHE_TTL', 10),
   };
 }

@@ -45,8 +45,8 @@ export class ReadCache<V> {
   }
 
   /** Announces that `key` changed; call after the commit that changed it. */
-  invalidate(key: string): void {
-    this.options.bus.publish(this.options.topic, key);
+  invalidate(key: string): Promise<void> {
+    return this.options.bus.publish(this.options.topic, key);
   }
 
   /** Forgets `key` on this node only (a row that proved stale when used). */

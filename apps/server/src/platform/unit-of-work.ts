@@ -20,15 +20,16 @@ const openTransactions = new WeakMap<Executor, { tx: Tx; bus: Bus }>();
 /**
  * Announces on the bus that the row `key` of `topic` changed, once that change is committed: after the
  * commit of the open transaction `db` belongs to, or at once when `db` is not in a transaction (the
- * statement has committed by itself). Every node's caches of that row drop it. Repositories call this
- * after each write to a cached table, so no caller can forget it.
+ * statement has committed by itself). Every node's caches of that row drop it; the request answers only
+ * once Redis has passed the message on. Repositories call this after each write to a cached table, so no
+ * caller can forget it.
  */
-export function announceChange(db: Executor, topic: string, key: string): void {
+export async function announceChange(db: Executor, topic: string, key: string): Promise<void> {
   const open = openTransactions.get(db);
   if (open) return open.tx.afterCommit(() => open.bus.publish(topic, key));
   const bus = busOfDatabase.get(db);
   if (!bus) throw new Error('announceChange: this database handle was not opened with createTransact');
-  bus.publish(topic, key);
+  await bus.publish(topic, key);
 }
 
 /**

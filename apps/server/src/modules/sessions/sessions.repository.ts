@@ -4,8 +4,10 @@ import { SESSION_CHANGES, sessionCacheKey } from './session-cache';
 import type { SubjectKind } from './sessions.table';
 
 /** Every node drops the revoked sessions it has cached, once the revocation is committed. */
-function announceRevoked(db: Executor, kind: SubjectKind, rows: { token_hash: string }[]) {
-  for (const row of rows) announceChange(db, SESSION_CHANGES, sessionCacheKey(kind, row.token_hash));
+async function announceRevoked(db: Executor, kind: SubjectKind, rows: { token_hash: string }[]) {
+  await Promise.all(
+    rows.map((row) => announceChange(db, SESSION_CHANGES, sessionCacheKey(kind, row.token_hash))),
+  );
 }
 
 /**
@@ -77,7 +79,7 @@ export async function revokeSessions(
     .where('revoked_at', 'is', null);
   if (keepSessionId !== null) query = query.where('id', '!=', keepSessionId);
   const revoked = await query.returning('token_hash').execute();
-  announceRevoked(db, kind, revoked);
+  await announceRevoked(db, kind, revoked);
   return revoked.length;
 }
 
@@ -89,7 +91,7 @@ export async function revokeSession(db: Executor, kind: SubjectKind, id: bigint,
     .where('revoked_at', 'is', null)
     .returning('token_hash')
     .execute();
-  announceRevoked(db, kind, revoked);
+  await announceRevoked(db, kind, revoked);
 }
 
 /** Investor sessions neither revoked, past their absolute expiry, nor idle since before `idleSince`; newest first. */

@@ -30,7 +30,7 @@ export async function updateUser(db: Executor, id: bigint, values: Updateable<Us
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  announceChange(db, USER_CHANGES, id.toString());
+  await announceChange(db, USER_CHANGES, id.toString());
   return updated;
 }
 
@@ -38,6 +38,11 @@ export interface UserSearch {
   q?: string | undefined;
   page: number;
   pageSize: number;
+  /**
+   * Staff who see masked numbers may only find a number they already know in full: a partial match would
+   * let them uncover a masked number digit by digit.
+   */
+  wholeMobileOnly?: boolean;
 }
 
 export async function searchUsers(db: Executor, search: UserSearch) {
@@ -48,7 +53,9 @@ export async function searchUsers(db: Executor, search: UserSearch) {
   if (q) {
     query = query.where((eb) =>
       eb.or([
-        eb('users.mobile', 'like', `%${q.replace(/[%_\\]/g, '')}%`),
+        search.wholeMobileOnly
+          ? eb('users.mobile', '=', q)
+          : eb('users.mobile', 'like', `%${q.replace(/[%_\\]/g, '')}%`),
         ...(/^\d{1,18}$/.test(q) ? [eb('users.id', '=', BigInt(q))] : []),
       ]),
     );

@@ -35,7 +35,10 @@ async function detailOf(db: Executor, actor: StaffActor, user: UserRow) {
 export function userStaffRoutes(ctx: AppContext) {
   return [
     route(api.staffUsers.list, async ({ query, actor, meta }) => {
-      const page = await searchUsers(ctx.db, query);
+      const page = await searchUsers(ctx.db, {
+        ...query,
+        wholeMobileOnly: !roleCan(actor.role, 'users.read_mobile'),
+      });
       // A list shows people's details just as a detail page does, so it is audited the same way.
       await recordAudit(ctx.db, {
         staffId: actor.staffId,
