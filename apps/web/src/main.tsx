@@ -32,4 +32,6 @@ void initI18n().finally(() => {
       <App />
     </StrictMode>,
   );
+  // The service worker and its update prompt are not needed for the first screen: they load after it.
+  void import('./app/pwa').then(({ registerServiceWorker }) => registerServiceWorker());
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DelayedLoading } from '../components/ui/DelayedLoading';
+import { OfflineNotice } from '../components/ui/OfflineNotice';
 import { PAGE_LOAD_TIMEOUT_MS, withTimeout } from '../lib/lazy-page';
 import { LOGIN_PATH } from '../lib/paths';
 import type { AppRoute } from '../lib/routing';
@@ -34,6 +35,7 @@ export function Shell() {
       ) : (
         content
       )}
+      <OfflineNotice />
     </div>
   );
 }
