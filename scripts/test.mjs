@@ -1,5 +1,6 @@
 // `npm test`: lint, formatting, type checks, the i18n check, unit and API tests on PGlite, the API tests again on
-// PostgreSQL when DATABASE_URL is set, and the Playwright suite when Chromium is present
+// PostgreSQL when DATABASE_URL is set, and, when Chromium is present, the build, its bundle size budgets and the
+// Playwright suite
 // (E2E=required makes its absence a failure). Ends with one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -64,6 +65,7 @@ if (process.env.DATABASE_URL) {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   if (run('build web app and back office', 'npm', ['run', 'build', '--silent'])) {
+    run('bundle size budgets', 'node', ['scripts/bundle-budget.mjs']);
     const failedBefore = totals.failed;
     const ok = run(
       'end-to-end (Playwright, Chromium)',

@@ -20,15 +20,18 @@ unstableSetRender((node, container: RootedContainer) => {
   };
 });
 
-initI18n();
 trackViewportHeight();
 clearSessionOnExpiry();
 
-const rootElement = document.getElementById('root');
-if (rootElement) {
+// The first render waits for the active language's texts (one small chunk per namespace), so no key flashes.
+void initI18n().finally(() => {
+  const rootElement = document.getElementById('root');
+  if (!rootElement) return;
   createRoot(rootElement).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-}
+  // The service worker and its update prompt are not needed for the first screen: they load after it.
+  void import('./app/pwa').then(({ registerServiceWorker }) => registerServiceWorker());
+});

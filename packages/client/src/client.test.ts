@@ -1,4 +1,4 @@
-import { api } from '@kabuto/contract';
+import { api, routes } from '@kabuto/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { createApiClient } from './client';
@@ -105,5 +105,47 @@ describe('createApiClient', () => {
     const error = (await client.call(api.system.health).catch((e: unknown) => e)) as ApiError;
     expect(error).toMatchObject({ errorCode: 'NETWORK', message: 'client:NETWORK', status: 0 });
     expect(error.transport).toBe(true);
+  });
+
+  describe('called by route (no schemas at hand)', () => {
+    const appInfo = { code: 1, msg: 'ok', data: { nonsense: true } };
+    const withTable = (fetchImpl: typeof fetch, endpoints: () => Promise<typeof api>) =>
+      createApiClient({
+        token: () => null,
+        lang: () => 'en',
+        clientMessage: (code) => code,
+        fetch: fetchImpl,
+        endpoints,
+      });
+
+    it('loads the endpoint table while the request runs and checks the response against it', async () => {
+      const health = { status: 'ok', database: 'pglite' };
+      const endpoints = vi.fn(async () => api);
+      const fetchImpl = answer(200, { code: 1, msg: 'ok', data: health }) as unknown as typeof fetch;
+      const client = withTable(fetchImpl, endpoints);
+      await expect(client.call(routes.system.health)).resolves.toEqual(health);
+      expect(endpoints).toHaveBeenCalledTimes(1);
+
+      const bad = withTable(answer(200, appInfo) as unknown as typeof fetch, endpoints);
+      await expect(bad.call(routes.system.appInfo)).rejects.toMatchObject({ errorCode: 'BAD_RESPONSE' });
+    });
+
+    it('fails as a network failure when the table cannot be loaded, never returning unchecked data', async () => {
+      const client = withTable(answer(200, appInfo) as unknown as typeof fetch, () =>
+        Promise.reject(new Error('offline')),
+      );
+      await expect(client.call(routes.system.appInfo)).rejects.toMatchObject({ errorCode: 'NETWORK' });
+    });
+
+    it('still reports server failures when the table cannot be loaded', async () => {
+      const fetchImpl = answer(400, { code: 0, msg: 'nope', errorCode: 'VALIDATION_FAILED', params: {} });
+      const client = withTable(fetchImpl as unknown as typeof fetch, () =>
+        Promise.reject(new Error('offline')),
+      );
+      await expect(client.call(routes.system.appInfo)).rejects.toMatchObject({
+        errorCode: 'VALIDATION_FAILED',
+        message: 'nope',
+      });
+    });
   });
 });

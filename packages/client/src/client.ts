@@ -5,6 +5,7 @@ import {
   type CallInput,
   type ClientErrorCode,
   type EndpointDef,
+  type EndpointRef,
   type ResponseOf,
 } from '@kabuto/contract';
 import { ApiError } from './api-error';
@@ -20,10 +21,21 @@ export interface ClientOptions {
   onSessionExpired?(error: ApiError): void;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /**
+   * The full endpoint entries (`api` of @kabuto/contract), for calls that name an endpoint by its route
+   * (`routes.x.y`): loaded when such a call starts, alongside the request, to check the response. An app that
+   * calls only with routes keeps zod out of its start: `() => import('@kabuto/contract/endpoints').then((m) => m.api)`.
+   */
+  endpoints?(): Promise<EndpointTable>;
 }
 
+type EndpointTable = Readonly<Record<string, Readonly<Record<string, EndpointDef>>>>;
+
 export interface ApiClient {
-  call<E extends EndpointDef>(endpoint: E, ...input: OptionalIfEmpty<CallInput<E>>): Promise<ResponseOf<E>>;
+  call<E extends EndpointDef>(
+    endpoint: E | EndpointRef<E>,
+    ...input: OptionalIfEmpty<CallInput<E>>
+  ): Promise<ResponseOf<E>>;
 }
 
 /** The input argument may be left out when the endpoint takes nothing required. */
@@ -32,7 +44,7 @@ type OptionalIfEmpty<T> = Record<string, never> extends T ? [input?: T] : [input
 type QueryValue = string | number | boolean | null | undefined;
 
 export function urlOf(
-  endpoint: EndpointDef,
+  endpoint: Pick<EndpointDef, 'path'>,
   input: { params?: object; query?: object },
   lang: string,
 ): string {
@@ -57,10 +69,26 @@ export function createApiClient(options: ClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const clientError = (code: ClientErrorCode) => new ApiError(code, options.clientMessage(code));
 
+  /** The response schema of an entry, or of the entry a route names (loading the table once). */
+  function responseSchema(endpoint: EndpointDef | EndpointRef): Promise<EndpointDef['response']> {
+    if ('response' in endpoint) return Promise.resolve(endpoint.response);
+    if (!options.endpoints)
+      return Promise.reject(new Error(`no endpoint table to check ${endpoint.key} with`));
+    const [domain = '', name = ''] = endpoint.key.split('.');
+    return options.endpoints().then((table) => {
+      const entry = table[domain]?.[name];
+      if (!entry) throw new Error(`no endpoint ${endpoint.key}`);
+      return entry.response;
+    });
+  }
+
   async function call<E extends EndpointDef>(
-    endpoint: E,
+    endpoint: E | EndpointRef<E>,
     input: CallInput<E> = {} as CallInput<E>,
   ): Promise<ResponseOf<E>> {
+    // Loads alongside the request; a failure surfaces only when a successful response needs checking.
+    const schema = responseSchema(endpoint);
+    schema.catch(() => undefined);
     const token = options.token();
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.token = token;
@@ -85,7 +113,10 @@ export function createApiClient(options: ClientOptions): ApiClient {
 
     const envelope = (await response.json().catch(() => null)) as FailureEnvelope | null;
     if (response.ok && envelope?.code === ENVELOPE_OK) {
-      const parsed = endpoint.response.safeParse(envelope.data);
+      // Without the schemas (offline before they were ever fetched) the data cannot be checked: a network failure.
+      const check = await schema.catch(() => null);
+      if (!check) throw clientError('NETWORK');
+      const parsed = check.safeParse(envelope.data);
       if (!parsed.success) throw clientError('BAD_RESPONSE');
       return parsed.data as ResponseOf<E>;
     }

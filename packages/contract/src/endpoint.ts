@@ -66,3 +66,17 @@ export function describeAccess(access: Access): string {
   if (access.kind !== 'staff') return access.kind;
   return access.permission ? `staff (${access.permission})` : 'staff';
 }
+
+/**
+ * An endpoint named without its schemas (`routes.<domain>.<name>`, generated from `api`): what a client needs
+ * to call it, typed by the full entry. A client given one checks the response once the schemas have loaded,
+ * so the investor app starts without zod.
+ */
+export interface EndpointRef<E extends EndpointDef = EndpointDef> {
+  /** `<domain>.<name>` of the entry in `api`. */
+  readonly key: string;
+  readonly method: E['method'];
+  readonly path: E['path'];
+  /** Type only, never set: the entry this names. */
+  readonly endpoint?: E;
+}

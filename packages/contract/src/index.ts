@@ -9,3 +9,4 @@ export * from './auth';
 export * from './staff';
 export * from './endpoint';
 export * from './endpoints';
+export * from './routes';

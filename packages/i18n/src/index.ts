@@ -1,3 +1,4 @@
 export * from './languages';
+export * from './load';
 export * from './resources';
 export * from './translate';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { HOME_PATH } from '../lib/paths';
 import { SubPage } from '../components/ui/SubPage';
 
-export function NotFoundPage() {
+export default function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (

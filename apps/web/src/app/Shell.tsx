@@ -1,14 +1,17 @@
-import { Suspense, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DelayedLoading } from '../components/ui/DelayedLoading';
+import { OfflineNotice } from '../components/ui/OfflineNotice';
+import { PAGE_LOAD_TIMEOUT_MS, withTimeout } from '../lib/lazy-page';
 import { HOME_PATH, LOGIN_PATH } from '../lib/paths';
 import type { AppRoute } from '../lib/routing';
 import { useIsLoggedIn } from '../lib/session-store';
 import { findRoute } from './routes';
-import { SideMenu } from './SideMenu';
-import { TabBar } from './TabBar';
-import { TopBar } from './TopBar';
+
+// The tab layout (top bar, side menu, tab bar and their icons and animations) is not on the startup screen:
+// it loads on its own, fetched in the background once the first screen is up.
+const loadTabLayout = () => withTimeout(import('./TabLayout'), PAGE_LOAD_TIMEOUT_MS);
+const TabLayout = lazy(loadTabLayout);
 
 /** Root layout: tab pages get the top bar, side menu and tab bar; other pages draw their own NavBar. */
 export function Shell() {
@@ -20,20 +23,19 @@ export function Shell() {
       <Outlet />
     </Suspense>
   );
+  useEffect(() => {
+    void loadTabLayout().catch(() => undefined);
+  }, []);
   return (
-    <div className="kb-app">{route?.tab ? <TabLayout route={route}>{content}</TabLayout> : content}</div>
-  );
-}
-
-function TabLayout({ route, children }: { route: AppRoute; children: ReactNode }) {
-  const { t } = useTranslation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  return (
-    <div className="kb-tab-layout">
-      <TopBar title={route.tab ? t(route.tab.labelKey) : ''} onOpenMenu={() => setMenuOpen(true)} />
-      <main className="kb-tab-content">{children}</main>
-      <TabBar />
-      <SideMenu visible={menuOpen} onClose={() => setMenuOpen(false)} />
+    <div className="kb-app">
+      {route?.tab ? (
+        <Suspense fallback={<DelayedLoading />}>
+          <TabLayout route={route}>{content}</TabLayout>
+        </Suspense>
+      ) : (
+        content
+      )}
+      <OfflineNotice />
     </div>
   );
 }

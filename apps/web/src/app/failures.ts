@@ -1,7 +1,6 @@
-import { Toast } from 'antd-mobile';
 import { ApiError } from '@kabuto/client';
 import { onSessionExpired } from '../lib/api-client';
-import { toastError } from '../lib/error-toast';
+import { showToast, toastError } from '../lib/error-toast';
 import { i18n } from '../lib/i18n';
 import { LOGIN_PATH } from '../lib/paths';
 import { useSession } from '../lib/session-store';
@@ -33,7 +32,7 @@ export function reportFailure(error: Error): void {
 function returnToLogin(message: string): void {
   if (returningToLogin) return;
   returningToLogin = true;
-  Toast.show({ content: message, duration: EXPIRY_REDIRECT_MS });
+  showToast(message, EXPIRY_REDIRECT_MS);
   setTimeout(() => {
     returningToLogin = false;
     const { pathname, search } = router.state.location;

@@ -1,8 +1,10 @@
 import { createHashRouter } from 'react-router';
-import { NotFoundPage } from './NotFoundPage';
+import { lazyPage } from '../lib/lazy-page';
 import { RouteError } from './RouteError';
 import { ROUTES } from './routes';
 import { RouteElement, Shell } from './Shell';
+
+const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 
 export const router = createHashRouter([
   {

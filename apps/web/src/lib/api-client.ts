@@ -21,6 +21,8 @@ export const apiClient = createApiClient({
   clientMessage: (code) => i18n.t(`errors:${code}`),
   onSessionExpired: (error) => sessionExpiredHandler(error),
   timeoutMs: TIMEOUT_MS,
+  // Calls name endpoints by route; the schemas (zod) load with the first call, alongside its request.
+  endpoints: () => import('@kabuto/contract/endpoints').then((module) => module.api),
 });
 
 /** The form field a failure names (server validation sends it as `params.field`), if any. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@kabuto/contract';
+import { routes } from '@kabuto/contract';
 import { apiClient } from './api-client';
 
 /** The client's own version, compared with the server's latestVersionCode. */
@@ -18,7 +18,7 @@ export const appInfoKeys = {
 export const appInfoQuery = () =>
   queryOptions({
     queryKey: appInfoKeys.info(),
-    queryFn: () => apiClient.call(api.system.appInfo),
+    queryFn: () => apiClient.call(routes.system.appInfo),
     staleTime: 5 * 60_000,
   });
 

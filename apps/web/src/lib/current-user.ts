@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@kabuto/contract';
+import { routes } from '@kabuto/contract';
 import { apiClient } from './api-client';
 import { useSession } from './session-store';
 
@@ -15,7 +15,7 @@ export const currentUserKeys = {
 export const userInfoQuery = (userId: string) =>
   queryOptions({
     queryKey: currentUserKeys.info(userId),
-    queryFn: () => apiClient.call(api.legacy.userInfo, { query: { user_id: userId } }),
+    queryFn: () => apiClient.call(routes.legacy.userInfo, { query: { user_id: userId } }),
   });
 
 /** The user info while a session is stored; nothing otherwise. */

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
-import { SpinLoading } from 'antd-mobile';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+const loadSpinner = () => import('./Spinner');
+const Spinner = lazy(loadSpinner);
 
 const SHOW_AFTER_MS = 200;
 
@@ -7,12 +9,15 @@ const SHOW_AFTER_MS = 200;
 export function DelayedLoading() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
+    void loadSpinner().catch(() => undefined);
     const timer = setTimeout(() => setVisible(true), SHOW_AFTER_MS);
     return () => clearTimeout(timer);
   }, []);
   return visible ? (
     <div className="kb-centered" data-testid="page-loading">
-      <SpinLoading color="primary" />
+      <Suspense fallback={null}>
+        <Spinner />
+      </Suspense>
     </div>
   ) : null;
 }

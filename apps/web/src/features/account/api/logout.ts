@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@kabuto/contract';
+import { routes } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 
@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session-store';
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.call(api.auth.logout),
+    mutationFn: () => apiClient.call(routes.auth.logout),
     onSettled: () => {
       useSession.getState().clear();
       queryClient.removeQueries();

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type BodyOf } from '@kabuto/contract';
+import { routes, type api, type BodyOf } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { currentUserKeys } from '../../../lib/current-user';
 import { accountKeys } from './keys';
@@ -13,7 +13,7 @@ export type PasswordChangeMutation = ReturnType<typeof useChangePassword>;
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordChange) => apiClient.call(api.account.changePassword, { body }),
+    mutationFn: (body: PasswordChange) => apiClient.call(routes.account.changePassword, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
     meta: { fieldErrorsInForm: true },
   });
@@ -23,7 +23,7 @@ export function useChangePassword() {
 export function useChangeTransactionPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordChange) => apiClient.call(api.account.changeTransactionPassword, { body }),
+    mutationFn: (body: PasswordChange) => apiClient.call(routes.account.changeTransactionPassword, { body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: currentUserKeys.all }),

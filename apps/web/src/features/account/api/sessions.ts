@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@kabuto/contract';
+import { routes } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { accountKeys } from './keys';
 
@@ -7,7 +7,7 @@ import { accountKeys } from './keys';
 export function useSessions() {
   return useQuery({
     queryKey: accountKeys.sessions(),
-    queryFn: () => apiClient.call(api.account.sessions),
+    queryFn: () => apiClient.call(routes.account.sessions),
     select: (data) => data.items,
   });
 }
@@ -15,7 +15,7 @@ export function useSessions() {
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.call(api.account.revokeOtherSessions),
+    mutationFn: () => apiClient.call(routes.account.revokeOtherSessions),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
 }

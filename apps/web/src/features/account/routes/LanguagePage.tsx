@@ -2,6 +2,7 @@ import { List } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { LANGUAGE_NAMES, LANGUAGES } from '@kabuto/i18n';
 import { useTranslation } from 'react-i18next';
+import { toastError } from '../../../lib/error-toast';
 import { currentLang, switchLanguage } from '../../../lib/i18n';
 import { SubPage } from '../../../components/ui/SubPage';
 
@@ -14,7 +15,7 @@ export default function LanguagePage() {
         {LANGUAGES.map((lang) => (
           <List.Item
             key={lang}
-            onClick={() => void switchLanguage(lang)}
+            onClick={() => switchLanguage(lang).catch(() => toastError(t('common:error')))}
             extra={lang === active ? <CheckOutline color="#1677ff" fontSize={20} /> : null}
             data-testid={`language-${lang}`}
             aria-selected={lang === active}

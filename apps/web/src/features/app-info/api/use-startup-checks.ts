@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@kabuto/client';
-import { api, type AppInfo } from '@kabuto/contract';
+import { routes, type AppInfo } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { appInfoQuery } from '../../../lib/app-info';
 import { userInfoQuery } from '../../../lib/current-user';
@@ -41,7 +41,7 @@ export function useStartupChecks(onDone: () => void) {
 
     async function run() {
       await show('starting');
-      await apiClient.call(api.system.health);
+      await apiClient.call(routes.system.health);
       await show('connected');
       await show('checkingUpdates');
       const info = await queryClient.fetchQuery({ ...appInfoQuery(), staleTime: 0, meta: { silent: true } });

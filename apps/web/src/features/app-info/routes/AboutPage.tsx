@@ -6,7 +6,7 @@ import { SubPage } from '../../../components/ui/SubPage';
 import { APP_VERSION, useAppInfo } from '../../../lib/app-info';
 
 export default function AboutPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['web', 'legal']);
   const navigate = useNavigate();
   const { data: info } = useAppInfo();
   return (

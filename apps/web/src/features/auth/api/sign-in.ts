@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type BodyOf, type SessionResponse } from '@kabuto/contract';
+import { routes, type api, type BodyOf, type SessionResponse } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { currentUserKeys } from '../../../lib/current-user';
 import { deviceId } from '../../../lib/device-id';
@@ -26,7 +26,7 @@ export function useLogin() {
   const startSession = useStartSession();
   return useMutation({
     mutationFn: (credentials: Credentials) =>
-      apiClient.call(api.auth.login, {
+      apiClient.call(routes.auth.login, {
         body: { ...credentials, deviceId: deviceId(), deviceToken: storedDeviceToken() },
       }),
     onSuccess: startSession,
@@ -38,7 +38,7 @@ export function useRegister() {
   const startSession = useStartSession();
   return useMutation({
     mutationFn: (registration: Registration) =>
-      apiClient.call(api.auth.register, { body: { ...registration, deviceId: deviceId() } }),
+      apiClient.call(routes.auth.register, { body: { ...registration, deviceId: deviceId() } }),
     onSuccess: startSession,
     meta: { fieldErrorsInForm: true },
   });

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type BodyOf } from '@kabuto/contract';
+import { routes, type api, type BodyOf } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 
 export function useSendSmsCode() {
   return useMutation({
-    mutationFn: (body: BodyOf<typeof api.auth.smsCode>) => apiClient.call(api.auth.smsCode, { body }),
+    mutationFn: (body: BodyOf<typeof api.auth.smsCode>) => apiClient.call(routes.auth.smsCode, { body }),
     meta: { fieldErrorsInForm: true },
   });
 }

@@ -4,7 +4,7 @@ import { SubPage } from '../../../components/ui/SubPage';
 const SECTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
 export default function AgreementPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['web', 'legal']);
   return (
     <SubPage title={t('titles.agreement')} testId="agreement-page">
       <article className="kb-section">

@@ -4,7 +4,7 @@ import { SubPage } from '../../../components/ui/SubPage';
 const ARTICLES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 
 export default function PrivacyPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['web', 'legal']);
   return (
     <SubPage title={t('titles.privacy')} testId="privacy-page">
       <article className="kb-section">

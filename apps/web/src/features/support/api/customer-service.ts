@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@kabuto/contract';
+import { routes } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { appInfoQuery, useAppInfo } from '../../../lib/app-info';
 import { useIsLoggedIn } from '../../../lib/session-store';
@@ -12,7 +12,7 @@ export const supportKeys = {
 const customerServiceUrlQuery = () =>
   queryOptions({
     queryKey: supportKeys.customerServiceUrl(),
-    queryFn: () => apiClient.call(api.legacy.customerService).then((link) => link.kefu_url),
+    queryFn: () => apiClient.call(routes.legacy.customerService).then((link) => link.kefu_url),
     staleTime: 5 * 60_000,
   });
 
