@@ -116,6 +116,13 @@ test('an empty login shows the first missing field in Japanese', async ({ page }
 
 test('logging out asks for confirmation, ends the session and shows login', async ({ page }) => {
   await loginInBrowser(page, DEMO_INVESTOR.mobile, DEMO_INVESTOR.password);
+  await page.goto('/#/subPackages/seting/seting');
+  await expect(page.getByTestId('settings-page')).toBeVisible();
+  await page.goto('/#/subPackages/logout/logout');
+  await page.locator('.adm-dialog-footer').getByText(message('ja', 'common', 'cancel')).click();
+  await expect(page).toHaveURL(/#\/subPackages\/seting\/seting$/);
+
+  await page.goto('/#/pages/index/index');
   await page.getByTestId('top-bar-user').click();
   await page.getByTestId('side-menu-logout').click();
   await page

@@ -24,6 +24,8 @@ export default function LogoutPage() {
       cancelText: t('common:cancel'),
     }).then((confirmed) => {
       if (confirmed) logOut(undefined, { onSettled: () => navigate(LOGIN_PATH, { replace: true }) });
+      // Cancelling returns to where the person came from (settings or the side menu's page), else Home.
+      else if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) navigate(-1);
       else navigate(HOME_PATH, { replace: true });
     });
   }, [logOut, navigate, t]);

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import * as paths from '../../../lib/paths';
 import { useUserInfo } from '../../../lib/current-user';
-import { EmptyState } from '../../../components/ui/EmptyState';
+import { ComingSoon } from '../../../components/ui/EmptyState';
 
 interface Tile {
   id: string;
@@ -59,7 +59,7 @@ export default function HomePage() {
       </nav>
       <section className="kb-section">
         <h2>{t('home.marketOverview')}</h2>
-        <EmptyState />
+        <ComingSoon />
       </section>
     </div>
   );

@@ -1,5 +1,5 @@
-import { EmptyState } from '../../../components/ui/EmptyState';
+import { ComingSoon } from '../../../components/ui/EmptyState';
 
 export default function MarketPage() {
-  return <EmptyState />;
+  return <ComingSoon />;
 }
