@@ -4,10 +4,11 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { normalizeLang } from '@kabuto/i18n';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './platform/context';
 import { notFound, registerHttpConventions, sendError, validatorCompiler } from './platform/http';
@@ -121,17 +122,38 @@ export function apiRoutes(ctx: AppContext): Route[] {
   ];
 }
 
+/**
+ * Cache-Control of a file of a built app, by its path inside the app's folder. Vite's hashed assets
+ * (`assets/<name>-<hash>.<ext>`) never change under their name, so browsers keep them for a year without asking;
+ * everything else (index.html, a service worker and its runtime, the web manifest, icons) is revalidated on every
+ * use, so a new build is picked up at once.
+ */
+export function staticCacheControl(pathInApp: string): string {
+  const file = pathInApp.replace(/\.(br|gz)$/, '').replaceAll('\\', '/');
+  return HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+const HASHED_ASSET = /^assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+/**
+ * The two built apps, sent as built: `<file>.br` or `<file>.gz` beside a file (scripts/precompress.mjs) is
+ * sent instead when the client accepts that encoding, with `Vary: Accept-Encoding` on every answer.
+ */
 function registerStatic(app: FastifyInstance, ctx: AppContext): void {
-  if (existsSync(ctx.config.webDist)) {
-    void app.register(fastifyStatic, { root: ctx.config.webDist, prefix: '/', index: 'index.html' });
-  }
+  const serve = (root: string, prefix: string, decorateReply: boolean) =>
+    void app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply,
+      // An array: with `preCompressed`, @fastify/static 10 finds no index file for `/` when `index` is a string.
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply, path: string) =>
+        void reply.header('cache-control', staticCacheControl(relative(root, path))),
+    });
+  if (existsSync(ctx.config.webDist)) serve(ctx.config.webDist, '/', true);
   if (existsSync(ctx.config.backofficeDist)) {
     app.get('/backoffice', (_request, reply) => reply.redirect('/backoffice/'));
-    void app.register(fastifyStatic, {
-      root: ctx.config.backofficeDist,
-      prefix: '/backoffice/',
-      decorateReply: false,
-      index: 'index.html',
-    });
+    serve(ctx.config.backofficeDist, '/backoffice/', false);
   }
 }
