@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -27,7 +28,12 @@ export interface BuildOptions {
   logger?: boolean | { level: string; stream?: DestinationStream };
   /** Serve the built web app and back office when their dist folders exist. */
   serveStatic?: boolean;
+  /** API answers at least this long (bytes) are compressed for clients that accept it; tests lower it. */
+  compressThreshold?: number;
 }
+
+/** Below ~1 KB compression saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** Trust the nearest `hops` proxies (TRUST_PROXY=2): Fastify's function form of a hop count. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -89,17 +95,26 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-
-  registerRoutes(app, apiRoutes(ctx), {
-    authenticate: {
-      investor: (token) => authenticateInvestor(ctx, token),
-      staff: (token) => authenticateStaff(ctx, token),
-    },
-    authRateLimit: {
-      max: ctx.config.authRateLimitMax,
-      timeWindow: ctx.config.authRateLimitWindowSeconds * 1000,
-    },
+  // The API and its reference, compressed on the fly (brotli at quality 4, or gzip) when the answer is long
+  // enough and the client accepts it. Only here: the built apps are compressed at build time. Endpoints whose
+  // answer carries a credential opt out (docs/decisions/0004-no-compression-of-secrets.md).
+  await app.register(async (api) => {
+    await api.register(compress, {
+      threshold: options.compressThreshold ?? COMPRESS_THRESHOLD_BYTES,
+      encodings: ['br', 'gzip'],
+      globalDecompression: false,
+    });
+    await api.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    registerRoutes(api, apiRoutes(ctx), {
+      authenticate: {
+        investor: (token) => authenticateInvestor(ctx, token),
+        staff: (token) => authenticateStaff(ctx, token),
+      },
+      authRateLimit: {
+        max: ctx.config.authRateLimitMax,
+        timeWindow: ctx.config.authRateLimitWindowSeconds * 1000,
+      },
+    });
   });
 
   if (options.serveStatic !== false) registerStatic(app, ctx);
