@@ -7,10 +7,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import { normalizeLang } from '@kabuto/i18n';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { DestinationStream } from 'pino';
+import { loadRedis } from './platform/bus';
 import type { AppContext } from './platform/context';
 import { notFound, registerHttpConventions, sendError, validatorCompiler } from './platform/http';
 import { registerRoutes, type Route } from './platform/routes';
@@ -77,7 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   const redis = ctx.config.redisUrl
-    ? new Redis(ctx.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? new (loadRedis())(ctx.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'kabuto-rl:' } : {}) });

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
 
 /**
@@ -49,8 +50,17 @@ export function memoryBus(): Bus {
 
 const CHANNEL_PREFIX = 'kabuto:';
 
+/**
+ * The Redis client, loaded only when REDIS_URL is set: on a single node it is never needed, and loading it
+ * costs a start a few hundred milliseconds.
+ */
+export function loadRedis(): typeof IORedis.Redis {
+  return (createRequire(import.meta.url)('ioredis') as typeof IORedis).Redis;
+}
+
 /** Several nodes: Redis pub/sub, one connection to publish and one to listen (a subscribed one can do nothing else). */
 export function redisBus(url: string, log: Pick<Logger, 'warn' | 'info'>): Bus {
+  const Redis = loadRedis();
   const subscribers = new Subscribers();
   const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
   const listener = new Redis(url, { maxRetriesPerRequest: null });
