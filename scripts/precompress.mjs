@@ -1,4 +1,4 @@
-// `node scripts/precompress.mjs <dist>...`: writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip,
+// `node scripts/precompress.mjs <dist>...`: writes `<file>.br` (brotli, quality 10) and `<file>.gz` (gzip,
 // level 9) beside every compressible file of a built app, so the server sends them as they are
 // (@fastify/static `preCompressed`) instead of compressing on every request. Each app's `build` script runs it
 // after `vite build`, so it also covers files written by other build steps (a service worker, a manifest).
@@ -45,7 +45,9 @@ for (const dir of dirs) {
     const source = readFileSync(path);
     const br = brotliCompressSync(source, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        // Quality 10, not 11: both apps compress in ~1.9 s of CPU instead of ~4.4 s, for 1.4% more bytes
+        // (727 kB against 717 kB), which keeps the first `npm start` short.
+        [constants.BROTLI_PARAM_QUALITY]: 10,
         [constants.BROTLI_PARAM_SIZE_HINT]: size,
       },
     });
