@@ -1,9 +1,10 @@
-// `npm start`: builds the web app and back office when their sources are newer than the build, then
-// runs the server (TypeScript through tsx) in this same process so Ctrl-C reaches it directly.
+// `npm start`: builds the web app, the back office and the server when their sources are newer than the
+// build, then runs the compiled server (apps/server/dist/main.js, plain JavaScript: no TypeScript loader) in
+// this same process so Ctrl-C reaches it directly.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { register } from 'tsx/esm/api';
+import { buildServer, SERVER_BUNDLE, serverBundleIsStale } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -32,5 +33,11 @@ for (const app of ['web', 'backoffice']) {
   }
 }
 
-register();
-await import(join(root, 'apps/server/src/main.ts'));
+if (serverBundleIsStale()) {
+  console.log('Building server...');
+  await buildServer();
+}
+
+// Stack traces name the TypeScript sources (dist/main.js.map).
+process.setSourceMapsEnabled(true);
+await import(SERVER_BUNDLE);

@@ -119,7 +119,10 @@ test('logging out asks for confirmation, ends the session and shows login', asyn
   await page.goto('/#/subPackages/seting/seting');
   await expect(page.getByTestId('settings-page')).toBeVisible();
   await page.goto('/#/subPackages/logout/logout');
-  await page.locator('.adm-dialog-footer').getByText(message('ja', 'common', 'cancel')).click();
+  await page
+    .locator('.adm-dialog-footer')
+    .getByText(message('ja', 'common', 'cancel'))
+    .click();
   await expect(page).toHaveURL(/#\/subPackages\/seting\/seting$/);
 
   await page.goto('/#/pages/index/index');

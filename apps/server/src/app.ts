@@ -1,14 +1,16 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { normalizeLang } from '@kabuto/i18n';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
 import type { DestinationStream } from 'pino';
+import { loadRedis } from './platform/bus';
 import type { AppContext } from './platform/context';
 import { notFound, registerHttpConventions, sendError, validatorCompiler } from './platform/http';
 import { registerRoutes, type Route } from './platform/routes';
@@ -26,7 +28,12 @@ export interface BuildOptions {
   logger?: boolean | { level: string; stream?: DestinationStream };
   /** Serve the built web app and back office when their dist folders exist. */
   serveStatic?: boolean;
+  /** API answers at least this long (bytes) are compressed for clients that accept it; tests lower it. */
+  compressThreshold?: number;
 }
+
+/** Below ~1 KB compression saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** Trust the nearest `hops` proxies (TRUST_PROXY=2): Fastify's function form of a hop count. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -70,7 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   const redis = ctx.config.redisUrl
-    ? new Redis(ctx.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? new (loadRedis())(ctx.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'kabuto-rl:' } : {}) });
@@ -88,17 +95,26 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-
-  registerRoutes(app, apiRoutes(ctx), {
-    authenticate: {
-      investor: (token) => authenticateInvestor(ctx, token),
-      staff: (token) => authenticateStaff(ctx, token),
-    },
-    authRateLimit: {
-      max: ctx.config.authRateLimitMax,
-      timeWindow: ctx.config.authRateLimitWindowSeconds * 1000,
-    },
+  // The API and its reference, compressed on the fly (brotli at quality 4, or gzip) when the answer is long
+  // enough and the client accepts it. Only here: the built apps are compressed at build time. Endpoints whose
+  // answer carries a credential opt out (docs/decisions/0004-no-compression-of-secrets.md).
+  await app.register(async (api) => {
+    await api.register(compress, {
+      threshold: options.compressThreshold ?? COMPRESS_THRESHOLD_BYTES,
+      encodings: ['br', 'gzip'],
+      globalDecompression: false,
+    });
+    await api.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    registerRoutes(api, apiRoutes(ctx), {
+      authenticate: {
+        investor: (token) => authenticateInvestor(ctx, token),
+        staff: (token) => authenticateStaff(ctx, token),
+      },
+      authRateLimit: {
+        max: ctx.config.authRateLimitMax,
+        timeWindow: ctx.config.authRateLimitWindowSeconds * 1000,
+      },
+    });
   });
 
   if (options.serveStatic !== false) registerStatic(app, ctx);
@@ -121,17 +137,38 @@ export function apiRoutes(ctx: AppContext): Route[] {
   ];
 }
 
+/**
+ * Cache-Control of a file of a built app, by its path inside the app's folder. Vite's hashed assets
+ * (`assets/<name>-<hash>.<ext>`) never change under their name, so browsers keep them for a year without asking;
+ * everything else (index.html, a service worker and its runtime, the web manifest, icons) is revalidated on every
+ * use, so a new build is picked up at once.
+ */
+export function staticCacheControl(pathInApp: string): string {
+  const file = pathInApp.replace(/\.(br|gz)$/, '').replaceAll('\\', '/');
+  return HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+const HASHED_ASSET = /^assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+/**
+ * The two built apps, sent as built: `<file>.br` or `<file>.gz` beside a file (scripts/precompress.mjs) is
+ * sent instead when the client accepts that encoding, with `Vary: Accept-Encoding` on every answer.
+ */
 function registerStatic(app: FastifyInstance, ctx: AppContext): void {
-  if (existsSync(ctx.config.webDist)) {
-    void app.register(fastifyStatic, { root: ctx.config.webDist, prefix: '/', index: 'index.html' });
-  }
+  const serve = (root: string, prefix: string, decorateReply: boolean) =>
+    void app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply,
+      // An array: with `preCompressed`, @fastify/static 10 finds no index file for `/` when `index` is a string.
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply, path: string) =>
+        void reply.header('cache-control', staticCacheControl(relative(root, path))),
+    });
+  if (existsSync(ctx.config.webDist)) serve(ctx.config.webDist, '/', true);
   if (existsSync(ctx.config.backofficeDist)) {
     app.get('/backoffice', (_request, reply) => reply.redirect('/backoffice/'));
-    void app.register(fastifyStatic, {
-      root: ctx.config.backofficeDist,
-      prefix: '/backoffice/',
-      decorateReply: false,
-      index: 'index.html',
-    });
+    serve(ctx.config.backofficeDist, '/backoffice/', false);
   }
 }

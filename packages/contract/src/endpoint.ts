@@ -31,6 +31,11 @@ export interface EndpointDef {
   readonly response: z.ZodType;
   /** Counted by the per-client limit on endpoints that take a password or send a code. */
   readonly authRateLimited?: boolean;
+  /**
+   * The response carries a credential (a session or device token, a temporary password, an authenticator
+   * secret, an SMS code). Such responses are never compressed (docs/decisions/0004-no-compression-of-secrets.md).
+   */
+  readonly carriesSecrets?: boolean;
 }
 
 export const endpoint = <const E extends EndpointDef>(definition: E): E => definition;

@@ -68,6 +68,7 @@ export const api = {
       access: PUBLIC,
       query: devSmsQuery,
       response: z.object({ items: z.array(devSmsItem) }),
+      carriesSecrets: true,
     }),
   },
 
@@ -91,6 +92,7 @@ export const api = {
       authRateLimited: true,
       body: registerRequest,
       response: sessionResponse,
+      carriesSecrets: true,
     }),
     login: endpoint({
       method: 'POST',
@@ -103,6 +105,7 @@ export const api = {
       authRateLimited: true,
       body: loginRequest,
       response: sessionResponse,
+      carriesSecrets: true,
     }),
     logout: endpoint({
       method: 'POST',
@@ -209,6 +212,7 @@ export const api = {
       authRateLimited: true,
       body: staffLoginRequest,
       response: staffSessionResponse,
+      carriesSecrets: true,
     }),
     logout: endpoint({
       method: 'POST',
@@ -331,6 +335,7 @@ export const api = {
       access: staff('sms.read'),
       query: smsOutboxQuery,
       response: paged(devSmsItem),
+      carriesSecrets: true,
     }),
   },
 
@@ -353,6 +358,7 @@ export const api = {
       access: staff('staff.manage'),
       body: createStaffMemberRequest,
       response: staffCredentials,
+      carriesSecrets: true,
     }),
     resetPassword: endpoint({
       method: 'POST',
@@ -363,6 +369,7 @@ export const api = {
       params: idParams,
       body: reasonRequest,
       response: staffCredentials,
+      carriesSecrets: true,
     }),
     resetAuthenticator: endpoint({
       method: 'POST',
@@ -373,6 +380,7 @@ export const api = {
       params: idParams,
       body: reasonRequest,
       response: staffCredentials,
+      carriesSecrets: true,
     }),
     disable: endpoint({
       method: 'POST',

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/routes';
 import { auditLogRoutes } from '../features/audit-log/routes';
@@ -7,11 +8,12 @@ import { smsOutboxRoutes } from '../features/sms-outbox/routes';
 import { staffMembersRoutes } from '../features/staff-members/routes';
 import { usersRoutes } from '../features/users/routes';
 import type { FeatureRoute } from '../lib/feature-route';
-import { HomePage } from './HomePage';
-import { NotFoundPage } from './NotFoundPage';
+import { PageLoading } from './PageLoading';
 import { RequirePermission } from './RequirePermission';
 import { RequireStaff } from './RequireStaff';
-import { Shell } from './Shell';
+
+// The console's frame (menu, header) is not needed on the login page: it loads once a staff member is signed in.
+const Shell = lazy(() => import('./Shell').then((m) => ({ default: m.Shell })));
 
 const FEATURE_ROUTES: FeatureRoute[] = [
   ...authRoutes,
@@ -23,34 +25,45 @@ const FEATURE_ROUTES: FeatureRoute[] = [
   ...accountRoutes,
 ];
 
-/** A feature's route; one that needs a permission shows roles without it why they cannot see it. */
-function toRoute({ path, Component, access }: FeatureRoute): RouteObject {
-  if (access === 'public' || access === 'staff') return { path, Component };
+/**
+ * A feature's route, its screen loaded on first visit (react-router waits for it before leaving the current
+ * page); one that needs a permission shows roles without it why they cannot see it.
+ */
+function toRoute({ path, load, access }: FeatureRoute): RouteObject {
   return {
     path,
-    element: (
-      <RequirePermission permission={access}>
-        <Component />
-      </RequirePermission>
-    ),
+    lazy: async () => {
+      const Screen = await load();
+      if (access === 'public' || access === 'staff') return { Component: Screen };
+      return {
+        element: (
+          <RequirePermission permission={access}>
+            <Screen />
+          </RequirePermission>
+        ),
+      };
+    },
   };
 }
 
 const isPublic = (route: FeatureRoute) => route.access === 'public';
 
 const routes: RouteObject[] = [
-  ...FEATURE_ROUTES.filter(isPublic).map(toRoute),
+  ...FEATURE_ROUTES.filter(isPublic).map((route) => ({ ...toRoute(route), HydrateFallback: PageLoading })),
   {
     path: '/',
+    HydrateFallback: PageLoading,
     element: (
       <RequireStaff>
-        <Shell />
+        <Suspense fallback={<PageLoading />}>
+          <Shell />
+        </Suspense>
       </RequireStaff>
     ),
     children: [
-      { index: true, Component: HomePage },
+      { index: true, lazy: async () => ({ Component: (await import('./HomePage')).HomePage }) },
       ...FEATURE_ROUTES.filter((route) => !isPublic(route)).map(toRoute),
-      { path: '*', Component: NotFoundPage },
+      { path: '*', lazy: async () => ({ Component: (await import('./NotFoundPage')).NotFoundPage }) },
     ],
   },
 ];

@@ -1,5 +1,6 @@
+import type * as IORedis from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
 
 /**
@@ -53,6 +54,14 @@ export function memoryBus(): Bus {
 const CHANNEL_PREFIX = 'kabuto:';
 const HEARTBEAT_CHANNEL = `${CHANNEL_PREFIX}bus.heartbeat`;
 
+/**
+ * The Redis client, loaded only when REDIS_URL is set: on a single node it is never needed, and loading it
+ * costs a start a few hundred milliseconds.
+ */
+export function loadRedis(): typeof IORedis.Redis {
+  return (createRequire(import.meta.url)('ioredis') as typeof IORedis).Redis;
+}
+
 export interface RedisBusTiming {
   /** How often this node sends itself a heartbeat through Redis. */
   heartbeatMs: number;
@@ -75,6 +84,7 @@ export function redisBus(
   timing: Partial<RedisBusTiming> = {},
 ): Bus {
   const { heartbeatMs, silenceMs, publishTimeoutMs } = { ...DEFAULT_TIMING, ...timing };
+  const Redis = loadRedis();
   const node = randomUUID();
   const subscribers = new Subscribers();
   const publisher = new Redis(url, { maxRetriesPerRequest: 2 });

@@ -104,6 +104,8 @@ export function registerRoutes(
       method: endpoint.method,
       url: endpoint.path,
       config: endpoint.authRateLimited ? { rateLimit: options.authRateLimit } : {},
+      // Never compressed: a credential beside reflected input would leak through the length (BREACH).
+      ...(endpoint.carriesSecrets ? { compress: false as const } : {}),
       schema: {
         tags: [endpoint.tag],
         summary: endpoint.summary,

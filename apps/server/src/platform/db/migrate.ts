@@ -1,8 +1,22 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './open';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta.url));
+/**
+ * The server package's folder: the nearest one above this module holding a package.json. The same answer
+ * whether this code runs from its source (`src/platform/db/`) or bundled into `dist/main.js` (`npm start`).
+ */
+function serverPackageDir(): string {
+  const start = dirname(fileURLToPath(import.meta.url));
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${start}`);
+  }
+}
+
+/** The `.sql` migrations, read at run time (they are not bundled). */
+export const MIGRATIONS_DIR = join(serverPackageDir(), 'migrations');
 
 /**
  * Applies forward-only `.sql` migrations in file-name order, each recorded in schema_migrations.

@@ -1,7 +1,6 @@
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { mkdirSync } from 'node:fs';
-import pg from 'pg';
 import type { DB } from '../../database';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -56,6 +55,8 @@ export async function openPostgres(
   connectionString: string,
   { poolSize = 10, onIdleConnectionError = () => {} }: PostgresOptions = {},
 ): Promise<Database> {
+  // Loaded only for PostgreSQL: a start on the embedded database does not pay for it.
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,

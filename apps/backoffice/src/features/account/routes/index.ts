@@ -1,6 +1,9 @@
 import type { FeatureRoute } from '../../../lib/feature-route';
-import { ChangePasswordRoute } from './ChangePasswordRoute';
 
 export const accountRoutes: FeatureRoute[] = [
-  { path: 'account/password', Component: ChangePasswordRoute, access: 'staff' },
+  {
+    path: 'account/password',
+    load: () => import('./ChangePasswordRoute').then((m) => m.ChangePasswordRoute),
+    access: 'staff',
+  },
 ];

@@ -1,6 +1,9 @@
 import type { FeatureRoute } from '../../../lib/feature-route';
-import { AuditLogRoute } from './AuditLogRoute';
 
 export const auditLogRoutes: FeatureRoute[] = [
-  { path: 'audit-log', Component: AuditLogRoute, access: 'audit.read' },
+  {
+    path: 'audit-log',
+    load: () => import('./AuditLogRoute').then((m) => m.AuditLogRoute),
+    access: 'audit.read',
+  },
 ];

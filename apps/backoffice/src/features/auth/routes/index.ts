@@ -1,4 +1,5 @@
 import type { FeatureRoute } from '../../../lib/feature-route';
-import { LoginRoute } from './LoginRoute';
 
-export const authRoutes: FeatureRoute[] = [{ path: 'login', Component: LoginRoute, access: 'public' }];
+export const authRoutes: FeatureRoute[] = [
+  { path: 'login', load: () => import('./LoginRoute').then((m) => m.LoginRoute), access: 'public' },
+];

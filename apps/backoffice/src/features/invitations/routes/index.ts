@@ -1,6 +1,9 @@
 import type { FeatureRoute } from '../../../lib/feature-route';
-import { InvitationCodesRoute } from './InvitationCodesRoute';
 
 export const invitationsRoutes: FeatureRoute[] = [
-  { path: 'invitation-codes', Component: InvitationCodesRoute, access: 'invites.read' },
+  {
+    path: 'invitation-codes',
+    load: () => import('./InvitationCodesRoute').then((m) => m.InvitationCodesRoute),
+    access: 'invites.read',
+  },
 ];

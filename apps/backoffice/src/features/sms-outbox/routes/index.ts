@@ -1,6 +1,9 @@
 import type { FeatureRoute } from '../../../lib/feature-route';
-import { SmsOutboxRoute } from './SmsOutboxRoute';
 
 export const smsOutboxRoutes: FeatureRoute[] = [
-  { path: 'sms-outbox', Component: SmsOutboxRoute, access: 'sms.read' },
+  {
+    path: 'sms-outbox',
+    load: () => import('./SmsOutboxRoute').then((m) => m.SmsOutboxRoute),
+    access: 'sms.read',
+  },
 ];

@@ -1,6 +1,9 @@
 import type { FeatureRoute } from '../../../lib/feature-route';
-import { StaffMembersRoute } from './StaffMembersRoute';
 
 export const staffMembersRoutes: FeatureRoute[] = [
-  { path: 'staff-members', Component: StaffMembersRoute, access: 'staff.manage' },
+  {
+    path: 'staff-members',
+    load: () => import('./StaffMembersRoute').then((m) => m.StaffMembersRoute),
+    access: 'staff.manage',
+  },
 ];

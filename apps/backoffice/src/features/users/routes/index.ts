@@ -1,8 +1,10 @@
 import type { FeatureRoute } from '../../../lib/feature-route';
-import { UserDetailRoute } from './UserDetailRoute';
-import { UsersRoute } from './UsersRoute';
 
 export const usersRoutes: FeatureRoute[] = [
-  { path: 'users', Component: UsersRoute, access: 'users.read' },
-  { path: 'users/:userId', Component: UserDetailRoute, access: 'users.read' },
+  { path: 'users', load: () => import('./UsersRoute').then((m) => m.UsersRoute), access: 'users.read' },
+  {
+    path: 'users/:userId',
+    load: () => import('./UserDetailRoute').then((m) => m.UserDetailRoute),
+    access: 'users.read',
+  },
 ];
