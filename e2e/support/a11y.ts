@@ -24,7 +24,7 @@ export async function seriousAxeViolations(
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.nodes
           .map((node) => node.target.join(' '))
-          .join(' | ')}`,
+          .join(' | ')} (${(violation.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)})`,
     );
 }
 
