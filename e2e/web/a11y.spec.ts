@@ -114,3 +114,18 @@ test('the document title follows a language switch', async ({ page }) => {
   await expect(page.getByTestId('language-en')).toHaveAttribute('aria-current', 'true');
   await expect(page.getByTestId('language-ja')).not.toHaveAttribute('aria-current', /./);
 });
+
+test('Japanese text breaks lines by the strict rules and keeps words whole', async ({ page }) => {
+  await useLanguage(page, 'ja');
+  await page.goto('/#/subPackages/login/login');
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  const style = await page.locator('.kb-app').evaluate((element) => {
+    const computed = getComputedStyle(element);
+    return [computed.lineBreak, computed.wordBreak, computed.overflowWrap];
+  });
+  expect(style).toEqual(['strict', 'keep-all', 'anywhere']);
+
+  // Only Japanese: another document language keeps the browser's default breaking.
+  await page.evaluate(() => (document.documentElement.lang = 'en'));
+  await expect(page.locator('.kb-app')).toHaveCSS('word-break', 'normal');
+});
