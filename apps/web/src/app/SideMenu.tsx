@@ -117,7 +117,14 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
       bodyClassName="kb-side-menu"
       bodyStyle={{ width: '80%' }}
     >
-      <div className="kb-side-menu-inner" data-testid="side-menu">
+      <div
+        className="kb-side-menu-inner"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('shell.menu')}
+        tabIndex={0}
+        data-testid="side-menu"
+      >
         <section className="kb-side-menu-header">
           {loggedIn && userInfo ? (
             <>

@@ -12,7 +12,9 @@ export default function TabLayout({ route, children }: { route: AppRoute; childr
   return (
     <div className="kb-tab-layout">
       <TopBar title={route.tab ? t(route.tab.labelKey) : ''} onOpenMenu={() => setMenuOpen(true)} />
-      <main className="kb-tab-content">{children}</main>
+      <main className="kb-tab-content" tabIndex={0}>
+        {children}
+      </main>
       <TabBar />
       <SideMenu visible={menuOpen} onClose={() => setMenuOpen(false)} />
     </div>

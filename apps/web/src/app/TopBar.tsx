@@ -1,6 +1,7 @@
 import { BellOutline, UserCircleOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../lib/document-title';
 import { MESSAGE_PATH } from '../lib/paths';
 
 interface TopBarProps {
@@ -12,6 +13,7 @@ interface TopBarProps {
 export function TopBar({ title, onOpenMenu }: TopBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  useDocumentTitle(title);
   return (
     <header className="kb-topbar">
       <h1 className="kb-topbar-title" data-testid="top-bar-title">

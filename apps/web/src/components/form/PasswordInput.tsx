@@ -24,7 +24,7 @@ export function PasswordInput({
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
-    <div style={{ display: 'flex', alignItems: 'center' }}>
+    <div style={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
       <Input
         type={visible ? 'text' : 'password'}
         value={value}
@@ -42,7 +42,7 @@ export function PasswordInput({
         aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')}
         data-testid={`${testId}-toggle`}
       >
-        {visible ? <EyeOutline /> : <EyeInvisibleOutline />}
+        {visible ? <EyeOutline aria-hidden /> : <EyeInvisibleOutline aria-hidden />}
       </button>
     </div>
   );

@@ -2,18 +2,23 @@ import type { ReactNode } from 'react';
 import { NavBar } from './NavBar';
 
 interface SubPageProps {
-  title: ReactNode;
+  title: string;
   children: ReactNode;
   right?: ReactNode;
   testId?: string;
 }
 
-/** A non-tab page: navigation bar on top, scrolling content below. */
+/**
+ * A non-tab page: navigation bar on top, the scrolling main content below. The content can take focus
+ * so a keyboard can scroll it even when it holds nothing focusable (the legal texts).
+ */
 export function SubPage({ title, children, right, testId }: SubPageProps) {
   return (
     <div className="kb-subpage" data-testid={testId}>
       <NavBar title={title} right={right} />
-      <div className="kb-subpage-body">{children}</div>
+      <main className="kb-subpage-body" tabIndex={0}>
+        {children}
+      </main>
     </div>
   );
 }

@@ -10,7 +10,7 @@ export function GuestPrompt() {
   const navigate = useNavigate();
   return (
     <div className="kb-centered" data-testid="user-guest">
-      <UserCircleOutline style={{ fontSize: 64, color: '#1677ff' }} />
+      <UserCircleOutline style={{ fontSize: 64, color: 'var(--kb-primary)' }} />
       <h2>{t('user.guestTitle')}</h2>
       <p className="kb-muted">{t('user.guestDescription')}</p>
       <div className="kb-actions" style={{ width: '100%' }}>

@@ -14,6 +14,7 @@ export function SessionList() {
   const confirmRevoke = async () => {
     const confirmed = await Dialog.confirm({
       content: t('sessions.confirmRevoke'),
+      'aria-label': t('sessions.revokeOthers'),
       confirmText: t('common:confirm'),
       cancelText: t('common:cancel'),
     });

@@ -16,9 +16,11 @@ export default function LanguagePage() {
           <List.Item
             key={lang}
             onClick={() => switchLanguage(lang).catch(() => toastError(t('common:error')))}
-            extra={lang === active ? <CheckOutline color="#1677ff" fontSize={20} /> : null}
+            extra={
+              lang === active ? <CheckOutline color="var(--kb-primary)" fontSize={20} aria-hidden /> : null
+            }
             data-testid={`language-${lang}`}
-            aria-selected={lang === active}
+            aria-current={lang === active ? 'true' : undefined}
           >
             <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>
           </List.Item>

@@ -19,6 +19,7 @@ export default function LogoutPage() {
     asked.current = true;
     void Dialog.confirm({
       title: t('logout.title'),
+      'aria-label': t('logout.title'),
       content: t('logout.confirm'),
       confirmText: t('logout.submit'),
       cancelText: t('common:cancel'),

@@ -3,6 +3,7 @@ import { CheckCircleOutline } from 'antd-mobile-icons';
 import type { AppInfo } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION_CODE } from '../../../lib/app-info';
+import { useDocumentTitle } from '../../../lib/document-title';
 import type { StartupStatus, StartupStep } from '../api/use-startup-checks';
 
 interface StartupProgressProps {
@@ -16,11 +17,12 @@ interface StartupProgressProps {
 /** The entry screen: brand, progress bar and the steps so far; a tap retries after a failure. */
 export function StartupProgress({ steps, totalSteps, status, appInfo, onRetry }: StartupProgressProps) {
   const { t } = useTranslation();
+  useDocumentTitle(undefined);
   const updateAvailable = appInfo !== null && appInfo.latestVersionCode > APP_VERSION_CODE;
   const percent = Math.min(100, Math.round((steps.length / totalSteps) * 100));
   return (
-    <div className="kb-startup" onClick={onRetry} data-testid="startup-page">
-      <div className="kb-startup-brand">Kabuto</div>
+    <main className="kb-startup" onClick={onRetry} data-testid="startup-page">
+      <h1 className="kb-startup-brand">{t('common:appName')}</h1>
       <div className="kb-startup-tagline">{t('startup.tagline')}</div>
       <ProgressBar
         percent={percent}
@@ -47,6 +49,6 @@ export function StartupProgress({ steps, totalSteps, status, appInfo, onRetry }:
           {t('common:networkError')}
         </div>
       )}
-    </div>
+    </main>
   );
 }

@@ -5,21 +5,25 @@ import { useNavigate } from 'react-router';
 import { currentLang } from '../../../lib/i18n';
 import { LANGUAGE_PATH } from '../../../lib/paths';
 
-/** The current language's name; tapping opens the language switch. */
+/**
+ * The current language's name; tapping opens the language switch. Its accessible name ("Language:
+ * 日本語") contains the visible text, so voice control by what is on screen works.
+ */
 export function LanguageShortcut() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const lang = currentLang();
   return (
     <button
       type="button"
       className="kb-link"
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontSize: 13 }}
+      style={{ gap: 4, fontSize: 13 }}
       onClick={() => navigate(LANGUAGE_PATH)}
-      aria-label={t('titles.language')}
+      aria-label={t('language.shortcut', { language: LANGUAGE_NAMES[lang] })}
       data-testid="language-shortcut"
     >
-      <GlobalOutline />
-      {LANGUAGE_NAMES[currentLang()]}
+      <GlobalOutline aria-hidden />
+      <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>
     </button>
   );
 }

@@ -45,8 +45,8 @@ export function SmsCodeButton({ form, purpose }: SmsCodeButtonProps) {
       disabled={secondsLeft > 0}
       loading={sendSmsCode.isPending}
       onClick={send}
+      className="kb-sms-button"
       data-testid="sms-code-button"
-      style={{ whiteSpace: 'nowrap' }}
     >
       {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.getCode')}
     </Button>
