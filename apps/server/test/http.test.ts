@@ -163,11 +163,11 @@ describe('OpenAPI', () => {
 });
 
 describe('health', () => {
-  it('reports the database', async () => {
+  it('reports the database and, on one node, an in-process bus', async () => {
     const response = await post(t.app, '/api/health', {});
     expect(response.status).toBe(404);
     const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
-    expect(health.data).toEqual({ status: 'ok', database: t.ctx.dbKind });
+    expect(health.data).toEqual({ status: 'ok', database: t.ctx.dbKind, bus: 'in-process' });
   });
 });
 

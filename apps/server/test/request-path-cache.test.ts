@@ -79,7 +79,7 @@ describe.runIf(redisUrl && process.env.DATABASE_URL)('two nodes on one PostgreSQ
   let a: TestApp;
   let b: Awaited<ReturnType<typeof createPeerNode>>;
   beforeAll(async () => {
-    a = await createTestApp({}, redisBus(redisUrl!, quiet));
+    a = await createTestApp({ redisUrl: redisUrl! }, redisBus(redisUrl!, quiet));
     b = await createPeerNode(a, redisBus(redisUrl!, quiet));
     await connected(a.ctx.bus);
     await connected(b.ctx.bus);
@@ -87,6 +87,10 @@ describe.runIf(redisUrl && process.env.DATABASE_URL)('two nodes on one PostgreSQ
   afterAll(async () => {
     await b.close();
     await a.close();
+  });
+
+  it('report a healthy bus', async () => {
+    expect((await get(a.app, '/api/health')).data).toMatchObject({ bus: 'ok' });
   });
 
   it('refuse on one node a session revoked on the other, though both had just read it', async () => {

@@ -47,8 +47,14 @@ export const api = {
       path: '/api/health',
       tag: 'system',
       summary: 'Liveness and database reachability',
+      description:
+        'bus is "down" while this node cannot hear itself through Redis: it still serves, reading sessions and users from the database.',
       access: PUBLIC,
-      response: z.object({ status: z.literal('ok'), database: z.string() }),
+      response: z.object({
+        status: z.literal('ok'),
+        database: z.string(),
+        bus: z.enum(['in-process', 'ok', 'down']),
+      }),
     }),
     appInfo: endpoint({
       method: 'GET',

@@ -10,7 +10,8 @@ export function systemRoutes(ctx: AppContext) {
   return [
     route(api.system.health, async () => {
       await pingDatabase(ctx.db);
-      return { status: 'ok' as const, database: ctx.dbKind };
+      const bus = ctx.config.redisUrl ? (ctx.bus.connected() ? 'ok' : 'down') : 'in-process';
+      return { status: 'ok' as const, database: ctx.dbKind, bus };
     }),
 
     route(api.system.appInfo, async ({ request }) => ({
