@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './enums';
 export * from './money';
+export * from './time';
 export * from './mobile';
 export * from './fields';
 export * from './issues';

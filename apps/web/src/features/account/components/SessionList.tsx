@@ -1,7 +1,7 @@
 import { Button, Dialog, List, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { formatJst } from '@kabuto/contract';
 import { deviceName } from '../../../lib/device-name';
-import { formatDateTime } from '../../../lib/format';
 import { useRevokeOtherSessions, useSessions } from '../api/sessions';
 
 /** "Devices and sessions": where the account is signed in, with a way to sign out everywhere else. */
@@ -35,7 +35,7 @@ export function SessionList() {
           description={
             <div className="kb-session-meta">
               <div>{t('sessions.ip', { ip: session.ip ?? '-' })}</div>
-              <div>{t('sessions.lastSeen', { time: formatDateTime(session.lastSeenAt) })}</div>
+              <div>{t('sessions.lastSeen', { time: formatJst(session.lastSeenAt) })}</div>
             </div>
           }
         >

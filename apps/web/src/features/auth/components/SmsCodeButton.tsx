@@ -13,11 +13,16 @@ interface SmsCodeButtonProps {
   purpose: SmsPurpose;
 }
 
-/** "Get code": sends the SMS code and counts down until another may be requested. */
+/**
+ * "Send code": sends the SMS code and counts down until another may be requested for that number; a
+ * different number may be sent a code at once.
+ */
 export function SmsCodeButton({ form, purpose }: SmsCodeButtonProps) {
   const { t } = useTranslation();
   const [secondsLeft, setSecondsLeft] = useState(0);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const sendSmsCode = useSendSmsCode();
+  const waiting = secondsLeft > 0 && sentTo === form.values.mobile;
 
   useEffect(() => {
     if (secondsLeft <= 0) return;
@@ -30,8 +35,11 @@ export function SmsCodeButton({ form, purpose }: SmsCodeButtonProps) {
     if (!body) return;
     sendSmsCode.mutate(body, {
       onSuccess: (result) => {
+        setSentTo(form.values.mobile);
         setSecondsLeft(result.resendAfterSeconds || DEFAULT_COUNTDOWN_SECONDS);
-        Toast.show({ content: t('auth.codeSent'), duration: 1500 });
+        // A reset code goes only to registered numbers, and the answer must not tell which ones are.
+        const sent = purpose === 'reset_password' ? 'auth.codeSentIfRegistered' : 'auth.codeSent';
+        Toast.show({ content: t(sent), duration: 2500 });
       },
       onError: form.showFieldError,
     });
@@ -42,13 +50,13 @@ export function SmsCodeButton({ form, purpose }: SmsCodeButtonProps) {
       size="small"
       color="primary"
       fill="outline"
-      disabled={secondsLeft > 0}
+      disabled={waiting}
       loading={sendSmsCode.isPending}
       onClick={send}
       className="kb-sms-button"
       data-testid="sms-code-button"
     >
-      {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.getCode')}
+      {waiting ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.getCode')}
     </Button>
   );
 }

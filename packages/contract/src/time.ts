@@ -1,0 +1,22 @@
+const JST = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * An instant as Japan time, the way Japanese brokers print it: `2026/11/22 09:05` (with `:ss` when
+ * `seconds` is set), in every language. An unreadable value is returned as it came.
+ */
+export function formatJst(iso: string, { seconds = false }: { seconds?: boolean } = {}): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const part = Object.fromEntries(JST.formatToParts(date).map(({ type, value }) => [type, value]));
+  const time = `${part.hour}:${part.minute}${seconds ? `:${part.second}` : ''}`;
+  return `${part.year}/${part.month}/${part.day} ${time}`;
+}
