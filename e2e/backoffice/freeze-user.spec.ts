@@ -22,7 +22,6 @@ test('staff freezes a user with a reason and the audit log records it', async ({
   await page.getByTestId('freeze-user').click();
   await page.getByTestId('reason-input').fill(reason);
   await page.getByTestId('reason-submit').click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm' }).click();
 
   await expect(page.getByTestId('user-profile').getByTestId('user-status')).toHaveText('Frozen');
   await expect(page.getByTestId('frozen-reason')).toHaveText(reason);
@@ -34,4 +33,15 @@ test('staff freezes a user with a reason and the audit log records it', async ({
   const entry = page.getByTestId('audit-table').locator('tr', { hasText: reason });
   await expect(entry.getByTestId('audit-action')).toHaveText('Account frozen');
   await expect(entry.getByTestId('audit-target')).toHaveText(`User ${investor.userId}`);
+});
+
+test('an account locked by wrong passwords shows as locked beside its status', async ({ page, request }) => {
+  const investor = await registerByApi(request);
+  for (let attempt = 0; attempt < 5; attempt += 1)
+    await request.post('/api/auth/login', { data: { account: investor.mobile, password: 'wrong-pass' } });
+  const session = await loginByApi(request);
+  await openSignedIn(page, session, 'ja', `#/users/${investor.userId}`);
+  const profile = page.getByTestId('user-profile');
+  await expect(profile.getByTestId('user-status')).toHaveText('有効');
+  await expect(profile.getByTestId('user-locked')).toHaveText('ロック中（パスワード誤り）');
 });

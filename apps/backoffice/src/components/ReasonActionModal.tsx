@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Input, Modal, Popconfirm, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Button, Input, Modal, Typography } from 'antd';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { reasonRequest } from '@kabuto/contract';
@@ -12,7 +12,7 @@ export type ReasonBody = ReturnType<typeof reasonRequest.parse>;
 interface ReasonActionModalProps<Result> {
   title: ReactNode;
   description: ReactNode;
-  /** The question asked once more before the action is sent. */
+  /** What the action will do, asked as a question in the dialog itself: the one confirmation. */
   confirmQuestion: ReactNode;
   okText: string;
   danger?: boolean;
@@ -23,14 +23,14 @@ interface ReasonActionModalProps<Result> {
 }
 
 /**
- * An audited staff action: asks for the reason, then for a confirmation, then sends it; a refusal stays in
- * the modal. Rendered only while the action is under way, so that every opening starts empty.
+ * An audited staff action: one dialog that says what will happen, takes the reason and sends it when
+ * confirmed; a refusal stays in the dialog. Rendered only while the action is under way, so that every
+ * opening starts empty.
  */
 export function ReasonActionModal<Result>(props: ReasonActionModalProps<Result>) {
   const { title, description, confirmQuestion, okText, danger = false, action, onCancel, onDone } = props;
   const { t } = useTranslation();
   const { form, failure, check, submit, pending } = useContractForm(reasonRequest, action);
-  const [confirming, setConfirming] = useState(false);
 
   function cancel() {
     action.reset();
@@ -38,7 +38,7 @@ export function ReasonActionModal<Result>(props: ReasonActionModalProps<Result>)
   }
 
   function send() {
-    setConfirming(false);
+    if (check(form.getFieldsValue()) === null) return;
     submit(form.getFieldsValue(), { onSuccess: onDone });
   }
 
@@ -51,29 +51,22 @@ export function ReasonActionModal<Result>(props: ReasonActionModalProps<Result>)
         <Button key="cancel" onClick={cancel}>
           {t('cancel', { ns: 'common' })}
         </Button>,
-        <Popconfirm
+        <Button
           key="submit"
-          open={confirming}
-          title={confirmQuestion}
-          okText={t('confirm', { ns: 'common' })}
-          cancelText={t('cancel', { ns: 'common' })}
-          okButtonProps={{ danger }}
-          onConfirm={send}
-          onCancel={() => setConfirming(false)}
+          type="primary"
+          danger={danger}
+          loading={pending}
+          onClick={send}
+          data-testid="reason-submit"
         >
-          <Button
-            type="primary"
-            danger={danger}
-            loading={pending}
-            onClick={() => setConfirming(check(form.getFieldsValue()) !== null)}
-            data-testid="reason-submit"
-          >
-            {okText}
-          </Button>
-        </Popconfirm>,
+          {okText}
+        </Button>,
       ]}
     >
       <Typography.Paragraph>{description}</Typography.Paragraph>
+      <Typography.Paragraph strong data-testid="reason-question">
+        {confirmQuestion}
+      </Typography.Paragraph>
       <ContractForm form={form} failure={failure} initialValues={{ reason: '' }}>
         <FormField name="reason" label={t('reasonModal.label')}>
           <Input.TextArea
@@ -81,6 +74,8 @@ export function ReasonActionModal<Result>(props: ReasonActionModalProps<Result>)
             maxLength={500}
             showCount
             autoSize={{ minRows: 3, maxRows: 6 }}
+            // room for the character counter, which antd draws below the box
+            style={{ marginBottom: 20 }}
             data-testid="reason-input"
           />
         </FormField>

@@ -10,7 +10,11 @@ export function UserProfile({ user }: { user: StaffUserDetail['user'] }) {
   const items: DescriptionsProps['items'] = [
     { key: 'userId', label: t('users.columns.userId'), children: user.userId },
     { key: 'mobile', label: t('users.columns.mobile'), children: user.mobile },
-    { key: 'status', label: t('users.columns.status'), children: <UserStatusTag status={user.status} /> },
+    {
+      key: 'status',
+      label: t('users.columns.status'),
+      children: <UserStatusTag status={user.status} lockedUntil={user.lockedUntil} />,
+    },
     {
       key: 'kycStatus',
       label: t('users.columns.kycStatus'),

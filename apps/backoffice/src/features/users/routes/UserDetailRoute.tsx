@@ -32,7 +32,7 @@ export function UserDetailRoute() {
               aria-label={t('userDetail.back')}
             />
             {t('userDetail.title', { userId })}
-            {user && <UserStatusTag status={user.status} />}
+            {user && <UserStatusTag status={user.status} lockedUntil={user.lockedUntil} />}
           </Space>
         }
         extra={
