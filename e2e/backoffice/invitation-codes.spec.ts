@@ -32,17 +32,21 @@ test('staff creates a single-use invitation code that admits exactly one investo
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await phone.addInitScript(() => window.localStorage.setItem('locale', 'en'));
   const mobile = await registerInBrowser(phone, request, code);
-  await expect(phone.getByTestId('home-page')).toBeVisible();
+  await expect(phone.getByTestId('registered-page')).toBeVisible();
+  await phone.getByTestId('registered-home').click();
   await expect(phone.getByTestId('home-greeting')).toContainText(
     `${mobile.slice(0, 3)}****${mobile.slice(7)}`,
   );
-
-  // A second investor is refused: the code is used up.
-  const mobile2 = await registerInBrowser(phone, request, code);
-  await expect(phone.getByText('The invitation code is invalid or has no uses left')).toBeVisible();
-  await expect(phone.getByTestId('home-page')).toBeHidden();
-  expect(mobile2).not.toBe(mobile);
   await phone.close();
+
+  // A second investor, on another phone, is refused: the code is used up.
+  const secondPhone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await secondPhone.addInitScript(() => window.localStorage.setItem('locale', 'en'));
+  const mobile2 = await registerInBrowser(secondPhone, request, code);
+  await expect(secondPhone.getByText('The invitation code is invalid or has no uses left')).toBeVisible();
+  await expect(secondPhone.getByTestId('registered-page')).toBeHidden();
+  expect(mobile2).not.toBe(mobile);
+  await secondPhone.close();
 
   await page.getByTestId('refresh').click();
   await expect(row.getByTestId('invitation-uses')).toHaveText('1 / 1');

@@ -123,7 +123,7 @@ test('logging out asks for confirmation, ends the session and shows login', asyn
   await loginInBrowser(page, DEMO_INVESTOR.mobile, DEMO_INVESTOR.password);
   await page.goto('/#/subPackages/seting/seting');
   await expect(page.getByTestId('settings-page')).toBeVisible();
-  await page.goto('/#/subPackages/logout/logout');
+  await page.getByTestId('settings-logout').click();
   await page
     .locator('.adm-dialog-footer')
     .getByText(message('ja', 'common', 'cancel'))

@@ -46,9 +46,13 @@ export function Shell() {
  */
 export function RouteElement({ route }: { route: AppRoute }) {
   const loggedIn = useIsLoggedIn();
-  const { pathname, search } = useLocation();
-  // Judged on arrival only: signing in on this very page must not yank the person away mid-flow.
-  const [loggedInOnArrival] = useState(loggedIn);
+  const { pathname, search, key } = useLocation();
+  // Judged on arrival at each location only: signing in on this very page must not yank the person away
+  // mid-flow (registration goes on to its next steps). A navigation that has not committed yet can leave
+  // this component mounted across locations, so arrival is tracked by location key, not by mounting.
+  const [arrival, setArrival] = useState({ key, loggedIn });
+  if (arrival.key !== key) setArrival({ key, loggedIn });
+  const loggedInOnArrival = arrival.key === key ? arrival.loggedIn : loggedIn;
   if (route.requiresAuth && !loggedIn)
     return <Navigate to={LOGIN_PATH} replace state={{ from: pathname + search }} />;
   if (route.guestOnly && loggedInOnArrival) return <Navigate to={HOME_PATH} replace />;
