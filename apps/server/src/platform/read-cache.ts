@@ -1,4 +1,5 @@
 import type { Bus } from './bus';
+import type { AppContext } from './context';
 
 export interface ReadCacheOptions {
   /** The bus topic whose messages name keys to drop, on every node. */
@@ -74,4 +75,29 @@ export class ReadCache<V> {
     this.generations.clear();
     this.epoch += 1;
   }
+}
+
+/** Rows cached on the request path hold at most this many entries per topic. */
+const MAX_ENTRIES = 100_000;
+const cachesOfBus = new WeakMap<Bus, Map<string, ReadCache<unknown>>>();
+
+/** The one cache of `topic` in this server (one per bus, so test apps in one process stay apart). */
+export function readCacheOf<V>(
+  ctx: Pick<AppContext, 'bus' | 'clock' | 'config'>,
+  topic: string,
+): ReadCache<V> {
+  let caches = cachesOfBus.get(ctx.bus);
+  if (!caches) cachesOfBus.set(ctx.bus, (caches = new Map()));
+  let cache = caches.get(topic);
+  if (!cache) {
+    cache = new ReadCache<unknown>({
+      topic,
+      bus: ctx.bus,
+      ttlMs: ctx.config.readCacheSeconds * 1000,
+      maxEntries: MAX_ENTRIES,
+      now: () => ctx.clock.now().getTime(),
+    });
+    caches.set(topic, cache);
+  }
+  return cache as ReadCache<V>;
 }

@@ -10,7 +10,11 @@ export function systemRoutes(ctx: AppContext) {
   return [
     route(api.system.health, async () => {
       await pingDatabase(ctx.db);
-      const bus = ctx.config.redisUrl ? (ctx.bus.connected() ? 'ok' : 'down') : 'in-process';
+      const bus = ctx.config.redisUrl
+        ? ctx.bus.connected()
+          ? ('ok' as const)
+          : ('down' as const)
+        : ('in-process' as const);
       return { status: 'ok' as const, database: ctx.dbKind, bus };
     }),
 
