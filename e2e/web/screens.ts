@@ -10,6 +10,8 @@ export interface InvestorScreen {
   ready: string | readonly string[];
   /** Needs a session: a visitor is sent to login instead. */
   auth?: boolean;
+  /** Login and registration: someone signed in is sent Home instead. */
+  guestOnly?: boolean;
 }
 
 const placeholder = (path: string, title: string, auth = false): InvestorScreen => ({
@@ -25,9 +27,19 @@ export const INVESTOR_SCREENS: readonly InvestorScreen[] = [
   { path: '/pages/jiaoyi/jiaoyi', title: 'tabs.trade', ready: 'empty-state' },
   { path: '/pages/record/record', title: 'tabs.news', ready: 'empty-state' },
   { path: '/pages/user/user', title: 'tabs.user', ready: ['user-guest', 'user-page'] },
-  { path: '/subPackages/login/login', title: 'titles.login', ready: 'login-page' },
-  { path: '/subPackages/register/register', title: 'titles.register', ready: 'register-page' },
-  { path: '/subPackages/login/forgot', title: 'titles.forgotPassword', ready: 'forgot-page' },
+  { path: '/subPackages/login/login', title: 'titles.login', ready: 'login-page', guestOnly: true },
+  {
+    path: '/subPackages/register/register',
+    title: 'titles.register',
+    ready: 'register-page',
+    guestOnly: true,
+  },
+  {
+    path: '/subPackages/login/forgot',
+    title: 'titles.forgotPassword',
+    ready: 'forgot-page',
+    guestOnly: true,
+  },
   { path: '/subPackages/agreement/agreement', title: 'titles.agreement', ready: 'agreement-section-10' },
   { path: '/subPackages/privacy/privacy', title: 'titles.privacy', ready: 'privacy-article-9' },
   { path: '/subPackages/about/index', title: 'titles.about', ready: 'about-version' },
@@ -50,6 +62,7 @@ export const INVESTOR_SCREENS: readonly InvestorScreen[] = [
   placeholder('/subPackages/fund/index', 'fund'),
   { path: '/nope', title: 'notFound.title', ready: 'not-found-page' },
   // Signed-in only.
+  { path: '/subPackages/register/done', title: 'titles.registered', ready: 'registered-page', auth: true },
   { path: '/subPackages/seting/seting', title: 'titles.settings', ready: 'session-current', auth: true },
   {
     path: '/subPackages/changePassword/changePassword',
@@ -80,7 +93,7 @@ export const INVESTOR_SCREENS: readonly InvestorScreen[] = [
 
 /** The screens a visitor (no session) or a signed-in investor can open. */
 export const screensFor = (signedIn: boolean) =>
-  INVESTOR_SCREENS.filter((screen) => signedIn || !screen.auth);
+  INVESTOR_SCREENS.filter((screen) => (signedIn ? !screen.guestOnly : !screen.auth));
 
 /** Opens a screen and waits until it has loaded and its animations have settled. */
 export async function openScreen(page: Page, screen: InvestorScreen): Promise<void> {
