@@ -119,7 +119,7 @@ describe('createApiClient', () => {
       });
 
     it('loads the endpoint table while the request runs and checks the response against it', async () => {
-      const health = { status: 'ok', database: 'pglite' };
+      const health = { status: 'ok', database: 'pglite', bus: 'in-process' };
       const endpoints = vi.fn(async () => api);
       const fetchImpl = answer(200, { code: 1, msg: 'ok', data: health }) as unknown as typeof fetch;
       const client = withTable(fetchImpl, endpoints);
