@@ -14,7 +14,7 @@ export interface ReadCacheOptions {
 /**
  * Rows read on nearly every request, kept in memory and dropped on every node when they change.
  *
- * A change is announced after its transaction commits (`invalidate`, through the bus). A read that
+ * A change is announced on the bus after its transaction commits (`announceChange` in the unit of work). A read that
  * started before the announcement may return the old row; it is not kept, because each key's
  * generation moves on with every announcement and a read only stores what it loaded under the
  * generation it started with. While the bus is disconnected nothing is served from memory.
@@ -43,11 +43,6 @@ export class ReadCache<V> {
     const unchanged = epoch === this.epoch && generation === (this.generations.get(key) ?? 0);
     if (usable && unchanged && value !== undefined) this.store(key, value);
     return value;
-  }
-
-  /** Announces that `key` changed; call after the commit that changed it. */
-  invalidate(key: string): Promise<void> {
-    return this.options.bus.publish(this.options.topic, key);
   }
 
   /** Forgets `key` on this node only (a row that proved stale when used). */

@@ -1,20 +1,18 @@
 import { api } from '@kabuto/contract';
 import type { FastifyRequest } from 'fastify';
+import { isLoopbackHost } from '../../platform/config';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/routes';
 import { listOutbox } from './sms.repository';
-
-const isLoopback = (address: string | undefined) =>
-  address !== undefined &&
-  (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
 
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
 
 function fromThisMachine(ctx: AppContext, request: FastifyRequest): boolean {
   if (ctx.config.trustProxy !== false) return false;
   if (FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
-  return isLoopback(request.socket.remoteAddress);
+  const address = request.socket.remoteAddress;
+  return address !== undefined && isLoopbackHost(address.replace(/^::ffff:/, ''));
 }
 
 /**
