@@ -28,6 +28,7 @@ describe('createApiClient', () => {
       id: '5',
       username: 'kato',
       displayName: '加藤',
+      displayNameKey: null,
       role: 'dealer',
       disabled: true,
       lockedUntil: null,

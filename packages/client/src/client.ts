@@ -36,7 +36,22 @@ export interface ApiClient {
     endpoint: E | EndpointRef<E>,
     ...input: OptionalIfEmpty<CallInput<E>>
   ): Promise<ResponseOf<E>>;
+  /** An `upload` endpoint: text fields and files as multipart/form-data, with upload progress (0 to 1). */
+  upload<E extends EndpointDef>(endpoint: E | EndpointRef<E>, input: UploadInput<E>): Promise<ResponseOf<E>>;
+  /** A `file` endpoint: the file itself. */
+  file<E extends EndpointDef>(
+    endpoint: E | EndpointRef<E>,
+    ...input: OptionalIfEmpty<Pick<CallInput<E>, 'params' | 'query'>>
+  ): Promise<Blob>;
 }
+
+export type UploadInput<E extends EndpointDef> = CallInput<E> & {
+  files: Record<string, Blob>;
+  onProgress?: (fraction: number) => void;
+};
+
+/** Uploads may take a while on a phone network; the usual timeout would cut them off. */
+const UPLOAD_TIMEOUT_MS = 60_000;
 
 /** The input argument may be left out when the endpoint takes nothing required. */
 type OptionalIfEmpty<T> = Record<string, never> extends T ? [input?: T] : [input: T];
@@ -87,13 +102,15 @@ export function createApiClient(options: ClientOptions): ApiClient {
     input: CallInput<E> = {} as CallInput<E>,
   ): Promise<ResponseOf<E>> {
     // Loads alongside the request; a failure surfaces only when a successful response needs checking.
+    // The schemas load alongside the request.
     const schema = responseSchema(endpoint);
     schema.catch(() => undefined);
     const token = options.token();
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.token = token;
-    const hasBody = endpoint.method !== 'GET';
+    const hasBody = endpoint.method === 'POST';
     if (hasBody) headers['content-type'] = 'application/json';
+    if (input.idempotencyKey) headers['idempotency-key'] = input.idempotencyKey;
 
     let response: Response;
     try {
@@ -112,30 +129,95 @@ export function createApiClient(options: ClientOptions): ApiClient {
     }
 
     const envelope = (await response.json().catch(() => null)) as FailureEnvelope | null;
-    if (response.ok && envelope?.code === ENVELOPE_OK) {
-      // Without the schemas (offline before they were ever fetched) the data cannot be checked: a network failure.
-      const check = await schema.catch(() => null);
-      if (!check) throw clientError('NETWORK');
-      const parsed = check.safeParse(envelope.data);
-      if (!parsed.success) throw clientError('BAD_RESPONSE');
-      return parsed.data as ResponseOf<E>;
-    }
+    if (response.ok && envelope?.code === ENVELOPE_OK) return checked<E>(schema, envelope.data);
+    throw failure(response.status, envelope);
+  }
+
+  /** The ApiError of a failed answer (an envelope, or something unreadable). */
+  function failure(status: number, envelope: FailureEnvelope | null): ApiError {
     if (!envelope || typeof envelope.msg !== 'string') {
       const error = clientError('BAD_RESPONSE');
-      if (response.status === 401) throw expired(new ApiError('SESSION_EXPIRED', error.message, {}, 401));
-      throw error;
+      if (status === 401) return expired(new ApiError('SESSION_EXPIRED', error.message, {}, 401));
+      return error;
     }
     const error = new ApiError(
-      isErrorCode(envelope.errorCode)
-        ? envelope.errorCode
-        : response.status === 401
-          ? 'SESSION_EXPIRED'
-          : 'INTERNAL',
+      isErrorCode(envelope.errorCode) ? envelope.errorCode : status === 401 ? 'SESSION_EXPIRED' : 'INTERNAL',
       envelope.msg,
       (envelope.params as Record<string, unknown> | undefined) ?? {},
-      response.status,
+      status,
     );
-    throw response.status === 401 ? expired(error) : error;
+    return status === 401 ? expired(error) : error;
+  }
+
+  /** Without the schemas (offline before they were ever fetched) the data cannot be checked: a network failure. */
+  async function checked<E extends EndpointDef>(
+    schema: Promise<EndpointDef['response']>,
+    data: unknown,
+  ): Promise<ResponseOf<E>> {
+    const check = await schema.catch(() => null);
+    if (!check) throw clientError('NETWORK');
+    const parsed = check.safeParse(data);
+    if (!parsed.success) throw clientError('BAD_RESPONSE');
+    return parsed.data as ResponseOf<E>;
+  }
+
+  /** XMLHttpRequest, because fetch reports no upload progress. */
+  function upload<E extends EndpointDef>(
+    endpoint: E | EndpointRef<E>,
+    input: UploadInput<E>,
+  ): Promise<ResponseOf<E>> {
+    const schema = responseSchema(endpoint);
+    schema.catch(() => undefined);
+    const form = new FormData();
+    for (const [name, value] of Object.entries((input.body ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined && value !== null) form.append(name, String(value));
+    }
+    for (const [name, file] of Object.entries(input.files)) form.append(name, file);
+    return new Promise<{ status: number; envelope: FailureEnvelope | null }>((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open(endpoint.method, urlOf(endpoint, input as { params?: object }, options.lang()));
+      request.timeout = UPLOAD_TIMEOUT_MS;
+      request.setRequestHeader('accept', 'application/json');
+      const token = options.token();
+      if (token) request.setRequestHeader('token', token);
+      request.upload.onprogress = (event) => {
+        if (event.lengthComputable) input.onProgress?.(event.loaded / event.total);
+      };
+      request.onload = () => {
+        let envelope: FailureEnvelope | null = null;
+        try {
+          envelope = JSON.parse(request.responseText) as FailureEnvelope;
+        } catch {
+          envelope = null;
+        }
+        resolve({ status: request.status, envelope });
+      };
+      request.onerror = () => reject(clientError('NETWORK'));
+      request.ontimeout = () => reject(clientError('TIMEOUT'));
+      request.send(form);
+    }).then(({ status, envelope }) => {
+      if (status >= 200 && status < 300 && envelope?.code === ENVELOPE_OK)
+        return checked<E>(schema, envelope.data);
+      throw failure(status, envelope);
+    });
+  }
+
+  async function file<E extends EndpointDef>(
+    endpoint: E | EndpointRef<E>,
+    input: { params?: object; query?: object } = {},
+  ): Promise<Blob> {
+    const token = options.token();
+    let response: Response;
+    try {
+      response = await fetchImpl(urlOf(endpoint, input, options.lang()), {
+        headers: token ? { token } : {},
+        signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
+      });
+    } catch {
+      throw clientError('NETWORK');
+    }
+    if (response.ok) return response.blob();
+    throw failure(response.status, (await response.json().catch(() => null)) as FailureEnvelope | null);
   }
 
   function expired(error: ApiError): ApiError {
@@ -143,5 +225,9 @@ export function createApiClient(options: ClientOptions): ApiClient {
     return error;
   }
 
-  return { call: call as ApiClient['call'] };
+  return {
+    call: call as ApiClient['call'],
+    upload,
+    file: file as ApiClient['file'],
+  };
 }

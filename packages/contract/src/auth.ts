@@ -93,6 +93,8 @@ export const sessionItem = z.object({
   current: z.boolean(),
   deviceId: z.string().nullable(),
   userAgent: z.string().nullable(),
+  /** The browser and system read from the user agent ("Safari · iPhone"); null when unknown. */
+  deviceName: z.string().nullable(),
   ip: z.string().nullable(),
   createdAt: z.string(),
   lastSeenAt: z.string(),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Permission } from './enums';
+import type { ErrorCode } from './errors';
 
 /** Who may call an endpoint: anyone, a signed-in investor, or a staff member (holding a permission). */
 export type Access =
@@ -17,7 +18,7 @@ export const staff = <const P extends Permission | null = null>(permission: P = 
  * URL and read the response from it, and the API reference is generated from it.
  */
 export interface EndpointDef {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Fastify-style path with `:name` parameters. */
   readonly path: `/api/${string}`;
   readonly tag: string;
@@ -36,6 +37,23 @@ export interface EndpointDef {
    * secret, an SMS code). Such responses are never compressed (docs/decisions/0004-no-compression-of-secrets.md).
    */
   readonly carriesSecrets?: boolean;
+  /**
+   * The endpoint moves money: it reads an `Idempotency-Key` header (scoped to the caller), and a retry with the
+   * same key returns the first outcome without moving anything again.
+   */
+  readonly movesMoney?: boolean;
+  /**
+   * The request is multipart/form-data: `body` validates its text fields; `files` names each file part with
+   * the error its absence raises. Every file is read whole (at most `maxFileBytes`, else `tooLarge`) before
+   * the handler runs.
+   */
+  readonly upload?: {
+    readonly files: Readonly<Record<string, ErrorCode>>;
+    readonly maxFileBytes: number;
+    readonly tooLarge: ErrorCode;
+  };
+  /** The answer is a file under its own Content-Type (never cached); failures are envelopes as usual. */
+  readonly file?: true;
 }
 
 export const endpoint = <const E extends EndpointDef>(definition: E): E => definition;
@@ -54,7 +72,10 @@ export type CallInput<E extends EndpointDef> = (E['params'] extends z.ZodType
   ? { params: In<E['params']> }
   : { params?: never }) &
   (E['query'] extends z.ZodType ? { query?: In<E['query']> } : { query?: never }) &
-  (E['body'] extends z.ZodType ? { body: In<E['body']> } : { body?: never });
+  (E['body'] extends z.ZodType ? { body: In<E['body']> } : { body?: never }) & {
+    /** Sent as the `Idempotency-Key` header: the same key makes a retry return the first outcome. */
+    idempotencyKey?: string;
+  };
 
 /** The path with its `:name` parameters filled in and URL-encoded. */
 export function pathOf(definition: Pick<EndpointDef, 'path'>, params?: Record<string, unknown>): string {

@@ -8,8 +8,19 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const KYC_STATUSES = ['none', 'pending', 'passed', 'rejected'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
+/** A submission's own state; the user's `kyc_status` follows its latest submission. */
+export const KYC_SUBMISSION_STATUSES = ['pending', 'passed', 'rejected'] as const;
+export type KycSubmissionStatus = (typeof KYC_SUBMISSION_STATUSES)[number];
+
+export const KYC_PHOTO_SIDES = ['front', 'back'] as const;
+export type KycPhotoSide = (typeof KYC_PHOTO_SIDES)[number];
+
 export const SMS_PURPOSES = ['register', 'reset_password'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+/** Texts the demo seed writes, stored by key so each screen shows them in its own language (`seed.<key>`). */
+export const SEED_TEXT_KEYS = ['demoInvitationNote', 'demoAdministrator'] as const;
+export type SeedTextKey = (typeof SEED_TEXT_KEYS)[number];
 
 export const INVITATION_KINDS = ['staff', 'user'] as const;
 export type InvitationKind = (typeof INVITATION_KINDS)[number];
@@ -27,16 +38,42 @@ export const PERMISSIONS = [
   'audit.read',
   'sms.read',
   'staff.manage',
+  /** A user's balances and ledger, and the whole ledger's check. */
+  'ledger.read',
+  'deposits.credit',
+  'withdrawals.approve',
+  /** Requesting or approving a manual adjustment of a user's cash (a second staff member approves). */
+  'ledger.adjust',
+  /** The identity-verification queue: both photos, the full ID number, approve and reject. */
+  'kyc.review',
+  /** Broadcast notices to every investor and list past ones. */
+  'notices.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** What each role may do. Checked on every staff endpoint; the back office hides what a role cannot use. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: PERMISSIONS,
-  compliance: ['users.read', 'users.read_mobile', 'users.freeze', 'invites.read', 'audit.read', 'sms.read'],
-  finance: ['users.read', 'users.read_mobile', 'audit.read'],
+  compliance: [
+    'users.read',
+    'users.read_mobile',
+    'users.freeze',
+    'invites.read',
+    'audit.read',
+    'sms.read',
+    'kyc.review',
+  ],
+  finance: [
+    'users.read',
+    'users.read_mobile',
+    'audit.read',
+    'ledger.read',
+    'deposits.credit',
+    'withdrawals.approve',
+    'ledger.adjust',
+  ],
   dealer: ['users.read'],
-  support: ['users.read', 'invites.read'],
+  support: ['users.read', 'invites.read', 'notices.manage'],
 };
 
 export function roleCan(role: StaffRole, permission: Permission): boolean {
@@ -62,5 +99,49 @@ export const AUDIT_ACTIONS = [
   'staff_member.reset_authenticator',
   'staff_member.disable',
   'staff_member.enable',
+  'deposit.credit',
+  'deposit_notice.reject',
+  'withdrawal.approve',
+  'withdrawal.reject',
+  'adjustment.request',
+  'adjustment.approve',
+  'adjustment.reject',
+  'kyc.view',
+  'kyc.approve',
+  'kyc.reject',
+  'notice.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Kinds of journal entry; histories filter by them and show their labels. */
+export const ENTRY_KINDS = [
+  'deposit',
+  'withdrawal_hold',
+  'withdrawal_payout',
+  'withdrawal_release',
+  'adjustment',
+] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/**
+ * What a per-user message is about. A message is stored as its kind and parameters and rendered in the
+ * reader's language (i18n namespace `messages`, one title and body per kind).
+ */
+export const MESSAGE_KINDS = [
+  'deposit_credited',
+  'deposit_rejected',
+  'withdrawal_requested',
+  'withdrawal_approved',
+  'withdrawal_rejected',
+  'kyc_passed',
+  'kyc_rejected',
+  'bank_account_added',
+  'bank_account_removed',
+  'factor_added',
+  'factor_removed',
+  'new_device_login',
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];

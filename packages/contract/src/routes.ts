@@ -16,6 +16,7 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
     smsCode: { key: 'auth.smsCode', method: 'POST', path: '/api/auth/sms-code' },
     register: { key: 'auth.register', method: 'POST', path: '/api/auth/register' },
     login: { key: 'auth.login', method: 'POST', path: '/api/auth/login' },
+    loginFactor: { key: 'auth.loginFactor', method: 'POST', path: '/api/auth/login/factor' },
     logout: { key: 'auth.logout', method: 'POST', path: '/api/auth/logout' },
     resetPassword: { key: 'auth.resetPassword', method: 'POST', path: '/api/auth/reset-password' },
   },
@@ -32,6 +33,33 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
       method: 'POST',
       path: '/api/account/sessions/revoke-others',
     },
+    revokeSession: { key: 'account.revokeSession', method: 'POST', path: '/api/account/sessions/:id/revoke' },
+  },
+  factors: {
+    list: { key: 'factors.list', method: 'GET', path: '/api/account/factors' },
+    rename: { key: 'factors.rename', method: 'PATCH', path: '/api/account/factors/:id' },
+    remove: { key: 'factors.remove', method: 'DELETE', path: '/api/account/factors/:id' },
+    totpStart: { key: 'factors.totpStart', method: 'POST', path: '/api/account/factors/totp' },
+    totpVerify: { key: 'factors.totpVerify', method: 'POST', path: '/api/account/factors/totp/verify' },
+    passkeyOptions: {
+      key: 'factors.passkeyOptions',
+      method: 'POST',
+      path: '/api/account/factors/passkey/options',
+    },
+    passkeyEnrol: { key: 'factors.passkeyEnrol', method: 'POST', path: '/api/account/factors/passkey' },
+    stepUpOptions: { key: 'factors.stepUpOptions', method: 'POST', path: '/api/auth/step-up/options' },
+    stepUp: { key: 'factors.stepUp', method: 'POST', path: '/api/auth/step-up' },
+  },
+  kyc: {
+    state: { key: 'kyc.state', method: 'GET', path: '/api/kyc' },
+    submit: { key: 'kyc.submit', method: 'POST', path: '/api/kyc' },
+    photo: { key: 'kyc.photo', method: 'GET', path: '/api/kyc/photos/:side' },
+  },
+  messages: {
+    list: { key: 'messages.list', method: 'GET', path: '/api/messages' },
+    unreadCount: { key: 'messages.unreadCount', method: 'GET', path: '/api/messages/unread-count' },
+    markRead: { key: 'messages.markRead', method: 'POST', path: '/api/messages/:id/read' },
+    markAllRead: { key: 'messages.markAllRead', method: 'POST', path: '/api/messages/read-all' },
   },
   legacy: {
     userInfo: { key: 'legacy.userInfo', method: 'GET', path: '/api/index/getUserInfo' },
@@ -59,11 +87,22 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
       path: '/api/staff/invitation-codes/:id/disable',
     },
   },
+  staffKyc: {
+    list: { key: 'staffKyc.list', method: 'GET', path: '/api/staff/kyc' },
+    detail: { key: 'staffKyc.detail', method: 'GET', path: '/api/staff/kyc/:id' },
+    photo: { key: 'staffKyc.photo', method: 'GET', path: '/api/staff/kyc/:id/photos/:side' },
+    approve: { key: 'staffKyc.approve', method: 'POST', path: '/api/staff/kyc/:id/approve' },
+    reject: { key: 'staffKyc.reject', method: 'POST', path: '/api/staff/kyc/:id/reject' },
+  },
   staffAudit: {
     list: { key: 'staffAudit.list', method: 'GET', path: '/api/staff/audit-log' },
   },
   staffSms: {
     outbox: { key: 'staffSms.outbox', method: 'GET', path: '/api/staff/sms-outbox' },
+  },
+  staffNotices: {
+    list: { key: 'staffNotices.list', method: 'GET', path: '/api/staff/notices' },
+    create: { key: 'staffNotices.create', method: 'POST', path: '/api/staff/notices' },
   },
   staffMembers: {
     list: { key: 'staffMembers.list', method: 'GET', path: '/api/staff/members' },
@@ -80,5 +119,73 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
     },
     disable: { key: 'staffMembers.disable', method: 'POST', path: '/api/staff/members/:id/disable' },
     enable: { key: 'staffMembers.enable', method: 'POST', path: '/api/staff/members/:id/enable' },
+  },
+  ledger: {
+    balances: { key: 'ledger.balances', method: 'GET', path: '/api/account/balances' },
+    entries: { key: 'ledger.entries', method: 'GET', path: '/api/account/ledger' },
+    entriesCsv: { key: 'ledger.entriesCsv', method: 'GET', path: '/api/account/ledger.csv' },
+  },
+  funding: {
+    depositAccount: { key: 'funding.depositAccount', method: 'GET', path: '/api/funding/deposit-account' },
+    fileDepositNotice: {
+      key: 'funding.fileDepositNotice',
+      method: 'POST',
+      path: '/api/funding/deposit-notices',
+    },
+    deposits: { key: 'funding.deposits', method: 'GET', path: '/api/funding/deposits' },
+    bankAccounts: { key: 'funding.bankAccounts', method: 'GET', path: '/api/funding/bank-accounts' },
+    addBankAccount: { key: 'funding.addBankAccount', method: 'POST', path: '/api/funding/bank-accounts' },
+    removeBankAccount: {
+      key: 'funding.removeBankAccount',
+      method: 'DELETE',
+      path: '/api/funding/bank-accounts/:id',
+    },
+    requestWithdrawal: { key: 'funding.requestWithdrawal', method: 'POST', path: '/api/funding/withdrawals' },
+    withdrawals: { key: 'funding.withdrawals', method: 'GET', path: '/api/funding/withdrawals' },
+  },
+  staffFunding: {
+    depositNotices: { key: 'staffFunding.depositNotices', method: 'GET', path: '/api/staff/deposit-notices' },
+    creditDeposit: { key: 'staffFunding.creditDeposit', method: 'POST', path: '/api/staff/deposits' },
+    rejectDepositNotice: {
+      key: 'staffFunding.rejectDepositNotice',
+      method: 'POST',
+      path: '/api/staff/deposit-notices/:id/reject',
+    },
+    withdrawals: { key: 'staffFunding.withdrawals', method: 'GET', path: '/api/staff/withdrawals' },
+    approveWithdrawal: {
+      key: 'staffFunding.approveWithdrawal',
+      method: 'POST',
+      path: '/api/staff/withdrawals/:id/approve',
+    },
+    rejectWithdrawal: {
+      key: 'staffFunding.rejectWithdrawal',
+      method: 'POST',
+      path: '/api/staff/withdrawals/:id/reject',
+    },
+  },
+  staffLedger: {
+    userBalances: {
+      key: 'staffLedger.userBalances',
+      method: 'GET',
+      path: '/api/staff/users/:userId/balances',
+    },
+    userEntries: { key: 'staffLedger.userEntries', method: 'GET', path: '/api/staff/users/:userId/ledger' },
+    verify: { key: 'staffLedger.verify', method: 'GET', path: '/api/staff/ledger/verify' },
+    adjustments: { key: 'staffLedger.adjustments', method: 'GET', path: '/api/staff/adjustments' },
+    requestAdjustment: {
+      key: 'staffLedger.requestAdjustment',
+      method: 'POST',
+      path: '/api/staff/adjustments',
+    },
+    approveAdjustment: {
+      key: 'staffLedger.approveAdjustment',
+      method: 'POST',
+      path: '/api/staff/adjustments/:id/approve',
+    },
+    rejectAdjustment: {
+      key: 'staffLedger.rejectAdjustment',
+      method: 'POST',
+      path: '/api/staff/adjustments/:id/reject',
+    },
   },
 };

@@ -4,6 +4,7 @@ import {
   INVITATION_KINDS,
   KYC_STATUSES,
   PERMISSIONS,
+  SEED_TEXT_KEYS,
   STAFF_ROLES,
   USER_STATUSES,
 } from './enums';
@@ -27,6 +28,8 @@ export const staffProfile = z.object({
   id: z.string(),
   username: z.string(),
   displayName: z.string(),
+  /** Set for a seeded name: show `seed.<key>` in the viewer's language instead of displayName. */
+  displayNameKey: z.enum(SEED_TEXT_KEYS).nullable(),
   role: z.enum(STAFF_ROLES),
   permissions: z.array(z.enum(PERMISSIONS)),
 });
@@ -64,6 +67,8 @@ export const staffUserDetail = z.object({
       id: z.string(),
       deviceId: z.string().nullable(),
       userAgent: z.string().nullable(),
+      /** The browser and system read from the user agent ("Chrome · Windows"); null when unknown. */
+      deviceName: z.string().nullable(),
       ip: z.string().nullable(),
       createdAt: z.string(),
       lastSeenAt: z.string(),
@@ -97,6 +102,8 @@ export const invitationCode = z.object({
   maxUses: z.number().int().nullable(),
   usedCount: z.number().int(),
   note: z.string().nullable(),
+  /** Set for a seeded note: show `seed.<key>` in the viewer's language instead of note. */
+  noteKey: z.enum(SEED_TEXT_KEYS).nullable(),
   disabled: z.boolean(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
@@ -159,6 +166,7 @@ export const staffMember = z.object({
   id: z.string(),
   username: z.string(),
   displayName: z.string(),
+  displayNameKey: z.enum(SEED_TEXT_KEYS).nullable(),
   role: z.enum(STAFF_ROLES),
   disabled: z.boolean(),
   lockedUntil: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatJst } from './time';
+import { formatJst, jstDateOf, jstMonthRange } from './time';
 
 describe('formatJst', () => {
   it('prints Japan time with slashes, crossing the date line at 15:00 UTC', () => {
@@ -10,5 +10,18 @@ describe('formatJst', () => {
 
   it('returns what it cannot read unchanged', () => {
     expect(formatJst('not a date')).toBe('not a date');
+  });
+});
+
+describe('Japan-time calendar', () => {
+  it('dates an instant in Japan, turning at 15:00 UTC', () => {
+    expect(jstDateOf(new Date('2026-11-22T14:59:59.999Z'))).toBe('2026-11-22');
+    expect(jstDateOf(new Date('2026-11-22T15:00:00Z'))).toBe('2026-11-23');
+  });
+
+  it('bounds a month by Japan midnights, across a year end', () => {
+    const { from, until } = jstMonthRange('2026-12');
+    expect(from.toISOString()).toBe('2026-11-30T15:00:00.000Z');
+    expect(until.toISOString()).toBe('2026-12-31T15:00:00.000Z');
   });
 });

@@ -20,3 +20,18 @@ export function formatJst(iso: string, { seconds = false }: { seconds?: boolean 
   const time = `${part.hour}:${part.minute}${seconds ? `:${part.second}` : ''}`;
   return `${part.year}/${part.month}/${part.day} ${time}`;
 }
+
+const JST_OFFSET_MS = 9 * 3600 * 1000;
+
+/** The calendar date in Japan of an instant, "YYYY-MM-DD" (Japan keeps no daylight saving time). */
+export function jstDateOf(instant: Date): string {
+  return new Date(instant.getTime() + JST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The instant a Japan-time calendar month "YYYY-MM" starts, and the instant the next one starts. */
+export function jstMonthRange(month: string): { from: Date; until: Date } {
+  const [year = 0, monthIndex = 1] = month.split('-').map(Number);
+  const from = new Date(Date.UTC(year, monthIndex - 1, 1) - JST_OFFSET_MS);
+  const until = new Date(Date.UTC(year, monthIndex, 1) - JST_OFFSET_MS);
+  return { from, until };
+}

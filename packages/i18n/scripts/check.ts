@@ -1,8 +1,10 @@
 // The i18n completeness check: every namespace in every language has exactly the keys English has, no
-// empty text, the same {{placeholders}}; errors.json matches the ErrorCode list; every key is used.
-import { CLIENT_ERROR_CODES, ERROR_CODES } from '@kabuto/contract';
+// empty text, the same {{placeholders}}; errors.json matches the ErrorCode list; messages.json has a title and
+// body for exactly the message kinds; every other key is used.
+import { CLIENT_ERROR_CODES, ERROR_CODES, MESSAGE_KINDS } from '@kabuto/contract';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { messageKindProblems } from '../src/check-rules';
 import { LANGUAGES, NAMESPACES, resources } from '../src/index';
 
 type Tree = { [key: string]: string | Tree };
@@ -61,6 +63,9 @@ export function checkI18n(): string[] {
   for (const key of errorKeys)
     if (!allCodes.includes(key)) problems.push(`errors.json "${key}" is not an ErrorCode`);
 
+  for (const lang of LANGUAGES)
+    problems.push(...messageKindProblems(lang, MESSAGE_KINDS, resources[lang].messages));
+
   const source = [
     'apps/web/src',
     'apps/backoffice/src',
@@ -77,7 +82,8 @@ export function checkI18n(): string[] {
     if (!new RegExp(`['"\`]${code}['"\`]`).test(raising)) problems.push(`error code ${code} is never raised`);
 
   const dynamicPrefixes = [...source.matchAll(/[`'"](?:\w+:)?([\w.]+\.)\$\{/g)].map((m) => m[1]!);
-  for (const ns of NAMESPACES.filter((n) => n !== 'errors')) {
+  // Message texts are used through their kind (checked above), never by a literal key.
+  for (const ns of NAMESPACES.filter((n) => n !== 'errors' && n !== 'messages')) {
     for (const key of flatten(resources.en[ns] as Tree).keys()) {
       const literal = new RegExp(`['"\`](?:${ns}:)?${key.replace(/\./g, '\\.')}['"\`]`);
       if (!literal.test(source) && !dynamicPrefixes.some((prefix) => key.startsWith(prefix))) {

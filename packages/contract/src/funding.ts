@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { ENTRY_KINDS, REVIEW_STATUSES } from './enums';
+import type { ErrorCode } from './errors';
+import { code, decimalMoney, pageQuery, requiredText, TEXT_MAX } from './fields';
+import { decimalToSen } from './money';
+
+/** `Idempotency-Key` header values: what a client generates per attempt (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The largest amount one request may name: 100 billion yen, far above any real transfer, far below int8. */
+const MAX_AMOUNT_SEN = 100_000_000_000n * 100n;
+
+/** Full-width digits, commas and the yen sign, as a Japanese keyboard types them, read as plain digits. */
+const plainNumber = (text: string) => text.normalize('NFKC').replace(/[,\s¥円]/g, '');
+
+/**
+ * A yen amount typed by a person: "10000", "10,000", "１００００.５". Read as sen; positive unless `signed`.
+ */
+export const amountField = (options: { signed?: boolean } = {}) =>
+  z
+    .string(code('AMOUNT_REQUIRED'))
+    .trim()
+    .min(1, code('AMOUNT_REQUIRED'))
+    .transform((value, ctx) => {
+      const sen = decimalToSen(plainNumber(value));
+      const magnitude = sen !== null && sen < 0n ? -sen : sen;
+      if (
+        sen === null ||
+        magnitude === null ||
+        magnitude === 0n ||
+        magnitude > MAX_AMOUNT_SEN ||
+        (!options.signed && sen < 0n)
+      ) {
+        ctx.addIssue({ code: 'custom', message: 'AMOUNT_INVALID' });
+        return z.NEVER;
+      }
+      return sen;
+    });
+
+/** Digits only (after NFKC), exactly `length` of them. */
+const digitsField = (missing: ErrorCode, invalid: ErrorCode, length: number) =>
+  z
+    .string(code(missing))
+    .transform((value) => plainNumber(value).replace(/[-\u2010-\u2015\u2212\u30fc]/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, code(missing))
+        .regex(new RegExp(`^\\d{${length}}$`), code(invalid)),
+    );
+
+/** A row id as a decimal string (ids are BIGINT). */
+const idString = (invalid: ErrorCode) =>
+  z
+    .string(code(invalid))
+    .regex(/^\d{1,18}$/, code(invalid))
+    .transform((value) => BigInt(value));
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+// ---- balances and the ledger ----
+
+export const balances = z.object({
+  available: decimalMoney,
+  held: decimalMoney,
+  marginInUse: decimalMoney,
+  loanPayable: decimalMoney,
+  total: decimalMoney,
+});
+
+export const ledgerQuery = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, code('VALIDATION_FAILED'))
+    .optional(),
+  kind: z.enum(ENTRY_KINDS, code('VALIDATION_FAILED')).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, code('VALIDATION_FAILED'))
+    .optional(),
+  limit: z.coerce.number(code('VALIDATION_FAILED')).int().min(1).max(100).default(30),
+});
+
+export const ledgerEntry = z.object({
+  id: z.string(),
+  kind: z.enum(ENTRY_KINDS),
+  reference: z.string().nullable(),
+  /** The change to available cash, signed: income is positive, expenditure negative. */
+  availableChange: decimalMoney,
+  heldChange: decimalMoney,
+  createdAt: z.string(),
+});
+
+export const ledgerPage = z.object({ items: z.array(ledgerEntry), nextCursor: z.string().nullable() });
+
+export const ledgerCheck = z.object({
+  balanced: z.boolean(),
+  entries: z.number().int(),
+  postingsTotal: decimalMoney,
+  unbalancedEntries: z.number().int(),
+  mismatchedBalances: z.number().int(),
+  negativeUserBalances: z.number().int(),
+});
+
+// ---- deposits ----
+
+export const depositAccount = z.object({
+  bankName: z.string(),
+  branchName: z.string(),
+  branchCode: z.string(),
+  accountType: z.string(),
+  accountNumber: z.string(),
+  holderName: z.string(),
+  /** Put before the sender name on the transfer, so staff can match it to this customer. */
+  transferReference: z.string(),
+  /** The firm's account has not been configured: these are demonstration details. */
+  isDemo: z.boolean(),
+});
+
+export const depositNoticeRequest = z.strictObject({
+  amount: amountField(),
+  transferDate: z
+    .string(code('TRANSFER_DATE_REQUIRED'))
+    .regex(/^\d{4}-\d{2}-\d{2}$/, code('TRANSFER_DATE_REQUIRED')),
+  senderName: requiredText('SENDER_NAME_REQUIRED', 60),
+});
+
+export const depositRecord = z.object({
+  /** "notice-3" or "credit-5": notices the user filed, and credits staff made without one. */
+  id: z.string(),
+  amount: decimalMoney,
+  status: z.enum(REVIEW_STATUSES),
+  transferDate: isoDate.nullable(),
+  senderName: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  creditedAt: z.string().nullable(),
+});
+
+export const depositNotice = z.object({
+  id: z.string(),
+  userId: z.string(),
+  mobile: z.string(),
+  amount: decimalMoney,
+  transferDate: isoDate,
+  senderName: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+
+export const depositNoticeQuery = pageQuery.extend({
+  status: z.enum(REVIEW_STATUSES, code('VALIDATION_FAILED')).optional(),
+});
+
+export const staffDepositRequest = z.strictObject({
+  userId: idString('USER_NOT_FOUND'),
+  amount: amountField(),
+  // One statement line has one reference however it is typed: full-width, lower case or spaced.
+  bankReference: requiredText('BANK_REFERENCE_REQUIRED', 60).transform((value) =>
+    value.normalize('NFKC').toUpperCase().replace(/\s+/g, ''),
+  ),
+  noticeId: idString('DEPOSIT_NOTICE_NOT_FOUND').optional(),
+});
+
+export const staffDeposit = z.object({
+  id: z.string(),
+  userId: z.string(),
+  amount: decimalMoney,
+  bankReference: z.string(),
+  noticeId: z.string().nullable(),
+  createdAt: z.string(),
+  /** The user's available cash before and after this credit. */
+  availableBefore: decimalMoney,
+  availableAfter: decimalMoney,
+});
+
+// ---- bank accounts ----
+
+export const bankAccountRequest = z.strictObject({
+  holderName: requiredText('HOLDER_NAME_REQUIRED', 60),
+  bankName: requiredText('BANK_NAME_REQUIRED', 60),
+  branchName: requiredText('BRANCH_NAME_REQUIRED', 60),
+  branchCode: digitsField('BRANCH_CODE_REQUIRED', 'BRANCH_CODE_INVALID', 3),
+  accountNumber: digitsField('ACCOUNT_NUMBER_REQUIRED', 'ACCOUNT_NUMBER_INVALID', 7),
+});
+
+export const bankAccount = z.object({
+  id: z.string(),
+  holderName: z.string(),
+  bankName: z.string(),
+  branchName: z.string(),
+  branchCode: z.string(),
+  /** Only the last four digits ever leave the server. */
+  accountLast4: z.string(),
+  createdAt: z.string(),
+});
+
+// ---- withdrawals ----
+
+export const withdrawalRequest = z.strictObject({
+  amount: amountField(),
+  bankAccountId: z
+    .string(code('BANK_ACCOUNT_REQUIRED'))
+    .min(1, code('BANK_ACCOUNT_REQUIRED'))
+    .regex(/^\d{1,18}$/, code('BANK_ACCOUNT_NOT_FOUND'))
+    .transform((value) => BigInt(value)),
+  transactionPassword: z
+    .string(code('TRANSACTION_PASSWORD_REQUIRED'))
+    .min(1, code('TRANSACTION_PASSWORD_REQUIRED'))
+    .max(TEXT_MAX, code('TRANSACTION_PASSWORD_WRONG')),
+});
+
+export const withdrawal = z.object({
+  id: z.string(),
+  amount: decimalMoney,
+  status: z.enum(REVIEW_STATUSES),
+  bankName: z.string(),
+  branchName: z.string(),
+  accountLast4: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+
+export const staffWithdrawal = withdrawal.extend({
+  userId: z.string(),
+  mobile: z.string(),
+  holderName: z.string(),
+  /** Above the four-eyes threshold two different staff members approve. */
+  approvalsNeeded: z.number().int(),
+  approvedBy: z.array(z.string()),
+});
+
+export const withdrawalQuery = pageQuery.extend({
+  status: z.enum(REVIEW_STATUSES, code('VALIDATION_FAILED')).optional(),
+});
+
+// ---- staff adjustments ----
+
+export const adjustmentRequest = z.strictObject({
+  userId: idString('USER_NOT_FOUND'),
+  amount: amountField({ signed: true }),
+  reason: requiredText('REASON_REQUIRED', 500),
+});
+
+export const adjustment = z.object({
+  id: z.string(),
+  userId: z.string(),
+  amount: decimalMoney,
+  reason: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  requestedBy: z.string(),
+  reviewedBy: z.string().nullable(),
+  reviewReason: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+
+export const adjustmentQuery = pageQuery.extend({
+  status: z.enum(REVIEW_STATUSES, code('VALIDATION_FAILED')).optional(),
+});
+
+/** A CSV download, as the server's handler returns it (the client receives the file itself). */
+export const csvFile = z.object({
+  contentType: z.literal('text/csv; charset=utf-8'),
+  filename: z.string(),
+  bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+});

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { MESSAGE_KINDS, type MessageKind } from './enums';
+import { code, pageQuery, requiredText } from './fields';
+
+/**
+ * The parameters each message kind is stored with. Amounts are wire decimals ("100000.00"), times ISO
+ * instants; the server renders them for the reader (thousands separators, Japan time, a masked account).
+ */
+export interface MessageParams {
+  deposit_credited: { amount: string };
+  deposit_rejected: { amount: string; reason: string };
+  withdrawal_requested: { amount: string };
+  withdrawal_approved: { amount: string };
+  withdrawal_rejected: { amount: string; reason: string };
+  kyc_passed: Record<string, never>;
+  kyc_rejected: { reason: string };
+  bank_account_added: { bankName: string; accountNumber: string };
+  bank_account_removed: { bankName: string; accountNumber: string };
+  factor_added: { method: 'passkey' | 'totp' };
+  factor_removed: { method: 'passkey' | 'totp' };
+  new_device_login: { device: string; at: string; ip: string };
+}
+// Every kind has its parameters, and no parameters lack a kind.
+type _EveryKindHasParams = [MessageKind] extends [keyof MessageParams]
+  ? [keyof MessageParams] extends [MessageKind]
+    ? true
+    : never
+  : never;
+const _everyKindHasParams: _EveryKindHasParams = true;
+void _everyKindHasParams;
+
+/** A message's public id: `m<id>` for a message to the user, `n<id>` for a staff notice. */
+export const messageIdParams = z.object({
+  id: z.string().regex(/^[mn][1-9]\d{0,17}$/, code('VALIDATION_FAILED')),
+});
+
+export const messageListQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, code('VALIDATION_FAILED'))
+    .optional(),
+  limit: z.coerce.number(code('VALIDATION_FAILED')).int().min(1).max(50).default(20),
+});
+
+export const messageItem = z.object({
+  id: z.string(),
+  source: z.enum(['message', 'notice']),
+  /** The kind of a message to the user; null for a notice. */
+  kind: z.enum(MESSAGE_KINDS).nullable(),
+  /** In the request's language for a message; as staff wrote it for a notice. */
+  title: z.string(),
+  body: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type MessageItem = z.infer<typeof messageItem>;
+
+export const messagePage = z.object({
+  items: z.array(messageItem),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+
+export const unreadCount = z.object({ count: z.number().int() });
+
+export const NOTICE_TITLE_MAX = 60;
+export const NOTICE_BODY_MAX = 2000;
+
+export const createNoticeRequest = z.strictObject({
+  title: requiredText('NOTICE_TITLE_REQUIRED', NOTICE_TITLE_MAX),
+  body: requiredText('NOTICE_BODY_REQUIRED', NOTICE_BODY_MAX),
+});
+
+export const noticeQuery = pageQuery;
+
+export const notice = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notice = z.infer<typeof notice>;

@@ -1,0 +1,33 @@
+// Rules of the i18n check (scripts/check.ts) that can be tested on their own.
+
+/** The parts every message kind has, in every language. */
+export const MESSAGE_TEXT_PARTS = ['title', 'body'] as const;
+
+/**
+ * The `messages` namespace of one language against the message kinds: every kind has a non-empty title
+ * and body, and there is no text for something that is not a kind (nor any other part of one).
+ */
+export function messageKindProblems(lang: string, kinds: readonly string[], texts: object): string[] {
+  const problems: string[] = [];
+  const tree = texts as Record<string, unknown>;
+  for (const kind of kinds) {
+    const entry = tree[kind];
+    for (const part of MESSAGE_TEXT_PARTS) {
+      const text =
+        entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>)[part] : undefined;
+      if (typeof text !== 'string' || text.trim() === '')
+        problems.push(`${lang}/messages.json has no ${part} for the message kind ${kind}`);
+    }
+  }
+  for (const [key, entry] of Object.entries(tree)) {
+    if (!kinds.includes(key)) {
+      problems.push(`${lang}/messages.json "${key}" is not a message kind`);
+      continue;
+    }
+    if (entry !== null && typeof entry === 'object')
+      for (const part of Object.keys(entry))
+        if (!(MESSAGE_TEXT_PARTS as readonly string[]).includes(part))
+          problems.push(`${lang}/messages.json "${key}.${part}" is neither a title nor a body`);
+  }
+  return problems;
+}
