@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -15,9 +16,14 @@ import type { AppContext } from './platform/context';
 import { notFound, registerHttpConventions, sendError, validatorCompiler } from './platform/http';
 import { registerRoutes, type Route } from './platform/routes';
 import { auditStaffRoutes } from './modules/audit';
-import { authenticateInvestor, authRoutes } from './modules/auth';
+import { authenticateInvestor, authRoutes, investorSessionEndReason } from './modules/auth';
 import { compatRoutes } from './modules/compat';
+import { fundingRoutes, fundingStaffRoutes } from './modules/funding';
+import { factorRoutes } from './modules/factors';
 import { invitationStaffRoutes } from './modules/invitations';
+import { ledgerRoutes, ledgerStaffRoutes } from './modules/ledger';
+import { kycRoutes, kycStaffRoutes } from './modules/kyc';
+import { messagingRoutes, messagingStaffRoutes } from './modules/messaging';
 import { smsRoutes, smsStaffRoutes } from './modules/sms';
 import { authenticateStaff, staffStaffRoutes } from './modules/staff';
 import { APP_VERSION, systemRoutes } from './modules/system';
@@ -105,9 +111,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       globalDecompression: false,
     });
     await api.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    // Parsed only by the upload endpoints themselves (platform/multipart.ts), with their own limits.
+    await api.register(multipart);
     registerRoutes(api, apiRoutes(ctx), {
       authenticate: {
         investor: (token) => authenticateInvestor(ctx, token),
+        investorEndReason: (token) => investorSessionEndReason(ctx, token),
         staff: (token) => authenticateStaff(ctx, token),
       },
       authRateLimit: {
@@ -128,12 +137,21 @@ export function apiRoutes(ctx: AppContext): Route[] {
     ...systemRoutes(ctx),
     ...smsRoutes(ctx),
     ...authRoutes(ctx),
+    ...factorRoutes(ctx),
     ...compatRoutes(ctx),
+    ...ledgerRoutes(ctx),
+    ...fundingRoutes(ctx),
+    ...kycRoutes(ctx),
+    ...messagingRoutes(ctx),
     ...staffStaffRoutes(ctx),
     ...userStaffRoutes(ctx),
     ...invitationStaffRoutes(ctx),
     ...auditStaffRoutes(ctx),
     ...smsStaffRoutes(ctx),
+    ...ledgerStaffRoutes(ctx),
+    ...fundingStaffRoutes(ctx),
+    ...kycStaffRoutes(ctx),
+    ...messagingStaffRoutes(ctx),
   ];
 }
 

@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { AuditTables } from './modules/audit/audit.table';
+import type { FundingTables } from './modules/funding/funding.table';
+import type { FactorsTables } from './modules/factors/factors.table';
 import type { InvitationsTables } from './modules/invitations/invitations.table';
+import type { LedgerTables } from './modules/ledger/ledger.table';
+import type { KycTables } from './modules/kyc/kyc.table';
+import type { MessagingTables } from './modules/messaging/messaging.table';
 import type { SessionsTables } from './modules/sessions/sessions.table';
 import type { SmsTables } from './modules/sms/sms.table';
 import type { StaffTables } from './modules/staff/staff.table';
@@ -14,7 +19,18 @@ interface SchemaMigrationsTable {
 
 /** The whole schema as Kysely sees it, assembled from each module's table types. */
 export interface DB
-  extends UsersTables, SessionsTables, StaffTables, InvitationsTables, SmsTables, AuditTables {
+  extends
+    UsersTables,
+    SessionsTables,
+    StaffTables,
+    InvitationsTables,
+    SmsTables,
+    AuditTables,
+    LedgerTables,
+    FundingTables,
+    FactorsTables,
+    KycTables,
+    MessagingTables {
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -128,7 +128,16 @@ function fieldNames(schema: unknown, into = new Set<string>()): Set<string> {
 }
 
 describe('endpoints whose answer carries a credential', () => {
-  const CREDENTIAL_FIELDS = ['token', 'deviceToken', 'temporaryPassword', 'totpSecret', 'code'];
+  const CREDENTIAL_FIELDS = [
+    'token',
+    'deviceToken',
+    'temporaryPassword',
+    'totpSecret',
+    'code',
+    'secret',
+    'otpauthUri',
+    'challengeToken',
+  ];
   /** `code` there is an invitation code, made to be handed out, not a credential. */
   const INVITATION_CODES = /^\S+ \/api\/staff\/invitation-codes/;
   const endpoints = Object.values(api).flatMap((group) => Object.values(group) as EndpointDef[]);

@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/index/getUserInfo', () => {
-  it('returns the legacy shape with two-decimal amounts, zero before any money', async () => {
+  it("returns the legacy shape with two-decimal amounts from the ledger (the demo investor's seeded deposit)", async () => {
     const { token, userId } = await loginDemo(t);
     const result = await get<Record<string, unknown>>(
       t.app,
@@ -20,14 +20,14 @@ describe('GET /api/index/getUserInfo', () => {
       data: {
         user_id: userId,
         mobile: '09000000001',
-        total: '0.00',
-        money: '0.00',
+        total: '1000000.00',
+        money: '1000000.00',
         shizhi: '0.00',
         my_losses: { count_losses: '0.00' },
         used_amount: '0.00',
-        custody: '0.00',
+        custody: '1000000.00',
         credit_score: 100,
-        real_name_status: 'none',
+        real_name_status: 'passed',
         has_transaction_password: true,
       },
     });
@@ -70,14 +70,14 @@ describe('GET /api/index/withdrawal', () => {
     const { token, userId } = await loginDemo(t);
     const result = await get(t.app, `/api/index/withdrawal?user_id=${userId}`, token);
     expect(result.data).toEqual({
-      money: '0.00',
+      money: '1000000.00',
       min_amount: '10000.00',
       fee: '0.00',
       open_from: '09:00',
       open_until: '15:30',
       weekdays_only: true,
       credited_within_hours: 24,
-      bank_accounts: [],
+      bank_accounts: [{ id: expect.any(String), bank_name: 'カブトデモ銀行', account_last4: '4567' }],
     });
   });
 

@@ -334,6 +334,23 @@ describe('contract endpoints', () => {
     { oldPassword: 'Old-password-1', newPassword: 'New-password-12', confirmPassword: 'New-password-12' },
     { username: 'probe', displayName: 'Probe', role: 'support' },
     { code: 'PROBE1', maxUses: 1 },
+    { label: 'probe' },
+    { code: '123456' },
+    { method: 'totp', code: '123456' },
+    { response: { id: 'probe', rawId: 'probe', type: 'public-key', response: { clientDataJSON: 'probe' } } },
+    { title: 'Probe', body: 'Probe' },
+    { amount: '10000', transferDate: '2026-11-24', senderName: 'Probe' },
+    {
+      holderName: 'Probe',
+      bankName: 'Probe',
+      branchName: 'Probe',
+      branchCode: '001',
+      accountNumber: '1234567',
+    },
+    { amount: '10000', bankAccountId: '1', transactionPassword: 'probe1' },
+    { userId: '1', amount: '100', bankReference: 'PROBE' },
+    { userId: '1', amount: '-100', reason: 'probe' },
+    { fullName: 'Probe', idNumber: '123456789012' },
   ];
   const validBody = (endpoint: (typeof ALL_ENDPOINTS)[number]) =>
     endpoint.body

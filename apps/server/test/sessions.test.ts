@@ -7,6 +7,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
 const expiredBody = { status: 401, code: 401, errorCode: 'SESSION_EXPIRED' };
 
 describe('sessions', () => {
@@ -50,19 +53,22 @@ describe('sessions', () => {
 
   it('lists devices and logs out the others', async () => {
     const user = await registerUser(t);
-    const other = await post<{ token: string }>(t.app, '/api/auth/login', {
-      account: user.mobile,
-      password: user.password,
-      deviceId: 'phone-2',
-    });
-    const list = await get<{ items: { current: boolean; deviceId: string | null }[] }>(
+    const other = await post<{ token: string }>(
       t.app,
-      '/api/account/sessions',
-      user.token,
+      '/api/auth/login',
+      { account: user.mobile, password: user.password, deviceId: 'phone-2' },
+      undefined,
+      { headers: { 'user-agent': IPHONE_SAFARI } },
     );
+    const list = await get<{
+      items: { current: boolean; deviceId: string | null; deviceName: string | null }[];
+    }>(t.app, '/api/account/sessions', user.token);
     expect(list.data.items).toHaveLength(2);
     expect(list.data.items.filter((s) => s.current)).toHaveLength(1);
     expect(list.data.items.map((s) => s.deviceId)).toContain('phone-2');
+    expect(list.data.items.find((s) => s.deviceId === 'phone-2')?.deviceName).toBe('Safari · iPhone');
+    // light-my-request's own user agent ("lightMyRequest") names no browser, system or product
+    expect(list.data.items.find((s) => s.current)?.deviceName).toBeNull();
     const revoked = await post<{ revoked: number }>(
       t.app,
       '/api/account/sessions/revoke-others',

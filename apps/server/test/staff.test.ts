@@ -13,6 +13,9 @@ import {
   type TestApp,
 } from './harness';
 
+const WINDOWS_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -188,13 +191,21 @@ describe('users', () => {
 
   it('shows detail with sessions, and the view is audited', async () => {
     const user = await registerUser(t);
-    const detail = await get<{ user: { mobile: string; status: string }; sessions: { active: boolean }[] }>(
-      t.app,
-      `/api/staff/users/${user.userId}`,
-      admin,
-    );
+    await post(t.app, '/api/auth/login', { account: user.mobile, password: user.password }, undefined, {
+      headers: { 'user-agent': WINDOWS_CHROME },
+    });
+    const detail = await get<{
+      user: { mobile: string; status: string };
+      sessions: { active: boolean; deviceName: string | null }[];
+    }>(t.app, `/api/staff/users/${user.userId}`, admin);
     expect(detail.data.user).toMatchObject({ mobile: user.mobile, status: 'active' });
-    expect(detail.data.sessions).toEqual([expect.objectContaining({ active: true })]);
+    expect(detail.data.sessions).toHaveLength(2);
+    expect(detail.data.sessions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ active: true, deviceName: 'Chrome · Windows' }),
+        expect.objectContaining({ active: true, deviceName: null }),
+      ]),
+    );
     await get(t.app, `/api/staff/users/000${user.userId}`, admin);
     const audit = await get<Audit>(
       t.app,

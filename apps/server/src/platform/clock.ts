@@ -13,4 +13,7 @@ export class ManualClock implements Clock {
   advance(seconds: number): void {
     this.current = new Date(this.current.getTime() + seconds * 1000);
   }
+  set(instant: Date): void {
+    this.current = new Date(instant);
+  }
 }

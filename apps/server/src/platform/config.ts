@@ -48,6 +48,31 @@ export interface Config {
    * drop it at once on every node through the bus; this bounds staleness only if a bus message is lost.
    */
   readCacheSeconds: number;
+  /** The firm's own bank account that customers transfer deposits to (DEPOSIT_*). */
+  depositAccount: DepositAccountConfig;
+  /** Withdrawals above this amount (WITHDRAWAL_FOUR_EYES_JPY, in yen) need two different staff approvals. */
+  withdrawalFourEyesSen: bigint;
+  /** 'exchange': withdrawals (and later trading) keep TSE business days and hours; 'always-open': a demo. */
+  marketClock: 'exchange' | 'always-open';
+  /** How long a verified second factor lets the session do sensitive things (withdrawals, bank accounts). */
+  stepUpTtlSeconds: number;
+  /** Whether sensitive actions need a second factor at all (REQUIRE_STEP_UP). */
+  requireStepUp: boolean;
+  /** WebAuthn relying party: the domain passkeys are bound to, and the origins the app is served from. */
+  webauthnRpId: string;
+  webauthnOrigins: string[];
+}
+
+export interface DepositAccountConfig {
+  bankName: string;
+  branchName: string;
+  branchCode: string;
+  accountType: string;
+  accountNumber: string;
+  /** In katakana, as the bank shows it on a transfer. */
+  holderName: string;
+  /** True while DEPOSIT_ACCOUNT_NUMBER is not set: the app marks the details as a demonstration. */
+  isDemo: boolean;
 }
 
 const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
@@ -85,6 +110,10 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   return raw as T;
 }
 
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  return oneOf(env, name, ['true', 'false'] as const, fallback ? 'true' : 'false') === 'true';
+}
+
 function trustProxy(raw: string | null): boolean | number | string {
   if (raw === null || raw === 'false') return false;
   if (raw === 'true') return true;
@@ -105,8 +134,9 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   const smsAdapter = text(env, 'SMS_ADAPTER', 'dev-outbox');
   if (smsAdapter !== 'dev-outbox')
     throw new Error(`SMS_ADAPTER "${smsAdapter}" is not available; use dev-outbox`);
+  const port = integer(env, 'PORT', 8080);
   return {
-    port: integer(env, 'PORT', 8080),
+    port,
     host: text(env, 'HOST', '127.0.0.1'),
     dataDir: resolve(root, text(env, 'DATA_DIR', './data')),
     databaseUrl: optional(env, 'DATABASE_URL'),
@@ -144,5 +174,23 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     ],
     smsGlobalHourlyLimit: integer(env, 'SMS_GLOBAL_HOURLY_LIMIT', 1000),
     readCacheSeconds: duration(env, 'READ_CACHE_TTL', 10),
+    depositAccount: {
+      bankName: text(env, 'DEPOSIT_BANK_NAME', 'カブト銀行'),
+      branchName: text(env, 'DEPOSIT_BRANCH_NAME', '本店営業部'),
+      branchCode: text(env, 'DEPOSIT_BRANCH_CODE', '001'),
+      accountType: text(env, 'DEPOSIT_ACCOUNT_TYPE', '普通'),
+      accountNumber: text(env, 'DEPOSIT_ACCOUNT_NUMBER', '0000000'),
+      holderName: text(env, 'DEPOSIT_ACCOUNT_HOLDER', 'カ）カブトショウケン'),
+      isDemo: optional(env, 'DEPOSIT_ACCOUNT_NUMBER') === null,
+    },
+    withdrawalFourEyesSen: BigInt(integer(env, 'WITHDRAWAL_FOUR_EYES_JPY', 1_000_000)) * 100n,
+    marketClock: oneOf(env, 'MARKET_CLOCK', ['exchange', 'always-open'] as const, 'exchange'),
+    stepUpTtlSeconds: duration(env, 'STEP_UP_TTL', 5 * 60),
+    requireStepUp: flag(env, 'REQUIRE_STEP_UP', true),
+    webauthnRpId: text(env, 'WEBAUTHN_RP_ID', 'localhost'),
+    webauthnOrigins: text(env, 'WEBAUTHN_ORIGIN', `http://localhost:${port}`)
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
   };
 }

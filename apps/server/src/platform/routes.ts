@@ -8,10 +8,13 @@ import {
   type ResponseOf,
   type StaffRole,
 } from '@kabuto/contract';
+import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_KEY_PATTERN } from '@kabuto/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ClientMeta } from './context';
 import { fail } from './errors';
-import { envelope, ok } from './http';
+import { envelope, ok, validatorCompiler } from './http';
+import { readMultipart, requireFiles } from './multipart';
 
 export interface InvestorActor {
   userId: bigint;
@@ -38,6 +41,21 @@ export interface RouteInput<E extends EndpointDef> {
   actor: ActorOf<E['access']>;
   meta: ClientMeta;
   request: FastifyRequest;
+  /**
+   * The caller's `Idempotency-Key` on endpoints that move money (a fresh one when none was sent, so a request
+   * without a key is simply not retry-safe).
+   */
+  idempotencyKey: string;
+  /** The file parts of an `upload` endpoint, read whole; empty otherwise. */
+  files: Record<string, Buffer>;
+}
+
+/** What the handler of a `file` endpoint returns: sent as is under its Content-Type. */
+export interface FileAnswer {
+  contentType: string;
+  bytes: Uint8Array;
+  /** Offered as a download under this name; without one the file is shown inline. */
+  filename?: string;
 }
 
 export interface Route<E extends EndpointDef = EndpointDef> {
@@ -54,6 +72,8 @@ export const route = <E extends EndpointDef>(
 /** How the session in the `token` header becomes an actor; null when it is missing or has ended. */
 export interface Authenticators {
   investor(token: string): Promise<InvestorActor | null>;
+  /** Why an investor token that no longer authenticates was ended on purpose, if it was (`params.reason` of the 401). */
+  investorEndReason(token: string): Promise<string | null>;
   staff(token: string): Promise<(StaffActor & { can(permission: string): boolean }) | null>;
 }
 
@@ -76,9 +96,11 @@ async function actorFor(access: Access, request: FastifyRequest, authenticate: A
   if (access.kind === 'public') return null;
   const token = tokenOf(request);
   if (access.kind === 'investor') {
-    const investor = token ? await authenticate.investor(token) : null;
-    if (!investor) throw fail('SESSION_EXPIRED');
-    return investor;
+    if (!token) throw fail('SESSION_EXPIRED');
+    const investor = await authenticate.investor(token);
+    if (investor) return investor;
+    const reason = await authenticate.investorEndReason(token);
+    throw fail('SESSION_EXPIRED', reason ? { reason } : {});
   }
   const staff = token ? await authenticate.staff(token) : null;
   if (!staff) throw fail('SESSION_EXPIRED');
@@ -86,8 +108,32 @@ async function actorFor(access: Access, request: FastifyRequest, authenticate: A
   return staff;
 }
 
+function idempotencyKeyOf(endpoint: EndpointDef, request: FastifyRequest): string {
+  const header = request.headers['idempotency-key'];
+  if (!endpoint.movesMoney || header === undefined) return randomUUID();
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header))
+    throw fail('IDEMPOTENCY_KEY_INVALID');
+  return header;
+}
+
 /** The actor each request was authenticated as, set before validation so callers without a session learn nothing about the schema. */
 const actors = new WeakMap<FastifyRequest, InvestorActor | StaffActor | null>();
+
+/** The text fields and files of an `upload` endpoint, validated in form order: the fields, then each file. */
+async function readUpload(endpoint: EndpointDef, request: FastifyRequest) {
+  const upload = endpoint.upload!;
+  const { fields, files } = await readMultipart(request, upload);
+  let body: unknown = fields;
+  if (endpoint.body) {
+    const result = validatorCompiler({ schema: endpoint.body, method: endpoint.method, url: endpoint.path })(
+      fields,
+    ) as { value?: unknown; error?: Error };
+    if (result.error) throw result.error;
+    body = result.value;
+  }
+  requireFiles(upload, files);
+  return { body, files };
+}
 
 /**
  * Registers each route from its contract entry: schemas for validation, serialisation and the OpenAPI
@@ -113,23 +159,39 @@ export function registerRoutes(
         ...(endpoint.access.kind === 'public' ? { security: [] } : {}),
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
-        ...(endpoint.body ? { body: endpoint.body } : {}),
-        response: { 200: envelope(endpoint.response) },
+        ...(endpoint.body && !endpoint.upload ? { body: endpoint.body } : {}),
+        ...(endpoint.upload ? { consumes: ['multipart/form-data'] } : {}),
+        ...(endpoint.file ? {} : { response: { 200: envelope(endpoint.response) } }),
         'x-access': access,
       },
       preValidation: async (request) => {
         actors.set(request, await actorFor(endpoint.access, request, options.authenticate));
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const actor = actors.get(request) ?? null;
+        const { body, files } = endpoint.upload
+          ? await readUpload(endpoint, request)
+          : { body: request.body, files: {} };
         const data = await handle({
           params: request.params,
           query: request.query,
-          body: request.body,
+          body,
           actor,
           meta: clientMeta(request),
           request,
+          idempotencyKey: idempotencyKeyOf(endpoint, request),
+          files,
         } as RouteInput<EndpointDef>);
+        if (endpoint.file) {
+          const file = data as FileAnswer;
+          return reply
+            .type(file.contentType)
+            .header(
+              'content-disposition',
+              file.filename ? `attachment; filename="${file.filename}"` : 'inline',
+            )
+            .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+        }
         return ok(request, data);
       },
     });

@@ -3,15 +3,18 @@ import type { AppContext } from '../../platform/context';
 import { hashPassword, verifyPassword } from '../../platform/crypto';
 import { iso } from '../../platform/db';
 import { route } from '../../platform/routes';
+import { describeDevice } from '../../platform/user-agent';
 import { idleCutoff, listLiveUserSessions, revokeSession } from '../sessions';
 import {
   changePassword,
   checkCredentials,
   checkPasswordChange,
   login,
+  loginWithFactor,
   register,
   requestSmsCode,
   resetPassword,
+  revokeOneSession,
   revokeOtherSessions,
   type PasswordKind,
 } from './auth.service';
@@ -46,6 +49,13 @@ export function authRoutes(ctx: AppContext) {
       const { deviceId, deviceToken, ...credentials } = body;
       const check = await checkCredentials(ctx, credentials);
       return ctx.transact((tx) => login(ctx, tx, check, { deviceToken }, { ...meta, deviceId }));
+    }),
+
+    route(api.auth.loginFactor, async ({ body, meta }) => {
+      const { deviceId, deviceToken, challengeToken, ...proof } = body;
+      return ctx.transact((tx) =>
+        loginWithFactor(ctx, tx, { challengeToken, proof, deviceToken }, { ...meta, deviceId }),
+      );
     }),
 
     route(api.auth.logout, async ({ actor }) => {
@@ -83,6 +93,7 @@ export function authRoutes(ctx: AppContext) {
           current: row.id === actor.sessionId,
           deviceId: row.device_id,
           userAgent: row.user_agent,
+          deviceName: describeDevice(row.user_agent) || null,
           ip: row.ip,
           createdAt: iso(row.created_at) ?? '',
           lastSeenAt: iso(row.last_seen_at) ?? '',
@@ -93,5 +104,9 @@ export function authRoutes(ctx: AppContext) {
     route(api.account.revokeOtherSessions, async ({ actor }) => ({
       revoked: await revokeOtherSessions(ctx, actor.userId, actor.sessionId),
     })),
+
+    route(api.account.revokeSession, async ({ actor, params }) =>
+      revokeOneSession(ctx, actor.userId, actor.sessionId, params.id),
+    ),
   ];
 }

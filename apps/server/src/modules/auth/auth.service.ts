@@ -1,28 +1,45 @@
-import { normalizeMobile, type SessionResponse, type SmsPurpose } from '@kabuto/contract';
+import {
+  normalizeMobile,
+  type FactorProof,
+  type LoginResponse,
+  type SessionResponse,
+  type SmsPurpose,
+} from '@kabuto/contract';
 import type { Lang } from '@kabuto/i18n';
 import type { AppContext, ClientMeta } from '../../platform/context';
 import { UNMATCHABLE_HASH, verifyPassword } from '../../platform/crypto';
 import { isUniqueViolation } from '../../platform/db';
 import { fail, type AppError } from '../../platform/errors';
 import type { Tx } from '../../platform/unit-of-work';
+import { describeDevice } from '../../platform/user-agent';
 import {
   consumeInvitation,
   createReferralInvitation,
   findUsableInvitation,
   newUniqueCode,
 } from '../invitations';
+import { notify } from '../messaging';
 import {
   AFTER_SUCCESS,
   countFailedLogin,
+  countUnknownAccountFailure,
   forgetTrustedDevices,
   lockedMinutes,
   loginGate,
   openSession,
+  revokeOwnSession,
   revokeSessions,
   requireUnrevokedSession,
   trustDevice,
   type LoginGate,
 } from '../sessions';
+import {
+  answerLoginChallenge,
+  loginChallengeUser,
+  markSteppedUp,
+  startLoginChallenge,
+  wrongProof,
+} from '../factors';
 import { consumeSmsCode, issueSmsCode } from '../sms';
 import {
   findUserById,
@@ -46,9 +63,19 @@ async function signIn(
   gate: LoginGate | null,
   input: { deviceToken?: string | undefined },
   meta: ClientMeta,
+  withSecondFactor = false,
 ): Promise<SessionResponse> {
   const now = ctx.clock.now();
-  const { token } = await openSession(tx.db, 'user', user.id, meta, now, ctx.config.sessionTtlSeconds);
+  const { token, sessionId } = await openSession(
+    tx.db,
+    'user',
+    user.id,
+    meta,
+    now,
+    ctx.config.sessionTtlSeconds,
+  );
+  // The factor was just verified: sensitive actions need no second step-up for STEP_UP_TTL.
+  if (withSecondFactor) await markSteppedUp(ctx, tx.db, sessionId);
   const deviceToken = await trustDevice(
     tx.db,
     'user',
@@ -57,7 +84,10 @@ async function signIn(
     input.deviceToken,
     now,
   );
-  return { token, deviceToken, userId: user.id.toString(), userInfo: await userInfoOf(tx.db, user) };
+  // Read inside the transaction: on the embedded database a read through ctx.db would wait for this very
+  // transaction to end.
+  const userInfo = await userInfoOf({ ...ctx, db: tx.db }, user);
+  return { token, deviceToken, userId: user.id.toString(), userInfo };
 }
 
 export async function requestSmsCode(
@@ -114,6 +144,8 @@ export async function register(ctx: AppContext, tx: Tx, input: RegisterInput, me
 
 /** What the password check outside the transaction found. */
 export interface CredentialCheck {
+  /** The account as typed, normalised to a mobile number where it is one: the key of an unknown account's counter. */
+  account: string;
   user: UserRow | undefined;
   passwordOk: boolean;
 }
@@ -126,14 +158,17 @@ export async function checkCredentials(
   const mobile = normalizeMobile(input.account);
   const user = mobile === null ? undefined : await findUserByMobile(ctx.db, mobile);
   const passwordOk = await verifyPassword(input.password, user?.password_hash ?? UNMATCHABLE_HASH);
-  return { user, passwordOk: user !== undefined && passwordOk };
+  return { account: mobile ?? input.account.trim(), user, passwordOk: user !== undefined && passwordOk };
 }
 
 /**
  * Completes a login on the locked user row. The lock that applies is the device's when a known device
  * token is presented, else the account's; while it holds, every attempt gets the lock message, right
- * password or not. Wrong credentials get one message whichever part was wrong; a frozen account is
- * reported only to the right password.
+ * password or not. Wrong credentials get one message whichever part was wrong, and an account that does
+ * not exist is counted and locked like one that does; a frozen account is reported only to the right
+ * password. A user with a second factor gets a pending challenge instead of a session (`loginWithFactor`
+ * completes it); the failure counter is cleared only then, so the right password cannot reset the count of
+ * wrong factors.
  */
 export async function login(
   ctx: AppContext,
@@ -141,10 +176,10 @@ export async function login(
   check: CredentialCheck,
   input: { deviceToken?: string | undefined },
   meta: ClientMeta,
-): Promise<SessionResponse> {
+): Promise<LoginResponse> {
   const now = ctx.clock.now();
   const invalid = fail('INVALID_CREDENTIALS');
-  if (!check.user) throw invalid;
+  if (!check.user) throw await countUnknownAccountFailure(tx.db, check.account, invalid, now, ctx.config);
   const user = await lockUserById(tx.db, check.user.id);
   if (!user) throw invalid;
   const gate = await loginGate(tx.db, 'user', user.id, user, input.deviceToken, now);
@@ -152,11 +187,53 @@ export async function login(
   if (user.password_hash !== check.user.password_hash) throw invalid; // changed meanwhile
   if (!check.passwordOk) throw await countWrongPassword(ctx, tx, user, gate, invalid);
   if (user.status === 'frozen') throw fail('ACCOUNT_FROZEN');
+  const challenge = await startLoginChallenge(ctx, tx, user.id);
+  if (challenge) return challenge;
   const updated = await updateUser(tx.db, user.id, {
     ...(gate.device ? {} : AFTER_SUCCESS),
     last_login_at: now,
   });
-  return signIn(ctx, tx, updated, gate, input, meta);
+  const session = await signIn(ctx, tx, updated, gate, input, meta);
+  // No known device token: the first sign-in from this device (or since its devices were forgotten).
+  if (!gate.device) {
+    await notify(
+      tx.db,
+      user.id,
+      'new_device_login',
+      { device: describeDevice(meta.userAgent) || '—', at: now.toISOString(), ip: meta.ip ?? '—' },
+      now,
+    );
+  }
+  return session;
+}
+
+/**
+ * The second step of a login: the pending challenge and a TOTP code or passkey assertion. The same lock
+ * gate as the password applies, and a wrong factor counts towards it like a wrong password.
+ */
+export async function loginWithFactor(
+  ctx: AppContext,
+  tx: Tx,
+  input: { challengeToken: string; proof: FactorProof; deviceToken?: string | undefined },
+  meta: ClientMeta,
+): Promise<SessionResponse> {
+  const now = ctx.clock.now();
+  const expired = fail('LOGIN_CHALLENGE_EXPIRED');
+  const userId = await loginChallengeUser(ctx, tx, input.challengeToken);
+  if (userId === null) throw expired;
+  const user = await lockUserById(tx.db, userId);
+  if (!user) throw expired;
+  const gate = await loginGate(tx.db, 'user', user.id, user, input.deviceToken, now);
+  if (gate.lockedMinutes !== null) throw fail('ACCOUNT_LOCKED', { minutes: gate.lockedMinutes });
+  if (user.status === 'frozen') throw fail('ACCOUNT_FROZEN');
+  const answer = await answerLoginChallenge(ctx, tx, input.challengeToken, input.proof);
+  if (answer === 'expired') throw expired;
+  if (answer === 'wrong') throw await countWrongPassword(ctx, tx, user, gate, wrongProof(input.proof));
+  const updated = await updateUser(tx.db, user.id, {
+    ...(gate.device ? {} : AFTER_SUCCESS),
+    last_login_at: now,
+  });
+  return signIn(ctx, tx, updated, gate, input, meta, true);
 }
 
 const countWrongPassword = (ctx: AppContext, tx: Tx, user: UserRow, gate: LoginGate, wrong: AppError) =>
@@ -284,5 +361,29 @@ export async function revokeOtherSessions(ctx: AppContext, userId: bigint, sessi
     if (!(await lockUserById(tx.db, userId))) throw fail('SESSION_EXPIRED');
     await requireUnrevokedSession(tx.db, 'user', sessionId);
     return revokeSessions(tx.db, 'user', userId, ctx.clock.now(), 'revoked_by_user', sessionId);
+  });
+}
+
+/** Ends one other session of the user (a device in their list); their current one is refused. */
+export async function revokeOneSession(
+  ctx: AppContext,
+  userId: bigint,
+  sessionId: bigint,
+  targetId: bigint,
+): Promise<{ revoked: number }> {
+  if (targetId === sessionId) throw fail('SESSION_IS_CURRENT');
+  return ctx.transact(async (tx) => {
+    if (!(await lockUserById(tx.db, userId))) throw fail('SESSION_EXPIRED');
+    await requireUnrevokedSession(tx.db, 'user', sessionId);
+    const revoked = await revokeOwnSession(
+      tx.db,
+      'user',
+      userId,
+      targetId,
+      ctx.clock.now(),
+      'revoked_by_user',
+    );
+    if (!revoked) throw fail('SESSION_NOT_FOUND');
+    return { revoked: 1 };
   });
 }

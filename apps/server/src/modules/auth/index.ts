@@ -1,2 +1,2 @@
 export { authRoutes } from './auth.routes';
-export { authenticateInvestor } from './investor-session';
+export { authenticateInvestor, investorSessionEndReason } from './investor-session';

@@ -1,9 +1,13 @@
 import type { AppContext } from '../../platform/context';
 import type { InvestorActor } from '../../platform/routes';
-import { authenticateSession } from '../sessions';
+import { authenticateSession, sessionEndReason } from '../sessions';
 
 /** The investor behind a session token: on the path of every investor request, so read through the session cache. */
 export async function authenticateInvestor(ctx: AppContext, token: string): Promise<InvestorActor | null> {
   const session = await authenticateSession(ctx, 'user', token, ctx.config.sessionIdleSeconds);
   return session && { userId: session.subjectId, sessionId: session.sessionId };
 }
+
+/** Why an investor token no longer authenticates, when its session was ended on purpose (sent as `params.reason`). */
+export const investorSessionEndReason = (ctx: AppContext, token: string) =>
+  sessionEndReason(ctx.db, 'user', token);

@@ -2,6 +2,7 @@ import { api, senToDecimal, WITHDRAWAL_RULES } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { route, type InvestorActor } from '../../platform/routes';
+import { bankAccountsOf } from '../funding';
 import { accountFigures, findUserCached, userInfoOf } from '../users';
 
 /** The caller's own id; any other `user_id` is refused with the same answer whether it exists or not. */
@@ -16,13 +17,14 @@ export function compatRoutes(ctx: AppContext) {
     route(api.legacy.userInfo, async ({ query, actor }) => {
       const user = await findUserCached(ctx, ownUserId(actor, query.user_id));
       if (!user) throw fail('SESSION_EXPIRED');
-      return userInfoOf(ctx.db, user);
+      return userInfoOf(ctx, user);
     }),
 
     route(api.legacy.customerService, async () => ({ kefu_url: ctx.config.customerServiceUrl })),
 
     route(api.legacy.withdrawal, async ({ query, actor }) => {
-      const figures = await accountFigures(ctx.db, ownUserId(actor, query.user_id));
+      const userId = ownUserId(actor, query.user_id);
+      const figures = await accountFigures(ctx, userId);
       return {
         money: senToDecimal(figures.available),
         min_amount: senToDecimal(WITHDRAWAL_RULES.minimumSen),
@@ -31,7 +33,11 @@ export function compatRoutes(ctx: AppContext) {
         open_until: WITHDRAWAL_RULES.openUntil,
         weekdays_only: true,
         credited_within_hours: WITHDRAWAL_RULES.creditedWithinHours,
-        bank_accounts: [],
+        bank_accounts: (await bankAccountsOf(ctx.db, userId)).map((account) => ({
+          id: account.id.toString(),
+          bank_name: account.bank_name,
+          account_last4: account.account_number.slice(-4),
+        })),
       };
     }),
   ];

@@ -1,4 +1,4 @@
-import type { InvitationCode, InvitationKind } from '@kabuto/contract';
+import type { InvitationCode, InvitationKind, SeedTextKey } from '@kabuto/contract';
 import type { Executor } from '../../database';
 import { randomCode } from '../../platform/crypto';
 import { iso, isUniqueViolation } from '../../platform/db';
@@ -69,6 +69,7 @@ export interface NewStaffInvitation {
   code?: string | undefined;
   maxUses: number | null;
   note?: string | undefined;
+  noteKey?: SeedTextKey | undefined;
   staffId: bigint;
   now: Date;
 }
@@ -86,6 +87,7 @@ export async function insertStaffInvitation(
         kind: 'staff',
         max_uses: input.maxUses,
         note: input.note ?? null,
+        note_key: input.noteKey ?? null,
         created_by_staff_id: input.staffId,
         created_at: input.now,
       })
@@ -149,6 +151,7 @@ async function describe(db: Executor, rows: InvitationRow[]): Promise<Invitation
     maxUses: row.max_uses,
     usedCount: row.used_count,
     note: row.note,
+    noteKey: row.note_key,
     disabled: row.disabled_at !== null,
     createdBy: row.created_by_staff_id === null ? null : (names.get(row.created_by_staff_id) ?? null),
     createdAt: iso(row.created_at) ?? '',

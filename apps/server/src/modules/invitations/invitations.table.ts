@@ -1,4 +1,4 @@
-import type { InvitationKind } from '@kabuto/contract';
+import type { InvitationKind, SeedTextKey } from '@kabuto/contract';
 import type { Generated, Selectable } from 'kysely';
 import type { DefaultNow, Id, Timestamp } from '../../platform/db/columns';
 
@@ -11,6 +11,7 @@ export interface InvitationCodesTable {
   max_uses: number | null;
   used_count: Generated<number>;
   note: string | null;
+  note_key: SeedTextKey | null;
   disabled_at: Timestamp | null;
   disabled_reason: string | null;
   created_at: DefaultNow;

@@ -7,13 +7,18 @@ export {
   requireUnrevokedSession,
   loginGate,
   countFailedLogin,
+  countUnknownAccountFailure,
+  sessionEndReason,
   trustDevice,
   type LoginGate,
 } from './sessions.service';
 export {
   forgetTrustedDevices,
   revokeSession,
+  revokeOwnSession,
   revokeSessions,
   listLiveUserSessions,
   listRecentUserSessions,
+  markSessionSteppedUp,
+  findSessionStepUp,
 } from './sessions.repository';

@@ -61,6 +61,38 @@ export const findUnrevokedSession = (db: Executor, kind: SubjectKind, tokenHash:
 export const findSessionRevocation = (db: Executor, kind: SubjectKind, id: bigint) =>
   db.selectFrom(tableOf(kind)).select('revoked_at').where('id', '=', id).executeTakeFirst();
 
+/** Why the session a token opened was ended, if it was revoked (null when it ended by time or never existed). */
+export const findRevocationReason = async (db: Executor, kind: SubjectKind, tokenHash: string) =>
+  (
+    await db
+      .selectFrom(tableOf(kind))
+      .select('revoked_reason')
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is not', null)
+      .executeTakeFirst()
+  )?.revoked_reason ?? null;
+
+/** Ends one unrevoked session of the subject; false when it is not theirs or already ended. */
+export async function revokeOwnSession(
+  db: Executor,
+  kind: SubjectKind,
+  subjectId: bigint,
+  id: bigint,
+  now: Date,
+  reason: string,
+): Promise<boolean> {
+  const revoked = await db
+    .updateTable(tableOf(kind))
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('id', '=', id)
+    .where(ownerOf(kind), '=', subjectId)
+    .where('revoked_at', 'is', null)
+    .returning('token_hash')
+    .execute();
+  await announceRevoked(db, kind, revoked);
+  return revoked.length > 0;
+}
+
 export const touchSession = (db: Executor, kind: SubjectKind, id: bigint, now: Date) =>
   db.updateTable(tableOf(kind)).set({ last_seen_at: now }).where('id', '=', id).execute();
 
@@ -153,3 +185,30 @@ export const forgetTrustedDevices = (db: Executor, kind: SubjectKind, subjectId:
     .where('subject_kind', '=', kind)
     .where('subject_id', '=', subjectId)
     .execute();
+
+/** A second factor was verified on this investor session: sensitive actions are allowed until `until`. */
+export const markSessionSteppedUp = (db: Executor, sessionId: bigint, until: Date) =>
+  db.updateTable('sessions').set({ stepped_up_until: until }).where('id', '=', sessionId).execute();
+
+export const findSessionStepUp = (db: Executor, sessionId: bigint) =>
+  db.selectFrom('sessions').select('stepped_up_until').where('id', '=', sessionId).executeTakeFirst();
+/** The failure counter of an account that does not exist, created at zero and locked for this transaction. */
+export async function lockUnknownAccountCounter(db: Executor, account: string, now: Date) {
+  await db
+    .insertInto('unknown_account_login_failures')
+    .values({ account, updated_at: now })
+    .onConflict((conflict) => conflict.column('account').doNothing())
+    .execute();
+  return db
+    .selectFrom('unknown_account_login_failures')
+    .selectAll()
+    .where('account', '=', account)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+export const updateUnknownAccountCounter = (
+  db: Executor,
+  account: string,
+  values: { failed_logins: number; locked_until?: Date | null; updated_at: Date },
+) => db.updateTable('unknown_account_login_failures').set(values).where('account', '=', account).execute();

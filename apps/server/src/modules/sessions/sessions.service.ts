@@ -1,3 +1,4 @@
+import { REMAINING_ATTEMPTS_WARNING, type SessionEndReason } from '@kabuto/contract';
 import type { Executor } from '../../database';
 import type { AppContext, ClientMeta } from '../../platform/context';
 import { newToken, sha256 } from '../../platform/crypto';
@@ -6,7 +7,10 @@ import { AFTER_SUCCESS, afterFailure, lockedMinutes, type Lockable, type LockPol
 import { sessionCache, sessionCacheKey } from './session-cache';
 import { isSessionLive, needsTouch } from './session-rules';
 import {
+  findRevocationReason,
   findSessionRevocation,
+  lockUnknownAccountCounter,
+  updateUnknownAccountCounter,
   findTrustedDevice,
   findUnrevokedSession,
   insertSession,
@@ -113,11 +117,56 @@ export async function countFailedLogin(
   now: Date,
   policy: LockPolicy,
 ): Promise<FailAfterCommit> {
-  const next = afterFailure(gate.device ?? account, now, policy);
-  const { locked, ...values } = next;
+  const { locked, ...values } = afterFailure(gate.device ?? account, now, policy);
   if (gate.device) await updateTrustedDevice(db, gate.device.id, values);
   else await updateAccount(values);
-  return new FailAfterCommit(locked ? fail('ACCOUNT_LOCKED', { minutes: policy.loginLockMinutes }) : wrong);
+  return new FailAfterCommit(failureAfter(locked, values.failed_logins, wrong, policy));
+}
+
+/** The lock, or the wrong-password failure with the tries left once they are few (REMAINING_ATTEMPTS_WARNING). */
+function failureAfter(locked: boolean, failures: number, wrong: AppError, policy: LockPolicy): AppError {
+  if (locked) return fail('ACCOUNT_LOCKED', { minutes: policy.loginLockMinutes });
+  const remainingAttempts = policy.loginMaxFailures - failures;
+  if (remainingAttempts > REMAINING_ATTEMPTS_WARNING) return wrong;
+  return fail(wrong.errorCode, { ...wrong.params, remainingAttempts });
+}
+
+/**
+ * A sign-in attempt for an account that does not exist: counted and locked in its own table exactly as a
+ * wrong password for a real account, so the answers are the same and do not tell which numbers are registered.
+ * Returns the failure to throw (it must commit).
+ */
+export async function countUnknownAccountFailure(
+  db: Executor,
+  account: string,
+  wrong: AppError,
+  now: Date,
+  policy: LockPolicy,
+): Promise<AppError | FailAfterCommit> {
+  const counter = await lockUnknownAccountCounter(db, account, now);
+  const minutes = lockedMinutes(counter, now);
+  if (minutes !== null) return fail('ACCOUNT_LOCKED', { minutes });
+  const { locked, ...values } = afterFailure(counter, now, policy);
+  await updateUnknownAccountCounter(db, account, { ...values, updated_at: now });
+  return new FailAfterCommit(failureAfter(locked, values.failed_logins, wrong, policy));
+}
+
+const END_REASONS: Record<string, SessionEndReason> = {
+  revoked_by_user: 'signed_out_elsewhere',
+  password_changed: 'password_changed',
+  transaction_password_changed: 'password_changed',
+  password_reset: 'password_changed',
+  frozen_by_staff: 'frozen',
+};
+
+/** Why the session of a token that no longer authenticates was ended, when it was ended on purpose elsewhere. */
+export async function sessionEndReason(
+  db: Executor,
+  kind: SubjectKind,
+  token: string,
+): Promise<SessionEndReason | null> {
+  const reason = await findRevocationReason(db, kind, sha256(token));
+  return reason === null ? null : (END_REASONS[reason] ?? null);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Id, Timestamp } from '../../platform/db/columns';
 
 interface SessionColumns {
@@ -16,6 +16,8 @@ interface SessionColumns {
 export interface SessionsTable extends SessionColumns {
   user_id: bigint;
   device_id: string | null;
+  /** Until when a verified second factor allows sensitive actions (modules/factors). */
+  stepped_up_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface StaffSessionsTable extends SessionColumns {
@@ -36,10 +38,19 @@ export interface TrustedDevicesTable {
   last_used_at: Timestamp;
 }
 
+/** Wrong passwords typed for accounts that do not exist, counted like real ones (see the migration). */
+export interface UnknownAccountLoginFailuresTable {
+  account: string;
+  failed_logins: Generated<number>;
+  locked_until: Timestamp | null;
+  updated_at: Timestamp;
+}
+
 export interface SessionsTables {
   sessions: SessionsTable;
   staff_sessions: StaffSessionsTable;
   trusted_devices: TrustedDevicesTable;
+  unknown_account_login_failures: UnknownAccountLoginFailuresTable;
 }
 
 export type TrustedDeviceRow = Selectable<TrustedDevicesTable>;

@@ -1,10 +1,10 @@
 import { ROLE_PERMISSIONS, type StaffMember, type StaffProfile } from '@kabuto/contract';
-import { Secret, TOTP } from 'otpauth';
 import type { AppContext, ClientMeta } from '../../platform/context';
 import { newToken, UNMATCHABLE_HASH, verifyPassword } from '../../platform/crypto';
 import { iso } from '../../platform/db';
 import { fail, FailAfterCommit } from '../../platform/errors';
 import type { StaffActor } from '../../platform/routes';
+import { checkTotp, newTotpSecret } from '../../platform/totp';
 import type { Tx } from '../../platform/unit-of-work';
 import { recordAudit } from '../audit';
 import {
@@ -18,7 +18,6 @@ import {
 import { findStaffById, findStaffByUsername, lockStaffByUsername, updateStaff } from './staff.repository';
 import type { StaffRow } from './staff.table';
 
-const TOTP_PERIOD = 30;
 const ISSUER = 'Kabuto back office';
 
 export function profileOf(staff: StaffRow): StaffProfile {
@@ -26,6 +25,7 @@ export function profileOf(staff: StaffRow): StaffProfile {
     id: staff.id.toString(),
     username: staff.username,
     displayName: staff.display_name,
+    displayNameKey: staff.display_name_key,
     role: staff.role,
     permissions: [...ROLE_PERMISSIONS[staff.role]],
   };
@@ -36,6 +36,7 @@ export function memberOf(staff: StaffRow): StaffMember {
     id: staff.id.toString(),
     username: staff.username,
     displayName: staff.display_name,
+    displayNameKey: staff.display_name_key,
     role: staff.role,
     disabled: staff.disabled,
     lockedUntil: iso(staff.locked_until),
@@ -44,24 +45,8 @@ export function memberOf(staff: StaffRow): StaffMember {
   };
 }
 
-const totpOf = (username: string, secret: string) =>
-  new TOTP({ issuer: ISSUER, label: username, secret, digits: 6, period: TOTP_PERIOD, algorithm: 'SHA1' });
-
-/** A fresh authenticator secret (160 bits, base32) and its otpauth:// URI for the member's app. */
-export function newAuthenticator(username: string) {
-  const secret = new Secret({ size: 20 }).base32;
-  return { secret, uri: totpOf(username, secret).toString() };
-}
-
-/** The time step a code belongs to, or null; one step of drift either way is accepted. */
-function totpStep(staff: StaffRow, token: string, now: Date): number | null {
-  const delta = totpOf(staff.username, staff.totp_secret).validate({
-    token,
-    timestamp: now.getTime(),
-    window: 1,
-  });
-  return delta === null ? null : Math.floor(now.getTime() / 1000 / TOTP_PERIOD) + delta;
-}
+/** A fresh authenticator secret and its otpauth:// URI for the member's app. */
+export const newAuthenticator = (username: string) => newTotpSecret(ISSUER, username);
 
 /** What the password check outside the transaction found (scrypt never runs inside one). */
 export interface StaffCredentialCheck {
@@ -116,15 +101,17 @@ export async function staffLogin(
     await audit('staff.login_failed', staff?.disabled ? 'disabled' : 'unknown');
     throw new FailAfterCommit(invalid);
   }
-  const step = check.passwordOk ? totpStep(staff, input.totp, now) : null;
-  const replayed = step !== null && staff.last_totp_step !== null && BigInt(step) <= staff.last_totp_step;
+  const totp = check.passwordOk ? checkTotp(staff.totp_secret, input.totp, now, staff.last_totp_step) : null;
   const gate = await loginGate(tx.db, 'staff', staff.id, staff, input.deviceToken, now);
   if (gate.lockedMinutes !== null) {
     await audit('staff.login_failed', 'locked');
     throw new FailAfterCommit(fail('ACCOUNT_LOCKED', { minutes: gate.lockedMinutes }));
   }
-  if (!check.passwordOk || step === null || replayed) {
-    await audit('staff.login_failed', !check.passwordOk ? 'password' : replayed ? 'totp_replayed' : 'totp');
+  if (!totp?.ok) {
+    await audit(
+      'staff.login_failed',
+      !totp ? 'password' : totp.reason === 'replayed' ? 'totp_replayed' : 'totp',
+    );
     throw await countFailedLogin(
       tx.db,
       gate,
@@ -137,7 +124,7 @@ export async function staffLogin(
   }
   await updateStaff(tx.db, staff.id, {
     ...(gate.device ? {} : AFTER_SUCCESS),
-    last_totp_step: BigInt(step),
+    last_totp_step: totp.step,
     last_login_at: now,
   });
   const { token } = await openSession(tx.db, 'staff', staff.id, meta, now, ctx.config.staffSessionTtlSeconds);

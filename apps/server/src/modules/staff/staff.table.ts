@@ -1,4 +1,4 @@
-import type { StaffRole } from '@kabuto/contract';
+import type { SeedTextKey, StaffRole } from '@kabuto/contract';
 import type { Generated, Selectable } from 'kysely';
 import type { DefaultNow, Id, Timestamp } from '../../platform/db/columns';
 
@@ -6,6 +6,7 @@ export interface StaffUsersTable {
   id: Id;
   username: string;
   display_name: string;
+  display_name_key: SeedTextKey | null;
   password_hash: string;
   totp_secret: string;
   role: StaffRole;

@@ -2,6 +2,7 @@ import type { AppContext } from '../../platform/context';
 import { hashPassword } from '../../platform/crypto';
 import { consumeInvitation, createReferralInvitation, insertStaffInvitation } from '../invitations';
 import { anyStaffExists, insertStaff } from '../staff';
+import { creditDepositIn, insertBankAccount } from '../funding';
 import { insertUser } from '../users';
 
 /** Demo data for local use, documented in README. Written once: a database that has staff is left alone. */
@@ -12,12 +13,22 @@ export const DEMO = {
     password: 'demo1234',
     transactionPassword: '123456',
     referralCode: 'DEMO0001',
+    /** Credited through the ledger by the seeded admin, against this bank statement line. */
+    deposit: { amountSen: 1_000_000_00n, bankReference: 'DEMO-0001' },
+    bankAccount: {
+      holder_name: 'カブト タロウ',
+      bank_name: 'カブトデモ銀行',
+      branch_name: '本店',
+      branch_code: '001',
+      account_number: '1234567',
+    },
   },
   staff: {
     username: 'admin',
     password: 'Kabuto-admin-2026',
     totpSecret: 'KABUTOADMINDEMO2',
     displayName: 'Administrator',
+    displayNameKey: 'demoAdministrator',
   },
 } as const;
 
@@ -28,11 +39,13 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
     hashPassword(DEMO.investor.transactionPassword),
   ]);
   const now = ctx.clock.now();
-  return ctx.transact(async ({ db }) => {
+  return ctx.transact(async (tx) => {
+    const { db } = tx;
     if (await anyStaffExists(db)) return false;
     const admin = await insertStaff(db, {
       username: DEMO.staff.username,
       display_name: DEMO.staff.displayName,
+      display_name_key: DEMO.staff.displayNameKey,
       password_hash: staffHash,
       totp_secret: DEMO.staff.totpSecret,
       role: 'admin',
@@ -41,6 +54,7 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
       code: DEMO.inviteCode,
       maxUses: null,
       note: 'Demo: unlimited uses',
+      noteKey: 'demoInvitationNote',
       staffId: admin.id,
       now,
     });
@@ -50,10 +64,24 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
       transaction_password_hash: transactionHash,
       invitation_code_id: BigInt(invitation.id),
       referral_code: DEMO.investor.referralCode,
+      kyc_status: 'passed',
       created_at: now,
     });
     await consumeInvitation(db, BigInt(invitation.id));
     await createReferralInvitation(db, investor.id, DEMO.investor.referralCode, now);
+    await insertBankAccount(db, { user_id: investor.id, ...DEMO.investor.bankAccount, created_at: now });
+    await creditDepositIn(
+      ctx,
+      tx,
+      { staffId: admin.id, sessionId: null },
+      {
+        userId: investor.id,
+        amount: DEMO.investor.deposit.amountSen,
+        bankReference: DEMO.investor.deposit.bankReference,
+      },
+      'demo-deposit',
+      null,
+    );
     return true;
   });
 }

@@ -9,4 +9,4 @@ export {
 } from './users.repository';
 export { findUserCached } from './users.cache';
 export { userInfoOf, accountFigures, type AccountFigures } from './users.service';
-export { userStaffRoutes } from './users.staff-routes';
+export { mobileFor, userStaffRoutes } from './users.staff-routes';

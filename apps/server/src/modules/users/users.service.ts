@@ -1,10 +1,10 @@
 import { senToDecimal, type UserInfo } from '@kabuto/contract';
-import type { Executor } from '../../database';
 import type { AppContext } from '../../platform/context';
 import { iso } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import type { StaffActor } from '../../platform/routes';
 import { recordAudit } from '../audit';
+import { balancesCached } from '../ledger';
 import { requireUnrevokedSession, revokeSessions } from '../sessions';
 import { lockUserById, updateUser } from './users.repository';
 import type { UserRow } from './users.table';
@@ -20,16 +20,30 @@ export interface AccountFigures {
 }
 
 /**
- * No operation moves money yet (deposits, trading and the ledger arrive with their own issues), so
- * every account's figures are zero. This is the single place that will read them from the ledger.
+ * The figures every balance panel shows, from the ledger: cash available plus held is both the total (no
+ * positions exist yet) and the custody funds; held is what the spec calls frozen.
  */
-export async function accountFigures(_db: Executor, _userId: bigint): Promise<AccountFigures> {
-  return { total: 0n, available: 0n, frozen: 0n, floatingPnl: 0n, usedMargin: 0n, custody: 0n };
+export async function accountFigures(
+  ctx: Pick<AppContext, 'db' | 'bus' | 'clock' | 'config'>,
+  userId: bigint,
+): Promise<AccountFigures> {
+  const { available, held, marginInUse } = await balancesCached(ctx, userId);
+  return {
+    total: available + held,
+    available,
+    frozen: held,
+    floatingPnl: 0n,
+    usedMargin: marginInUse,
+    custody: available + held,
+  };
 }
 
 /** The legacy user info (docs/architecture.md, "The legacy client contract"). */
-export async function userInfoOf(db: Executor, user: UserRow): Promise<UserInfo> {
-  const figures = await accountFigures(db, user.id);
+export async function userInfoOf(
+  ctx: Pick<AppContext, 'db' | 'bus' | 'clock' | 'config'>,
+  user: UserRow,
+): Promise<UserInfo> {
+  const figures = await accountFigures(ctx, user.id);
   return {
     user_id: user.id.toString(),
     mobile: user.mobile,

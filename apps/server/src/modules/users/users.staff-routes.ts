@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { iso } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { route, type StaffActor } from '../../platform/routes';
+import { describeDevice } from '../../platform/user-agent';
 import { recordAudit } from '../audit';
 import { isSessionLive, listRecentUserSessions } from '../sessions';
 import type { Executor } from '../../database';
@@ -11,7 +12,7 @@ import { setUserFrozen } from './users.service';
 import type { UserRow } from './users.table';
 
 /** Dealers and support work without the full number: they see 090****5678. */
-const mobileFor = (actor: StaffActor, mobile: string) =>
+export const mobileFor = (actor: Pick<StaffActor, 'role'>, mobile: string) =>
   roleCan(actor.role, 'users.read_mobile') ? mobile : maskMobile(mobile);
 
 async function detailOf(db: Executor, actor: StaffActor, user: UserRow) {
@@ -87,6 +88,7 @@ export function userStaffRoutes(ctx: AppContext) {
           id: s.id.toString(),
           deviceId: s.device_id,
           userAgent: s.user_agent,
+          deviceName: describeDevice(s.user_agent) || null,
           ip: s.ip,
           createdAt: iso(s.created_at) ?? '',
           lastSeenAt: iso(s.last_seen_at) ?? '',

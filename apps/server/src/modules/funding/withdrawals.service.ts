@@ -1,0 +1,242 @@
+import { senToDecimal, WITHDRAWAL_RULES } from '@kabuto/contract';
+import { marketClock } from '@kabuto/market-rules';
+import type { AppContext } from '../../platform/context';
+import { verifyPassword } from '../../platform/crypto';
+import { fail } from '../../platform/errors';
+import type { InvestorActor, StaffActor } from '../../platform/routes';
+import { recordAudit } from '../audit';
+import { notify } from '../messaging';
+import { requireStepUp } from '../factors';
+import { requireKycPassed } from '../kyc';
+import {
+  holdForWithdrawal,
+  payOutWithdrawal,
+  priorEntry,
+  releaseWithdrawalHold,
+  staffScope,
+  userScope,
+  type Idempotency,
+} from '../ledger';
+import { countFailedLogin, lockedMinutes, requireUnrevokedSession } from '../sessions';
+import { findUserById, lockUserById, updateUser } from '../users';
+import {
+  approvalsOf,
+  findBankAccount,
+  findWithdrawalByHoldEntry,
+  findWithdrawalView,
+  insertApproval,
+  insertWithdrawal,
+  lockWithdrawal,
+  settleWithdrawal,
+} from './funding.repository';
+
+export interface WithdrawalRequest {
+  amount: bigint;
+  bankAccountId: bigint;
+  transactionPassword: string;
+}
+
+/**
+ * Moves the amount from available to held cash, once every rule holds; each refusal has its own message and
+ * changes nothing (a wrong transaction password counts towards the lockout, as a wrong login password does).
+ * A retry with the same idempotency key returns the first withdrawal.
+ */
+export async function requestWithdrawal(
+  ctx: AppContext,
+  actor: InvestorActor,
+  request: WithdrawalRequest,
+  idempotencyKey: string,
+) {
+  const now = ctx.clock.now();
+  const idempotency: Idempotency = {
+    scope: userScope(actor.userId),
+    key: idempotencyKey,
+    request: { amount: request.amount, bankAccountId: request.bankAccountId },
+  };
+  // scrypt runs before the transaction, never inside it; the transaction checks the hash did not change.
+  const stored = (await findUserById(ctx.db, actor.userId))?.transaction_password_hash ?? null;
+  const passwordOk = stored !== null && (await verifyPassword(request.transactionPassword, stored));
+
+  const withdrawalId = await ctx.transact(async (tx) => {
+    const prior = await priorEntry(tx.db, 'withdrawal_hold', idempotency);
+    if (prior) {
+      const first = await findWithdrawalByHoldEntry(tx.db, prior.id);
+      if (first) return first.id;
+    }
+    const user = await lockUserById(tx.db, actor.userId);
+    if (!user) throw fail('SESSION_EXPIRED');
+    await requireUnrevokedSession(tx.db, 'user', actor.sessionId);
+    await requireKycPassed(tx.db, actor.userId);
+    if (!marketClock(ctx.config.marketClock).isWithdrawalOpen(now)) throw fail('WITHDRAWAL_CLOSED');
+    if (request.amount < WITHDRAWAL_RULES.minimumSen) throw fail('WITHDRAWAL_BELOW_MINIMUM');
+    const account = await findBankAccount(tx.db, actor.userId, request.bankAccountId);
+    if (!account) throw fail('BANK_ACCOUNT_NOT_FOUND');
+    await requireStepUp(ctx, tx, actor);
+    if (user.transaction_password_hash === null) throw fail('TRANSACTION_PASSWORD_NOT_SET');
+    const locked = lockedMinutes(user, now);
+    if (locked !== null) throw fail('ACCOUNT_LOCKED', { minutes: locked });
+    if (!passwordOk || user.transaction_password_hash !== stored)
+      throw await countFailedLogin(
+        tx.db,
+        { device: undefined, lockedMinutes: null },
+        user,
+        (values) => updateUser(tx.db, user.id, values),
+        fail('TRANSACTION_PASSWORD_WRONG'),
+        now,
+        ctx.config,
+      );
+
+    const hold = await holdForWithdrawal(tx.db, {
+      userId: actor.userId,
+      amount: request.amount,
+      reference: `bank-account:${account.id}`,
+      actor: { kind: 'user', id: actor.userId },
+      idempotency,
+      at: now,
+    });
+    const withdrawal = await insertWithdrawal(tx.db, {
+      user_id: actor.userId,
+      bank_account_id: account.id,
+      amount: request.amount,
+      approvals_needed: request.amount > ctx.config.withdrawalFourEyesSen ? 2 : 1,
+      hold_entry_id: hold.entryId,
+      created_at: now,
+    });
+    await notify(tx.db, actor.userId, 'withdrawal_requested', { amount: senToDecimal(request.amount) }, now);
+    return withdrawal.id;
+  });
+  return findWithdrawalView(ctx.db, withdrawalId);
+}
+
+/**
+ * One staff approval. When the withdrawal has all it needs (one, or two different staff members above the
+ * four-eyes threshold) the held amount is paid out in the same transaction.
+ */
+export async function approveWithdrawal(
+  ctx: AppContext,
+  actor: StaffActor,
+  id: bigint,
+  idempotencyKey: string,
+  ip: string | null,
+) {
+  const now = ctx.clock.now();
+  const idempotency = { scope: staffScope(actor.staffId), key: idempotencyKey, request: { withdrawal: id } };
+  await ctx.transact(async (tx) => {
+    if (await priorEntry(tx.db, 'withdrawal_payout', idempotency)) return;
+    const withdrawal = await lockWithdrawal(tx.db, id);
+    if (!withdrawal) throw fail('WITHDRAWAL_NOT_FOUND');
+    await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
+    if (withdrawal.status !== 'pending') throw fail('WITHDRAWAL_NOT_PENDING');
+    // A frozen account is paid nothing until staff unfreeze it (a hijacked account's request waits).
+    const owner = await lockUserById(tx.db, withdrawal.user_id);
+    if (owner?.status === 'frozen') throw fail('ACCOUNT_FROZEN');
+    const approvals = await approvalsOf(tx.db, [id]);
+    // The same approver again (a retry of the first of two approvals) changes nothing and answers as before.
+    if (approvals.some((approval) => approval.staff_id === actor.staffId)) return;
+    await insertApproval(tx.db, id, actor.staffId, now);
+    const complete = approvals.length + 1 >= withdrawal.approvals_needed;
+    if (complete) {
+      const payout = await payOutWithdrawal(tx.db, {
+        userId: withdrawal.user_id,
+        amount: withdrawal.amount,
+        reference: `withdrawal:${id}`,
+        actor: { kind: 'staff', id: actor.staffId },
+        idempotency,
+        at: now,
+      });
+      await settleWithdrawal(tx.db, id, {
+        status: 'approved',
+        reason: null,
+        entryId: payout.entryId,
+        staffId: actor.staffId,
+        at: now,
+      });
+      await notify(
+        tx.db,
+        withdrawal.user_id,
+        'withdrawal_approved',
+        { amount: senToDecimal(withdrawal.amount) },
+        now,
+      );
+    }
+    await recordAudit(tx.db, {
+      staffId: actor.staffId,
+      action: 'withdrawal.approve',
+      targetKind: 'withdrawal',
+      targetId: id.toString(),
+      before: { status: 'pending', approvals: approvals.length },
+      after: {
+        status: complete ? 'approved' : 'pending',
+        approvals: approvals.length + 1,
+        approvalsNeeded: withdrawal.approvals_needed,
+        amount: senToDecimal(withdrawal.amount),
+        userId: withdrawal.user_id.toString(),
+      },
+      ip,
+      at: now,
+    });
+  });
+  return findWithdrawalView(ctx.db, id);
+}
+
+/** Refused with a reason the user sees; the held amount returns to available cash. */
+export async function rejectWithdrawal(
+  ctx: AppContext,
+  actor: StaffActor,
+  id: bigint,
+  reason: string,
+  idempotencyKey: string,
+  ip: string | null,
+) {
+  const now = ctx.clock.now();
+  const idempotency = {
+    scope: staffScope(actor.staffId),
+    key: idempotencyKey,
+    request: { withdrawal: id, reason },
+  };
+  await ctx.transact(async (tx) => {
+    if (await priorEntry(tx.db, 'withdrawal_release', idempotency)) return;
+    const withdrawal = await lockWithdrawal(tx.db, id);
+    if (!withdrawal) throw fail('WITHDRAWAL_NOT_FOUND');
+    await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
+    if (withdrawal.status !== 'pending') throw fail('WITHDRAWAL_NOT_PENDING');
+    const release = await releaseWithdrawalHold(tx.db, {
+      userId: withdrawal.user_id,
+      amount: withdrawal.amount,
+      reference: `withdrawal:${id}`,
+      actor: { kind: 'staff', id: actor.staffId },
+      idempotency,
+      at: now,
+    });
+    await settleWithdrawal(tx.db, id, {
+      status: 'rejected',
+      reason,
+      entryId: release.entryId,
+      staffId: actor.staffId,
+      at: now,
+    });
+    await notify(
+      tx.db,
+      withdrawal.user_id,
+      'withdrawal_rejected',
+      { amount: senToDecimal(withdrawal.amount), reason },
+      now,
+    );
+    await recordAudit(tx.db, {
+      staffId: actor.staffId,
+      action: 'withdrawal.reject',
+      targetKind: 'withdrawal',
+      targetId: id.toString(),
+      reason,
+      before: { status: 'pending' },
+      after: {
+        status: 'rejected',
+        amount: senToDecimal(withdrawal.amount),
+        userId: withdrawal.user_id.toString(),
+      },
+      ip,
+      at: now,
+    });
+  });
+  return findWithdrawalView(ctx.db, id);
+}

@@ -1,0 +1,4 @@
+export type { KycTables } from './kyc.table';
+export { requireKycPassed, type KycDecision } from './kyc.service';
+export { kycRoutes } from './kyc.routes';
+export { kycStaffRoutes } from './kyc.staff-routes';

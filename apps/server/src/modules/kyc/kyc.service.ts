@@ -1,0 +1,204 @@
+import { notify } from '../messaging';
+import {
+  maskIdNumber,
+  maskMobile,
+  roleCan,
+  type KycPhotoSide,
+  type KycState,
+  type StaffKycDetail,
+  type StaffKycSummary,
+} from '@kabuto/contract';
+import { join } from 'node:path';
+import type { Executor } from '../../database';
+import type { AppContext, ClientMeta } from '../../platform/context';
+import { iso } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import type { InvestorActor, StaffActor } from '../../platform/routes';
+import { recordAudit } from '../audit';
+import { requireUnrevokedSession } from '../sessions';
+import { findUserById, lockUserById, updateUser, type UserRow } from '../users';
+import { reencodeIdPhoto } from './kyc.images';
+import {
+  decideSubmission,
+  findSubmission,
+  insertSubmission,
+  latestSubmissionOf,
+  lockSubmission,
+  previousSubmissionsOf,
+  staffNamesOf,
+} from './kyc.repository';
+import { PhotoStore } from './kyc.storage';
+import type { KycSubmissionRow } from './kyc.table';
+
+export const photoStoreOf = (ctx: AppContext) => new PhotoStore(join(ctx.config.dataDir, 'kyc'));
+
+/**
+ * Withdrawals (and later leveraged trading, offerings, the fund and financing) call this inside their own
+ * transaction, after locking the user, so the answer cannot change before they commit.
+ */
+export async function requireKycPassed(db: Executor, userId: bigint): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (user?.kyc_status !== 'passed') throw fail('KYC_NOT_PASSED');
+}
+
+export async function kycStateOf(db: Executor, userId: bigint): Promise<KycState> {
+  const user = await findUserById(db, userId);
+  if (!user) throw fail('SESSION_EXPIRED');
+  const latest = await latestSubmissionOf(db, userId);
+  return stateOf(user, latest);
+}
+
+function stateOf(user: Pick<UserRow, 'kyc_status'>, latest: KycSubmissionRow | undefined): KycState {
+  return {
+    status: user.kyc_status,
+    fullName: latest?.full_name ?? null,
+    reason: user.kyc_status === 'rejected' ? (latest?.reason ?? null) : null,
+    submittedAt: iso(latest?.created_at ?? null),
+    reviewedAt: iso(latest?.reviewed_at ?? null),
+  };
+}
+
+function requireMaySubmit(user: Pick<UserRow, 'kyc_status'>): void {
+  if (user.kyc_status === 'pending') throw fail('KYC_UNDER_REVIEW');
+  if (user.kyc_status === 'passed') throw fail('KYC_ALREADY_PASSED');
+}
+
+export interface Submission {
+  fullName: string;
+  idNumber: string;
+  front: Buffer;
+  back: Buffer;
+}
+
+/**
+ * Checks and re-encodes both photos before anything is written; stores them, then records the submission
+ * and the user's new status in one transaction. A failure anywhere removes the stored photos again.
+ */
+export async function submitKyc(ctx: AppContext, actor: InvestorActor, input: Submission) {
+  const user = await findUserById(ctx.db, actor.userId);
+  if (!user) throw fail('SESSION_EXPIRED');
+  requireMaySubmit(user);
+  const front = await reencodeIdPhoto(input.front, 'front');
+  const back = await reencodeIdPhoto(input.back, 'back');
+
+  const store = photoStoreOf(ctx);
+  const stored: string[] = [];
+  try {
+    stored.push(await store.put(front));
+    stored.push(await store.put(back));
+    return await ctx.transact(async (tx) => {
+      const locked = await lockUserById(tx.db, actor.userId);
+      if (!locked) throw fail('SESSION_EXPIRED');
+      await requireUnrevokedSession(tx.db, 'user', actor.sessionId);
+      requireMaySubmit(locked);
+      const row = await insertSubmission(tx.db, {
+        userId: actor.userId,
+        fullName: input.fullName,
+        idNumber: input.idNumber.toUpperCase(),
+        frontFileId: stored[0]!,
+        backFileId: stored[1]!,
+        now: ctx.clock.now(),
+      });
+      const updated = await updateUser(tx.db, actor.userId, { kyc_status: 'pending' });
+      return stateOf(updated, row);
+    });
+  } catch (error) {
+    await Promise.all(stored.map((fileId) => store.remove(fileId)));
+    throw error;
+  }
+}
+
+const fileIdOf = (row: KycSubmissionRow, side: KycPhotoSide) =>
+  side === 'front' ? row.front_file_id : row.back_file_id;
+
+/** The investor's own latest photo; nobody else's can be named through this path. */
+export async function ownPhoto(ctx: AppContext, userId: bigint, side: KycPhotoSide) {
+  const latest = await latestSubmissionOf(ctx.db, userId);
+  if (!latest) throw fail('NOT_FOUND');
+  return { contentType: 'image/jpeg' as const, bytes: await photoStoreOf(ctx).get(fileIdOf(latest, side)) };
+}
+
+export async function submissionPhoto(ctx: AppContext, id: bigint, side: KycPhotoSide) {
+  const row = await findSubmission(ctx.db, id);
+  if (!row) throw fail('NOT_FOUND');
+  return { contentType: 'image/jpeg' as const, bytes: await photoStoreOf(ctx).get(fileIdOf(row, side)) };
+}
+
+export async function summariesOf(db: Executor, rows: KycSubmissionRow[]): Promise<StaffKycSummary[]> {
+  const names = await staffNamesOf(db, rows);
+  return rows.map((row) => ({
+    id: row.id.toString(),
+    userId: row.user_id.toString(),
+    fullName: row.full_name,
+    idNumberMasked: maskIdNumber(row.id_number),
+    status: row.status,
+    submittedAt: iso(row.created_at) ?? '',
+    reviewedAt: iso(row.reviewed_at),
+    reviewedBy: row.reviewed_by === null ? null : (names.get(row.reviewed_by) ?? null),
+  }));
+}
+
+export async function detailOf(
+  db: Executor,
+  actor: StaffActor,
+  row: KycSubmissionRow,
+): Promise<StaffKycDetail> {
+  const user = await findUserById(db, row.user_id);
+  const previous = await previousSubmissionsOf(db, row.user_id, row.id);
+  const [summary, ...earlier] = await summariesOf(db, [row, ...previous]);
+  return {
+    ...summary!,
+    idNumber: row.id_number,
+    reason: row.reason,
+    mobile: roleCan(actor.role, 'users.read_mobile') ? (user?.mobile ?? '') : maskMobile(user?.mobile ?? ''),
+    previous: earlier.map((item, index) => ({ ...item, reason: previous[index]!.reason })),
+  };
+}
+
+export type KycDecision = { status: 'passed' } | { status: 'rejected'; reason: string };
+
+/**
+ * Passes or rejects a pending submission: the submission, the user's status and the audit entry (before and
+ * after) in one transaction. The user is locked before the submission, in the same order as a submission
+ * takes them.
+ */
+export async function decideKyc(
+  ctx: AppContext,
+  actor: StaffActor,
+  meta: ClientMeta,
+  id: bigint,
+  decision: KycDecision,
+): Promise<StaffKycDetail> {
+  const now = ctx.clock.now();
+  const found = await findSubmission(ctx.db, id);
+  if (!found) throw fail('NOT_FOUND');
+  return ctx.transact(async (tx) => {
+    await lockUserById(tx.db, found.user_id);
+    await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
+    const before = await lockSubmission(tx.db, id);
+    if (!before) throw fail('NOT_FOUND');
+    if (before.status !== 'pending') throw fail('KYC_NOT_PENDING');
+    const after = await decideSubmission(tx.db, id, {
+      status: decision.status,
+      reason: decision.status === 'rejected' ? decision.reason : null,
+      staffId: actor.staffId,
+      now,
+    });
+    await updateUser(tx.db, after.user_id, { kyc_status: decision.status });
+    const [beforeView, afterView] = await summariesOf(tx.db, [before, after]);
+    await recordAudit(tx.db, {
+      staffId: actor.staffId,
+      action: decision.status === 'passed' ? 'kyc.approve' : 'kyc.reject',
+      targetKind: 'kyc_submission',
+      targetId: after.id.toString(),
+      reason: after.reason,
+      before: beforeView,
+      after: { ...afterView, reason: after.reason },
+      ip: meta.ip,
+      at: now,
+    });
+    if (decision.status === 'passed') await notify(tx.db, after.user_id, 'kyc_passed', {}, now);
+    else await notify(tx.db, after.user_id, 'kyc_rejected', { reason: decision.reason }, now);
+    return detailOf(tx.db, actor, after);
+  });
+}

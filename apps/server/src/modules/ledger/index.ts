@@ -1,0 +1,20 @@
+export type { LedgerTables } from './ledger.table';
+export {
+  adjustAvailableCash,
+  balancesCached,
+  balancesOf,
+  creditDeposit,
+  freshKey,
+  holdForWithdrawal,
+  payOutWithdrawal,
+  priorEntry,
+  releaseWithdrawalHold,
+  staffScope,
+  userScope,
+  type Balances,
+  type Idempotency,
+  type LedgerActor,
+  type Posted,
+} from './ledger.service';
+export { ledgerRoutes } from './ledger.routes';
+export { ledgerStaffRoutes } from './ledger.staff-routes';

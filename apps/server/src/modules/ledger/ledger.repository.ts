@@ -1,0 +1,268 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../database';
+import { fetchPage } from '../../platform/pagination';
+import {
+  USER_ACCOUNT_KINDS,
+  type AccountKind,
+  type EntryActorKind,
+  type HouseAccountKind,
+  type LedgerAccountRow,
+  type UserAccountKind,
+} from './ledger.table';
+
+/** The bus topic announcing that a user's balances changed (key: the user id). */
+export const BALANCE_CHANGES = 'ledger.balances-changed';
+
+const CREDIT_NORMAL: ReadonlySet<AccountKind> = new Set([
+  'cash_available',
+  'cash_held',
+  'loan_payable',
+  'house_fee_income',
+]);
+export const normalSideOf = (kind: AccountKind) => (CREDIT_NORMAL.has(kind) ? 'credit' : 'debit');
+
+/** Serialises callers of one idempotency key until the end of the transaction. */
+export async function lockIdempotencyKey(db: Executor, scope: string, key: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${scope}|${key}`}, 0))`.execute(db);
+}
+
+export const findEntryByKey = (db: Executor, scope: string, key: string) =>
+  db
+    .selectFrom('journal_entries')
+    .selectAll()
+    .where('idempotency_scope', '=', scope)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+
+/** Opens the user's accounts (idempotent) and locks them, in id order, for the rest of the transaction. */
+export async function lockUserAccounts(
+  db: Executor,
+  userId: bigint,
+): Promise<Map<UserAccountKind, LedgerAccountRow>> {
+  await db
+    .insertInto('ledger_accounts')
+    .values(USER_ACCOUNT_KINDS.map((kind) => ({ user_id: userId, kind, normal_side: normalSideOf(kind) })))
+    .onConflict((oc) => oc.columns(['user_id', 'kind']).where('user_id', 'is not', null).doNothing())
+    .execute();
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return new Map(rows.map((row) => [row.kind as UserAccountKind, row]));
+}
+
+export const houseAccount = (db: Executor, kind: HouseAccountKind) =>
+  db
+    .selectFrom('ledger_accounts')
+    .selectAll()
+    .where('user_id', 'is', null)
+    .where('kind', '=', kind)
+    .executeTakeFirstOrThrow();
+
+export interface NewEntry {
+  kind: string;
+  reference: string | null;
+  scope: string;
+  key: string;
+  requestHash: string;
+  actorKind: EntryActorKind;
+  actorId: bigint | null;
+  memo: string | null;
+  at: Date;
+}
+
+export async function insertEntry(
+  db: Executor,
+  entry: NewEntry,
+  postings: readonly { accountId: bigint; amount: bigint }[],
+) {
+  const row = await db
+    .insertInto('journal_entries')
+    .values({
+      kind: entry.kind,
+      reference: entry.reference,
+      idempotency_scope: entry.scope,
+      idempotency_key: entry.key,
+      request_hash: entry.requestHash,
+      actor_kind: entry.actorKind,
+      actor_id: entry.actorId,
+      memo: entry.memo,
+      created_at: entry.at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('postings')
+    .values(postings.map((p) => ({ entry_id: row.id, account_id: p.accountId, amount: p.amount })))
+    .execute();
+  return row;
+}
+
+export async function userBalances(db: Executor, userId: bigint): Promise<Map<UserAccountKind, bigint>> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['kind', 'balance'])
+    .where('user_id', '=', userId)
+    .execute();
+  return new Map(rows.map((row) => [row.kind as UserAccountKind, row.balance]));
+}
+
+export interface UserEntryRow {
+  id: bigint;
+  kind: string;
+  reference: string | null;
+  memo: string | null;
+  created_at: Date;
+  /** The entry's effect on the user's available cash, in the user's sense (positive: more cash). */
+  available_change: bigint;
+  held_change: bigint;
+}
+
+export interface UserEntryFilter {
+  from?: Date | undefined;
+  until?: Date | undefined;
+  kind?: string | undefined;
+  /** Entries older than this id (the cursor of the previous page). */
+  beforeId?: bigint | undefined;
+  limit: number;
+}
+
+/** The user's journal entries, newest first, with what each did to their available and held cash. */
+export async function userEntries(
+  db: Executor,
+  userId: bigint,
+  filter: UserEntryFilter,
+): Promise<UserEntryRow[]> {
+  let query = db
+    .selectFrom('journal_entries as e')
+    .innerJoin('postings as p', 'p.entry_id', 'e.id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .where('a.user_id', '=', userId)
+    .select([
+      'e.id',
+      'e.kind',
+      'e.reference',
+      'e.memo',
+      'e.created_at',
+      sql<bigint>`coalesce(sum(-p.amount) filter (where a.kind = 'cash_available'), 0)`.as(
+        'available_change',
+      ),
+      sql<bigint>`coalesce(sum(-p.amount) filter (where a.kind = 'cash_held'), 0)`.as('held_change'),
+    ])
+    .groupBy(['e.id', 'e.kind', 'e.reference', 'e.memo', 'e.created_at'])
+    .orderBy('e.id', 'desc')
+    .limit(filter.limit);
+  if (filter.from) query = query.where('e.created_at', '>=', filter.from);
+  if (filter.until) query = query.where('e.created_at', '<', filter.until);
+  if (filter.kind) query = query.where('e.kind', '=', filter.kind);
+  if (filter.beforeId !== undefined) query = query.where('e.id', '<', filter.beforeId);
+  return query.execute();
+}
+
+export interface LedgerCheck {
+  entries: number;
+  postingsTotal: bigint;
+  unbalancedEntries: number;
+  mismatchedBalances: number;
+  negativeUserBalances: number;
+}
+
+/** Recomputes everything from postings: what `GET /api/staff/ledger/verify` reports. */
+export async function checkLedger(db: Executor): Promise<LedgerCheck> {
+  const totals = await sql<{ entries: bigint; postings_total: bigint | null }>`
+    SELECT (SELECT count(*) FROM journal_entries) AS entries, (SELECT sum(amount) FROM postings) AS postings_total
+  `.execute(db);
+  const unbalanced = await sql<{ n: bigint }>`
+    SELECT count(*) AS n FROM (
+      SELECT e.id FROM journal_entries e LEFT JOIN postings p ON p.entry_id = e.id
+      GROUP BY e.id HAVING count(p.id) < 2 OR coalesce(sum(p.amount), 0) <> 0
+    ) bad
+  `.execute(db);
+  const mismatched = await sql<{ n: bigint }>`
+    SELECT count(*) AS n FROM ledger_accounts a
+    WHERE a.user_id IS NOT NULL AND a.balance <> (
+      SELECT coalesce(sum(CASE WHEN a.normal_side = 'debit' THEN p.amount ELSE -p.amount END), 0)
+      FROM postings p WHERE p.account_id = a.id
+    )
+  `.execute(db);
+  const negative = await sql<{ n: bigint }>`
+    SELECT count(*) AS n FROM ledger_accounts WHERE user_id IS NOT NULL AND balance < 0
+  `.execute(db);
+  const first = totals.rows[0];
+  return {
+    entries: Number(first?.entries ?? 0),
+    postingsTotal: BigInt(first?.postings_total ?? 0),
+    unbalancedEntries: Number(unbalanced.rows[0]?.n ?? 0),
+    mismatchedBalances: Number(mismatched.rows[0]?.n ?? 0),
+    negativeUserBalances: Number(negative.rows[0]?.n ?? 0),
+  };
+}
+
+// ---- staff adjustments ----
+
+export const insertAdjustment = (
+  db: Executor,
+  adjustment: { userId: bigint; amount: bigint; reason: string; staffId: bigint; at: Date },
+) =>
+  db
+    .insertInto('ledger_adjustments')
+    .values({
+      user_id: adjustment.userId,
+      amount: adjustment.amount,
+      reason: adjustment.reason,
+      requested_by: adjustment.staffId,
+      created_at: adjustment.at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+export const lockAdjustment = (db: Executor, id: bigint) =>
+  db.selectFrom('ledger_adjustments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const findAdjustmentByEntry = (db: Executor, entryId: bigint) =>
+  db.selectFrom('ledger_adjustments').selectAll().where('entry_id', '=', entryId).executeTakeFirst();
+
+export const reviewAdjustment = (
+  db: Executor,
+  id: bigint,
+  review: {
+    status: 'approved' | 'rejected';
+    staffId: bigint;
+    reason: string | null;
+    entryId: bigint | null;
+    at: Date;
+  },
+) =>
+  db
+    .updateTable('ledger_adjustments')
+    .set({
+      status: review.status,
+      reviewed_by: review.staffId,
+      review_reason: review.reason,
+      entry_id: review.entryId,
+      reviewed_at: review.at,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+export function adjustmentsPage(
+  db: Executor,
+  filter: { page: number; pageSize: number; status?: 'pending' | 'approved' | 'rejected' | undefined },
+) {
+  let query = db.selectFrom('ledger_adjustments');
+  if (filter.status) query = query.where('status', '=', filter.status);
+  return fetchPage(
+    query,
+    (q) =>
+      q
+        .selectAll()
+        .orderBy(sql`status = 'pending'`, 'desc')
+        .orderBy('id', 'desc'),
+    filter,
+    (row) => row,
+  );
+}

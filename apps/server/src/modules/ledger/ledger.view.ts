@@ -1,0 +1,99 @@
+import { formatJst, jstMonthRange, senToDecimal, type EntryKind } from '@kabuto/contract';
+import { translate, type Lang } from '@kabuto/i18n';
+import type { Executor } from '../../database';
+import { iso } from '../../platform/db';
+import { userEntries, type UserEntryRow } from './ledger.repository';
+import type { Balances } from './ledger.service';
+
+export const balancesView = (balances: Balances) => ({
+  available: senToDecimal(balances.available),
+  held: senToDecimal(balances.held),
+  marginInUse: senToDecimal(balances.marginInUse),
+  loanPayable: senToDecimal(balances.loanPayable),
+  total: senToDecimal(balances.available + balances.held),
+});
+
+export interface EntryFilter {
+  month?: string | undefined;
+  kind?: EntryKind | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+const filterOf = (filter: EntryFilter) => ({
+  ...(filter.month ? jstMonthRange(filter.month) : {}),
+  kind: filter.kind,
+  beforeId: filter.cursor === undefined ? undefined : BigInt(filter.cursor),
+  limit: filter.limit,
+});
+
+const entryView = (row: UserEntryRow) => ({
+  id: row.id.toString(),
+  kind: row.kind as EntryKind,
+  reference: row.reference,
+  availableChange: senToDecimal(BigInt(row.available_change)),
+  heldChange: senToDecimal(BigInt(row.held_change)),
+  createdAt: iso(row.created_at) ?? '',
+});
+
+/** One page of the user's entries; `nextCursor` is null on the last page. */
+export async function entriesPage(db: Executor, userId: bigint, filter: EntryFilter) {
+  const rows = await userEntries(db, userId, filterOf(filter));
+  const last = rows.at(-1);
+  return {
+    items: rows.map(entryView),
+    nextCursor: rows.length === filter.limit && last ? last.id.toString() : null,
+  };
+}
+
+/** At most this many rows go into one CSV file. */
+export const CSV_MAX_ROWS = 20_000;
+const CSV_PAGE = 1_000;
+
+const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/**
+ * The user's entries as CSV in the reader's language: UTF-8 with a byte-order mark (Excel in Japan reads a
+ * file without one as Shift_JIS), CRLF line ends, times in Japan time, amounts with two decimals.
+ */
+export async function entriesCsv(
+  db: Executor,
+  userId: bigint,
+  filter: Omit<EntryFilter, 'cursor' | 'limit'>,
+  lang: Lang,
+) {
+  const t = (key: string) => translate(lang, 'common', key);
+  const lines = [
+    ['time', 'kind', 'income', 'expenditure', 'held', 'reference']
+      .map((c) => csvCell(t(`ledgerCsv.${c}`)))
+      .join(','),
+  ];
+  let cursor: string | undefined;
+  for (let count = 0; count < CSV_MAX_ROWS;) {
+    const page = await entriesPage(db, userId, { ...filter, cursor, limit: CSV_PAGE });
+    for (const item of page.items) {
+      const change = item.availableChange;
+      const negative = change.startsWith('-');
+      lines.push(
+        [
+          formatJst(item.createdAt, { seconds: true }),
+          t(`entryKinds.${item.kind}`),
+          negative || change === '0.00' ? '' : change,
+          negative ? change.slice(1) : '',
+          item.heldChange === '0.00' ? '' : item.heldChange,
+          item.reference ?? '',
+        ]
+          .map(csvCell)
+          .join(','),
+      );
+    }
+    count += page.items.length;
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  return {
+    contentType: 'text/csv; charset=utf-8' as const,
+    filename: 'kabuto-ledger.csv',
+    bytes: new TextEncoder().encode(`\uFEFF${lines.join('\r\n')}\r\n`),
+  };
+}

@@ -1,0 +1,25 @@
+import { formatJst, formatYen, type MessageKind } from '@kabuto/contract';
+import { translate, type Lang } from '@kabuto/i18n';
+import type { MessageParamValues } from './messaging.table';
+
+/** Account numbers are shown by their last three digits only, as bank apps do. */
+const maskAccount = (number: string) => `***${number.slice(-3)}`;
+
+/** Parameters as the reader should see them: amounts grouped, times in Japan time, names localised. */
+function displayParams(lang: Lang, params: MessageParamValues): Record<string, string> {
+  const shown: Record<string, string> = { ...params };
+  if (params.amount !== undefined) shown.amount = formatYen(params.amount);
+  if (params.at !== undefined) shown.at = formatJst(params.at);
+  if (params.accountNumber !== undefined) shown.accountNumber = maskAccount(params.accountNumber);
+  if (params.method !== undefined) shown.method = translate(lang, 'common', `factorMethods.${params.method}`);
+  return shown;
+}
+
+/** A stored message in the reader's language. */
+export function renderMessage(lang: Lang, kind: MessageKind, params: MessageParamValues) {
+  const shown = displayParams(lang, params);
+  return {
+    title: translate(lang, 'messages', `${kind}.title`, shown),
+    body: translate(lang, 'messages', `${kind}.body`, shown),
+  };
+}

@@ -1,0 +1,150 @@
+import type { MessageKind } from '@kabuto/contract';
+import { sql } from 'kysely';
+import type { Executor } from '../../database';
+import { fetchPage, type PageRequest } from '../../platform/pagination';
+import type { MessageParamValues, NoticeRow } from './messaging.table';
+
+export async function insertMessage(
+  db: Executor,
+  values: { userId: bigint; kind: MessageKind; params: MessageParamValues; now: Date },
+): Promise<bigint> {
+  const row = await db
+    .insertInto('messages')
+    .values({
+      user_id: values.userId,
+      kind: values.kind,
+      params: JSON.stringify(values.params),
+      created_at: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Where a page of the feed continues: the last item seen, in the feed's order. */
+export interface FeedPosition {
+  createdAt: Date;
+  source: 'message' | 'notice';
+  id: bigint;
+}
+
+export interface FeedRow {
+  source: 'message' | 'notice';
+  id: bigint;
+  kind: MessageKind | null;
+  params: MessageParamValues | null;
+  title: string | null;
+  body: string | null;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+/** Notices an investor sees: those published since the account was opened. */
+const visibleNotices = (userId: bigint) => sql`
+  notices n JOIN users u ON u.id = ${userId} AND n.created_at >= u.created_at`;
+
+/**
+ * The user's messages and the notices they see, merged newest first (ties broken by source, then id, so
+ * the order is total and a cursor never skips or repeats an item), after `after` when given.
+ */
+export async function listFeed(
+  db: Executor,
+  userId: bigint,
+  limit: number,
+  after: FeedPosition | null,
+): Promise<FeedRow[]> {
+  const position = after
+    ? sql`WHERE (created_at, source, id) < (${after.createdAt}, ${after.source}, ${after.id})`
+    : sql``;
+  const { rows } = await sql<FeedRow>`
+    SELECT * FROM (
+      SELECT 'message' AS source, m.id, m.kind, m.params, NULL AS title, NULL AS body, m.created_at, m.read_at
+        FROM messages m WHERE m.user_id = ${userId}
+      UNION ALL
+      SELECT 'notice' AS source, n.id, NULL, NULL, n.title, n.body, n.created_at, r.read_at
+        FROM ${visibleNotices(userId)}
+        LEFT JOIN notice_reads r ON r.notice_id = n.id AND r.user_id = ${userId}
+    ) feed
+    ${position}
+    ORDER BY created_at DESC, source DESC, id DESC
+    LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+export async function countUnread(db: Executor, userId: bigint): Promise<number> {
+  const { rows } = await sql<{ n: bigint | number | string }>`
+    SELECT
+      (SELECT count(*) FROM messages WHERE user_id = ${userId} AND read_at IS NULL)
+      + (SELECT count(*) FROM ${visibleNotices(userId)}
+          WHERE NOT EXISTS (SELECT 1 FROM notice_reads r WHERE r.notice_id = n.id AND r.user_id = ${userId}))
+      AS n`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Marks the user's own message read (kept at the first reading). False when the user has no such message. */
+export async function markMessageRead(db: Executor, userId: bigint, id: bigint, now: Date) {
+  const found = await db
+    .updateTable('messages')
+    .set((eb) => ({ read_at: eb.fn.coalesce('read_at', sql<Date>`${now}`) }))
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
+/** Marks a notice the user sees read. False when there is no such notice for this user. */
+export async function markNoticeRead(db: Executor, userId: bigint, id: bigint, now: Date) {
+  const { rows } = await sql<{ id: bigint }>`
+    SELECT n.id FROM ${visibleNotices(userId)} WHERE n.id = ${id}`.execute(db);
+  if (rows.length === 0) return false;
+  await db
+    .insertInto('notice_reads')
+    .values({ notice_id: id, user_id: userId, read_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'notice_id']).doNothing())
+    .execute();
+  return true;
+}
+
+export async function markAllRead(db: Executor, userId: bigint, now: Date): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set({ read_at: now })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute();
+  await sql`
+    INSERT INTO notice_reads (notice_id, user_id, read_at)
+    SELECT n.id, ${userId}, ${now} FROM ${visibleNotices(userId)}
+    ON CONFLICT (user_id, notice_id) DO NOTHING`.execute(db);
+}
+
+export async function insertNotice(
+  db: Executor,
+  values: { title: string; body: string; staffId: bigint; now: Date },
+): Promise<NoticeRow> {
+  return db
+    .insertInto('notices')
+    .values({
+      title: values.title,
+      body: values.body,
+      created_by_staff_id: values.staffId,
+      created_at: values.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function listNotices(db: Executor, request: PageRequest) {
+  return fetchPage(
+    db.selectFrom('notices').leftJoin('staff_users', 'staff_users.id', 'notices.created_by_staff_id'),
+    (q) =>
+      q
+        .selectAll('notices')
+        .select('staff_users.username')
+        .orderBy('notices.created_at', 'desc')
+        .orderBy('notices.id', 'desc'),
+    request,
+    (row) => row,
+  );
+}

@@ -1,0 +1,90 @@
+import type { MessageItem, MessageKind, MessageParams, Notice } from '@kabuto/contract';
+import type { Lang } from '@kabuto/i18n';
+import type { Executor } from '../../database';
+import { iso } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import { renderMessage } from './message-render';
+import { insertMessage, listFeed, type FeedPosition, type FeedRow } from './messaging.repository';
+import type { NoticeRow } from './messaging.table';
+
+/**
+ * Leaves a message for a user, in the caller's transaction (`db` is its executor): an operation that rolls
+ * back leaves no message. `at` is when it happened: pass the caller's `ctx.clock.now()`; the current time otherwise.
+ */
+export async function notify<K extends MessageKind>(
+  db: Executor,
+  userId: bigint,
+  kind: K,
+  params: MessageParams[K],
+  at: Date = new Date(),
+): Promise<void> {
+  await insertMessage(db, { userId, kind, params: { ...params }, now: at });
+}
+
+/** The public id of a feed item: `m12` (a message) or `n3` (a notice). */
+const publicId = (source: FeedRow['source'], id: bigint) => `${source === 'message' ? 'm' : 'n'}${id}`;
+
+export function parseMessageId(id: string): { source: FeedRow['source']; id: bigint } {
+  return { source: id.startsWith('m') ? 'message' : 'notice', id: BigInt(id.slice(1)) };
+}
+
+const encodeCursor = (row: FeedRow) =>
+  Buffer.from(JSON.stringify([iso(row.created_at), row.source, row.id.toString()])).toString('base64url');
+
+function decodeCursor(cursor: string): FeedPosition {
+  try {
+    const [at, source, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    const createdAt = new Date(String(at));
+    if (
+      typeof at === 'string' &&
+      !Number.isNaN(createdAt.getTime()) &&
+      (source === 'message' || source === 'notice') &&
+      typeof id === 'string' &&
+      /^\d{1,18}$/.test(id)
+    )
+      return { createdAt, source, id: BigInt(id) };
+  } catch {
+    // falls through to the refusal
+  }
+  throw fail('VALIDATION_FAILED');
+}
+
+function toItem(lang: Lang, row: FeedRow): MessageItem {
+  const text =
+    row.source === 'message' && row.kind
+      ? renderMessage(lang, row.kind, row.params ?? {})
+      : { title: row.title ?? '', body: row.body ?? '' };
+  return {
+    id: publicId(row.source, row.id),
+    source: row.source,
+    kind: row.source === 'message' ? row.kind : null,
+    ...text,
+    read: row.read_at !== null,
+    createdAt: iso(row.created_at) ?? '',
+  };
+}
+
+/** One page of the user's feed, newest first, and the cursor of the next page (null on the last). */
+export async function messagePage(
+  db: Executor,
+  userId: bigint,
+  lang: Lang,
+  query: { cursor?: string | undefined; limit: number },
+) {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const rows = await listFeed(db, userId, query.limit + 1, after);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => toItem(lang, row)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+export const noticeView = (row: NoticeRow, createdBy: string | null): Notice => ({
+  id: row.id.toString(),
+  title: row.title,
+  body: row.body,
+  createdBy,
+  createdAt: iso(row.created_at) ?? '',
+});

@@ -1,0 +1,433 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireKycPassed } from '../src/modules/kyc';
+import {
+  body,
+  createStaff,
+  createTestApp,
+  get,
+  post,
+  registerUser,
+  staffToken,
+  type Registered,
+  type TestApp,
+} from './harness';
+
+let t: TestApp;
+let dataDir: string;
+let admin: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'kabuto-kyc-'));
+  t = await createTestApp({ dataDir });
+  admin = await staffToken(t);
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const kycDir = () => join(dataDir, 'kyc');
+const storedFiles = async () => readdir(kycDir()).catch(() => [] as string[]);
+
+interface FilePart {
+  name: string;
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** A multipart/form-data body as a browser sends it. */
+function multipart(fields: Record<string, string>, files: FilePart[]) {
+  const boundary = '----kabutoTestBoundary7MA4YWxk';
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const photo = (width = 320, height = 200, colour = { r: 30, g: 90, b: 160 }) =>
+  sharp({ create: { width, height, channels: 3, background: colour } });
+const jpeg = async () => photo().jpeg().toBuffer();
+
+async function submit(
+  token: string | undefined,
+  front: Partial<FilePart> & { bytes: Buffer },
+  back: Partial<FilePart> & { bytes: Buffer },
+  fields: Record<string, string> = { fullName: '山田 太郎', idNumber: 'AB1234567' },
+  lang = 'en',
+) {
+  const { payload, contentType } = multipart(fields, [
+    { name: 'front', filename: 'front.jpg', contentType: 'image/jpeg', ...front },
+    { name: 'back', filename: 'back.jpg', contentType: 'image/jpeg', ...back },
+  ]);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/kyc?lang=${lang}`,
+    payload,
+    headers: { 'content-type': contentType, ...(token ? { token } : {}) },
+  });
+  return { status: response.statusCode, ...body<{ status: string; reason: string | null }>(response) };
+}
+
+async function submissionOf(userId: string) {
+  return t.ctx.db
+    .selectFrom('kyc_submissions')
+    .selectAll()
+    .where('user_id', '=', BigInt(userId))
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Asserts a refused upload left nothing behind: no row, no file, status unchanged. */
+async function expectNothingStored(user: Registered, filesBefore: string[]) {
+  expect(await submissionOf(user.userId)).toBeUndefined();
+  expect(await storedFiles()).toEqual(filesBefore);
+  const state = await get<{ status: string }>(t.app, '/api/kyc', user.token);
+  expect(state.data.status).toBe('none');
+}
+
+describe('submitting identity documents', () => {
+  it('starts as not done', async () => {
+    const user = await registerUser(t);
+    const state = await get(t.app, '/api/kyc', user.token);
+    expect(state.data).toEqual({
+      status: 'none',
+      fullName: null,
+      reason: null,
+      submittedAt: null,
+      reviewedAt: null,
+    });
+  });
+
+  it('accepts JPEG and HEIC, stores re-encoded JPEGs without EXIF under DATA_DIR/kyc', async () => {
+    const user = await registerUser(t);
+    const withGps = await photo()
+      .jpeg()
+      .withExif({ IFD0: { Make: 'SpyCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 41/1 0/1' } })
+      .toBuffer();
+    const input = await sharp(withGps).metadata();
+    expect(input.exif?.includes(Buffer.from('SpyCam'))).toBe(true);
+    const heic = await readFile(join(import.meta.dirname, 'fixtures/id-card.heic'));
+
+    const result = await submit(user.token, { bytes: withGps }, { bytes: heic, filename: 'back.HEIC' });
+    expect(result).toMatchObject({ status: 200, code: 1, data: { status: 'pending', reason: null } });
+
+    const row = await submissionOf(user.userId);
+    expect(row).toMatchObject({ status: 'pending', full_name: '山田 太郎', id_number: 'AB1234567' });
+    const user_ = await t.ctx.db
+      .selectFrom('users')
+      .select('kyc_status')
+      .where('id', '=', BigInt(user.userId))
+      .executeTakeFirstOrThrow();
+    expect(user_.kyc_status).toBe('pending');
+
+    for (const fileId of [row!.front_file_id, row!.back_file_id]) {
+      expect(fileId).toMatch(/^[0-9a-f]{32}$/);
+      const stored = await readFile(join(kycDir(), `${fileId}.jpg`));
+      const metadata = await sharp(stored).metadata();
+      expect(metadata.format).toBe('jpeg');
+      expect(metadata.exif).toBeUndefined();
+      expect(stored.includes(Buffer.from('SpyCam'))).toBe(false);
+    }
+    const back = await sharp(await readFile(join(kycDir(), `${row!.back_file_id}.jpg`))).metadata();
+    expect([back.width, back.height]).toEqual([96, 64]);
+
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/kyc/photos/front',
+      headers: { token: user.token },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/jpeg');
+    expect(own.headers['cache-control']).toBe('no-store');
+    expect((await sharp(own.rawPayload).metadata()).width).toBe(320);
+  });
+
+  it.each([
+    ['wrong type by its bytes under a .jpg name', async () => photo().gif().toBuffer(), 'KYC_FILE_TYPE', 415],
+    [
+      'an HTML page named .jpg',
+      async () => Buffer.from('<html><script>alert(1)</script></html>'),
+      'KYC_FILE_TYPE',
+      415,
+    ],
+    [
+      'HTML prepended to a JPEG',
+      async () => Buffer.concat([Buffer.from('<html><body>'), await jpeg()]),
+      'KYC_FILE_TYPE',
+      415,
+    ],
+    ['a truncated JPEG', async () => (await jpeg()).subarray(0, 400), 'KYC_FILE_UNREADABLE', 422],
+    [
+      'a JPEG with a ZIP appended',
+      async () => Buffer.concat([await jpeg(), zipBytes()]),
+      'KYC_FILE_EXTRA_DATA',
+      422,
+    ],
+    [
+      'a JPEG with HTML appended',
+      async () => Buffer.concat([await jpeg(), Buffer.from('<html><script>x()</script></html>')]),
+      'KYC_FILE_EXTRA_DATA',
+      422,
+    ],
+    [
+      'a PNG with a ZIP appended',
+      async () => Buffer.concat([await photo().png().toBuffer(), zipBytes()]),
+      'KYC_FILE_EXTRA_DATA',
+      422,
+    ],
+    [
+      'an image too large in pixels',
+      async () => photo(9000, 40).png({ compressionLevel: 9 }).toBuffer(),
+      'KYC_FILE_DIMENSIONS',
+      422,
+    ],
+  ])('refuses %s with "Upload Failed" and stores nothing', async (_name, make, errorCode, status) => {
+    const user = await registerUser(t);
+    const before = await storedFiles();
+    const result = await submit(user.token, { bytes: await jpeg() }, { bytes: await make() });
+    expect(result).toMatchObject({ status, errorCode, params: { field: 'back' } });
+    expect(result.msg).toMatch(/^Upload Failed: /);
+    await expectNothingStored(user, before);
+  });
+
+  it("refuses a photo over 10 MB, in the user's language", async () => {
+    const user = await registerUser(t);
+    const before = await storedFiles();
+    const big = Buffer.concat([await jpeg(), Buffer.alloc(10 * 1024 * 1024)]);
+    const result = await submit(user.token, { bytes: big }, { bytes: await jpeg() }, undefined, 'ja');
+    expect(result).toMatchObject({
+      status: 413,
+      errorCode: 'KYC_FILE_TOO_LARGE',
+      params: { field: 'front' },
+    });
+    expect(result.msg).toBe('アップロードに失敗しました：画像は1枚あたり10MB以下にしてください');
+    await expectNothingStored(user, before);
+  });
+
+  it('checks the fields in form order with their own messages', async () => {
+    const user = await registerUser(t);
+    const image = { bytes: await jpeg() };
+    const noName = await submit(user.token, image, image, { fullName: ' ', idNumber: 'AB1234' });
+    expect(noName).toMatchObject({
+      status: 400,
+      errorCode: 'KYC_FULL_NAME_REQUIRED',
+      msg: 'Please enter your full name',
+    });
+    const noNumber = await submit(user.token, image, image, { fullName: 'Taro' }, 'ja');
+    expect(noNumber).toMatchObject({
+      errorCode: 'KYC_ID_NUMBER_REQUIRED',
+      msg: '本人確認書類の番号を入力してください',
+    });
+    const badNumber = await submit(user.token, image, image, { fullName: 'Taro', idNumber: '<script>' });
+    expect(badNumber.errorCode).toBe('KYC_ID_NUMBER_INVALID');
+
+    const { payload, contentType } = multipart({ fullName: 'Taro', idNumber: 'AB1234' }, [
+      { name: 'front', filename: 'f.jpg', contentType: 'image/jpeg', bytes: image.bytes },
+    ]);
+    const noBack = await t.app.inject({
+      method: 'POST',
+      url: '/api/kyc?lang=en',
+      payload,
+      headers: { 'content-type': contentType, token: user.token },
+    });
+    expect(noBack.json()).toMatchObject({ errorCode: 'KYC_BACK_REQUIRED', params: { field: 'back' } });
+
+    const json = await post(t.app, '/api/kyc?lang=en', { fullName: 'Taro', idNumber: 'AB1234' }, user.token);
+    expect(json).toMatchObject({ status: 400, errorCode: 'BAD_REQUEST' });
+    expect(await submissionOf(user.userId)).toBeUndefined();
+  });
+
+  it('needs a session', async () => {
+    const image = { bytes: await jpeg() };
+    expect(await submit(undefined, image, image)).toMatchObject({
+      status: 401,
+      errorCode: 'SESSION_EXPIRED',
+    });
+    expect(await get(t.app, '/api/kyc')).toMatchObject({ status: 401 });
+  });
+});
+
+describe('review and the state rules', () => {
+  it('refuses resubmission while under review and once passed, allows it after a rejection', async () => {
+    const user = await registerUser(t);
+    const image = { bytes: await jpeg() };
+    expect((await submit(user.token, image, image)).code).toBe(1);
+    const again = await submit(user.token, image, image);
+    expect(again).toMatchObject({ status: 409, errorCode: 'KYC_UNDER_REVIEW' });
+
+    const first = await submissionOf(user.userId);
+    const rejected = await post(
+      t.app,
+      `/api/staff/kyc/${first!.id}/reject?lang=en`,
+      { reason: 'The photo is blurred' },
+      admin,
+    );
+    expect(rejected).toMatchObject({
+      code: 1,
+      data: { status: 'rejected', reason: 'The photo is blurred', reviewedBy: 'admin' },
+    });
+    const state = await get(t.app, '/api/kyc', user.token);
+    expect(state.data).toMatchObject({ status: 'rejected', reason: 'The photo is blurred' });
+
+    expect((await submit(user.token, image, image)).data.status).toBe('pending');
+    const second = await submissionOf(user.userId);
+    expect(second!.id).not.toBe(first!.id);
+
+    const twice = await post(t.app, `/api/staff/kyc/${first!.id}/approve`, {}, admin);
+    expect(twice).toMatchObject({ status: 409, errorCode: 'KYC_NOT_PENDING' });
+
+    await expect(requireKycPassed(t.ctx.db, BigInt(user.userId))).rejects.toMatchObject({
+      errorCode: 'KYC_NOT_PASSED',
+    });
+    const approved = await post(t.app, `/api/staff/kyc/${second!.id}/approve`, {}, admin);
+    expect(approved).toMatchObject({ code: 1, data: { status: 'passed', reason: null } });
+    await expect(requireKycPassed(t.ctx.db, BigInt(user.userId))).resolves.toBeUndefined();
+    expect((await get(t.app, '/api/kyc', user.token)).data).toMatchObject({ status: 'passed', reason: null });
+
+    const filesBefore = await storedFiles();
+    expect(await submit(user.token, image, image)).toMatchObject({
+      status: 409,
+      errorCode: 'KYC_ALREADY_PASSED',
+    });
+    expect(await storedFiles()).toEqual(filesBefore);
+    const rejectPassed = await post(t.app, `/api/staff/kyc/${second!.id}/reject`, { reason: 'x' }, admin);
+    expect(rejectPassed).toMatchObject({ status: 409, errorCode: 'KYC_NOT_PENDING' });
+
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_kind', '=', 'kyc_submission')
+      .where('target_id', 'in', [first!.id.toString(), second!.id.toString()])
+      .where('action', 'in', ['kyc.approve', 'kyc.reject'])
+      .orderBy('id')
+      .execute();
+    expect(audit.map((row) => row.action)).toEqual(['kyc.reject', 'kyc.approve']);
+    const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+    expect(parse(audit[0]!.before)).toMatchObject({ status: 'pending', idNumberMasked: '*****4567' });
+    expect(parse(audit[0]!.after)).toMatchObject({ status: 'rejected', reason: 'The photo is blurred' });
+    expect(audit[0]!.reason).toBe('The photo is blurred');
+    expect(parse(audit[1]!.after)).toMatchObject({ status: 'passed' });
+  });
+
+  it('requires a reason to reject', async () => {
+    const user = await registerUser(t);
+    const image = { bytes: await jpeg() };
+    await submit(user.token, image, image);
+    const row = await submissionOf(user.userId);
+    const result = await post(t.app, `/api/staff/kyc/${row!.id}/reject?lang=ja`, { reason: '  ' }, admin);
+    expect(result).toMatchObject({
+      status: 400,
+      errorCode: 'REASON_REQUIRED',
+      msg: '理由を入力してください',
+    });
+    expect((await submissionOf(user.userId))!.status).toBe('pending');
+  });
+
+  it('lists pending first with masked ID numbers, and shows the detail in full (audited)', async () => {
+    const list = await get<{
+      items: { id: string; status: string; idNumberMasked: string }[];
+      total: number;
+    }>(t.app, '/api/staff/kyc?pageSize=100', admin);
+    expect(list.data.total).toBeGreaterThan(2);
+    const statuses = list.data.items.map((item) => item.status);
+    expect(statuses.indexOf('pending')).toBe(0);
+    expect(statuses.lastIndexOf('pending')).toBeLessThan(statuses.findIndex((s) => s !== 'pending'));
+    expect(JSON.stringify(list.data)).not.toContain('AB1234567');
+    expect(list.data.items[0]!.idNumberMasked).toMatch(/^\*+[A-Z0-9]{4}$/);
+
+    const id = list.data.items[0]!.id;
+    const detail = await get<{ idNumber: string; mobile: string }>(t.app, `/api/staff/kyc/${id}`, admin);
+    expect(detail.data.idNumber).toMatch(/^[A-Z0-9-]+$/);
+    expect(detail.data.mobile).toMatch(/^0\d{9,10}$/);
+    const viewed = await t.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'kyc.view')
+      .where('target_id', '=', id)
+      .execute();
+    expect(viewed.length).toBe(1);
+
+    const photo_ = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/kyc/${id}/photos/back`,
+      headers: { token: admin },
+    });
+    expect(photo_.statusCode).toBe(200);
+    expect(photo_.headers['content-type']).toBe('image/jpeg');
+    expect(photo_.headers['cache-control']).toBe('no-store');
+    const missing = await get(t.app, '/api/staff/kyc/999999/photos/front', admin);
+    expect(missing).toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
+    const badSide = await get(t.app, `/api/staff/kyc/${id}/photos/selfie`, admin);
+    expect(badSide).toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
+  });
+});
+
+describe('who may see what', () => {
+  it("another user's token reads only its own state and no photos", async () => {
+    const owner = await registerUser(t);
+    const other = await registerUser(t);
+    const image = { bytes: await jpeg() };
+    await submit(owner.token, image, image);
+    const state = await get(t.app, '/api/kyc', other.token);
+    expect(state.data).toMatchObject({ status: 'none', fullName: null });
+    const photo_ = await get(t.app, '/api/kyc/photos/front', other.token);
+    expect(photo_).toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
+    const row = await submissionOf(owner.userId);
+    const staffPath = await get(t.app, `/api/staff/kyc/${row!.id}/photos/front`, other.token);
+    expect(staffPath).toMatchObject({ status: 401 });
+    expect(JSON.stringify(staffPath)).not.toContain('山田');
+  });
+
+  it('staff without kyc.review are refused everywhere in the queue', async () => {
+    const user = await registerUser(t);
+    const image = { bytes: await jpeg() };
+    await submit(user.token, image, image);
+    const row = await submissionOf(user.userId);
+    const finance = await createStaff(t, 'kyc-finance', 'finance');
+    const token = await staffToken(t, finance.username, finance.password, finance.secret);
+    for (const url of [
+      '/api/staff/kyc',
+      `/api/staff/kyc/${row!.id}`,
+      `/api/staff/kyc/${row!.id}/photos/front`,
+    ]) {
+      expect(await get(t.app, url, token)).toMatchObject({
+        status: 403,
+        errorCode: 'STAFF_PERMISSION_DENIED',
+      });
+    }
+    expect(await post(t.app, `/api/staff/kyc/${row!.id}/approve`, {}, token)).toMatchObject({ status: 403 });
+    expect(await post(t.app, `/api/staff/kyc/${row!.id}/reject`, { reason: 'no' }, token)).toMatchObject({
+      status: 403,
+    });
+    expect((await submissionOf(user.userId))!.status).toBe('pending');
+
+    const compliance = await createStaff(t, 'kyc-compliance', 'compliance');
+    const allowed = await staffToken(t, compliance.username, compliance.password, compliance.secret);
+    expect(await post(t.app, `/api/staff/kyc/${row!.id}/approve`, {}, allowed)).toMatchObject({ code: 1 });
+  });
+});
+
+/** The smallest valid ZIP: one empty end-of-central-directory record, as appended in a polyglot. */
+function zipBytes() {
+  const local = Buffer.from('PK\u0003\u0004', 'latin1');
+  const eocd = Buffer.alloc(22);
+  eocd.write('PK\u0005\u0006', 0, 'latin1');
+  return Buffer.concat([local, Buffer.alloc(26), Buffer.from('payload.html'), eocd]);
+}

@@ -1,0 +1,296 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createStaff,
+  createTestApp,
+  get,
+  post,
+  registerUser,
+  staffToken,
+  type Registered,
+  type TestApp,
+} from './harness';
+
+// Withdrawals are open on business days 9:00-15:30 JST: the clock starts on Tuesday 2026-11-24 10:00 JST.
+const OPEN = new Date('2026-11-24T01:00:00Z');
+
+let t: TestApp;
+beforeAll(async () => {
+  // Sessions outlive the jumps of the clock to closed days below.
+  t = await createTestApp({
+    requireStepUp: false,
+    sessionIdleSeconds: 60 * 86400,
+    sessionTtlSeconds: 60 * 86400,
+  });
+});
+afterAll(() => t.close());
+let admin: string;
+/** This test's instant inside the window: each test a few minutes later, so each staff login has a fresh TOTP step. */
+let now = OPEN;
+let tests = 0;
+beforeEach(async () => {
+  now = new Date(OPEN.getTime() + ++tests * 300_000);
+  t.clock.set(now);
+  admin = await staffToken(t);
+  now = t.clock.now();
+});
+
+type Withdrawal = {
+  id: string;
+  status: string;
+  amount: string;
+  reason: string | null;
+  approvedBy?: string[];
+};
+type Balances = { available: string; held: string };
+let refs = 0;
+
+/** A verified investor with a transaction password, a bank account and `yen` deposited. */
+async function fundedInvestor(yen: number): Promise<Registered & { bankAccountId: string }> {
+  const user = await registerUser(t);
+  await post(
+    t.app,
+    '/api/account/transaction-password',
+    { oldPassword: user.password, newPassword: '246810', confirmPassword: '246810' },
+    user.token,
+  );
+  const relogin = await post<{ token: string }>(t.app, '/api/auth/login', {
+    account: user.mobile,
+    password: user.password,
+  });
+  const token = relogin.data.token;
+  await sql`UPDATE users SET kyc_status = 'passed' WHERE id = ${BigInt(user.userId)}`.execute(t.ctx.db);
+  const account = await post<{ id: string }>(
+    t.app,
+    '/api/funding/bank-accounts',
+    {
+      holderName: 'ヤマダ タロウ',
+      bankName: 'みずほ銀行',
+      branchName: '本店',
+      branchCode: '001',
+      accountNumber: '１２３４５６７',
+    },
+    token,
+  );
+  if (account.code !== 1) throw new Error(`bank account: ${account.errorCode}`);
+  if (yen > 0) {
+    const credited = await post(
+      t.app,
+      '/api/staff/deposits',
+      { userId: user.userId, amount: String(yen), bankReference: `W-${process.pid}-${++refs}` },
+      admin,
+    );
+    if (credited.code !== 1) throw new Error(`credit: ${credited.errorCode}`);
+  }
+  return { ...user, token, bankAccountId: account.data.id };
+}
+
+const withdraw = (
+  user: { token: string; bankAccountId: string },
+  amount: string,
+  extra: object = {},
+  key?: string,
+) =>
+  post<Withdrawal>(
+    t.app,
+    '/api/funding/withdrawals',
+    { amount, bankAccountId: user.bankAccountId, transactionPassword: '246810', ...extra },
+    user.token,
+    key ? { headers: { 'idempotency-key': key } } : {},
+  );
+const balances = async (token: string) => (await get<Balances>(t.app, '/api/account/balances', token)).data;
+
+describe('a withdrawal request', () => {
+  it('moves the amount from available to held at once and shows as under review', async () => {
+    const user = await fundedInvestor(50_000);
+    const result = await withdraw(user, '20000');
+    expect(result.code).toBe(1);
+    expect(result.data).toMatchObject({ status: 'pending', amount: '20000.00' });
+    expect(await balances(user.token)).toMatchObject({ available: '30000.00', held: '20000.00' });
+    const list = await get<{ items: Withdrawal[] }>(t.app, '/api/funding/withdrawals', user.token);
+    expect(list.data.items.map((w) => w.id)).toEqual([result.data.id]);
+  });
+
+  it('refuses each broken rule with its own message and changes nothing', async () => {
+    const user = await fundedInvestor(50_000);
+    expect((await withdraw(user, '9999.99')).errorCode).toBe('WITHDRAWAL_BELOW_MINIMUM');
+    expect((await withdraw(user, '50000.01')).errorCode).toBe('INSUFFICIENT_FUNDS');
+    expect((await withdraw(user, '10000', { bankAccountId: '999999' })).errorCode).toBe(
+      'BANK_ACCOUNT_NOT_FOUND',
+    );
+    expect((await withdraw(user, '10000', { bankAccountId: '' })).errorCode).toBe('BANK_ACCOUNT_REQUIRED');
+    expect((await withdraw(user, '10000', { transactionPassword: '' })).errorCode).toBe(
+      'TRANSACTION_PASSWORD_REQUIRED',
+    );
+    expect((await withdraw(user, '10000', { transactionPassword: 'wrong1' })).errorCode).toBe(
+      'TRANSACTION_PASSWORD_WRONG',
+    );
+    expect((await withdraw(user, '')).errorCode).toBe('AMOUNT_REQUIRED');
+    t.clock.set(new Date('2026-11-24T06:30:00Z')); // 15:30 JST: closed
+    expect((await withdraw(user, '10000')).errorCode).toBe('WITHDRAWAL_CLOSED');
+    t.clock.set(new Date('2026-11-28T01:00:00Z')); // a Saturday, 10:00 JST
+    expect((await withdraw(user, '10000')).errorCode).toBe('WITHDRAWAL_CLOSED');
+    t.clock.set(new Date('2026-12-31T01:00:00Z')); // a Thursday in the year-end closure
+    expect((await withdraw(user, '10000')).errorCode).toBe('WITHDRAWAL_CLOSED');
+    t.clock.set(new Date('2027-01-11T01:00:00Z')); // Coming of Age Day, a Monday holiday
+    expect((await withdraw(user, '10000')).errorCode).toBe('WITHDRAWAL_CLOSED');
+    t.clock.set(now);
+    await sql`UPDATE users SET kyc_status = 'rejected' WHERE id = ${BigInt(user.userId)}`.execute(t.ctx.db);
+    expect((await withdraw(user, '10000')).errorCode).toBe('KYC_NOT_PASSED');
+    expect(await balances(user.token)).toMatchObject({ available: '50000.00', held: '0.00' });
+  });
+
+  it("refuses another user's bank account as if it did not exist", async () => {
+    const owner = await fundedInvestor(0);
+    const thief = await fundedInvestor(20_000);
+    const result = await withdraw({ token: thief.token, bankAccountId: owner.bankAccountId }, '10000');
+    expect(result.errorCode).toBe('BANK_ACCOUNT_NOT_FOUND');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/funding/bank-accounts/${owner.bankAccountId}`,
+      headers: { token: thief.token },
+    });
+    expect(removed.json()).toMatchObject({ errorCode: 'BANK_ACCOUNT_NOT_FOUND' });
+    const accounts = await get<{ items: unknown[] }>(t.app, '/api/funding/bank-accounts', owner.token);
+    expect(accounts.data.items).toHaveLength(1);
+  });
+
+  it('with the same Idempotency-Key returns the first withdrawal and holds once', async () => {
+    const user = await fundedInvestor(50_000);
+    const first = await withdraw(user, '10000', {}, 'w-key-1');
+    const again = await withdraw(user, '10000', {}, 'w-key-1');
+    expect(again.data.id).toBe(first.data.id);
+    expect(await balances(user.token)).toMatchObject({ available: '40000.00', held: '10000.00' });
+  });
+
+  it('counts wrong transaction passwords towards the lockout', async () => {
+    const user = await fundedInvestor(50_000);
+    let last = '';
+    for (let i = 0; i < 5; i += 1)
+      last = (await withdraw(user, '10000', { transactionPassword: 'nope99' })).errorCode ?? '';
+    expect(last).toBe('ACCOUNT_LOCKED');
+    expect((await withdraw(user, '10000')).errorCode).toBe('ACCOUNT_LOCKED');
+    expect((await balances(user.token)).held).toBe('0.00');
+  });
+});
+
+describe('staff review', () => {
+  it('approval pays out the held amount; rejection returns it with a reason the user sees', async () => {
+    const user = await fundedInvestor(100_000);
+    const paid = await withdraw(user, '30000');
+    const refused = await withdraw(user, '20000');
+    const approved = await post<Withdrawal>(
+      t.app,
+      `/api/staff/withdrawals/${paid.data.id}/approve`,
+      {},
+      admin,
+    );
+    expect(approved.data.status).toBe('approved');
+    const rejected = await post<Withdrawal>(
+      t.app,
+      `/api/staff/withdrawals/${refused.data.id}/reject`,
+      { reason: '口座名義が一致しません' },
+      admin,
+    );
+    expect(rejected.data).toMatchObject({ status: 'rejected', reason: '口座名義が一致しません' });
+    expect(await balances(user.token)).toMatchObject({ available: '70000.00', held: '0.00' });
+    expect(
+      (await post(t.app, `/api/staff/withdrawals/${paid.data.id}/reject`, { reason: 'x' }, admin)).errorCode,
+    ).toBe('WITHDRAWAL_NOT_PENDING');
+    const ledger = await get<{ items: { kind: string }[] }>(t.app, '/api/account/ledger', user.token);
+    expect(ledger.data.items.map((item) => item.kind)).toEqual([
+      'withdrawal_release',
+      'withdrawal_payout',
+      'withdrawal_hold',
+      'withdrawal_hold',
+      'deposit',
+    ]);
+  });
+
+  it('above the four-eyes threshold needs a second, different staff member', async () => {
+    const user = await fundedInvestor(2_000_000);
+    const big = await withdraw(user, '1500000');
+    const first = await post<Withdrawal>(t.app, `/api/staff/withdrawals/${big.data.id}/approve`, {}, admin);
+    expect(first.data).toMatchObject({ status: 'pending', approvedBy: [expect.any(String)] });
+    const twice = await post(t.app, `/api/staff/withdrawals/${big.data.id}/approve`, {}, admin);
+    // The same approver again changes nothing: still one approval of two, nothing paid.
+    expect(twice.data).toMatchObject({ status: 'pending', approvedBy: first.data.approvedBy });
+    expect((await balances(user.token)).held).toBe('1500000.00');
+    const finance = await createStaff(t, `fin${process.pid}${++refs}`, 'finance');
+    const second = await staffToken(t, finance.username, finance.password, finance.secret);
+    const done = await post<Withdrawal>(t.app, `/api/staff/withdrawals/${big.data.id}/approve`, {}, second);
+    expect(done.data.status).toBe('approved');
+    expect(await balances(user.token)).toMatchObject({ available: '500000.00', held: '0.00' });
+  });
+
+  it('is refused to staff without the permission', async () => {
+    const dealer = await createStaff(t, `dl${process.pid}${++refs}`, 'dealer');
+    const token = await staffToken(t, dealer.username, dealer.password, dealer.secret);
+    expect((await get(t.app, '/api/staff/withdrawals', token)).errorCode).toBe('STAFF_PERMISSION_DENIED');
+  });
+});
+
+describe('bank accounts', () => {
+  it('name each missing field, keep only the last four digits visible, and stop at five', async () => {
+    const user = await fundedInvestor(0);
+    const add = (payload: object) => post(t.app, '/api/funding/bank-accounts?lang=ja', payload, user.token);
+    const full = {
+      holderName: 'ヤマダ',
+      bankName: '銀行',
+      branchName: '支店',
+      branchCode: '002',
+      accountNumber: '7654321',
+    };
+    for (const [field, code] of [
+      ['holderName', 'HOLDER_NAME_REQUIRED'],
+      ['bankName', 'BANK_NAME_REQUIRED'],
+      ['branchName', 'BRANCH_NAME_REQUIRED'],
+      ['branchCode', 'BRANCH_CODE_REQUIRED'],
+      ['accountNumber', 'ACCOUNT_NUMBER_REQUIRED'],
+    ] as const)
+      expect((await add({ ...full, [field]: '' })).errorCode).toBe(code);
+    expect((await add({ ...full, branchCode: '12' })).errorCode).toBe('BRANCH_CODE_INVALID');
+    expect((await add({ ...full, accountNumber: '12345678' })).errorCode).toBe('ACCOUNT_NUMBER_INVALID');
+    const listed = await get<{ items: Record<string, string>[] }>(
+      t.app,
+      '/api/funding/bank-accounts',
+      user.token,
+    );
+    expect(listed.data.items[0]).toMatchObject({ accountLast4: '4567' });
+    expect(JSON.stringify(listed.data)).not.toContain('1234567');
+    for (let i = 0; i < 4; i += 1) expect((await add({ ...full, accountNumber: `765432${i}` })).code).toBe(1);
+    expect((await add({ ...full, accountNumber: '7654329' })).errorCode).toBe('BANK_ACCOUNT_LIMIT');
+    expect((await add({ ...full, accountNumber: '7654320' })).errorCode).toBe('BANK_ACCOUNT_DUPLICATE');
+  });
+});
+
+describe('concurrency', () => {
+  it('50 simultaneous requests never overdraw: exactly the affordable number are accepted', async () => {
+    const user = await fundedInvestor(250_000);
+    const results = await Promise.all(Array.from({ length: 50 }, () => withdraw(user, '10000')));
+    const accepted = results.filter((result) => result.code === 1);
+    expect(accepted).toHaveLength(25);
+    expect(new Set(results.filter((r) => r.code !== 1).map((r) => r.errorCode))).toEqual(
+      new Set(['INSUFFICIENT_FUNDS']),
+    );
+    expect(await balances(user.token)).toMatchObject({ available: '0.00', held: '250000.00' });
+    const verify = await get<{ balanced: boolean }>(t.app, '/api/staff/ledger/verify', admin);
+    expect(verify.data.balanced).toBe(true);
+  });
+});
+
+describe('a frozen account', () => {
+  it('is paid nothing until staff unfreeze it', async () => {
+    const user = await fundedInvestor(50_000);
+    const pending = await withdraw(user, '20000');
+    await post(t.app, `/api/staff/users/${user.userId}/freeze`, { reason: 'suspected takeover' }, admin);
+    const refused = await post(t.app, `/api/staff/withdrawals/${pending.data.id}/approve`, {}, admin);
+    expect(refused.errorCode).toBe('ACCOUNT_FROZEN');
+    const held = await t.ctx.db
+      .selectFrom('withdrawals')
+      .select('status')
+      .where('id', '=', BigInt(pending.data.id))
+      .executeTakeFirstOrThrow();
+    expect(held.status).toBe('pending');
+  });
+});
