@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -7,10 +7,48 @@ const localeChunkName = (moduleId: string | null) => {
   return match ? `locale-${match[1]}-${match[2]}` : null;
 };
 
+/** The texts the first screen waits for (src/lib/i18n.ts STARTUP_NAMESPACES) in the default language. */
+const FIRST_SCREEN_LOCALE_CHUNKS = ['common', 'errors', 'web'].map((ns) => `locale-ja-${ns}`);
+
+/**
+ * The app renders once its language's texts are in, and without a hint their chunks start only after the
+ * whole entry has been fetched and run. Japanese is the default (and most visitors' language), so index.html
+ * asks for its startup chunks at once with <link rel="modulepreload"> (no inline script: the CSP allows none).
+ * Another stored language loads its own chunks as before.
+ */
+function preloadDefaultLanguage(): Plugin {
+  return {
+    name: 'kabuto-preload-default-language',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const files = Object.values(bundle ?? {})
+          .filter(
+            (file) =>
+              file.type === 'chunk' &&
+              FIRST_SCREEN_LOCALE_CHUNKS.includes(localeChunkName(file.facadeModuleId) ?? ''),
+          )
+          .map((file) => file.fileName);
+        if (files.length !== FIRST_SCREEN_LOCALE_CHUNKS.length)
+          throw new Error(
+            `expected the chunks ${FIRST_SCREEN_LOCALE_CHUNKS.join(', ')}, found ${files.join(', ')}`,
+          );
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
   plugins: [
     react(),
+    preloadDefaultLanguage(),
     // Installable app: manifest.webmanifest, and sw.js precaching the shell (every built file) so the app
     // opens offline. No runtime caching: API answers (balances, prices) always come from the network.
     VitePWA({

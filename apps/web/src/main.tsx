@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { unstableSetRender } from 'antd-mobile';
+import { config as configureZod } from 'zod/v4/core';
 import { App } from './app/App';
 import { clearSessionOnExpiry } from './app/failures';
+import { afterFirstScreen, preloadFirstScreen } from './app/first-screen';
 import { initI18n } from './lib/i18n';
 import { trackViewportHeight } from './lib/viewport-height';
 import './app/app.css';
@@ -20,8 +22,14 @@ unstableSetRender((node, container: RootedContainer) => {
   };
 });
 
+// zod compiles object schemas with `new Function` unless told not to; the Content-Security-Policy forbids
+// eval, so even its feature test is reported as a violation. Its core config is tiny; zod itself stays lazy.
+configureZod({ jitless: true });
+
 trackViewportHeight();
 clearSessionOnExpiry();
+
+preloadFirstScreen(window.location.hash);
 
 // The first render waits for the active language's texts (one small chunk per namespace), so no key flashes.
 void initI18n().finally(() => {
@@ -32,6 +40,9 @@ void initI18n().finally(() => {
       <App />
     </StrictMode>,
   );
-  // The service worker and its update prompt are not needed for the first screen: they load after it.
-  void import('./app/pwa').then(({ registerServiceWorker }) => registerServiceWorker());
+  // The service worker (which precaches the whole app) and its update prompt are not needed for the first
+  // screen: they wait until it has loaded, so they do not compete with it for the network and the CPU.
+  afterFirstScreen(
+    () => void import('./app/pwa').then(({ registerServiceWorker }) => registerServiceWorker()),
+  );
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DelayedLoading } from '../components/ui/DelayedLoading';
 import { OfflineNotice } from '../components/ui/OfflineNotice';
@@ -8,9 +8,10 @@ import type { AppRoute } from '../lib/routing';
 import { useIsLoggedIn } from '../lib/session-store';
 import { findRoute } from './routes';
 
-// The tab layout (top bar, side menu, tab bar and their icons and animations) is not on the startup screen:
-// it loads on its own, fetched in the background once the first screen is up.
-const loadTabLayout = () => withTimeout(import('./TabLayout'), PAGE_LOAD_TIMEOUT_MS);
+// The tab layout (top bar, tab bar and their icons) is not on the startup screen: it loads on its own, with
+// the first screen when that is a tab page, in the background once the first screen is up otherwise
+// (first-screen.ts).
+export const loadTabLayout = () => withTimeout(import('./TabLayout'), PAGE_LOAD_TIMEOUT_MS);
 const TabLayout = lazy(loadTabLayout);
 
 /** Root layout: tab pages get the top bar, side menu and tab bar; other pages draw their own NavBar. */
@@ -23,9 +24,6 @@ export function Shell() {
       <Outlet />
     </Suspense>
   );
-  useEffect(() => {
-    void loadTabLayout().catch(() => undefined);
-  }, []);
   return (
     <div className="kb-app">
       {route?.tab ? (

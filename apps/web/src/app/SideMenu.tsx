@@ -21,6 +21,8 @@ import { maskMobile } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BalanceGrid } from '../features/account/components/BalanceGrid';
+import { useUnreadCount } from '../features/messages/api/messages';
+import { UnreadDot } from '../features/messages/components/UnreadDot';
 import { useCustomerService } from '../features/support/api/customer-service';
 import { useUserInfo } from '../lib/current-user';
 import * as paths from '../lib/paths';
@@ -43,11 +45,15 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
   const { data: userInfo, refetch } = useUserInfo();
+  const { refetch: refetchUnread } = useUnreadCount();
   const openCustomerService = useCustomerService({ prefetch: visible });
 
   useEffect(() => {
-    if (visible && loggedIn) void refetch();
-  }, [visible, loggedIn, refetch]);
+    if (visible && loggedIn) {
+      void refetch();
+      void refetchUnread();
+    }
+  }, [visible, loggedIn, refetch, refetchUnread]);
 
   const go = (to: string) => {
     onClose();
@@ -105,7 +111,6 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
     },
     { id: 'logout', label: t('menu.logout'), icon: UserOutline, to: paths.LOGOUT_PATH },
   ];
-  // The notifications item gets an unread dot with the messages feature; until then nothing is unread.
   const visibleItems = loggedIn ? items : items.filter((item) => item.forGuests);
 
   return (
@@ -156,7 +161,7 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
               onClick={() => (to ? go(to) : action?.())}
               data-testid={`side-menu-${id}`}
             >
-              {label}
+              {id === 'notifications' ? <UnreadDot testId="side-menu-unread-dot">{label}</UnreadDot> : label}
             </List.Item>
           ))}
         </List>

@@ -1,14 +1,18 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppRoute } from '../lib/routing';
-import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
+
+// The side menu (its slide-in animation library, the balance grid and the menu icons) loads when first opened.
+const SideMenu = lazy(() => import('./SideMenu').then((module) => ({ default: module.SideMenu })));
 
 /** Tab pages' frame: top bar, side menu and bottom tab bar around the page. */
 export default function TabLayout({ route, children }: { route: AppRoute; children: ReactNode }) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpened, setMenuOpened] = useState(false);
+  if (menuOpen && !menuOpened) setMenuOpened(true);
   return (
     <div className="kb-tab-layout">
       <TopBar title={route.tab ? t(route.tab.labelKey) : ''} onOpenMenu={() => setMenuOpen(true)} />
@@ -16,7 +20,11 @@ export default function TabLayout({ route, children }: { route: AppRoute; childr
         {children}
       </main>
       <TabBar />
-      <SideMenu visible={menuOpen} onClose={() => setMenuOpen(false)} />
+      {menuOpened && (
+        <Suspense fallback={null}>
+          <SideMenu visible={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

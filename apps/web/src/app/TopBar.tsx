@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../lib/document-title';
 import { MESSAGE_PATH } from '../lib/paths';
+import { UnreadDot } from '../features/messages/components/UnreadDot';
 
 interface TopBarProps {
   title: string;
@@ -27,7 +28,9 @@ export function TopBar({ title, onOpenMenu }: TopBarProps) {
           onClick={() => navigate(MESSAGE_PATH)}
           data-testid="top-bar-bell"
         >
-          <BellOutline />
+          <UnreadDot testId="top-bar-unread-dot">
+            <BellOutline />
+          </UnreadDot>
         </button>
         <button
           type="button"

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { failedField } from '../lib/api-client';
+import { ApiError } from '@kabuto/client';
 import { reportFailure } from './failures';
 
 /** Server state lives here only; failures are shown once, by the shell, unless the caller shows them. */
@@ -12,7 +12,7 @@ export const queryClient = new QueryClient({
   mutationCache: new MutationCache({
     onError: (error, _variables, _context, mutation) => {
       if (mutation.meta?.silent) return;
-      if (mutation.meta?.fieldErrorsInForm && failedField(error)) return;
+      if (mutation.meta?.failuresInForm && !(error instanceof ApiError && error.sessionExpired)) return;
       reportFailure(error);
     },
   }),

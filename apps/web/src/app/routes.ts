@@ -8,6 +8,7 @@ import { fundingRoutes } from '../features/funding/routes';
 import { homeRoutes } from '../features/home/routes';
 import { legalRoutes } from '../features/legal/routes';
 import { marketRoutes } from '../features/market/routes';
+import { messageRoutes } from '../features/messages/routes';
 import { newsRoutes } from '../features/news/routes';
 import { offeringsRoutes } from '../features/offerings/routes';
 import { supportRoutes } from '../features/support/routes';
@@ -21,6 +22,7 @@ export const ROUTES: readonly AppRoute[] = [
   ...marketRoutes,
   ...tradeRoutes,
   ...newsRoutes,
+  ...messageRoutes,
   ...accountRoutes,
   ...authRoutes,
   ...legalRoutes,

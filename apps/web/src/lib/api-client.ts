@@ -1,4 +1,4 @@
-import { ApiError, createApiClient } from '@kabuto/client';
+import { createApiClient, type ApiError } from '@kabuto/client';
 import { currentLang, i18n } from './i18n';
 import { useSession } from './session-store';
 
@@ -24,10 +24,3 @@ export const apiClient = createApiClient({
   // Calls name endpoints by route; the schemas (zod) load with the first call, alongside its request.
   endpoints: () => import('@kabuto/contract/endpoints').then((module) => module.api),
 });
-
-/** The form field a failure names (server validation sends it as `params.field`), if any. */
-export function failedField(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const field = error.params.field;
-  return typeof field === 'string' && field !== '' ? field : null;
-}

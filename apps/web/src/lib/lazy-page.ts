@@ -19,6 +19,21 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+type PageModule = { default: ComponentType };
+
 /** A page component loaded on demand, failing after PAGE_LOAD_TIMEOUT_MS. */
-export const lazyPage = (load: () => Promise<{ default: ComponentType }>) =>
-  lazy(() => withTimeout(load(), PAGE_LOAD_TIMEOUT_MS));
+export type LazyPage = ReturnType<typeof lazy<ComponentType>> & {
+  /** Starts fetching the page's chunk before it renders (the first screen's page, with the app's own code). */
+  preload(): Promise<PageModule>;
+};
+
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  let loading: Promise<PageModule> | null = null;
+  // One fetch per page: a failed one is forgotten, so the reload a failure offers can try again.
+  const preload = () =>
+    (loading ??= withTimeout(load(), PAGE_LOAD_TIMEOUT_MS).catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
+  return Object.assign(lazy(preload), { preload });
+}

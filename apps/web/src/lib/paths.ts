@@ -1,3 +1,4 @@
+import { SESSION_END_REASONS, type SessionEndReason } from '@kabuto/contract';
 /** Every route path of the investor app. The spec's pinyin paths are kept as URLs. */
 export const STARTUP_PATH = '/';
 
@@ -44,6 +45,13 @@ export const CUSTOMER_SERVICE_PATH = '/subPackages/customerService/customerServi
 export const CHANGE_PASSWORD_PATH = '/subPackages/changePassword/changePassword';
 export const TRANSACTION_LOG_PATH = '/subPackages/transactionLog/transactionLog';
 export const LOGOUT_PATH = '/subPackages/logout/logout';
+export const SECURITY_PATH = '/subPackages/security/security';
+
+/** Why the session ended, when the login screen was reached because it was ended elsewhere (`params.reason` of the 401). */
+export function sessionEndReasonOf(state: unknown): SessionEndReason | null {
+  const reason = (state as { endedBecause?: unknown } | null)?.endedBecause;
+  return SESSION_END_REASONS.find((known) => known === reason) ?? null;
+}
 
 /** Where login sends the person afterwards: the page they were going to, if it is one of ours. */
 export function returnPathOf(state: unknown): string {

@@ -6,8 +6,8 @@ export type QueryFailureDisplay = {
 
 /** What a mutation tells the app shell about showing its failures. */
 export type MutationFailureDisplay = QueryFailureDisplay & {
-  /** A failure that names a field is shown under that field by the form (useForm); others as usual. */
-  fieldErrorsInForm?: boolean;
+  /** The form (useForm's `send`) shows every failure, under a field or above the form; the shell only an ended session. */
+  failuresInForm?: boolean;
 };
 
 declare module '@tanstack/react-query' {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPage } from './lazy-page';
 
 export interface TabItem {
   /** web namespace key of the tab label (also the top bar title). */
@@ -11,7 +11,7 @@ export interface TabItem {
 
 export interface AppRoute {
   path: string;
-  component: ComponentType;
+  component: LazyPage;
   /** Shown with the top bar, side menu and bottom tab bar. */
   tab?: TabItem;
   /** The startup screen. */

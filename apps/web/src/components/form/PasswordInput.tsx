@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Input } from 'antd-mobile';
+import { useState, type Ref } from 'react';
+import { Input, type InputRef } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 
@@ -10,6 +10,7 @@ interface PasswordInputProps {
   testId: string;
   autoComplete?: string;
   maxLength?: number;
+  inputRef?: Ref<InputRef>;
 }
 
 /** Password input with a show/hide toggle. */
@@ -20,12 +21,14 @@ export function PasswordInput({
   testId,
   autoComplete = 'current-password',
   maxLength = 100,
+  inputRef,
 }: PasswordInputProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <div style={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
       <Input
+        ref={inputRef}
         type={visible ? 'text' : 'password'}
         value={value}
         onChange={onChange}

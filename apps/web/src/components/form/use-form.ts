@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { fieldOrderOf, firstError } from '@kabuto/contract';
 import type { z } from 'zod';
-import { failedField } from '../../lib/api-client';
-import { toastError } from '../../lib/error-toast';
 import { i18n } from '../../lib/i18n';
+import { placeFailure } from './failure-placement';
 
 type FormValues = Record<string, string>;
 
@@ -12,6 +11,19 @@ export interface FieldBinding {
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  /** A second line under the error, e.g. the tries left before the lock. */
+  warning?: string;
+}
+
+/** The alert above a form: a failure that names none of its fields, with a retry when no answer came. */
+export interface FormAlertState {
+  message: string;
+  retry?: () => void;
+}
+
+/** The part of a TanStack mutation a form sends with (`useMutation`'s result fits). */
+export interface Sendable<D, V> {
+  mutate(variables: V, options: { onSuccess?: (data: D) => void; onError?: (error: Error) => void }): void;
 }
 
 export interface Form<V extends FormValues> {
@@ -22,35 +34,85 @@ export interface Form<V extends FormValues> {
    * uses. Returns the request body, or null after showing the first failing field's message.
    */
   parse<S extends z.ZodType>(schema: S, extra?: Record<string, unknown>): z.output<S> | null;
-  /** onError of a mutation whose meta has `fieldErrorsInForm`: the shell shows failures naming no field. */
-  showFieldError(failure: Error): void;
+  /**
+   * Sends a request with a mutation whose meta has `failuresInForm`: a failure shows under the field it
+   * concerns or in the alert above the form, where a timeout or lost connection offers to send the same
+   * request again. An ended session is left to the app shell.
+   */
+  send<D, B>(mutation: Sendable<D, B>, body: B, onSuccess?: (data: D) => void): void;
+  /** Shows a message in the alert above the form (a rule the form checks itself). */
+  showAlert(message: string): void;
+  /**
+   * Shows a failure where `send` would (under its field, or in the alert above the form), for requests a
+   * form makes another way (a passkey ceremony, an upload with progress).
+   */
+  showFailure(failure: Error): void;
+  alert: FormAlertState | null;
   reset(): void;
 }
 
+interface FieldError {
+  field: string;
+  message: string;
+  warning?: string;
+}
+
 /**
- * A form's values and the one error it shows: the first failing field's message, and stop (the form
- * rule in docs/architecture.md). An error that names one of the form's fields appears under that field until the field changes;
- * any other is a toast.
+ * A form's values and the one error it shows (the form rule in docs/architecture.md): the first failing
+ * field's message under that field until the field changes, or a failure that names none of its fields in
+ * the alert above it until the next attempt.
  */
 export function useForm<V extends FormValues>(initial: V): Form<V> {
   const [values, setValues] = useState(initial);
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const [error, setError] = useState<FieldError | null>(null);
+  const [alert, setAlert] = useState<FormAlertState | null>(null);
+  const fields = Object.keys(initial);
 
-  const show = (field: string | null, message: string) => {
-    if (field !== null && field in values) setError({ field, message });
-    else toastError(message);
+  const showAlert = (message: string, retry?: () => void) => {
+    setError(null);
+    setAlert(retry ? { message, retry } : { message });
+  };
+
+  const showFailure = (failure: Error, retry?: () => void) => {
+    const placement = placeFailure(failure, fields, i18n.t('common:error'));
+    if (placement.kind === 'field') {
+      const { field, message, remainingAttempts } = placement;
+      setError({
+        field,
+        message,
+        ...(remainingAttempts === undefined
+          ? {}
+          : { warning: i18n.t('web:form.remainingAttempts', { count: remainingAttempts }) }),
+      });
+    } else if (placement.kind === 'form') {
+      showAlert(placement.message, placement.retryable ? retry : undefined);
+    }
+  };
+
+  const send = <D, B>(mutation: Sendable<D, B>, body: B, onSuccess?: (data: D) => void) => {
+    setAlert(null);
+    mutation.mutate(body, {
+      onSuccess: (data) => onSuccess?.(data),
+      onError: (failure) => showFailure(failure, () => send(mutation, body, onSuccess)),
+    });
   };
 
   return {
     values,
-    field: (name) => ({
-      value: values[name] ?? '',
-      onChange: (value) => {
-        setValues((current) => ({ ...current, [name]: value }));
-        setError((current) => (current?.field === name ? null : current));
-      },
-      error: error?.field === name ? error.message : undefined,
-    }),
+    alert,
+    showFailure: (failure) => showFailure(failure),
+    field: (name) => {
+      const shown = error?.field === name ? error : undefined;
+      return {
+        value: values[name] ?? '',
+        onChange: (value) => {
+          setValues((current) => ({ ...current, [name]: value }));
+          setError((current) => (current?.field === name ? null : current));
+        },
+        ...(shown ? { error: shown.message } : {}),
+        ...(shown?.warning ? { warning: shown.warning } : {}),
+      };
+    },
     parse: (schema, extra = {}) => {
       const order = fieldOrderOf(schema);
       const available: Record<string, unknown> = { ...values, ...extra };
@@ -63,19 +125,17 @@ export function useForm<V extends FormValues>(initial: V): Form<V> {
         return result.data;
       }
       const first = firstError(result.error.issues, order);
-      show(
-        first?.field ?? null,
-        first ? i18n.t(`errors:${first.errorCode}`, first.params) : i18n.t('common:error'),
-      );
+      const message = first ? i18n.t(`errors:${first.errorCode}`, first.params) : i18n.t('common:error');
+      if (first?.field && fields.includes(first.field)) setError({ field: first.field, message });
+      else showAlert(message);
       return null;
     },
-    showFieldError: (failure) => {
-      const field = failedField(failure);
-      if (field !== null) show(field, failure.message);
-    },
+    send,
+    showAlert: (message) => showAlert(message),
     reset: () => {
       setValues(initial);
       setError(null);
+      setAlert(null);
     },
   };
 }

@@ -15,7 +15,7 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: PasswordChange) => apiClient.call(routes.account.changePassword, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
-    meta: { fieldErrorsInForm: true },
+    meta: { failuresInForm: true },
   });
 }
 
@@ -29,6 +29,6 @@ export function useChangeTransactionPassword() {
         queryClient.invalidateQueries({ queryKey: currentUserKeys.all }),
         queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
       ]),
-    meta: { fieldErrorsInForm: true },
+    meta: { failuresInForm: true },
   });
 }

@@ -12,6 +12,15 @@ export function useSessions() {
   });
 }
 
+/** Logs out one other device of the list. */
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.call(routes.account.revokeSession, { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
+  });
+}
+
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({

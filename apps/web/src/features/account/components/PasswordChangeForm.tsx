@@ -1,6 +1,7 @@
 import { Button, List } from 'antd-mobile';
 import { passwordChangeRequest } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
 import type { PasswordChangeMutation } from '../api/passwords';
@@ -19,12 +20,9 @@ export function PasswordChangeForm({ mutation, oldPasswordLabel, onChanged }: Pa
   const submit = () => {
     const body = form.parse(passwordChangeRequest);
     if (!body) return;
-    mutation.mutate(body, {
-      onSuccess: () => {
-        form.reset();
-        onChanged();
-      },
-      onError: form.showFieldError,
+    form.send(mutation, body, () => {
+      form.reset();
+      onChanged();
     });
   };
 
@@ -35,6 +33,7 @@ export function PasswordChangeForm({ mutation, oldPasswordLabel, onChanged }: Pa
         submit();
       }}
     >
+      <FormAlert alert={form.alert} testId="password" />
       <List className="kb-form">
         <FormField
           {...form.field('oldPassword')}

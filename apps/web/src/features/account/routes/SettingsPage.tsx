@@ -12,6 +12,7 @@ export default function SettingsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const links = [
+    { id: 'security', label: t('titles.security'), to: paths.SECURITY_PATH },
     { id: 'changePassword', label: t('titles.changePassword'), to: paths.CHANGE_PASSWORD_PATH },
     {
       id: 'transactionPassword',

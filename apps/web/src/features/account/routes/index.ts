@@ -9,6 +9,7 @@ export const accountRoutes: AppRoute[] = [
     () => import('./UserPage'),
   ),
   page(paths.SETTINGS_PATH, () => import('./SettingsPage'), AUTH),
+  page(paths.SECURITY_PATH, () => import('./SecurityPage'), AUTH),
   page(paths.CHANGE_PASSWORD_PATH, () => import('./ChangePasswordPage'), AUTH),
   page(paths.TRANSACTION_PASSWORD_PATH, () => import('./TransactionPasswordPage'), AUTH),
   page(paths.REAL_NAME_PATH, () => import('./IdentityVerificationPage'), AUTH),

@@ -1,4 +1,4 @@
-import { ProgressBar, SpinLoading } from 'antd-mobile';
+import { ProgressBar } from 'antd-mobile';
 import { CheckCircleOutline } from 'antd-mobile-icons';
 import type { AppInfo } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +34,11 @@ export function StartupProgress({ steps, totalSteps, status, appInfo, onRetry }:
           const pending = index === steps.length - 1 && status === 'running';
           return (
             <li key={step}>
-              {pending ? <SpinLoading color="white" style={{ '--size': '14px' }} /> : <CheckCircleOutline />}
+              {pending ? (
+                <span className="kb-spinner kb-spinner-inline" aria-hidden="true" />
+              ) : (
+                <CheckCircleOutline />
+              )}
               <span>
                 {t(`startup.steps.${step}`)}
                 {step === 'marketHost' && appInfo ? `: ${appInfo.marketHost.name}` : ''}

@@ -6,6 +6,6 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (body: BodyOf<typeof api.auth.resetPassword>) =>
       apiClient.call(routes.auth.resetPassword, { body }),
-    meta: { fieldErrorsInForm: true },
+    meta: { failuresInForm: true },
   });
 }

@@ -1,5 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { routes, type api, type BodyOf, type SessionResponse } from '@kabuto/contract';
+import {
+  routes,
+  type api,
+  type BodyOf,
+  type LoginChallenge,
+  type LoginResponse,
+  type SessionResponse,
+  type WebAuthnResponse,
+} from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { currentUserKeys } from '../../../lib/current-user';
 import { deviceId } from '../../../lib/device-id';
@@ -22,6 +30,11 @@ function useStartSession() {
   };
 }
 
+/** The password was right and the account has a second factor: the login continues with it. */
+export const isLoginChallenge = (answer: LoginResponse): answer is LoginChallenge =>
+  'factorRequired' in answer;
+
+/** The password step: a session at once, or the challenge the second step answers. */
 export function useLogin() {
   const startSession = useStartSession();
   return useMutation({
@@ -29,8 +42,25 @@ export function useLogin() {
       apiClient.call(routes.auth.login, {
         body: { ...credentials, deviceId: deviceId(), deviceToken: storedDeviceToken() },
       }),
+    onSuccess: (answer) => {
+      if (!isLoginChallenge(answer)) startSession(answer);
+    },
+    meta: { failuresInForm: true },
+  });
+}
+
+type FactorAnswer = { method: 'totp'; code: string } | { method: 'passkey'; response: WebAuthnResponse };
+
+/** The second step: the challenge answered with an authenticator code or a passkey. */
+export function useLoginFactor() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: ({ challengeToken, answer }: { challengeToken: string; answer: FactorAnswer }) =>
+      apiClient.call(routes.auth.loginFactor, {
+        body: { challengeToken, ...answer, deviceId: deviceId(), deviceToken: storedDeviceToken() },
+      }),
     onSuccess: startSession,
-    meta: { fieldErrorsInForm: true },
+    meta: { failuresInForm: true },
   });
 }
 
@@ -40,6 +70,6 @@ export function useRegister() {
     mutationFn: (registration: Registration) =>
       apiClient.call(routes.auth.register, { body: { ...registration, deviceId: deviceId() } }),
     onSuccess: startSession,
-    meta: { fieldErrorsInForm: true },
+    meta: { failuresInForm: true },
   });
 }

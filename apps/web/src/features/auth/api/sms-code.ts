@@ -5,6 +5,6 @@ import { apiClient } from '../../../lib/api-client';
 export function useSendSmsCode() {
   return useMutation({
     mutationFn: (body: BodyOf<typeof api.auth.smsCode>) => apiClient.call(routes.auth.smsCode, { body }),
-    meta: { fieldErrorsInForm: true },
+    meta: { failuresInForm: true },
   });
 }

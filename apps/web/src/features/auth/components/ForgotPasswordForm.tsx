@@ -2,6 +2,7 @@ import { Button, List, Toast } from 'antd-mobile';
 import { resetPasswordRequest } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
 import { LOGIN_PATH } from '../../../lib/paths';
@@ -17,12 +18,9 @@ export function ForgotPasswordForm() {
   const submit = () => {
     const body = form.parse(resetPasswordRequest);
     if (!body) return;
-    resetPassword.mutate(body, {
-      onSuccess: () => {
-        Toast.show({ icon: 'success', content: t('forgot.success'), duration: 1500 });
-        navigate(LOGIN_PATH, { replace: true });
-      },
-      onError: form.showFieldError,
+    form.send(resetPassword, body, () => {
+      Toast.show({ icon: 'success', content: t('forgot.success'), duration: 1500 });
+      navigate(LOGIN_PATH, { replace: true });
     });
   };
 
@@ -33,6 +31,7 @@ export function ForgotPasswordForm() {
         submit();
       }}
     >
+      <FormAlert alert={form.alert} testId="forgot" />
       <List className="kb-form">
         <FormField
           {...form.field('mobile')}

@@ -1,11 +1,14 @@
+import { useState } from 'react';
 import { Button, List } from 'antd-mobile';
-import { loginRequest } from '@kabuto/contract';
+import { loginRequest, type LoginChallenge } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
 import { FORGOT_PASSWORD_PATH, REGISTER_PATH, returnPathOf } from '../../../lib/paths';
-import { useLogin } from '../api/sign-in';
+import { isLoginChallenge, useLogin } from '../api/sign-in';
+import { LoginFactorStep } from './LoginFactorStep';
 
 export function LoginForm() {
   const { t } = useTranslation();
@@ -13,15 +16,26 @@ export function LoginForm() {
   const { state } = useLocation();
   const login = useLogin();
   const form = useForm({ account: '', password: '' });
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
+  const signedIn = () => navigate(returnPathOf(state), { replace: true });
 
   const submit = () => {
     const body = form.parse(loginRequest);
     if (!body) return;
-    login.mutate(body, {
-      onSuccess: () => navigate(returnPathOf(state), { replace: true }),
-      onError: form.showFieldError,
-    });
+    form.send(login, body, (answer) => (isLoginChallenge(answer) ? setChallenge(answer) : signedIn()));
   };
+
+  if (challenge)
+    return (
+      <LoginFactorStep
+        challenge={challenge}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          setChallenge(null);
+          form.reset();
+        }}
+      />
+    );
 
   return (
     <form
@@ -30,6 +44,7 @@ export function LoginForm() {
         submit();
       }}
     >
+      <FormAlert alert={form.alert} testId="login" />
       <List className="kb-form">
         <FormField
           {...form.field('account')}

@@ -3,9 +3,9 @@ import { Button, Checkbox, List } from 'antd-mobile';
 import { registerRequest } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
-import { toastError } from '../../../lib/error-toast';
 import { AGREEMENT_PATH, LOGIN_PATH, PRIVACY_PATH, REGISTERED_PATH } from '../../../lib/paths';
 import { useRegister } from '../api/sign-in';
 import { SmsCodeButton } from './SmsCodeButton';
@@ -21,13 +21,10 @@ export function RegisterForm({ inviteCode }: { inviteCode: string }) {
     const body = form.parse(registerRequest);
     if (!body) return;
     if (!agreed) {
-      toastError(t('register.agreementRequired'));
+      form.showAlert(t('register.agreementRequired'));
       return;
     }
-    register.mutate(body, {
-      onSuccess: () => navigate(REGISTERED_PATH, { replace: true }),
-      onError: form.showFieldError,
-    });
+    form.send(register, body, () => navigate(REGISTERED_PATH, { replace: true }));
   };
 
   return (
@@ -37,6 +34,7 @@ export function RegisterForm({ inviteCode }: { inviteCode: string }) {
         submit();
       }}
     >
+      <FormAlert alert={form.alert} testId="register" />
       <List className="kb-form">
         <FormField
           {...form.field('mobile')}

@@ -8,7 +8,7 @@ import { useSendSmsCode } from '../api/sms-code';
 const DEFAULT_COUNTDOWN_SECONDS = 60;
 
 interface SmsCodeButtonProps {
-  /** The form holding the phone number; a wrong number shows under its field. */
+  /** The form holding the phone number; a failure shows there (under the number or the code, or above the form). */
   form: Form<{ mobile: string }>;
   purpose: SmsPurpose;
 }
@@ -33,15 +33,12 @@ export function SmsCodeButton({ form, purpose }: SmsCodeButtonProps) {
   const send = () => {
     const body = form.parse(smsCodeRequest, { purpose });
     if (!body) return;
-    sendSmsCode.mutate(body, {
-      onSuccess: (result) => {
-        setSentTo(form.values.mobile);
-        setSecondsLeft(result.resendAfterSeconds || DEFAULT_COUNTDOWN_SECONDS);
-        // A reset code goes only to registered numbers, and the answer must not tell which ones are.
-        const sent = purpose === 'reset_password' ? 'auth.codeSentIfRegistered' : 'auth.codeSent';
-        Toast.show({ content: t(sent), duration: 2500 });
-      },
-      onError: form.showFieldError,
+    form.send(sendSmsCode, body, (result) => {
+      setSentTo(form.values.mobile);
+      setSecondsLeft(result.resendAfterSeconds || DEFAULT_COUNTDOWN_SECONDS);
+      // A reset code goes only to registered numbers, and the answer must not tell which ones are.
+      const sent = purpose === 'reset_password' ? 'auth.codeSentIfRegistered' : 'auth.codeSent';
+      Toast.show({ content: t(sent), duration: 2500 });
     });
   };
 

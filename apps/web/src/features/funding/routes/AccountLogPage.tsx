@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
+import { LedgerPage } from '../components/LedgerPage';
 
 export default function AccountLogPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('titles.accountLog')} />;
+  return <LedgerPage title={t('titles.accountLog')} testId="account-log-page" />;
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
+import { LedgerPage } from '../components/LedgerPage';
 
 export default function TransactionLogPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('titles.transactionLog')} />;
+  return <LedgerPage title={t('titles.transactionLog')} testId="transaction-log-page" />;
 }

@@ -1,7 +1,56 @@
+import { useState } from 'react';
+import { Button, Result } from 'antd-mobile';
+import type { ResponseOf, api } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
+import { SubPage } from '../../../components/ui/SubPage';
+import { DelayedLoading } from '../../../components/ui/DelayedLoading';
+import { yen } from '../../../lib/format';
+import { useBalances } from '../api/balances';
+import { useBankAccounts } from '../api/bank-accounts';
+import { WithdrawalForm } from '../components/WithdrawalForm';
+import { WithdrawalHistory } from '../components/WithdrawalHistory';
+import { WithdrawalRules } from '../components/WithdrawalRules';
+import '../components/funding.css';
+
+type Withdrawal = ResponseOf<typeof api.funding.requestWithdrawal>;
 
 export default function WithdrawalPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('titles.withdrawal')} />;
+  const balances = useBalances();
+  const accounts = useBankAccounts();
+  const [requested, setRequested] = useState<Withdrawal | null>(null);
+
+  return (
+    <SubPage title={t('titles.withdrawal')} testId="withdrawal-page">
+      <section className="kb-section" data-testid="withdrawal-available">
+        <div className="kb-muted">{t('funding.withdrawal.available')}</div>
+        <div style={{ fontSize: 24, fontWeight: 700 }} data-testid="withdrawal-available-amount">
+          {balances.data ? yen(balances.data.available) : '—'}
+        </div>
+      </section>
+      {requested ? (
+        <section className="kb-section" data-testid="withdrawal-result">
+          <Result
+            status="success"
+            title={t('funding.withdrawal.requestedTitle')}
+            description={t('funding.withdrawal.requestedText', { amount: yen(requested.amount) })}
+          />
+          <Button block fill="outline" color="primary" onClick={() => setRequested(null)}>
+            {t('funding.withdrawal.again')}
+          </Button>
+        </section>
+      ) : (
+        <section className="kb-section" style={{ padding: '16px 0 0' }}>
+          <h2 style={{ padding: '0 16px' }}>{t('funding.withdrawal.heading')}</h2>
+          {accounts.data ? (
+            <WithdrawalForm accounts={accounts.data} onRequested={setRequested} />
+          ) : (
+            accounts.isPending && <DelayedLoading />
+          )}
+        </section>
+      )}
+      <WithdrawalRules />
+      <WithdrawalHistory />
+    </SubPage>
+  );
 }

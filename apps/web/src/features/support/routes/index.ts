@@ -1,7 +1,4 @@
 import { page, type AppRoute } from '../../../lib/routing';
-import { CUSTOMER_SERVICE_PATH, DEPOSIT_PATH } from '../../../lib/paths';
+import { CUSTOMER_SERVICE_PATH } from '../../../lib/paths';
 
-export const supportRoutes: AppRoute[] = [
-  page(CUSTOMER_SERVICE_PATH, () => import('./CustomerServicePage')),
-  page(DEPOSIT_PATH, () => import('./DepositPage')),
-];
+export const supportRoutes: AppRoute[] = [page(CUSTOMER_SERVICE_PATH, () => import('./CustomerServicePage'))];

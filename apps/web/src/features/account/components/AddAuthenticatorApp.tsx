@@ -1,0 +1,88 @@
+import { useMemo, useState } from 'react';
+import { Button, Input, Popup, Toast } from 'antd-mobile';
+import { totpVerifyRequest } from '@kabuto/contract';
+import { useTranslation } from 'react-i18next';
+import { renderSVG } from 'uqr';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { FormField } from '../../../components/form/FormField';
+import { useForm } from '../../../components/form/use-form';
+import { useVerifyTotp } from '../api/factors';
+
+interface AddAuthenticatorAppProps {
+  enrolment: { secret: string; otpauthUri: string };
+  onClose: () => void;
+}
+
+/** Scan the QR code (or type the secret) into an authenticator app, then confirm with its first code. */
+export function AddAuthenticatorApp({ enrolment, onClose }: AddAuthenticatorAppProps) {
+  const { t } = useTranslation();
+  const verify = useVerifyTotp();
+  const form = useForm({ code: '' });
+  const [copied, setCopied] = useState(false);
+  const qr = useMemo(() => renderSVG(enrolment.otpauthUri, { border: 2 }), [enrolment.otpauthUri]);
+  const grouped = enrolment.secret.replace(/(.{4})/g, '$1 ').trim();
+
+  const copy = async () => {
+    await navigator.clipboard?.writeText(enrolment.secret).catch(() => undefined);
+    setCopied(true);
+  };
+
+  const submit = () => {
+    const body = form.parse(totpVerifyRequest);
+    if (!body) return;
+    verify.mutate(body.code, {
+      onSuccess: () => {
+        Toast.show({ icon: 'success', content: t('security.totpAdded'), duration: 1500 });
+        onClose();
+      },
+      onError: form.showFailure,
+    });
+  };
+
+  return (
+    <Popup visible onMaskClick={onClose} bodyClassName="kb-sheet" destroyOnClose>
+      <div className="kb-sheet-body" data-testid="totp-enrolment">
+        <h3>{t('security.totpTitle')}</h3>
+        <p>{t('security.totpScan')}</p>
+        <div
+          className="kb-qr"
+          role="img"
+          aria-label={t('security.qrLabel')}
+          data-testid="totp-qr"
+          dangerouslySetInnerHTML={{ __html: qr }}
+        />
+        <p>{t('security.totpManual')}</p>
+        <div className="kb-secret">
+          <Input value={grouped} readOnly aria-label={t('security.secretLabel')} data-testid="totp-secret" />
+          <Button size="small" onClick={() => void copy()} data-testid="totp-copy">
+            {copied ? t('security.copied') : t('security.copy')}
+          </Button>
+        </div>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <FormAlert alert={form.alert} testId="totp" />
+          <FormField
+            {...form.field('code')}
+            label={t('security.code')}
+            labelPosition="above"
+            placeholder={t('stepUp.codePlaceholder')}
+            type="tel"
+            autoComplete="one-time-code"
+            maxLength={7}
+            testId="totp-code"
+          />
+          <Button block type="submit" color="primary" loading={verify.isPending} data-testid="totp-verify">
+            {t('security.verify')}
+          </Button>
+        </form>
+        <Button block fill="none" onClick={onClose}>
+          {t('common:cancel')}
+        </Button>
+      </div>
+    </Popup>
+  );
+}

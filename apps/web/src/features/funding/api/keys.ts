@@ -1,0 +1,16 @@
+import type { api, CallInput, EndpointDef, QueryOf } from '@kabuto/contract';
+
+export type LedgerFilters = Pick<QueryOf<typeof api.ledger.entries>, 'month' | 'kind'>;
+
+export const fundingKeys = {
+  all: ['funding'] as const,
+  depositAccount: () => [...fundingKeys.all, 'deposit-account'] as const,
+  deposits: () => [...fundingKeys.all, 'deposits'] as const,
+  bankAccounts: () => [...fundingKeys.all, 'bank-accounts'] as const,
+  withdrawals: () => [...fundingKeys.all, 'withdrawals'] as const,
+  balances: () => [...fundingKeys.all, 'balances'] as const,
+  ledger: (filters: LedgerFilters) => [...fundingKeys.all, 'ledger', filters] as const,
+};
+
+/** A request body as the form sends it (before the server's transforms: amounts stay decimal text). */
+export type RequestBody<E extends EndpointDef> = NonNullable<CallInput<E>['body']>;

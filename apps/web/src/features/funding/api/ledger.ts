@@ -1,0 +1,32 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { routes } from '@kabuto/contract';
+import { apiClient } from '../../../lib/api-client';
+import { fundingKeys, type LedgerFilters } from './keys';
+
+const PAGE_SIZE = 30;
+
+/** Every journal entry that touched the caller, newest first, a cursor page at a time. */
+export function useLedger(filters: LedgerFilters) {
+  return useInfiniteQuery({
+    queryKey: fundingKeys.ledger(filters),
+    queryFn: ({ pageParam }) =>
+      apiClient.call(routes.ledger.entries, {
+        query: { ...filters, cursor: pageParam, limit: PAGE_SIZE },
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** The same entries as the server's CSV (UTF-8 with BOM), saved as a file. */
+export async function downloadLedgerCsv(filters: LedgerFilters): Promise<void> {
+  const file = await apiClient.file(routes.ledger.entriesCsv, { query: filters });
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `kabuto-ledger${filters.month ? `-${filters.month}` : ''}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

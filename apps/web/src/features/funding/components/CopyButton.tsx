@@ -1,0 +1,29 @@
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { showToast, toastError } from '../../../lib/error-toast';
+
+/** Copies one value of the deposit account, so it is pasted into the bank's app exactly. */
+export function CopyButton({ value, label, testId }: { value: string; label: string; testId: string }) {
+  const { t } = useTranslation();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      showToast(t('funding.copied', { label }), 1200);
+    } catch {
+      toastError(t('funding.copyFailed'));
+    }
+  };
+  return (
+    <Button
+      className="kb-copy"
+      size="small"
+      fill="outline"
+      color="primary"
+      onClick={() => void copy()}
+      aria-label={t('funding.copyLabel', { label })}
+      data-testid={testId}
+    >
+      {t('funding.copy')}
+    </Button>
+  );
+}

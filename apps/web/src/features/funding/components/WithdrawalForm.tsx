@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Button, Dialog, List, Radio } from 'antd-mobile';
+import { ApiError, newIdempotencyKey } from '@kabuto/client';
+import { senToDecimal, withdrawalRequest, type ResponseOf, type api } from '@kabuto/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useStepUp } from '../../../components/step-up/use-step-up';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { FormField } from '../../../components/form/FormField';
+import { useForm } from '../../../components/form/use-form';
+import { yen } from '../../../lib/format';
+import { BANK_ACCOUNT_PATH } from '../../../lib/paths';
+import { useRequestWithdrawal, type WithdrawalAttempt } from '../api/withdrawals';
+import { BankAccountLine } from './BankAccountList';
+
+type BankAccount = ResponseOf<typeof api.funding.bankAccounts>['items'][number];
+type Withdrawal = ResponseOf<typeof api.funding.requestWithdrawal>;
+
+interface WithdrawalFormProps {
+  accounts: BankAccount[];
+  onRequested: (withdrawal: Withdrawal) => void;
+}
+
+/** Amount, destination and transaction password; then one confirmation, which is what sends it. */
+export function WithdrawalForm({ accounts, onRequested }: WithdrawalFormProps) {
+  const { t } = useTranslation();
+  const request = useRequestWithdrawal();
+  const stepUp = useStepUp();
+  const form = useForm({ amount: '', bankAccountId: accounts[0]?.id ?? '', transactionPassword: '' });
+  const [confirming, setConfirming] = useState<{ attempt: WithdrawalAttempt; amount: string } | null>(null);
+  const destination = accounts.find((account) => account.id === form.values.bankAccountId);
+  const bankField = form.field('bankAccountId');
+
+  const review = () => {
+    const checked = form.parse(withdrawalRequest);
+    if (!checked) return;
+    // One key per confirmation: tapping Confirm again after a lost answer withdraws once.
+    setConfirming({
+      attempt: { body: form.values, idempotencyKey: newIdempotencyKey() },
+      amount: senToDecimal(checked.amount),
+    });
+  };
+
+  const send = () => {
+    if (!confirming) return;
+    stepUp
+      .guard(() => request.mutateAsync(confirming.attempt))
+      .then((withdrawal) => {
+        setConfirming(null);
+        form.reset();
+        onRequested(withdrawal);
+      })
+      .catch((error: unknown) => {
+        // No answer: the confirmation stays, and sending again reuses its key.
+        if (error instanceof ApiError && error.transport) return;
+        setConfirming(null);
+        if (error instanceof Error) form.showFailure(error);
+      });
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        review();
+      }}
+      data-testid="withdrawal-form"
+    >
+      <FormAlert alert={form.alert} testId="withdrawal" />
+      <List className="kb-form">
+        <FormField
+          {...form.field('amount')}
+          label={t('funding.withdrawal.amount')}
+          labelPosition="above"
+          placeholder={t('funding.withdrawal.amountPlaceholder')}
+          inputMode="decimal"
+          testId="withdrawal-amount"
+        />
+        <List.Item
+          title={t('funding.withdrawal.destination')}
+          description={
+            bankField.error ? (
+              <span className="kb-field-error" role="alert" data-testid="withdrawal-bank-error">
+                {bankField.error}
+              </span>
+            ) : undefined
+          }
+        >
+          {accounts.length === 0 ? (
+            <Link
+              to={BANK_ACCOUNT_PATH}
+              className="kb-link"
+              style={{ padding: 0 }}
+              data-testid="withdrawal-add-bank"
+            >
+              {t('funding.withdrawal.addBank')}
+            </Link>
+          ) : (
+            <Radio.Group value={bankField.value} onChange={(value) => bankField.onChange(String(value))}>
+              {accounts.map((account) => (
+                <Radio
+                  key={account.id}
+                  value={account.id}
+                  style={{ display: 'flex', minHeight: 44, padding: '6px 0' }}
+                  data-testid="withdrawal-bank"
+                >
+                  <BankAccountLine account={account} />
+                </Radio>
+              ))}
+            </Radio.Group>
+          )}
+        </List.Item>
+        <FormField
+          {...form.field('transactionPassword')}
+          label={t('funding.withdrawal.transactionPassword')}
+          labelPosition="above"
+          placeholder={t('funding.withdrawal.transactionPasswordPlaceholder')}
+          type="password"
+          autoComplete="off"
+          testId="withdrawal-password"
+        />
+      </List>
+      <div className="kb-actions">
+        <Button type="submit" color="primary" size="large" block data-testid="withdrawal-review">
+          {t('funding.withdrawal.review')}
+        </Button>
+      </div>
+      <Dialog
+        visible={confirming !== null}
+        title={t('funding.withdrawal.confirmTitle')}
+        content={
+          confirming && (
+            <div data-testid="withdrawal-confirm">
+              <p style={{ fontSize: 20, fontWeight: 600, textAlign: 'center', margin: '4px 0 8px' }}>
+                {yen(confirming.amount)}
+              </p>
+              {destination && (
+                <div style={{ textAlign: 'center' }}>
+                  <BankAccountLine account={destination} />
+                </div>
+              )}
+              <p className="kb-muted">{t('funding.withdrawal.confirmText')}</p>
+            </div>
+          )
+        }
+        actions={[
+          [
+            {
+              key: 'cancel',
+              text: t('common:cancel'),
+              onClick: () => setConfirming(null),
+            },
+            {
+              key: 'send',
+              text: t('funding.withdrawal.send'),
+              bold: true,
+              disabled: request.isPending,
+              onClick: send,
+              // @ts-expect-error antd-mobile passes data attributes on to the button; its type does not list them
+              'data-testid': 'withdrawal-send',
+            },
+          ],
+        ]}
+      />
+      {stepUp.dialog}
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { formatYen, jstDateOf } from '@kabuto/contract';
+
+/** A signed change for statements: "+1,000,000.00" for income, "-10,000.00" for expenditure, "0.00" for none. */
+export function signedAmount(decimal: string): string {
+  const text = formatYen(decimal);
+  if (text.startsWith('-')) return text;
+  return /^[0.,]+$/.test(text) ? text : `+${text}`;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The transfer dates a deposit notice accepts: the last `days` days up to today, in Japan. */
+export function transferDateRange(now: Date, days = 30): { min: string; max: string } {
+  return { min: jstDateOf(new Date(now.getTime() - days * DAY_MS)), max: jstDateOf(now) };
+}
+
+/** The `count` most recent Japan-time months, newest first, as "YYYY-MM". */
+export function recentMonths(now: Date, count = 12): string[] {
+  const [year = 0, month = 1] = jstDateOf(now).split('-').map(Number);
+  return Array.from({ length: count }, (_, back) => {
+    const index = year * 12 + (month - 1) - back;
+    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+  });
+}

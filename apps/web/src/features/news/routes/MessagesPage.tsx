@@ -1,7 +1,0 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
-
-export default function MessagesPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('titles.messages')} />;
-}
