@@ -1,6 +1,8 @@
 import { Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../lib/document-title';
+import { useSeedText } from '../lib/seed-text';
 import { useStaffProfile } from '../lib/staff-profile';
 import { sectionsFor } from './sections';
 
@@ -8,9 +10,13 @@ import { sectionsFor } from './sections';
 export function HomePage() {
   const { t } = useTranslation();
   const staff = useStaffProfile().data;
+  const seedText = useSeedText();
+  useDocumentTitle(t('nav.home'));
   return (
     <>
-      <Typography.Title level={3}>{t('home.welcome', { name: staff?.displayName ?? '' })}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 24 }}>
+        {t('home.welcome', { name: staff ? seedText(staff.displayName, staff.displayNameKey) : '' })}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('home.intro')}</Typography.Paragraph>
       <Row gutter={[16, 16]}>
         {sectionsFor(staff?.permissions).map((section) => (

@@ -3,7 +3,11 @@ import { createHashRouter, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/routes';
 import { auditLogRoutes } from '../features/audit-log/routes';
 import { authRoutes } from '../features/auth/routes';
+import { fundingRoutes } from '../features/funding/routes';
 import { invitationsRoutes } from '../features/invitations/routes';
+import { noticesRoutes } from '../features/notices/routes';
+import { kycRoutes } from '../features/kyc/routes';
+import { ledgerRoutes } from '../features/ledger/routes';
 import { smsOutboxRoutes } from '../features/sms-outbox/routes';
 import { staffMembersRoutes } from '../features/staff-members/routes';
 import { usersRoutes } from '../features/users/routes';
@@ -18,7 +22,11 @@ const Shell = lazy(() => import('./Shell').then((m) => ({ default: m.Shell })));
 const FEATURE_ROUTES: FeatureRoute[] = [
   ...authRoutes,
   ...usersRoutes,
+  ...kycRoutes,
   ...invitationsRoutes,
+  ...noticesRoutes,
+  ...fundingRoutes,
+  ...ledgerRoutes,
   ...auditLogRoutes,
   ...smsOutboxRoutes,
   ...staffMembersRoutes,

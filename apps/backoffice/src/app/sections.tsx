@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
 import {
+  AccountBookOutlined,
   AuditOutlined,
+  BankOutlined,
+  ExportOutlined,
   GiftOutlined,
   IdcardOutlined,
   MessageOutlined,
+  NotificationOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { Permission } from '@kabuto/contract';
@@ -26,11 +30,46 @@ export const SECTIONS: readonly Section[] = [
     descriptionKey: 'home.descriptions.users',
   },
   {
+    path: '/kyc',
+    permission: 'kyc.review',
+    icon: <IdcardOutlined />,
+    labelKey: 'nav.kyc',
+    descriptionKey: 'home.descriptions.kyc',
+  },
+  {
+    path: '/deposits',
+    permission: 'deposits.credit',
+    icon: <BankOutlined />,
+    labelKey: 'nav.deposits',
+    descriptionKey: 'home.descriptions.deposits',
+  },
+  {
+    path: '/withdrawals',
+    permission: 'withdrawals.approve',
+    icon: <ExportOutlined />,
+    labelKey: 'nav.withdrawals',
+    descriptionKey: 'home.descriptions.withdrawals',
+  },
+  {
+    path: '/adjustments',
+    permission: 'ledger.adjust',
+    icon: <AccountBookOutlined />,
+    labelKey: 'nav.adjustments',
+    descriptionKey: 'home.descriptions.adjustments',
+  },
+  {
     path: '/invitation-codes',
     permission: 'invites.read',
     icon: <GiftOutlined />,
     labelKey: 'nav.invitationCodes',
     descriptionKey: 'home.descriptions.invitationCodes',
+  },
+  {
+    path: '/notices',
+    permission: 'notices.manage',
+    icon: <NotificationOutlined />,
+    labelKey: 'nav.notices',
+    descriptionKey: 'home.descriptions.notices',
   },
   {
     path: '/audit-log',

@@ -21,7 +21,7 @@ type TableOptions<Row> = Pick<
 >;
 
 interface ListPageProps<Row, Filter extends string> extends TableOptions<Row> {
-  title: ReactNode;
+  title: string;
   /** Buttons next to Refresh, such as Create. */
   actions?: ReactNode;
   /** A notice above the list. */
@@ -63,7 +63,6 @@ export function ListPage<Row extends object, Filter extends string>(props: ListP
           size="middle"
           dataSource={query.data?.items}
           loading={query.isFetching}
-          scroll={{ x: 'max-content' }}
           locale={{
             emptyText: query.error ? (
               ' '

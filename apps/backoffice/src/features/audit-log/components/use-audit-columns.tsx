@@ -1,9 +1,13 @@
-import { Tag, Typography, type TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@kabuto/contract';
+import { LongText } from '../../../components/LongText';
 import { JstTime } from '../../../components/JstTime';
 
 const LOGIN_FAILED = 'staff.login_failed';
+// The log mixes every kind of row, so long action names (es, fr) and ids must wrap rather than widen the table.
+const WRAPPING_TAG = { whiteSpace: 'normal', marginInlineEnd: 0 } as const;
+const BREAKABLE_ID = { overflowWrap: 'anywhere' } as const;
 
 export function useAuditColumns(): TableColumnsType<AuditEntry> {
   const { t } = useTranslation();
@@ -26,6 +30,7 @@ export function useAuditColumns(): TableColumnsType<AuditEntry> {
           color={action.startsWith('staff.') ? 'default' : 'blue'}
           data-testid="audit-action"
           data-action={action}
+          style={WRAPPING_TAG}
         >
           {t(`audit.actions.${action}`, { defaultValue: action })}
         </Tag>
@@ -36,8 +41,9 @@ export function useAuditColumns(): TableColumnsType<AuditEntry> {
       key: 'target',
       render: (_, { targetKind, targetId }) =>
         targetKind || targetId ? (
-          <span data-testid="audit-target" style={{ whiteSpace: 'nowrap' }}>
-            {targetKind && t(`audit.targetKinds.${targetKind}`, { defaultValue: targetKind })} {targetId}
+          <span data-testid="audit-target">
+            {targetKind && t(`audit.targetKinds.${targetKind}`, { defaultValue: targetKind })}{' '}
+            <span style={BREAKABLE_ID}>{targetId}</span>
           </span>
         ) : (
           '—'
@@ -52,11 +58,7 @@ export function useAuditColumns(): TableColumnsType<AuditEntry> {
           entry.action === LOGIN_FAILED
             ? t(`audit.loginFailures.${reason}`, { defaultValue: reason })
             : reason;
-        return (
-          <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 220 }} data-testid="audit-reason">
-            {text}
-          </Typography.Text>
-        );
+        return <LongText testId="audit-reason">{text}</LongText>;
       },
     },
     { title: t('audit.columns.ip'), dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },

@@ -2,6 +2,7 @@ import { Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '../../../components/LanguageSelect';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { LoginForm } from '../components/LoginForm';
 
 /** Where the staff member was going before being sent to the login page. */
@@ -12,6 +13,7 @@ function redirectTarget(state: unknown): string {
 
 export function LoginRoute() {
   const { t } = useTranslation();
+  useDocumentTitle(t('login.title'));
   const navigate = useNavigate();
   const location = useLocation();
   return (
@@ -27,12 +29,18 @@ export function LoginRoute() {
       <Card style={{ width: 400 }} data-testid="login-card">
         <Space orientation="vertical" size={4} style={{ width: '100%', marginBottom: 24 }}>
           <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-            <Typography.Title level={3} style={{ margin: 0 }}>
+            <Typography.Text strong style={{ fontSize: 24 }}>
               {t('appName', { ns: 'common' })}
-            </Typography.Title>
+            </Typography.Text>
             <LanguageSelect />
           </Space>
-          <Typography.Text type="secondary">{t('login.title')}</Typography.Text>
+          <Typography.Title
+            level={1}
+            type="secondary"
+            style={{ margin: 0, fontSize: 14, fontWeight: 'normal' }}
+          >
+            {t('login.title')}
+          </Typography.Title>
         </Space>
         <LoginForm onSignedIn={() => navigate(redirectTarget(location.state), { replace: true })} />
       </Card>

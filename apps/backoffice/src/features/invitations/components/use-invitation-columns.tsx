@@ -1,13 +1,16 @@
 import { Button, Tag, Typography, type TableColumnsType } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useSeedText } from '../../../lib/seed-text';
 import type { InvitationCode } from '@kabuto/contract';
 import { Link } from 'react-router';
+import { LongText } from '../../../components/LongText';
 import { JstTime } from '../../../components/JstTime';
 
 /** Columns of the invitation-code table; the action column appears only when `onDisable` is given. */
 export function useInvitationColumns(onDisable: ((invitation: InvitationCode) => void) | null) {
   const { t } = useTranslation();
+  const seedText = useSeedText();
   const columns: TableColumnsType<InvitationCode> = [
     {
       title: t('invitations.columns.code'),
@@ -54,11 +57,8 @@ export function useInvitationColumns(onDisable: ((invitation: InvitationCode) =>
     {
       title: t('invitations.columns.note'),
       dataIndex: 'note',
-      render: (note: string | null) => (
-        <Typography.Text ellipsis={{ tooltip: note }} style={{ maxWidth: 160 }}>
-          {note ?? '—'}
-        </Typography.Text>
-      ),
+      render: (note: string | null, { noteKey }) =>
+        note === null ? '—' : <LongText>{seedText(note, noteKey)}</LongText>,
     },
     {
       title: t('invitations.columns.status'),

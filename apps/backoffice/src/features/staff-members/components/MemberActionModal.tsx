@@ -1,5 +1,6 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSeedText } from '../../../lib/seed-text';
 import type { StaffMember } from '@kabuto/contract';
 import { ReasonActionModal } from '../../../components/ReasonActionModal';
 import { useStaffMemberAction, type MemberAction } from '../api/use-staff-members';
@@ -18,7 +19,8 @@ export function MemberActionModal({ member, action, onClose }: MemberActionModal
   const { message } = App.useApp();
   const mutation = useStaffMemberAction(member.id, action);
   const text = MEMBER_ACTION_TEXTS[action];
-  const names = { name: member.displayName, username: member.username };
+  const seedText = useSeedText();
+  const names = { name: seedText(member.displayName, member.displayNameKey), username: member.username };
 
   const result = mutation.data;
   if (result && 'temporaryPassword' in result)

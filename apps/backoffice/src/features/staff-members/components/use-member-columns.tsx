@@ -1,6 +1,7 @@
 import { Button, Dropdown, type TableColumnsType } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useSeedText } from '../../../lib/seed-text';
 import type { StaffMember } from '@kabuto/contract';
 import { JstTime } from '../../../components/JstTime';
 import { StaffRoleTag } from '../../../components/StaffRoleTag';
@@ -12,6 +13,7 @@ export function useMemberColumns(
   onAction: (member: StaffMember, action: MemberAction) => void,
 ): TableColumnsType<StaffMember> {
   const { t } = useTranslation();
+  const seedText = useSeedText();
   const actionsMenu = (member: StaffMember) => {
     const actions: MemberAction[] = [
       'resetPassword',
@@ -29,7 +31,11 @@ export function useMemberColumns(
   };
   return [
     { title: t('staffMembers.fields.username'), dataIndex: 'username' },
-    { title: t('staffMembers.fields.displayName'), dataIndex: 'displayName' },
+    {
+      title: t('staffMembers.fields.displayName'),
+      dataIndex: 'displayName',
+      render: (displayName: string, member) => seedText(displayName, member.displayNameKey),
+    },
     {
       title: t('staffMembers.fields.role'),
       dataIndex: 'role',

@@ -1,4 +1,4 @@
-import { Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { JstTime } from '../../../components/JstTime';
 import type { StaffUserDetail } from '../api/use-users';
@@ -20,14 +20,14 @@ function useColumns(): TableColumnsType<UserSession> {
           <Tag>{t('userDetail.sessions.ended')}</Tag>
         ),
     },
-    { title: t('userDetail.sessions.deviceId'), dataIndex: 'deviceId', render: orDash },
     {
-      title: t('userDetail.sessions.userAgent'),
-      dataIndex: 'userAgent',
-      render: (userAgent: string | null) => (
-        <Typography.Text ellipsis={{ tooltip: userAgent }} style={{ maxWidth: 220 }}>
-          {orDash(userAgent)}
-        </Typography.Text>
+      title: t('userDetail.sessions.device'),
+      dataIndex: 'deviceName',
+      // the raw user agent stays one hover away for investigations
+      render: (deviceName: string | null, session) => (
+        <Tooltip title={session.userAgent}>
+          <span>{deviceName ?? t('userDetail.sessions.unknownDevice')}</span>
+        </Tooltip>
       ),
     },
     { title: t('userDetail.sessions.ip'), dataIndex: 'ip', render: orDash },
@@ -60,7 +60,6 @@ export function SessionsTable({ sessions, loading }: { sessions: UserSession[]; 
       dataSource={sessions}
       loading={loading}
       pagination={false}
-      scroll={{ x: 'max-content' }}
     />
   );
 }

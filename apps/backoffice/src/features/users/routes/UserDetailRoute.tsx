@@ -9,6 +9,7 @@ import { useCan } from '../../../lib/staff-profile';
 import { useUserDetail } from '../api/use-users';
 import { FreezeControl } from '../components/FreezeControl';
 import { SessionsTable } from '../components/SessionsTable';
+import { UserLedger } from '../components/UserLedger';
 import { UserProfile } from '../components/UserProfile';
 import { UserStatusTag } from '../components/UserStatusTag';
 
@@ -17,24 +18,23 @@ export function UserDetailRoute() {
   const navigate = useNavigate();
   const { userId = '' } = useParams();
   const canFreeze = useCan('users.freeze');
+  const canReadLedger = useCan('ledger.read');
   const detail = useUserDetail(userId);
   const user = detail.data?.user;
 
   return (
     <>
       <PageHeader
-        title={
-          <Space>
-            <Button
-              type="text"
-              icon={<ArrowLeftOutlined />}
-              onClick={() => navigate(-1)}
-              aria-label={t('userDetail.back')}
-            />
-            {t('userDetail.title', { userId })}
-            {user && <UserStatusTag status={user.status} lockedUntil={user.lockedUntil} />}
-          </Space>
+        title={t('userDetail.title', { userId })}
+        before={
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            onClick={() => navigate(-1)}
+            aria-label={t('userDetail.back')}
+          />
         }
+        after={user && <UserStatusTag status={user.status} lockedUntil={user.lockedUntil} />}
         extra={
           <Space>
             <RefreshButton onRefresh={() => void detail.refetch()} loading={detail.isFetching} />
@@ -47,6 +47,11 @@ export function UserDetailRoute() {
         <Card title={t('userDetail.profile.title')}>
           {user ? <UserProfile user={user} /> : <Skeleton active loading={detail.isLoading} />}
         </Card>
+        {canReadLedger && (
+          <Card title={t('userLedger.title')}>
+            <UserLedger userId={userId} />
+          </Card>
+        )}
         <Card title={t('userDetail.sessions.title')}>
           <SessionsTable sessions={detail.data?.sessions ?? []} loading={detail.isFetching} />
         </Card>

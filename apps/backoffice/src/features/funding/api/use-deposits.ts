@@ -1,0 +1,54 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, senToDecimal, type BodyOf } from '@kabuto/contract';
+import { apiClient } from '../../../lib/api-client';
+import { fundingKeys, type DepositNoticeQuery } from './funding-keys';
+
+export function useDepositNotices(query: DepositNoticeQuery) {
+  return useQuery({
+    queryKey: fundingKeys.notices(query),
+    queryFn: () => apiClient.call(api.staffFunding.depositNotices, { query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useReloadFunding() {
+  const queryClient = useQueryClient();
+  // A credit also changes the user's balances and ledger, which the user page shows.
+  return () => queryClient.invalidateQueries();
+}
+
+/**
+ * Credits a deposit with the dialog's idempotency key: the same dialog sending twice (a double click, a
+ * retry after a lost answer) credits once.
+ */
+export function useCreditDeposit(idempotencyKey: string) {
+  const onSuccess = useReloadFunding();
+  return useMutation({
+    // The form hands over the checked request (amount in sen); the wire takes decimal text again.
+    mutationFn: ({
+      userId,
+      amount,
+      bankReference,
+      noticeId,
+    }: BodyOf<typeof api.staffFunding.creditDeposit>) =>
+      apiClient.call(api.staffFunding.creditDeposit, {
+        body: {
+          userId: String(userId),
+          amount: senToDecimal(amount),
+          bankReference,
+          ...(noticeId === undefined ? {} : { noticeId: String(noticeId) }),
+        },
+        idempotencyKey,
+      }),
+    onSuccess,
+  });
+}
+
+export function useRejectDepositNotice(id: string) {
+  const onSuccess = useReloadFunding();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof api.staffFunding.rejectDepositNotice>) =>
+      apiClient.call(api.staffFunding.rejectDepositNotice, { params: { id }, body }),
+    onSuccess,
+  });
+}
