@@ -9,6 +9,8 @@ const STEP_MS = 30_000;
 const USED_STEP_FILE = join(tmpdir(), 'kabuto-e2e-backoffice-totp-step');
 
 export type BackOfficeLang = 'ja' | 'en';
+/** Every language the back office offers. */
+export type BackOfficeLocale = 'ja' | 'zh-CN' | 'en' | 'es' | 'fr';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,7 +36,7 @@ export async function unusedTotpCode(): Promise<string> {
  * Opens the back office in a language (stored as the staff member's choice). Always a fresh document:
  * a hash change alone would neither run the init scripts nor reload the stored session.
  */
-export async function openBackOffice(page: Page, lang: BackOfficeLang, hash = '#/'): Promise<void> {
+export async function openBackOffice(page: Page, lang: BackOfficeLocale, hash = '#/'): Promise<void> {
   await page.addInitScript((locale) => localStorage.setItem('boLocale', locale), lang);
   await page.goto('about:blank');
   await page.goto(`/backoffice/${hash}`);
@@ -78,7 +80,7 @@ export async function loginByApi(request: APIRequestContext): Promise<StaffSessi
 }
 
 /** Opens the back office already signed in with a session (as the app stores it after a login). */
-export async function openSignedIn(page: Page, session: StaffSession, lang: BackOfficeLang, hash = '#/') {
+export async function openSignedIn(page: Page, session: StaffSession, lang: BackOfficeLocale, hash = '#/') {
   await page.addInitScript(
     (token) => localStorage.setItem('boStaffSession', JSON.stringify({ state: { token }, version: 0 })),
     session.token,

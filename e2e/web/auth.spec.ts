@@ -73,13 +73,14 @@ test('a guest sees only what needs no account in the side menu, and an investor 
     await expect(menu.getByTestId(`side-menu-${id}`)).toBeVisible();
   for (const id of ['identity', 'notifications', 'deposit', 'withdrawal', 'bankAccount', 'logout'])
     await expect(menu.getByTestId(`side-menu-${id}`)).toHaveCount(0);
-  await expect(menu.locator('.adm-badge-dot')).toHaveCount(0);
+  await expect(menu.getByTestId('side-menu-unread-dot')).toHaveCount(0);
 
   await loginInBrowser(page, DEMO_INVESTOR.mobile, DEMO_INVESTOR.password);
   await page.getByTestId('top-bar-user').click();
   for (const id of ['identity', 'notifications', 'deposit', 'withdrawal', 'bankAccount', 'logout'])
     await expect(menu.getByTestId(`side-menu-${id}`)).toBeVisible();
-  await expect(menu.locator('.adm-badge-dot')).toHaveCount(0);
+  // This browser had never signed in to the account: the new-device message is unread.
+  await expect(menu.getByTestId('side-menu-unread-dot')).toBeAttached();
 });
 
 test('a session revoked from another device expires in the browser and sends the user to login', async ({

@@ -7,7 +7,11 @@ import { freshMobile, latestSmsCode } from '../support';
 const localesDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'i18n', 'locales');
 
 /** A message from the shared catalogue, so assertions follow the translations. */
-export function message(lang: string, namespace: 'errors' | 'web' | 'common', key: string): string {
+export function message(
+  lang: string,
+  namespace: 'errors' | 'web' | 'common' | 'messages',
+  key: string,
+): string {
   const tree = JSON.parse(readFileSync(join(localesDir, lang, `${namespace}.json`), 'utf8')) as Record<
     string,
     unknown

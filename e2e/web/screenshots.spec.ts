@@ -26,7 +26,6 @@ const SCREENS: { name: string; path: string; ready: string }[] = [
     path: '/subPackages/customerService/customerService',
     ready: 'customer-service-page',
   },
-  { name: 'deposit', path: '/subPackages/recharge/recharge', ready: 'deposit-page' },
   { name: 'empty-state', path: '/subPackages/index/ipo/ipo', ready: 'empty-state' },
   { name: 'market', path: '/pages/market/market', ready: 'empty-state' },
 ];

@@ -1,0 +1,149 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { registerByApi, screenshot } from '../support';
+import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
+import { loginByApi, openSignedIn, staffApi } from '../backoffice/staff-session';
+import { expectNoHorizontalOverflow, loginInBrowser, message, useLanguage } from './helpers';
+
+const MESSAGES_PATH = '/#/subPackages/message/message';
+
+/** A phone-sized page in a browser context of its own: no device token, nothing stored. */
+async function freshPhone(browser: Browser, lang: 'ja' | 'en'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await useLanguage(page, lang);
+  return page;
+}
+
+/** Opens the investor app already signed in with a session from the API (no login, so no new-device message). */
+async function openSignedInPhone(page: Page, session: { token: string; userId: string }, path: string) {
+  await page.addInitScript(({ token, userId }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('userId', userId);
+  }, session);
+  await page.goto(path);
+}
+
+async function unreadCount(request: APIRequestContext, token: string): Promise<number> {
+  const response = await request.get('/api/messages/unread-count', { headers: { token } });
+  return ((await response.json()) as { data: { count: number } }).data.count;
+}
+
+test('a login from a fresh browser leaves a message; reading it clears the dots', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const user = await registerByApi(request);
+  expect(await unreadCount(request, user.token)).toBe(0);
+
+  await useLanguage(page, 'ja');
+  await loginInBrowser(page, user.mobile, user.password);
+  await expect(page.getByTestId('top-bar-unread-dot')).toBeAttached();
+  await screenshot(page, 'web-home-unread-ja');
+  await page.getByTestId('top-bar-user').click();
+  await expect(page.getByTestId('side-menu-unread-dot')).toBeAttached();
+  await screenshot(page, 'web-side-menu-unread-ja');
+  await page.keyboard.press('Escape');
+  await page.goto(MESSAGES_PATH);
+
+  const item = page.getByTestId('message-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText(message('ja', 'messages', 'new_device_login.title'));
+  await expect(item).toContainText('Chrome · Linux');
+  await expect(item).toHaveAttribute('data-read', 'false');
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, 'web-messages-ja');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(await smallTapTargets(page)).toEqual([]);
+
+  await item.click();
+  await expect(item).toHaveAttribute('data-read', 'true');
+  await expect(item).toHaveAttribute('data-expanded', 'true');
+  await expect(page.getByTestId('messages-read-all')).toBeDisabled();
+  await page.getByTestId('nav-back').click();
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(page.getByTestId('top-bar-unread-dot')).toHaveCount(0);
+  await page.getByTestId('top-bar-user').click();
+  await expect(page.getByTestId('side-menu-notifications')).toBeVisible();
+  await expect(page.getByTestId('side-menu-unread-dot')).toHaveCount(0);
+
+  // Another browser is another device.
+  const other = await freshPhone(browser, 'en');
+  await loginInBrowser(other, user.mobile, user.password);
+  await other.goto(MESSAGES_PATH);
+  await expect(other.getByTestId('message-item')).toHaveCount(2);
+  await expect(other.getByTestId('message-item').first()).toContainText(
+    message('en', 'messages', 'new_device_login.title'),
+  );
+  await expect(other.getByTestId('message-item').first()).toHaveAttribute('data-read', 'false');
+  await expectNoHorizontalOverflow(other);
+  await screenshot(other, 'web-messages-en');
+  await other.context().close();
+});
+
+test('a new investor sees the empty state', async ({ browser, request }) => {
+  const user = await registerByApi(request);
+  for (const lang of ['ja', 'en'] as const) {
+    const page = await freshPhone(browser, lang);
+    await openSignedInPhone(page, user, MESSAGES_PATH);
+    await expect(page.getByTestId('empty-state')).toContainText(message(lang, 'web', 'messages.empty'));
+    await expect(page.getByTestId('messages-read-all')).toBeDisabled();
+    await screenshot(page, `web-messages-empty-${lang}`);
+    await page.context().close();
+  }
+});
+
+test('a notice staff broadcast reaches the investor', async ({ browser, request }) => {
+  test.setTimeout(120_000); // a staff login may wait for an authenticator code the server has not seen
+  const investor = await registerByApi(request);
+  const staff = await loginByApi(request);
+  const title = `システムメンテナンスのお知らせ ${Date.now()}`;
+
+  const office = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await openSignedIn(office, staff, 'ja', '#/notices');
+  await office.getByTestId('broadcast-notice').click();
+  const dialog = office.getByRole('dialog');
+  await dialog.getByTestId('broadcast-notice-submit').click();
+  await expect(dialog).toContainText(message('ja', 'errors', 'NOTICE_TITLE_REQUIRED'));
+  await dialog.getByTestId('notice-title').fill(title);
+  await dialog
+    .getByTestId('notice-body')
+    .fill('11月30日（日）2:00〜6:00 はメンテナンスのため、すべてのサービスを停止します。');
+  await screenshot(office, 'backoffice-notice-broadcast-ja');
+  await dialog.getByTestId('broadcast-notice-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(office.getByTestId('notices-table').getByTestId('notice-row-title').first()).toHaveText(title);
+  await screenshot(office, 'backoffice-notices-ja');
+  await office.close();
+
+  const audit = await staffApi<{ items: { action: string; after: { title: string } }[] }>(
+    request,
+    staff,
+    '/api/staff/audit-log?action=notice.create',
+  );
+  expect(audit.items[0]?.after.title).toBe(title);
+
+  const phone = await freshPhone(browser, 'en');
+  await openSignedInPhone(phone, investor, '/#/pages/index/index');
+  await expect(phone.getByTestId('top-bar-unread-dot')).toBeAttached();
+  await phone.getByTestId('top-bar-bell').click();
+  const notice = phone.getByTestId('message-item').filter({ hasText: title });
+  await expect(notice).toContainText(message('en', 'web', 'messages.notice'));
+  await expect(notice).toHaveAttribute('data-read', 'false');
+  await phone.getByTestId('messages-read-all').click();
+  await expect(notice).toHaveAttribute('data-read', 'true');
+  expect(await unreadCount(request, investor.token)).toBe(0);
+  await phone.context().close();
+});
+
+test('the back office notices screen in English', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const staff = await loginByApi(request);
+  const office = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await openSignedIn(office, staff, 'en', '#/notices');
+  await expect(office.getByTestId('notices-table')).toBeVisible();
+  await office.getByTestId('broadcast-notice').click();
+  await expect(office.getByRole('dialog')).toContainText('It cannot be edited or withdrawn afterwards.');
+  await screenshot(office, 'backoffice-notice-broadcast-en');
+  await office.close();
+});
