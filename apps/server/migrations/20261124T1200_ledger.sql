@@ -89,6 +89,13 @@ CREATE TRIGGER postings_append_only BEFORE UPDATE OR DELETE ON postings
   FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
 CREATE TRIGGER ledger_accounts_never_deleted BEFORE DELETE ON ledger_accounts
   FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
+-- Row triggers do not see TRUNCATE, so each table refuses it on its own.
+CREATE TRIGGER journal_entries_no_truncate BEFORE TRUNCATE ON journal_entries
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
+CREATE TRIGGER postings_no_truncate BEFORE TRUNCATE ON postings
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
+CREATE TRIGGER ledger_accounts_no_truncate BEFORE TRUNCATE ON ledger_accounts
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
 
 -- At commit, every entry touched has at least two postings and they sum to zero.
 CREATE FUNCTION ledger_check_entry(entry BIGINT) RETURNS void LANGUAGE plpgsql AS $$

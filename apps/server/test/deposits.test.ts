@@ -95,6 +95,10 @@ describe('deposit notices', () => {
     expect(missing).toMatchObject({ errorCode: 'AMOUNT_REQUIRED', msg: '金額を入力してください' });
     expect((await file({ ...base, amount: '0' })).errorCode).toBe('AMOUNT_INVALID');
     expect((await file({ ...base, amount: '1.001' })).errorCode).toBe('AMOUNT_INVALID');
+    expect(await file({ ...base, amount: '5000.50' })).toMatchObject({
+      errorCode: 'AMOUNT_WHOLE_YEN',
+      msg: '銀行振込は1円単位です。円未満を含めずに入力してください',
+    });
     expect((await file({ ...base, senderName: ' ' })).errorCode).toBe('SENDER_NAME_REQUIRED');
     expect((await file({ ...base, transferDate: undefined })).errorCode).toBe('TRANSFER_DATE_REQUIRED');
   });
@@ -262,6 +266,41 @@ describe('staff credit', () => {
       status: 'rejected',
       reason: '該当する入金が確認できません',
     });
+  });
+});
+
+describe("staff reading a user's money", () => {
+  it('shows the balances and statement, and each look is in the audit log', async () => {
+    const user = await registerUser(t);
+    await credit({ userId: user.userId, amount: '30000', bankReference: bankRef() });
+    const seen = await get<Balances>(t.app, `/api/staff/users/${user.userId}/balances`, admin);
+    expect(seen.data).toMatchObject({ available: '30000.00', total: '30000.00' });
+    const entries = await get<{ items: { kind: string }[] }>(
+      t.app,
+      `/api/staff/users/${user.userId}/ledger`,
+      admin,
+    );
+    expect(entries.data.items.map((entry) => entry.kind)).toEqual(['deposit']);
+    const audit = await get<{ items: { action: string; after: object }[] }>(
+      t.app,
+      `/api/staff/audit-log?action=user.ledger_view&targetId=${user.userId}`,
+      admin,
+    );
+    expect(audit.data.items.map((item) => item.after)).toEqual([
+      expect.objectContaining({ entries: expect.any(Object) }),
+      { balances: true },
+    ]);
+  });
+
+  it('of an unknown user is refused and leaves no audit entry', async () => {
+    const result = await get(t.app, '/api/staff/users/999999999/balances', admin);
+    expect(result.errorCode).toBe('USER_NOT_FOUND');
+    const audit = await get<{ items: unknown[] }>(
+      t.app,
+      '/api/staff/audit-log?action=user.ledger_view&targetId=999999999',
+      admin,
+    );
+    expect(audit.data.items).toEqual([]);
   });
 });
 

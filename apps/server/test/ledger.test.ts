@@ -154,7 +154,7 @@ describe('what the database itself refuses', () => {
     ).rejects.toThrow(/balance_not_negative|check/i);
   });
 
-  it('a balance written directly, and any change or removal of entries and postings', async () => {
+  it('a balance written directly, and any change, removal or truncation of entries and postings', async () => {
     const user = await userId();
     await inTx((db) => creditDeposit(db, move(user, 10_00n)));
     await expect(
@@ -169,6 +169,11 @@ describe('what the database itself refuses', () => {
     await expect(sql`DELETE FROM ledger_accounts WHERE user_id = ${user}`.execute(t.ctx.db)).rejects.toThrow(
       /append-only/,
     );
+    for (const table of ['postings', 'journal_entries', 'ledger_accounts']) {
+      await expect(sql`TRUNCATE ${sql.table(table)} CASCADE`.execute(t.ctx.db)).rejects.toThrow(
+        /append-only/,
+      );
+    }
     expect((await balancesOf(t.ctx.db, user)).available).toBe(10_00n);
   });
 

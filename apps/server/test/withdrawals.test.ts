@@ -113,8 +113,9 @@ describe('a withdrawal request', () => {
 
   it('refuses each broken rule with its own message and changes nothing', async () => {
     const user = await fundedInvestor(50_000);
-    expect((await withdraw(user, '9999.99')).errorCode).toBe('WITHDRAWAL_BELOW_MINIMUM');
-    expect((await withdraw(user, '50000.01')).errorCode).toBe('INSUFFICIENT_FUNDS');
+    expect((await withdraw(user, '9999')).errorCode).toBe('WITHDRAWAL_BELOW_MINIMUM');
+    expect((await withdraw(user, '50001')).errorCode).toBe('INSUFFICIENT_FUNDS');
+    expect((await withdraw(user, '10000.50')).errorCode).toBe('AMOUNT_WHOLE_YEN');
     expect((await withdraw(user, '10000', { bankAccountId: '999999' })).errorCode).toBe(
       'BANK_ACCOUNT_NOT_FOUND',
     );

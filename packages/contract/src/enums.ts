@@ -84,6 +84,7 @@ export function roleCan(role: StaffRole, permission: Permission): boolean {
 export const AUDIT_ACTIONS = [
   'user.list',
   'user.view',
+  'user.ledger_view',
   'user.freeze',
   'user.unfreeze',
   'invitation.create',

@@ -15,8 +15,9 @@ const plainNumber = (text: string) => text.normalize('NFKC').replace(/[,\s¥円]
 
 /**
  * A yen amount typed by a person: "10000", "10,000", "１００００.５". Read as sen; positive unless `signed`.
+ * `wholeYen` for bank transfers, which move whole yen only.
  */
-export const amountField = (options: { signed?: boolean } = {}) =>
+export const amountField = (options: { signed?: boolean; wholeYen?: boolean } = {}) =>
   z
     .string(code('AMOUNT_REQUIRED'))
     .trim()
@@ -32,6 +33,10 @@ export const amountField = (options: { signed?: boolean } = {}) =>
         (!options.signed && sen < 0n)
       ) {
         ctx.addIssue({ code: 'custom', message: 'AMOUNT_INVALID' });
+        return z.NEVER;
+      }
+      if (options.wholeYen && sen % 100n !== 0n) {
+        ctx.addIssue({ code: 'custom', message: 'AMOUNT_WHOLE_YEN' });
         return z.NEVER;
       }
       return sen;
@@ -118,7 +123,7 @@ export const depositAccount = z.object({
 });
 
 export const depositNoticeRequest = z.strictObject({
-  amount: amountField(),
+  amount: amountField({ wholeYen: true }),
   transferDate: z
     .string(code('TRANSFER_DATE_REQUIRED'))
     .regex(/^\d{4}-\d{2}-\d{2}$/, code('TRANSFER_DATE_REQUIRED')),
@@ -156,7 +161,7 @@ export const depositNoticeQuery = pageQuery.extend({
 
 export const staffDepositRequest = z.strictObject({
   userId: idString('USER_NOT_FOUND'),
-  amount: amountField(),
+  amount: amountField({ wholeYen: true }),
   // One statement line has one reference however it is typed: full-width, lower case or spaced.
   bankReference: requiredText('BANK_REFERENCE_REQUIRED', 60).transform((value) =>
     value.normalize('NFKC').toUpperCase().replace(/\s+/g, ''),
@@ -200,7 +205,7 @@ export const bankAccount = z.object({
 // ---- withdrawals ----
 
 export const withdrawalRequest = z.strictObject({
-  amount: amountField(),
+  amount: amountField({ wholeYen: true }),
   bankAccountId: z
     .string(code('BANK_ACCOUNT_REQUIRED'))
     .min(1, code('BANK_ACCOUNT_REQUIRED'))

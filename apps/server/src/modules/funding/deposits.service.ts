@@ -66,11 +66,6 @@ export const depositView = (deposit: DepositRow) => ({
   availableAfter: senToDecimal(deposit.available_after),
 });
 
-/**
- * Credits money that reached the firm's bank account. One credit per bank statement line; with a notice,
- * the notice must be the same user's and still pending, and is approved in the same transaction. A retry
- * with the same idempotency key returns the first credit.
- */
 /** Who credits: a staff member in a session, or the demo seed acting as the seeded admin (no session). */
 export type CreditingStaff = { staffId: bigint; sessionId: bigint | null };
 

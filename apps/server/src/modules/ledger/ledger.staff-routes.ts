@@ -1,7 +1,8 @@
 import { api, senToDecimal } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
-import { route } from '../../platform/routes';
+import { route, type StaffActor } from '../../platform/routes';
+import { recordAudit } from '../audit';
 import { findUserById } from '../users';
 import {
   adjustmentView,
@@ -13,18 +14,36 @@ import { adjustmentsPage, checkLedger } from './ledger.repository';
 import { balancesOf } from './ledger.service';
 import { balancesView, entriesPage } from './ledger.view';
 
-async function existingUser(ctx: AppContext, userId: bigint) {
+/** A look at someone's money is audited like a look at their profile. */
+async function viewedUser(
+  ctx: AppContext,
+  actor: StaffActor,
+  userId: bigint,
+  ip: string | null,
+  what: object,
+) {
   if (!(await findUserById(ctx.db, userId))) throw fail('USER_NOT_FOUND');
+  await recordAudit(ctx.db, {
+    staffId: actor.staffId,
+    action: 'user.ledger_view',
+    targetKind: 'user',
+    targetId: userId.toString(),
+    after: what,
+    ip,
+    at: ctx.clock.now(),
+  });
   return userId;
 }
 
 export function ledgerStaffRoutes(ctx: AppContext) {
   return [
-    route(api.staffLedger.userBalances, async ({ params }) =>
-      balancesView(await balancesOf(ctx.db, await existingUser(ctx, params.userId))),
+    route(api.staffLedger.userBalances, async ({ params, actor, meta }) =>
+      balancesView(
+        await balancesOf(ctx.db, await viewedUser(ctx, actor, params.userId, meta.ip, { balances: true })),
+      ),
     ),
-    route(api.staffLedger.userEntries, async ({ params, query }) =>
-      entriesPage(ctx.db, await existingUser(ctx, params.userId), query),
+    route(api.staffLedger.userEntries, async ({ params, query, actor, meta }) =>
+      entriesPage(ctx.db, await viewedUser(ctx, actor, params.userId, meta.ip, { entries: query }), query),
     ),
     route(api.staffLedger.verify, async () => {
       const check = await checkLedger(ctx.db);
