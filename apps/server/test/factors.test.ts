@@ -418,6 +418,30 @@ describe('login with a second factor', () => {
 });
 
 describe('passkeys (software authenticator)', () => {
+  it('is named after the device it was made on when the app gives no name', async () => {
+    const IPHONE_SAFARI =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+    const enrol = async (userAgent: string) => {
+      const owner = await registerUser(t);
+      const authenticator = new SoftAuthenticator();
+      const options = await post<{ challenge: string }>(
+        t.app,
+        '/api/account/factors/passkey/options',
+        {},
+        owner.token,
+      );
+      return post<Factor>(
+        t.app,
+        '/api/account/factors/passkey',
+        { response: authenticator.register(options.data) },
+        owner.token,
+        { headers: { 'user-agent': userAgent } },
+      );
+    };
+    expect((await enrol(IPHONE_SAFARI)).data.label).toBe('Safari · iPhone');
+    expect((await enrol('')).data.label).toBe('Passkey');
+  });
+
   it('enrols, steps up and completes a login; a replayed assertion or foreign origin is refused', async () => {
     const user = await withPasskey();
     expect(user.factor).toMatchObject({ kind: 'passkey', label: 'iPhone' });

@@ -1,5 +1,6 @@
 import { api } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
+import { describeDevice } from '../../platform/user-agent';
 import { route } from '../../platform/routes';
 import {
   enrolPasskey,
@@ -31,8 +32,10 @@ export function factorRoutes(ctx: AppContext) {
     route(api.factors.passkeyOptions, async ({ actor }) =>
       ctx.transact((tx) => passkeyRegistrationOptions(ctx, tx, actor)),
     ),
-    route(api.factors.passkeyEnrol, async ({ actor, body }) =>
-      ctx.transact((tx) => enrolPasskey(ctx, tx, actor, body)),
+    route(api.factors.passkeyEnrol, async ({ actor, body, meta }) =>
+      ctx.transact((tx) =>
+        enrolPasskey(ctx, tx, actor, { ...body, label: body.label ?? describeDevice(meta.userAgent) }),
+      ),
     ),
     route(api.factors.stepUpOptions, async ({ actor }) =>
       ctx.transact((tx) => stepUpOptions(ctx, tx, actor)),

@@ -224,7 +224,7 @@ export async function enrolPasskey(
     factor = await insertFactor(tx.db, {
       user_id: user.id,
       kind: 'passkey',
-      label: input.label ?? DEFAULT_LABELS.passkey,
+      label: input.label || DEFAULT_LABELS.passkey,
       credential_id: credential.credentialId,
       public_key: credential.publicKey,
       sign_count: credential.signCount,

@@ -20,12 +20,15 @@ export const useStartTotp = () =>
 export const useVerifyTotp = () =>
   useFactorMutation((code: string) => apiClient.call(routes.factors.totpVerify, { body: { code } }), true);
 
-/** Registration options from the server, the browser's passkey dialog, then the server keeps the passkey. */
+/**
+ * Registration options from the server, the browser's passkey dialog, then the server keeps the passkey,
+ * named after the device it was made on ("Safari · iPhone"); the user may rename it.
+ */
 export const useAddPasskey = () =>
-  useFactorMutation(async (label: string) => {
+  useFactorMutation(async () => {
     const options = await apiClient.call(routes.factors.passkeyOptions);
     const response = await createPasskey(options);
-    return apiClient.call(routes.factors.passkeyEnrol, { body: { response, label } });
+    return apiClient.call(routes.factors.passkeyEnrol, { body: { response } });
   });
 
 export const useRenameFactor = () =>

@@ -3,7 +3,6 @@ import { Button, List, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { SubPage } from '../../../components/ui/SubPage';
 import { useStepUp } from '../../../components/step-up/use-step-up';
-import { deviceName } from '../../../lib/device-name';
 import { passkeysAvailable } from '../../../lib/passkey';
 import { useAddPasskey, useStartTotp } from '../api/factors';
 import { AddAuthenticatorApp } from '../components/AddAuthenticatorApp';
@@ -20,7 +19,7 @@ export default function SecurityPage() {
 
   const onPasskey = () =>
     stepUp
-      .guard(() => addPasskey.mutateAsync(deviceName(navigator.userAgent)))
+      .guard(() => addPasskey.mutateAsync())
       .then(() => Toast.show({ icon: 'success', content: t('security.passkeyAdded'), duration: 1500 }))
       .catch(() => undefined);
 
