@@ -86,7 +86,8 @@ export default function IdentityVerificationPage() {
           ) : (
             <>
               <Status state={state} onResubmit={() => setResubmitting(true)} />
-              {state.status !== 'none' && (
+              {/* The demo investor was verified without a submission: there are no photos to show. */}
+              {state.submittedAt && (
                 <div className="kb-kyc-photos">
                   <SubmittedPhoto side="front" state={state} />
                   <SubmittedPhoto side="back" state={state} />
