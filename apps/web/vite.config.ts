@@ -8,7 +8,7 @@ const localeChunkName = (moduleId: string | null) => {
 };
 
 /** The texts the first screen waits for (src/lib/i18n.ts STARTUP_NAMESPACES) in the default language. */
-const FIRST_SCREEN_LOCALE_CHUNKS = ['common', 'errors', 'web'].map((ns) => `locale-ja-${ns}`);
+const FIRST_SCREEN_LOCALE_CHUNKS = ['common', 'web'].map((ns) => `locale-ja-${ns}`);
 
 /**
  * The app renders once its language's texts are in, and without a hint their chunks start only after the

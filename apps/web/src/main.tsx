@@ -5,7 +5,7 @@ import { config as configureZod } from 'zod/v4/core';
 import { App } from './app/App';
 import { clearSessionOnExpiry } from './app/failures';
 import { afterFirstScreen, preloadFirstScreen } from './app/first-screen';
-import { initI18n } from './lib/i18n';
+import { initI18n, loadErrorTexts } from './lib/i18n';
 import { trackViewportHeight } from './lib/viewport-height';
 import './app/app.css';
 
@@ -40,6 +40,8 @@ void initI18n().finally(() => {
       <App />
     </StrictMode>,
   );
+  // Error texts arrive while the first screen renders rather than before it (a form waits for them).
+  void loadErrorTexts();
   // The service worker (which precaches the whole app) and its update prompt are not needed for the first
   // screen: they wait until it has loaded, so they do not compete with it for the network and the CPU.
   afterFirstScreen(

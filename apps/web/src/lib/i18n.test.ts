@@ -9,7 +9,7 @@ vi.stubGlobal('localStorage', {
   removeItem: (key: string) => stored.delete(key),
 });
 
-const { currentLang, i18n, initI18n, switchLanguage } = await import('./i18n');
+const { currentLang, i18n, initI18n, loadErrorTexts, switchLanguage } = await import('./i18n');
 const loadedLanguages = () => LANGUAGES.filter((lang) => i18n.hasResourceBundle(lang, 'web'));
 
 describe('web i18n', () => {
@@ -20,6 +20,12 @@ describe('web i18n', () => {
     expect(loadedLanguages()).toEqual(['ja']);
     expect(i18n.t('common:error')).toBe('エラー');
     expect(document.documentElement.lang).toBe('ja');
+  });
+
+  it('loads the error texts after the first screen, not before it', async () => {
+    expect(i18n.hasResourceBundle('ja', 'errors')).toBe(false);
+    await loadErrorTexts();
+    expect(i18n.t('errors:AMOUNT_REQUIRED')).toBe('金額を入力してください');
   });
 
   it('loads the legal texts only when a page asks for them', async () => {
@@ -33,6 +39,7 @@ describe('web i18n', () => {
     expect(currentLang()).toBe('fr');
     expect(loadedLanguages()).toEqual(['ja', 'fr']);
     expect(i18n.hasResourceBundle('fr', 'legal')).toBe(true);
+    expect(i18n.hasResourceBundle('fr', 'errors')).toBe(true);
     expect(i18n.t('common:error')).toBe('Erreur');
     expect(stored.get('locale')).toBe('fr');
     expect(document.documentElement.lang).toBe('fr');

@@ -12,8 +12,11 @@ import { readString, writeString } from './storage';
 
 const LOCALE_KEY = 'locale';
 
-/** Loaded before the first render; `legal` loads with the pages that ask for it (useTranslation(['web', 'legal'])). */
-const STARTUP_NAMESPACES: WebNamespace[] = ['common', 'errors', 'web'];
+/**
+ * Loaded before the first render. `errors` is fetched while the first screen renders (`loadErrorTexts`), and every
+ * form waits for it (`useForm`); `legal` loads with the pages that ask for it (useTranslation(['web', 'legal'])).
+ */
+const STARTUP_NAMESPACES: WebNamespace[] = ['common', 'web'];
 
 /** The stored locale; legacy values (jp, cn, sp) are mapped, a missing one means Japanese. */
 export function storedLang(): Lang {
@@ -68,5 +71,8 @@ export async function initI18n(): Promise<void> {
       returnNull: false,
     });
 }
+
+/** The error texts, which the first screen does not wait for. */
+export const loadErrorTexts = () => i18n.loadNamespaces('errors');
 
 export { i18n };

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fieldOrderOf, firstError } from '@kabuto/contract';
 import type { z } from 'zod';
 import { i18n } from '../../lib/i18n';
@@ -63,6 +64,8 @@ interface FieldError {
  * the alert above it until the next attempt.
  */
 export function useForm<V extends FormValues>(initial: V): Form<V> {
+  // Error texts are not among the startup texts: a form suspends until they are in, so no key shows.
+  useTranslation('errors');
   const [values, setValues] = useState(initial);
   const [error, setError] = useState<FieldError | null>(null);
   const [alert, setAlert] = useState<FormAlertState | null>(null);
