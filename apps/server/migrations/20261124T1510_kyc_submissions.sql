@@ -12,9 +12,14 @@ CREATE TABLE kyc_submissions (
   reason TEXT,
   reviewed_by BIGINT REFERENCES staff_users (id),
   reviewed_at TIMESTAMPTZ,
+  -- With a second review (KYC_SECOND_REVIEW), the first of two approvals; the decision is another's.
+  first_approved_by BIGINT REFERENCES staff_users (id),
+  first_approved_at TIMESTAMPTZ,
   created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
   CHECK ((status = 'rejected') = (reason IS NOT NULL)),
-  CHECK ((status = 'pending') = (reviewed_at IS NULL))
+  CHECK ((status = 'pending') = (reviewed_at IS NULL)),
+  CHECK ((first_approved_by IS NULL) = (first_approved_at IS NULL)),
+  CHECK (first_approved_by <> reviewed_by)
 );
 CREATE INDEX kyc_submissions_user ON kyc_submissions (user_id, id DESC);
 CREATE INDEX kyc_submissions_queue ON kyc_submissions ((status <> 'pending'), id);

@@ -19,10 +19,14 @@ import {
 let t: TestApp;
 let dataDir: string;
 let admin: string;
+/** A compliance member who confirms the admin's first approvals (KYC_SECOND_REVIEW is on by default). */
+let reviewer: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'kabuto-kyc-'));
   t = await createTestApp({ dataDir });
   admin = await staffToken(t);
+  const member = await createStaff(t, 'kyc-reviewer', 'compliance');
+  reviewer = await staffToken(t, member.username, member.password, member.secret);
 });
 afterAll(async () => {
   await t.close();
@@ -296,8 +300,25 @@ describe('review and the state rules', () => {
     await expect(requireKycPassed(t.ctx.db, BigInt(user.userId))).rejects.toMatchObject({
       errorCode: 'KYC_NOT_PASSED',
     });
-    const approved = await post(t.app, `/api/staff/kyc/${second!.id}/approve`, {}, admin);
-    expect(approved).toMatchObject({ code: 1, data: { status: 'passed', reason: null } });
+    // The first of two approvals: still under review, and the same reviewer cannot give the second.
+    const firstApproval = await post(t.app, `/api/staff/kyc/${second!.id}/approve`, {}, admin);
+    expect(firstApproval).toMatchObject({
+      code: 1,
+      data: { status: 'pending', firstApprovedBy: 'admin', canDecide: false },
+    });
+    expect((await get(t.app, '/api/kyc', user.token)).data).toMatchObject({ status: 'pending' });
+    for (const decision of ['approve', 'reject'])
+      expect(
+        await post(t.app, `/api/staff/kyc/${second!.id}/${decision}`, { reason: 'x' }, admin),
+      ).toMatchObject({ status: 409, errorCode: 'KYC_SECOND_REVIEWER_REQUIRED' });
+    await expect(requireKycPassed(t.ctx.db, BigInt(user.userId))).rejects.toMatchObject({
+      errorCode: 'KYC_NOT_PASSED',
+    });
+    const approved = await post(t.app, `/api/staff/kyc/${second!.id}/approve`, {}, reviewer);
+    expect(approved).toMatchObject({
+      code: 1,
+      data: { status: 'passed', reason: null, firstApprovedBy: 'admin', reviewedBy: 'kyc-reviewer' },
+    });
     await expect(requireKycPassed(t.ctx.db, BigInt(user.userId))).resolves.toBeUndefined();
     expect((await get(t.app, '/api/kyc', user.token)).data).toMatchObject({ status: 'passed', reason: null });
 
@@ -318,12 +339,27 @@ describe('review and the state rules', () => {
       .where('action', 'in', ['kyc.approve', 'kyc.reject'])
       .orderBy('id')
       .execute();
-    expect(audit.map((row) => row.action)).toEqual(['kyc.reject', 'kyc.approve']);
+    expect(audit.map((row) => row.action)).toEqual(['kyc.reject', 'kyc.approve', 'kyc.approve']);
     const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
     expect(parse(audit[0]!.before)).toMatchObject({ status: 'pending', idNumberMasked: '*****4567' });
     expect(parse(audit[0]!.after)).toMatchObject({ status: 'rejected', reason: 'The photo is blurred' });
     expect(audit[0]!.reason).toBe('The photo is blurred');
-    expect(parse(audit[1]!.after)).toMatchObject({ status: 'passed' });
+    expect(parse(audit[1]!.after)).toMatchObject({ status: 'pending', stage: 'first_of_two' });
+    expect(parse(audit[2]!.after)).toMatchObject({ status: 'passed', firstApprovedBy: 'admin' });
+  });
+
+  it('passes on one approval when the second review is switched off (KYC_SECOND_REVIEW=false)', async () => {
+    const user = await registerUser(t);
+    const image = { bytes: await jpeg() };
+    await submit(user.token, image, image);
+    const row = await submissionOf(user.userId);
+    t.ctx.config.kycSecondReview = false;
+    try {
+      const approved = await post(t.app, `/api/staff/kyc/${row!.id}/approve`, {}, admin);
+      expect(approved).toMatchObject({ code: 1, data: { status: 'passed', firstApprovedBy: null } });
+    } finally {
+      t.ctx.config.kycSecondReview = true;
+    }
   });
 
   it('requires a reason to reject', async () => {

@@ -52,6 +52,9 @@ export const staffKycSummary = z.object({
   submittedAt: z.string(),
   reviewedAt: z.string().nullable(),
   reviewedBy: z.string().nullable(),
+  /** The first of two approvals, when a second review is required and one has been given. */
+  firstApprovedAt: z.string().nullable(),
+  firstApprovedBy: z.string().nullable(),
 });
 export type StaffKycSummary = z.infer<typeof staffKycSummary>;
 
@@ -59,6 +62,8 @@ export const staffKycDetail = staffKycSummary.extend({
   idNumber: z.string(),
   reason: z.string().nullable(),
   mobile: z.string(),
+  /** Whether the viewer may decide now: not while they gave the first of two approvals. */
+  canDecide: z.boolean(),
   /** Earlier submissions of the same user, newest first. */
   previous: z.array(staffKycSummary.extend({ reason: z.string().nullable() })),
 });

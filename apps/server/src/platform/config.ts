@@ -56,6 +56,8 @@ export interface Config {
   marketClock: 'exchange' | 'always-open';
   /** How long a verified second factor lets the session do sensitive things (withdrawals, bank accounts). */
   stepUpTtlSeconds: number;
+  /** Whether an identity verification passes only once a second, different staff member confirms it (KYC_SECOND_REVIEW). */
+  kycSecondReview: boolean;
   /** Whether sensitive actions need a second factor at all (REQUIRE_STEP_UP). */
   requireStepUp: boolean;
   /** WebAuthn relying party: the domain passkeys are bound to, and the origins the app is served from. */
@@ -187,6 +189,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     marketClock: oneOf(env, 'MARKET_CLOCK', ['exchange', 'always-open'] as const, 'exchange'),
     stepUpTtlSeconds: duration(env, 'STEP_UP_TTL', 5 * 60),
     requireStepUp: flag(env, 'REQUIRE_STEP_UP', true),
+    kycSecondReview: flag(env, 'KYC_SECOND_REVIEW', true),
     webauthnRpId: text(env, 'WEBAUTHN_RP_ID', 'localhost'),
     webauthnOrigins: text(env, 'WEBAUTHN_ORIGIN', `http://localhost:${port}`)
       .split(',')

@@ -49,6 +49,17 @@ export interface Decision {
   now: Date;
 }
 
+/** The first of two approvals: the submission stays pending until another staff member decides. */
+export const recordFirstApproval = (db: Executor, id: bigint, staffId: bigint, now: Date) =>
+  db
+    .updateTable('kyc_submissions')
+    .set({ first_approved_by: staffId, first_approved_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('first_approved_by', 'is', null)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
 export const decideSubmission = (db: Executor, id: bigint, decision: Decision) =>
   db
     .updateTable('kyc_submissions')
@@ -94,7 +105,9 @@ export function listSubmissions(
 }
 
 export async function staffNamesOf(db: Executor, rows: KycSubmissionRow[]): Promise<Map<bigint, string>> {
-  const ids = [...new Set(rows.map((row) => row.reviewed_by).filter((id) => id !== null))];
+  const ids = [
+    ...new Set(rows.flatMap((row) => [row.reviewed_by, row.first_approved_by]).filter((id) => id !== null)),
+  ];
   if (!ids.length) return new Map();
   const staff = await db
     .selectFrom('staff_users')

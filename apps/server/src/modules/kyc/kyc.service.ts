@@ -25,6 +25,7 @@ import {
   latestSubmissionOf,
   lockSubmission,
   previousSubmissionsOf,
+  recordFirstApproval,
   staffNamesOf,
 } from './kyc.repository';
 import { PhotoStore } from './kyc.storage';
@@ -135,6 +136,8 @@ export async function summariesOf(db: Executor, rows: KycSubmissionRow[]): Promi
     submittedAt: iso(row.created_at) ?? '',
     reviewedAt: iso(row.reviewed_at),
     reviewedBy: row.reviewed_by === null ? null : (names.get(row.reviewed_by) ?? null),
+    firstApprovedAt: iso(row.first_approved_at),
+    firstApprovedBy: row.first_approved_by === null ? null : (names.get(row.first_approved_by) ?? null),
   }));
 }
 
@@ -151,6 +154,7 @@ export async function detailOf(
     idNumber: row.id_number,
     reason: row.reason,
     mobile: roleCan(actor.role, 'users.read_mobile') ? (user?.mobile ?? '') : maskMobile(user?.mobile ?? ''),
+    canDecide: row.status === 'pending' && row.first_approved_by !== actor.staffId,
     previous: earlier.map((item, index) => ({ ...item, reason: previous[index]!.reason })),
   };
 }
@@ -160,7 +164,8 @@ export type KycDecision = { status: 'passed' } | { status: 'rejected'; reason: s
 /**
  * Passes or rejects a pending submission: the submission, the user's status and the audit entry (before and
  * after) in one transaction. The user is locked before the submission, in the same order as a submission
- * takes them.
+ * takes them. With a second review, the first approval only records itself; a different staff member then
+ * passes or rejects (the database refuses the same one twice).
  */
 export async function decideKyc(
   ctx: AppContext,
@@ -178,6 +183,22 @@ export async function decideKyc(
     const before = await lockSubmission(tx.db, id);
     if (!before) throw fail('NOT_FOUND');
     if (before.status !== 'pending') throw fail('KYC_NOT_PENDING');
+    if (before.first_approved_by === actor.staffId) throw fail('KYC_SECOND_REVIEWER_REQUIRED');
+    if (decision.status === 'passed' && ctx.config.kycSecondReview && before.first_approved_by === null) {
+      const approved = await recordFirstApproval(tx.db, id, actor.staffId, now);
+      const [beforeView, afterView] = await summariesOf(tx.db, [before, approved]);
+      await recordAudit(tx.db, {
+        staffId: actor.staffId,
+        action: 'kyc.approve',
+        targetKind: 'kyc_submission',
+        targetId: approved.id.toString(),
+        before: beforeView,
+        after: { ...afterView, stage: 'first_of_two' },
+        ip: meta.ip,
+        at: now,
+      });
+      return detailOf(tx.db, actor, approved);
+    }
     const after = await decideSubmission(tx.db, id, {
       status: decision.status,
       reason: decision.status === 'rejected' ? decision.reason : null,

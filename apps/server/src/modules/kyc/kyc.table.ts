@@ -14,6 +14,8 @@ export interface KycSubmissionsTable {
   reason: string | null;
   reviewed_by: bigint | null;
   reviewed_at: Timestamp | null;
+  first_approved_by: bigint | null;
+  first_approved_at: Timestamp | null;
   created_at: DefaultNow;
 }
 

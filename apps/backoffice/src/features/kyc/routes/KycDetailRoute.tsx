@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Descriptions, Image, Modal, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Image, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { formatJst, type KycPhotoSide } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -52,7 +52,19 @@ export function KycDetailRoute() {
         <Photo id={detail.id} side="front" />
         <Photo id={detail.id} side="back" />
       </div>
-      {detail.status === 'pending' && (
+      {detail.status === 'pending' && detail.firstApprovedBy && detail.firstApprovedAt && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="kyc-first-approval"
+          message={t('kyc.firstApproval', {
+            name: detail.firstApprovedBy,
+            time: formatJst(detail.firstApprovedAt),
+          })}
+          description={detail.canDecide ? undefined : t('kyc.ownFirstApproval')}
+        />
+      )}
+      {detail.canDecide && (
         <Space>
           <Button type="primary" onClick={() => setDialog('approve')} data-testid="kyc-approve">
             {t('kyc.approve.button')}
@@ -70,9 +82,11 @@ export function KycDetailRoute() {
         onCancel={() => setDialog(null)}
         onOk={() =>
           approve.mutate(undefined, {
-            onSuccess: () => {
+            onSuccess: (decided) => {
               setDialog(null);
-              void message.success(t('kyc.approve.done'));
+              void message.success(
+                t(decided.status === 'passed' ? 'kyc.approve.done' : 'kyc.approve.firstDone'),
+              );
             },
             onError: (error) => void message.error(error.message),
           })

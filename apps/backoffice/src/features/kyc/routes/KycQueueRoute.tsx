@@ -33,8 +33,12 @@ export function KycQueueRoute() {
         {
           title: t('kyc.columns.status'),
           dataIndex: 'status',
-          render: (status: StaffKycSummary['status']) => (
-            <Tag color={KYC_STATUS_COLOR[status]}>{t(`kyc.status.${status}`)}</Tag>
+          render: (status: StaffKycSummary['status'], row: StaffKycSummary) => (
+            <Tag color={KYC_STATUS_COLOR[status]}>
+              {status === 'pending' && row.firstApprovedBy
+                ? t('kyc.status.awaitingSecond')
+                : t(`kyc.status.${status}`)}
+            </Tag>
           ),
         },
         {
