@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { registerByApi, screenshot } from '../support';
-import { input, message, useLanguage } from './helpers';
+import { confirmBySms, input, message, useLanguage } from './helpers';
 
 /** WebAuthn needs a secure context and a domain as RP ID: these tests use localhost, not 127.0.0.1. */
 const origin = `http://localhost:${process.env.E2E_PORT ?? 8390}`;
@@ -52,6 +52,10 @@ test('enrol a passkey, log out, and log in with password and passkey', async ({ 
   await expect(page.getByTestId('factor-none')).toBeVisible();
   await screenshot(page, 'ja-security-empty');
   await page.getByTestId('security-add-passkey').click();
+  // The first factor needs the registered number: a phished password alone cannot add one.
+  await expect(page.getByTestId('step-up-sms-send')).toBeVisible();
+  await screenshot(page, 'ja-security-sms-step-up');
+  await confirmBySms(page, request, user.mobile);
   await expect(page.getByTestId('factor-passkey')).toBeVisible();
   await expect(page.getByTestId('factor-passkey')).toContainText(
     message('ja', 'web', 'security.kind.passkey'),
@@ -69,8 +73,8 @@ test('enrol a passkey, log out, and log in with password and passkey', async ({ 
   await page.goto(at(SECURITY));
   await page.getByTestId('factor-remove').click();
   await page
+    .getByRole('dialog')
     .getByRole('button', { name: message('ja', 'web', 'security.remove') })
-    .last()
     .click();
   await expect(page.getByTestId('factor-none')).toBeVisible();
 });
@@ -87,6 +91,7 @@ test('enrol an authenticator app with a computed code, then log in with a code',
   await page.goto(at(SECURITY));
   await screenshot(page, 'en-security-empty');
   await page.getByTestId('security-add-totp').click();
+  await confirmBySms(page, request, user.mobile);
   await expect(page.getByTestId('totp-qr').locator('svg')).toBeVisible();
   const secret = (await input(page, 'totp-secret').inputValue()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);

@@ -51,6 +51,15 @@ export async function registerInBrowser(
   return mobile;
 }
 
+/** Answers the step-up dialog of a user who has no factor yet with the SMS code sent to their number. */
+export async function confirmBySms(page: Page, request: APIRequestContext, mobile: string): Promise<void> {
+  await expect(page.getByTestId('step-up-dialog')).toBeVisible();
+  await page.getByTestId('step-up-sms-send').click();
+  await expect(page.getByTestId('step-up-sms-send')).toBeDisabled();
+  await input(page, 'step-up-sms-code').fill(await latestSmsCode(request, mobile));
+  await page.getByTestId('step-up-sms-submit').click();
+}
+
 export async function loginInBrowser(page: Page, mobile: string, password: string): Promise<void> {
   await page.goto('/#/subPackages/login/login');
   await input(page, 'login-account').fill(mobile);

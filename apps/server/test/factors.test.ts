@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireStepUp } from '../src/modules/factors';
-import { createTestApp, get, post, registerUser, totpNow, type Registered, type TestApp } from './harness';
+import { sha256 } from '../src/platform/crypto';
+import {
+  createTestApp,
+  get,
+  latestSmsCode,
+  post,
+  registerUser,
+  stepUpBySms,
+  totpNow,
+  type Registered,
+  type TestApp,
+} from './harness';
 import { SoftAuthenticator } from './soft-authenticator';
 
 let t: TestApp;
@@ -37,9 +48,29 @@ const listFactors = async (token: string) =>
   (await get<{ items: Factor[] }>(t.app, '/api/account/factors', token)).data.items;
 const nextStep = () => t.clock.advance(30);
 
+/** What requireStepUp (withdrawals, bank accounts) answers for a session: 'ok' or the error code. */
+async function stepUpAnswer(token: string, app = t) {
+  const actor = await app.ctx.db
+    .selectFrom('sessions')
+    .select(['user_id as userId', 'id as sessionId'])
+    .where('token_hash', '=', sha256(token))
+    .executeTakeFirstOrThrow();
+  return app.ctx
+    .transact((tx) => requireStepUp(app.ctx, tx, actor))
+    .then(() => 'ok')
+    .catch((error: { errorCode?: string }) => error.errorCode);
+}
+
+/** A new user, without a factor, whose session is stepped up by an SMS code: ready to add the first factor. */
+async function steppedUpUser(): Promise<Registered> {
+  const user = await registerUser(t);
+  await stepUpBySms(t, user);
+  return user;
+}
+
 /** A new user with an authenticator app enrolled; the session is stepped up by the enrolment. */
 async function withTotp(): Promise<Registered & { secret: string; factor: Factor }> {
-  const user = await registerUser(t);
+  const user = await steppedUpUser();
   const started = await post<Enrolment>(t.app, '/api/account/factors/totp', {}, user.token);
   const verified = await post<Factor>(
     t.app,
@@ -53,7 +84,7 @@ async function withTotp(): Promise<Registered & { secret: string; factor: Factor
 }
 
 async function withPasskey(user?: Registered) {
-  const owner = user ?? (await registerUser(t));
+  const owner = user ?? (await steppedUpUser());
   const authenticator = new SoftAuthenticator();
   const options = await post<{ challenge: string }>(
     t.app,
@@ -74,7 +105,7 @@ async function withPasskey(user?: Registered) {
 
 describe('authenticator app (TOTP) enrolment', () => {
   it('returns a secret and otpauth URI, stays pending until a right code, and never lists secrets', async () => {
-    const user = await registerUser(t);
+    const user = await steppedUpUser();
     const started = await post<Enrolment>(t.app, '/api/account/factors/totp', {}, user.token);
     expect(started.code).toBe(1);
     expect(started.data.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -123,7 +154,7 @@ describe('authenticator app (TOTP) enrolment', () => {
   });
 
   it('refuses a verification with nothing pending, and a pending enrolment after 30 minutes', async () => {
-    const user = await registerUser(t);
+    const user = await steppedUpUser();
     const none = await post(t.app, '/api/account/factors/totp/verify', { code: '123456' }, user.token);
     expect(none.errorCode).toBe('TOTP_SETUP_EXPIRED');
     const started = await post<Enrolment>(
@@ -150,6 +181,54 @@ describe('authenticator app (TOTP) enrolment', () => {
     expect(refused).toMatchObject({ status: 403, errorCode: 'STEP_UP_REQUIRED' });
     const options = await post(t.app, '/api/account/factors/passkey/options', {}, user.token);
     expect(options.errorCode).toBe('STEP_UP_REQUIRED');
+  });
+});
+
+describe('the first factor', () => {
+  it('cannot be added with the login password alone: the session first proves the registered number by SMS', async () => {
+    const user = await registerUser(t);
+    expect(await post(t.app, '/api/account/factors/totp', {}, user.token)).toMatchObject({
+      status: 403,
+      errorCode: 'STEP_UP_REQUIRED',
+    });
+    expect((await post(t.app, '/api/account/factors/passkey/options', {}, user.token)).errorCode).toBe(
+      'STEP_UP_REQUIRED',
+    );
+    await post(t.app, '/api/auth/step-up/sms', {}, user.token);
+    const wrong = await post(t.app, '/api/auth/step-up', { method: 'sms', code: '000000' }, user.token);
+    expect(wrong.errorCode).toBe('SMS_CODE_INVALID');
+    expect((await post(t.app, '/api/account/factors/totp', {}, user.token)).errorCode).toBe(
+      'STEP_UP_REQUIRED',
+    );
+
+    const code = await latestSmsCode(t, user.mobile);
+    const steppedUp = await post(t.app, '/api/auth/step-up', { method: 'sms', code }, user.token);
+    expect(steppedUp.code).toBe(1);
+    expect((await post(t.app, '/api/account/factors/totp', {}, user.token)).code).toBe(1);
+  });
+
+  it('sends the code only to the registered number, and not once the user has a factor', async () => {
+    const user = await registerUser(t);
+    const before = await t.ctx.db.selectFrom('sms_outbox').select('mobile').execute();
+    expect((await post(t.app, '/api/auth/step-up/sms', {}, user.token)).code).toBe(1);
+    const after = await t.ctx.db.selectFrom('sms_outbox').select('mobile').execute();
+    expect(after.slice(before.length).map((row) => row.mobile)).toEqual([user.mobile]);
+    // Nobody may ask for a step-up code by number.
+    const byNumber = await post(t.app, '/api/auth/sms-code', { mobile: user.mobile, purpose: 'step_up' });
+    expect(byNumber.errorCode).toBe('SMS_PURPOSE_INVALID');
+
+    const enrolled = await withTotp();
+    t.clock.advance(6 * 60);
+    expect((await post(t.app, '/api/auth/step-up/sms', {}, enrolled.token)).errorCode).toBe(
+      'FACTOR_METHOD_INVALID',
+    );
+    const sms = await post(t.app, '/api/auth/step-up', { method: 'sms', code: '123456' }, enrolled.token);
+    expect(sms.errorCode).toBe('FACTOR_METHOD_INVALID');
+  });
+
+  it('an SMS step-up is not a factor: withdrawals still ask for one', async () => {
+    const user = await steppedUpUser();
+    expect(await stepUpAnswer(user.token)).toBe('FACTOR_REQUIRED');
   });
 });
 
@@ -213,17 +292,7 @@ describe('step-up', () => {
   });
 
   it('requireStepUp: FACTOR_REQUIRED without a factor, STEP_UP_REQUIRED when stale, nothing when fresh or off', async () => {
-    const check = async (token: string, app = t) => {
-      const actor = await app.ctx.db
-        .selectFrom('sessions')
-        .select(['user_id as userId', 'id as sessionId'])
-        .where('token_hash', '=', (await import('../src/platform/crypto')).sha256(token))
-        .executeTakeFirstOrThrow();
-      return app.ctx
-        .transact((tx) => requireStepUp(app.ctx, tx, actor))
-        .then(() => 'ok')
-        .catch((error: { errorCode?: string }) => error.errorCode);
-    };
+    const check = stepUpAnswer;
     const bare = await registerUser(t);
     expect(await check(bare.token)).toBe('FACTOR_REQUIRED');
     const user = await withTotp();
@@ -263,7 +332,7 @@ describe('step-up', () => {
 
   it('validates the method with a localised message', async () => {
     const user = await registerUser(t);
-    const bad = await post(t.app, '/api/auth/step-up?lang=ja', { method: 'sms', code: '123456' }, user.token);
+    const bad = await post(t.app, '/api/auth/step-up?lang=ja', { method: 'fax', code: '123456' }, user.token);
     expect(bad).toMatchObject({
       status: 400,
       errorCode: 'FACTOR_METHOD_INVALID',
@@ -422,7 +491,7 @@ describe('passkeys (software authenticator)', () => {
     const IPHONE_SAFARI =
       'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
     const enrol = async (userAgent: string) => {
-      const owner = await registerUser(t);
+      const owner = await steppedUpUser();
       const authenticator = new SoftAuthenticator();
       const options = await post<{ challenge: string }>(
         t.app,
@@ -499,7 +568,7 @@ describe('passkeys (software authenticator)', () => {
 
   it("refuses a registration answering another session's challenge, and an assertion of another user's passkey", async () => {
     const owner = await withPasskey();
-    const intruder = await registerUser(t);
+    const intruder = await steppedUpUser();
     const authenticator = new SoftAuthenticator();
     const ownerOptions = await post<{ challenge: string }>(
       t.app,

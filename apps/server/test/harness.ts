@@ -177,12 +177,7 @@ export async function registerUser(t: TestApp, inviteCode: string = DEMO.inviteC
   const sent = await post(t.app, '/api/auth/sms-code', { mobile, purpose: 'register' });
   if (sent.code !== 1) throw new Error(`sms-code failed: ${sent.msg}`);
   // Read from the table, not /api/dev/sms: apps configured behind a proxy refuse the endpoint.
-  const { code: smsCode } = await t.ctx.db
-    .selectFrom('sms_outbox')
-    .select('code')
-    .where('mobile', '=', mobile)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
+  const smsCode = await latestSmsCode(t, mobile);
   const result = await post<{ token: string; userId: string }>(t.app, '/api/auth/register', {
     mobile,
     password,
@@ -192,6 +187,29 @@ export async function registerUser(t: TestApp, inviteCode: string = DEMO.inviteC
   });
   if (result.code !== 1) throw new Error(`register failed: ${result.errorCode}`);
   return { mobile, password, token: result.data.token, userId: result.data.userId };
+}
+
+/** The newest code the dev outbox holds for a number (read from the table, as registerUser does). */
+export async function latestSmsCode(t: TestApp, mobile: string): Promise<string> {
+  const { code } = await t.ctx.db
+    .selectFrom('sms_outbox')
+    .select('code')
+    .where('mobile', '=', mobile)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return code;
+}
+
+/**
+ * Steps a session up with an SMS code to the user's registered number, as a user without a factor does
+ * before adding the first one.
+ */
+export async function stepUpBySms(t: TestApp, user: Pick<Registered, 'mobile' | 'token'>): Promise<void> {
+  const sent = await post(t.app, '/api/auth/step-up/sms', {}, user.token);
+  if (sent.code !== 1) throw new Error(`step-up sms failed: ${sent.errorCode}`);
+  const code = await latestSmsCode(t, user.mobile);
+  const result = await post(t.app, '/api/auth/step-up', { method: 'sms', code }, user.token);
+  if (result.code !== 1) throw new Error(`step-up failed: ${result.errorCode}`);
 }
 
 export async function loginDemo(t: TestApp): Promise<{ token: string; userId: string }> {

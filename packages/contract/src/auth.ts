@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { SMS_PURPOSES } from './enums';
+import { PUBLIC_SMS_PURPOSES } from './enums';
 import { code, deviceTokenField, mobileField, passwordField, requiredText } from './fields';
 import { userInfo } from './user';
 
 export const smsCodeRequest = z.strictObject({
   mobile: mobileField,
-  purpose: z.enum(SMS_PURPOSES, code('SMS_PURPOSE_INVALID')),
+  purpose: z.enum(PUBLIC_SMS_PURPOSES, code('SMS_PURPOSE_INVALID')),
 });
 export const smsCodeResponse = z.object({
   resendAfterSeconds: z.number().int(),
   expiresInSeconds: z.number().int(),
 });
 
-const smsCodeField = z
+export const smsCodeField = z
   .string(code('SMS_CODE_REQUIRED'))
   .trim()
   .min(1, code('SMS_CODE_REQUIRED'))

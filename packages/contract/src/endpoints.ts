@@ -335,6 +335,18 @@ export const api = {
       access: INVESTOR,
       response: webAuthnOptions,
     }),
+    stepUpSms: endpoint({
+      method: 'POST',
+      path: '/api/auth/step-up/sms',
+      tag: 'factors',
+      summary:
+        "Send a step-up code to the signed-in user's registered number (only while they have no factor)",
+      description:
+        'Adding the first second factor or setting the first transaction password needs a step-up; a user with no factor yet proves the session with this code ({method: "sms"}). Refused with FACTOR_METHOD_INVALID once the user has a factor.',
+      access: INVESTOR,
+      authRateLimited: true,
+      response: smsCodeResponse,
+    }),
     stepUp: endpoint({
       method: 'POST',
       path: '/api/auth/step-up',

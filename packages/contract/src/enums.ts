@@ -15,7 +15,9 @@ export type KycSubmissionStatus = (typeof KYC_SUBMISSION_STATUSES)[number];
 export const KYC_PHOTO_SIDES = ['front', 'back'] as const;
 export type KycPhotoSide = (typeof KYC_PHOTO_SIDES)[number];
 
-export const SMS_PURPOSES = ['register', 'reset_password'] as const;
+export const SMS_PURPOSES = ['register', 'reset_password', 'step_up'] as const;
+/** What anyone may ask a code for by number; a step-up code goes only to the signed-in user's own number. */
+export const PUBLIC_SMS_PURPOSES = ['register', 'reset_password'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** Texts the demo seed writes, stored by key so each screen shows them in its own language (`seed.<key>`). */

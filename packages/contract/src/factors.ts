@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { code, deviceTokenField } from './fields';
-import { sessionResponse } from './auth';
+import { sessionResponse, smsCodeField } from './auth';
 
 /** Second factors: an authenticator app (TOTP) or a passkey (WebAuthn). */
 export const FACTOR_KINDS = ['totp', 'passkey'] as const;
@@ -76,6 +76,8 @@ export const factorProof = z.discriminatedUnion(
   [
     z.strictObject({ method: z.literal('totp'), code: totpCodeField }),
     z.strictObject({ method: z.literal('passkey'), response: webAuthnResponse }),
+    // Only for a user who has no factor yet, before adding the first one.
+    z.strictObject({ method: z.literal('sms'), code: smsCodeField }),
   ],
   code('FACTOR_METHOD_INVALID'),
 );

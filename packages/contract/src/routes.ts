@@ -48,6 +48,7 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
     },
     passkeyEnrol: { key: 'factors.passkeyEnrol', method: 'POST', path: '/api/account/factors/passkey' },
     stepUpOptions: { key: 'factors.stepUpOptions', method: 'POST', path: '/api/auth/step-up/options' },
+    stepUpSms: { key: 'factors.stepUpSms', method: 'POST', path: '/api/auth/step-up/sms' },
     stepUp: { key: 'factors.stepUp', method: 'POST', path: '/api/auth/step-up' },
   },
   kyc: {

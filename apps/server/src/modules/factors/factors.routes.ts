@@ -9,6 +9,7 @@ import {
   removeFactor,
   renameFactor,
   startTotp,
+  sendStepUpSms,
   stepUp,
   stepUpOptions,
   verifyTotp,
@@ -39,6 +40,9 @@ export function factorRoutes(ctx: AppContext) {
     ),
     route(api.factors.stepUpOptions, async ({ actor }) =>
       ctx.transact((tx) => stepUpOptions(ctx, tx, actor)),
+    ),
+    route(api.factors.stepUpSms, async ({ actor, request }) =>
+      ctx.transact((tx) => sendStepUpSms(ctx, tx, actor, request.lang)),
     ),
     route(api.factors.stepUp, async ({ actor, body }) => ctx.transact((tx) => stepUp(ctx, tx, actor, body))),
   ];

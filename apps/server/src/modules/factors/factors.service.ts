@@ -1,5 +1,6 @@
 import { notify } from '../messaging';
 import type { FactorItem, FactorProof, LoginChallenge, WebAuthnResponse } from '@kabuto/contract';
+import type { Lang } from '@kabuto/i18n';
 import type { AppContext } from '../../platform/context';
 import { newToken, sha256 } from '../../platform/crypto';
 import { isUniqueViolation, iso } from '../../platform/db';
@@ -15,6 +16,7 @@ import {
   markSessionSteppedUp,
   requireUnrevokedSession,
 } from '../sessions';
+import { consumeSmsCode, issueSmsCode } from '../sms';
 import { lockUserById, updateUser } from '../users';
 import {
   deleteFactor,
@@ -87,11 +89,11 @@ export async function requireStepUp(ctx: AppContext, tx: Tx, actor: InvestorActo
 }
 
 /**
- * Changing the factors themselves needs a recent step-up once the user has one, whatever the policy:
- * otherwise a stolen session could add its own factor or remove the owner's.
+ * Changing the factors themselves needs a recent step-up, whatever the policy: otherwise a stolen session (or
+ * a phished login password) could add its own factor or remove the owner's. A user without a factor steps up
+ * with an SMS code to the registered number (`sendStepUpSms`).
  */
-async function requireStepUpIfEnrolled(ctx: AppContext, tx: Tx, actor: InvestorActor) {
-  if ((await listActiveFactors(tx.db, actor.userId)).length === 0) return;
+export async function requireStepUpForSecurityChange(ctx: AppContext, tx: Tx, actor: InvestorActor) {
   if (!(await isSteppedUp(ctx, tx.db, actor.sessionId))) throw fail('STEP_UP_REQUIRED');
 }
 
@@ -132,7 +134,7 @@ export async function removeFactor(ctx: AppContext, tx: Tx, actor: InvestorActor
   await lockActor(tx, actor);
   const factor = await findActiveFactor(tx.db, actor.userId, id);
   if (!factor) throw fail('FACTOR_NOT_FOUND');
-  await requireStepUpIfEnrolled(ctx, tx, actor);
+  await requireStepUpForSecurityChange(ctx, tx, actor);
   await deleteFactor(tx.db, factor.id);
   await factorChanged(ctx, tx, 'removed', factor);
   return {};
@@ -141,7 +143,7 @@ export async function removeFactor(ctx: AppContext, tx: Tx, actor: InvestorActor
 /** A new authenticator app, pending until `verifyTotp`; a pending one from before is replaced. */
 export async function startTotp(ctx: AppContext, tx: Tx, actor: InvestorActor, label: string | undefined) {
   const user = await lockActor(tx, actor);
-  await requireStepUpIfEnrolled(ctx, tx, actor);
+  await requireStepUpForSecurityChange(ctx, tx, actor);
   await deletePendingTotps(tx.db, user.id);
   const { secret, uri } = newTotpSecret(TOTP_ISSUER, user.mobile);
   await insertFactor(tx.db, {
@@ -194,7 +196,7 @@ async function storeWebAuthnChallenge(
 
 export async function passkeyRegistrationOptions(ctx: AppContext, tx: Tx, actor: InvestorActor) {
   const user = await lockActor(tx, actor);
-  await requireStepUpIfEnrolled(ctx, tx, actor);
+  await requireStepUpForSecurityChange(ctx, tx, actor);
   const options = await registrationOptions(
     ctx.config,
     user,
@@ -213,7 +215,7 @@ export async function enrolPasskey(
 ) {
   const now = ctx.clock.now();
   const user = await lockActor(tx, actor);
-  await requireStepUpIfEnrolled(ctx, tx, actor);
+  await requireStepUpForSecurityChange(ctx, tx, actor);
   const challenge = await takeSessionChallenge(tx.db, actor.sessionId, 'register', now);
   const credential = challenge?.webauthn_challenge
     ? await verifyRegistration(ctx.config, input.response, challenge.webauthn_challenge)
@@ -254,6 +256,7 @@ async function verifyProof(
   webauthnChallenge: string | null,
 ): Promise<FactorRow | null> {
   const now = ctx.clock.now();
+  if (proof.method === 'sms') return null; // a step-up before the first factor, never a factor itself
   if (proof.method === 'totp') {
     for (const factor of factors.filter((candidate) => candidate.kind === 'totp')) {
       const check = checkTotp(factor.totp_secret ?? '', proof.code, now, factor.last_totp_step);
@@ -269,7 +272,20 @@ async function verifyProof(
 }
 
 export const wrongProof = (proof: FactorProof) =>
-  fail(proof.method === 'totp' ? 'FACTOR_CODE_INVALID' : 'PASSKEY_FAILED');
+  fail(
+    proof.method === 'totp'
+      ? 'FACTOR_CODE_INVALID'
+      : proof.method === 'sms'
+        ? 'SMS_CODE_INVALID'
+        : 'PASSKEY_FAILED',
+  );
+
+/** A step-up code to the registered number, for a user who has no factor yet (and only then). */
+export async function sendStepUpSms(ctx: AppContext, tx: Tx, actor: InvestorActor, lang: Lang) {
+  const user = await lockActor(tx, actor);
+  if ((await listActiveFactors(tx.db, user.id)).length > 0) throw fail('FACTOR_METHOD_INVALID');
+  return issueSmsCode(ctx, tx, { mobile: user.mobile, purpose: 'step_up', lang, deliver: true });
+}
 
 export async function stepUpOptions(ctx: AppContext, tx: Tx, actor: InvestorActor) {
   await lockActor(tx, actor);
@@ -290,6 +306,12 @@ export async function stepUp(ctx: AppContext, tx: Tx, actor: InvestorActor, proo
   const locked = lockedMinutes(user, now);
   if (locked !== null) throw fail('ACCOUNT_LOCKED', { minutes: locked });
   const factors = await listActiveFactors(tx.db, user.id);
+  if (proof.method === 'sms') {
+    // Phishable, so only until the user has a real factor.
+    if (factors.length > 0) throw fail('FACTOR_METHOD_INVALID');
+    await consumeSmsCode(ctx, tx, user.mobile, 'step_up', proof.code);
+    return { steppedUpUntil: iso(await markSteppedUp(ctx, tx.db, actor.sessionId)) ?? '' };
+  }
   if (factors.length === 0) throw fail('FACTOR_REQUIRED');
   const challenge =
     proof.method === 'passkey'

@@ -2,6 +2,7 @@ export type { FactorsTables } from './factors.table';
 export { factorRoutes } from './factors.routes';
 export {
   requireStepUp,
+  requireStepUpForSecurityChange,
   startLoginChallenge,
   loginChallengeUser,
   answerLoginChallenge,

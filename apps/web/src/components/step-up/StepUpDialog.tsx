@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { apiClient } from '../../lib/api-client';
 import { toastError } from '../../lib/error-toast';
 import { passkeysAvailable, getPasskeyAssertion } from '../../lib/passkey';
+import { SmsStepUp } from './SmsStepUp';
 
 interface StepUpDialogProps {
   factors: FactorItem[];
@@ -13,7 +14,10 @@ interface StepUpDialogProps {
   onCancel: () => void;
 }
 
-/** Asks for the passkey or an authenticator code again (POST /api/auth/step-up). */
+/**
+ * Asks for the passkey or an authenticator code again (POST /api/auth/step-up); before the first factor is
+ * added, for an SMS code to the registered number.
+ */
 export function StepUpDialog({ factors, onDone, onCancel }: StepUpDialogProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
@@ -47,7 +51,7 @@ export function StepUpDialog({ factors, onDone, onCancel }: StepUpDialogProps) {
     <Popup visible onMaskClick={onCancel} bodyClassName="kb-sheet" destroyOnClose>
       <div className="kb-sheet-body" data-testid="step-up-dialog">
         <h3>{t('stepUp.title')}</h3>
-        <p>{t('stepUp.body')}</p>
+        {factors.length === 0 ? <SmsStepUp onDone={onDone} /> : <p>{t('stepUp.body')}</p>}
         {hasPasskey && (
           <Button block color="primary" loading={busy} onClick={withPasskey} data-testid="step-up-passkey">
             {t('stepUp.usePasskey')}
