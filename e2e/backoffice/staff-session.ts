@@ -79,6 +79,15 @@ export async function loginByApi(request: APIRequestContext): Promise<StaffSessi
   return body.data;
 }
 
+/**
+ * A staff login through the API made once for every test that calls the returned function (the tests of
+ * one spec file): each login may wait up to 30 s for an authenticator code the server has not seen.
+ */
+export function staffSessionOnce(): (request: APIRequestContext) => Promise<StaffSession> {
+  let session: Promise<StaffSession> | undefined;
+  return (request) => (session ??= loginByApi(request));
+}
+
 /** Opens the back office already signed in with a session (as the app stores it after a login). */
 export async function openSignedIn(page: Page, session: StaffSession, lang: BackOfficeLocale, hash = '#/') {
   await page.addInitScript(
@@ -104,4 +113,34 @@ export async function staffApi<T>(
   const envelope = (await response.json()) as { code: number; msg: string; data: T };
   if (envelope.code !== 1) throw new Error(`${path} failed: ${envelope.msg}`);
   return envelope.data;
+}
+
+/** Approves the user's pending identity submission through the API, as the KYC detail screen does. */
+export async function approveKycByApi(
+  request: APIRequestContext,
+  session: StaffSession,
+  userId: string,
+): Promise<void> {
+  const { items } = await staffApi<{ items: { id: string; userId: string }[] }>(
+    request,
+    session,
+    '/api/staff/kyc?status=pending&pageSize=100',
+  );
+  const submission = items.find((item) => item.userId === userId);
+  if (!submission) throw new Error(`no pending identity submission of user ${userId}`);
+  await staffApi(request, session, `/api/staff/kyc/${submission.id}/approve`, {});
+}
+
+/** Credits a deposit without a notice, as finance staff do against a bank statement line. */
+export async function creditByApi(
+  request: APIRequestContext,
+  session: StaffSession,
+  userId: string,
+  amount: string,
+): Promise<void> {
+  await staffApi(request, session, '/api/staff/deposits', {
+    userId,
+    amount,
+    bankReference: `STMT-${userId}-${Date.now()}`,
+  });
 }

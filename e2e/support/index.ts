@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOTP } from 'otpauth';
+import { idCardPhoto } from './id-photos';
 
 export const DEMO_INVESTOR = { mobile: '09000000001', password: 'demo1234', transactionPassword: '123456' };
 export const DEMO_STAFF = {
@@ -58,4 +59,52 @@ export async function registerByApi(request: APIRequestContext, inviteCode = 'WE
   };
   if (body.code !== 1) throw new Error(`register failed: ${body.msg}`);
   return { mobile, password, token: body.data.token, userId: body.data.userId };
+}
+
+/** Calls an investor endpoint with a session token and returns `data`. */
+export async function userApi<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const headers = { token };
+  const response =
+    body === undefined
+      ? await request.get(path, { headers })
+      : await request.post(path, { headers, data: body });
+  const envelope = (await response.json()) as { code: number; msg: string; data: T };
+  if (envelope.code !== 1) throw new Error(`${path} failed: ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** Sets a first transaction password (the login password confirms it). Other sessions of the user end. */
+export async function setTransactionPasswordByApi(
+  request: APIRequestContext,
+  user: { token: string; password: string },
+  transactionPassword: string,
+): Promise<void> {
+  await userApi(request, user.token, '/api/account/transaction-password', {
+    oldPassword: user.password,
+    newPassword: transactionPassword,
+    confirmPassword: transactionPassword,
+  });
+}
+
+/** Submits identity documents through the API, as the identity verification screen does (front JPEG, back PNG). */
+export async function submitKycByApi(
+  request: APIRequestContext,
+  token: string,
+  person: { fullName: string; idNumber: string },
+): Promise<void> {
+  const response = await request.post('/api/kyc', {
+    headers: { token },
+    multipart: {
+      ...person,
+      front: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await idCardPhoto('front', 'jpeg') },
+      back: { name: 'back.png', mimeType: 'image/png', buffer: await idCardPhoto('back', 'png') },
+    },
+  });
+  const body = (await response.json()) as { code: number; msg: string };
+  if (body.code !== 1) throw new Error(`identity submission failed: ${body.msg}`);
 }

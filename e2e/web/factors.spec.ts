@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { registerByApi, screenshot } from '../support';
-import { confirmBySms, input, message, useLanguage } from './helpers';
+import { addVirtualAuthenticator, confirmBySms, input, message, useLanguage } from './helpers';
 
 /** WebAuthn needs a secure context and a domain as RP ID: these tests use localhost, not 127.0.0.1. */
 const origin = `http://localhost:${process.env.E2E_PORT ?? 8390}`;
@@ -23,22 +23,6 @@ async function logOut(page: Page, lang = 'ja') {
     .getByRole('button', { name: message(lang, 'web', 'logout.submit') })
     .click();
   await expect(page.getByTestId('login-submit').or(page.getByTestId('home-page'))).toBeVisible();
-}
-
-/** Chromium's virtual authenticator: a platform passkey with user verification, answering by itself. */
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
 }
 
 test('enrol a passkey, log out, and log in with password and passkey', async ({ page, request }) => {

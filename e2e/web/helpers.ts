@@ -1,15 +1,22 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freshMobile, latestSmsCode } from '../support';
+import {
+  freshMobile,
+  latestSmsCode,
+  registerByApi,
+  setTransactionPasswordByApi,
+  submitKycByApi,
+} from '../support';
+import { approveKycByApi, creditByApi, type StaffSession } from '../backoffice/staff-session';
 
 const localesDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'i18n', 'locales');
 
 /** A message from the shared catalogue, so assertions follow the translations. */
 export function message(
   lang: string,
-  namespace: 'errors' | 'web' | 'common' | 'messages',
+  namespace: 'errors' | 'web' | 'common' | 'messages' | 'backoffice',
   key: string,
 ): string {
   const tree = JSON.parse(readFileSync(join(localesDir, lang, `${namespace}.json`), 'utf8')) as Record<
@@ -21,6 +28,20 @@ export function message(
     .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
   if (typeof value !== 'string') throw new Error(`no ${lang} ${namespace}:${key}`);
   return value;
+}
+
+/** A message from the shared catalogue with its {{placeholders}} filled in. */
+export function messageWith(
+  lang: string,
+  namespace: Parameters<typeof message>[1],
+  key: string,
+  values: Record<string, string>,
+): string {
+  return message(lang, namespace, key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`no value for {{${name}}} in ${namespace}:${key}`);
+    return value;
+  });
 }
 
 /** Starts every page load of this test in the given interface language. */
@@ -77,4 +98,99 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
       .map((element) => element.className || element.tagName),
   );
   expect(overflowing).toEqual([]);
+}
+
+/** What the API answers a registration or a login with: enough to act as the investor. */
+export interface InvestorSession {
+  token: string;
+  userId: string;
+}
+
+/** Opens the investor app already signed in with a session from the API (no login, so no new-device message). */
+export async function openSignedInPhone(page: Page, session: InvestorSession, path: string): Promise<void> {
+  await page.addInitScript(({ token, userId }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('userId', userId);
+  }, session);
+  await page.goto(path);
+}
+
+/**
+ * Replaces the page's session with another session of the investor and reloads, keeping the page (and so
+ * its virtual authenticator). The app reads the session from storage on start, as after a restart.
+ */
+export async function switchSession(page: Page, session: InvestorSession): Promise<void> {
+  await page.evaluate(({ token, userId }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('userId', userId);
+  }, session);
+  await page.reload();
+}
+
+/** Chromium's virtual authenticator: a platform passkey with user verification, answering by itself. */
+export async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+export const TRANSACTION_PASSWORD = '246810';
+
+/**
+ * A new investor who may withdraw but for a second factor and a bank account: registered, with a transaction
+ * password, identity verified by staff and `cash` credited by staff, all through the API. The session it
+ * returns is the registration's.
+ */
+export async function investorWithCash(
+  request: APIRequestContext,
+  staff: StaffSession,
+  cash: string,
+  fullName = '山田 太郎',
+) {
+  const investor = await registerByApi(request);
+  await setTransactionPasswordByApi(request, investor, TRANSACTION_PASSWORD);
+  await submitKycByApi(request, investor.token, { fullName, idNumber: `DL${investor.mobile}` });
+  await approveKycByApi(request, staff, investor.userId);
+  await creditByApi(request, staff, investor.userId, cash);
+  return { ...investor, fullName };
+}
+
+/**
+ * Waits until an overlay (a dialog, a bottom sheet) has finished appearing, so a screenshot shows it as a
+ * person sees it: the element and its ancestors fully opaque, and nothing, masks included, changing over
+ * two animation frames (antd-mobile animates in JavaScript, which Playwright cannot fast-forward).
+ */
+export async function waitUntilSettled(locator: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      locator.evaluate(async (element) => {
+        const snapshot = () => {
+          const opacities: string[] = [];
+          for (let node: Element | null = element; node; node = node.parentElement)
+            opacities.push(getComputedStyle(node).opacity);
+          const masks = Array.from(
+            document.querySelectorAll('.adm-mask'),
+            (mask) => getComputedStyle(mask).opacity,
+          );
+          const box = element.getBoundingClientRect();
+          return { opacities, masks, box: [box.x, box.y, box.width, box.height] };
+        };
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        const before = JSON.stringify(snapshot());
+        await frame();
+        await frame();
+        const after = snapshot();
+        return before === JSON.stringify(after) && after.opacities.every((opacity) => opacity === '1');
+      }),
+    )
+    .toBe(true);
 }

@@ -2,7 +2,13 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { registerByApi, screenshot } from '../support';
 import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
 import { loginByApi, openSignedIn, staffApi } from '../backoffice/staff-session';
-import { expectNoHorizontalOverflow, loginInBrowser, message, useLanguage } from './helpers';
+import {
+  expectNoHorizontalOverflow,
+  loginInBrowser,
+  message,
+  openSignedInPhone,
+  useLanguage,
+} from './helpers';
 
 const MESSAGES_PATH = '/#/subPackages/message/message';
 
@@ -12,15 +18,6 @@ async function freshPhone(browser: Browser, lang: 'ja' | 'en'): Promise<Page> {
   const page = await context.newPage();
   await useLanguage(page, lang);
   return page;
-}
-
-/** Opens the investor app already signed in with a session from the API (no login, so no new-device message). */
-async function openSignedInPhone(page: Page, session: { token: string; userId: string }, path: string) {
-  await page.addInitScript(({ token, userId }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('userId', userId);
-  }, session);
-  await page.goto(path);
 }
 
 async function unreadCount(request: APIRequestContext, token: string): Promise<number> {

@@ -4,7 +4,7 @@
 import { CLIENT_ERROR_CODES, ERROR_CODES, MESSAGE_KINDS } from '@kabuto/contract';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { messageKindProblems } from '../src/check-rules';
+import { freeTextProblems, messageKindProblems } from '../src/check-rules';
 import { LANGUAGES, NAMESPACES, resources } from '../src/index';
 
 type Tree = { [key: string]: string | Tree };
@@ -53,6 +53,7 @@ export function checkI18n(): string[] {
           problems.push(`${lang}/${ns}.json "${key}" has other placeholders than en`);
         }
       }
+      problems.push(...freeTextProblems(lang, ns, keys));
     }
   }
 

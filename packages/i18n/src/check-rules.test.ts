@@ -1,6 +1,6 @@
 import { MESSAGE_KINDS } from '@kabuto/contract';
 import { describe, expect, it } from 'vitest';
-import { messageKindProblems } from './check-rules';
+import { freeTextProblems, messageKindProblems } from './check-rules';
 import { LANGUAGES } from './languages';
 import { resources } from './resources';
 
@@ -45,5 +45,39 @@ describe('messageKindProblems', () => {
   it('finds nothing wrong with the shipped texts', () => {
     for (const lang of LANGUAGES)
       expect(messageKindProblems(lang, MESSAGE_KINDS, resources[lang].messages)).toEqual([]);
+  });
+});
+
+describe('freeTextProblems', () => {
+  it('accepts a reason at the end, with or without text before it', () => {
+    const texts = new Map([
+      ['a', 'Reason: {{reason}}'],
+      ['b', '{{reason}}'],
+      ['c', 'No placeholder. Done.'],
+    ]);
+    expect(freeTextProblems('en', 'web', texts)).toEqual([]);
+  });
+
+  it('reports text after the reason, where its own full stop would double the punctuation', () => {
+    const texts = new Map([
+      ['kyc_rejected.body', '確認できませんでした。理由：{{reason}}。再度ご提出ください。'],
+    ]);
+    expect(freeTextProblems('ja', 'messages', texts)).toEqual([
+      'ja/messages.json "kyc_rejected.body" goes on after {{reason}}, which ends with its own punctuation',
+    ]);
+  });
+
+  it('finds nothing wrong with the shipped texts', () => {
+    for (const lang of LANGUAGES)
+      for (const [namespace, tree] of Object.entries(resources[lang])) {
+        const texts = new Map<string, unknown>();
+        const walk = (node: object, prefix: string) => {
+          for (const [key, value] of Object.entries(node))
+            if (value !== null && typeof value === 'object') walk(value, `${prefix}${key}.`);
+            else texts.set(`${prefix}${key}`, value);
+        };
+        walk(tree, '');
+        expect(freeTextProblems(lang, namespace, texts)).toEqual([]);
+      }
   });
 });

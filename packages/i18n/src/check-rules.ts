@@ -31,3 +31,29 @@ export function messageKindProblems(lang: string, kinds: readonly string[], text
   }
   return problems;
 }
+
+/** Placeholders for text staff write, which ends with its own full stop or none: nothing may follow them. */
+export const FREE_TEXT_PLACEHOLDERS = ['reason'] as const;
+
+/**
+ * Texts of one namespace (flattened, key to text) that go on after a free-text placeholder: "Reason:
+ * {{reason}}. Please…" reads "…blurred.. Please…" when the reason ends with a full stop, as people write it.
+ */
+export function freeTextProblems(
+  lang: string,
+  namespace: string,
+  texts: ReadonlyMap<string, unknown>,
+): string[] {
+  const problems: string[] = [];
+  for (const [key, text] of texts) {
+    if (typeof text !== 'string') continue;
+    for (const name of FREE_TEXT_PLACEHOLDERS) {
+      const placeholder = `{{${name}}}`;
+      if (text.includes(placeholder) && !text.trimEnd().endsWith(placeholder))
+        problems.push(
+          `${lang}/${namespace}.json "${key}" goes on after ${placeholder}, which ends with its own punctuation`,
+        );
+    }
+  }
+  return problems;
+}

@@ -4,10 +4,37 @@ import { ENTRY_KINDS, formatJst, type EntryKind } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { DelayedLoading } from '../../../components/ui/DelayedLoading';
+import { useBankAccounts } from '../api/bank-accounts';
 import { useLedger } from '../api/ledger';
 import type { LedgerFilters } from '../api/keys';
+import { parseLedgerReference } from '../lib/ledger-reference';
 import { recentMonths, signedAmount } from '../lib/money-format';
 import './funding.css';
+
+type BankAccounts = ReturnType<typeof useBankAccounts>['data'];
+
+/** "Reference STMT-0042", "Withdrawal no. 12", "To みずほ銀行 渋谷支店 ****4567"; nothing for an unknown reference. */
+function EntryReference({ reference, accounts }: { reference: string | null; accounts: BankAccounts }) {
+  const { t } = useTranslation();
+  const parsed = parseLedgerReference(reference);
+  if (!parsed) return null;
+  let text: string;
+  if (parsed.kind === 'bankAccount') {
+    // A removed account is no longer listed: then the entry says nothing about its destination.
+    const account = accounts?.find((candidate) => candidate.id === parsed.id);
+    if (!account) return null;
+    text = t('funding.ledger.reference.bankAccount', {
+      account: t('funding.bank.short', {
+        bank: account.bankName,
+        branch: account.branchName,
+        last4: account.accountLast4,
+      }),
+    });
+  } else {
+    text = t(`funding.ledger.reference.${parsed.kind}`, { value: parsed.value });
+  }
+  return <div data-testid="ledger-reference">{text}</div>;
+}
 
 interface LedgerHistoryProps {
   filters: LedgerFilters;
@@ -19,6 +46,7 @@ export function LedgerHistory({ filters, onFiltersChange }: LedgerHistoryProps) 
   const { t } = useTranslation();
   const [months] = useState(() => recentMonths(new Date()));
   const ledger = useLedger(filters);
+  const accounts = useBankAccounts();
   const entries = ledger.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
@@ -75,7 +103,7 @@ export function LedgerHistory({ filters, onFiltersChange }: LedgerHistoryProps) 
                       {t('funding.ledger.held', { amount: signedAmount(entry.heldChange) })}
                     </span>
                   )}
-                  {entry.reference && <div>{entry.reference}</div>}
+                  <EntryReference reference={entry.reference} accounts={accounts.data} />
                 </div>
               </li>
             ))}

@@ -1,0 +1,306 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { screenshot, totpCode, userApi } from '../support';
+import { openSignedIn, staffSessionOnce } from '../backoffice/staff-session';
+import {
+  addVirtualAuthenticator,
+  expectNoHorizontalOverflow,
+  input,
+  investorWithCash,
+  loginInBrowser,
+  message,
+  messageWith,
+  openSignedInPhone,
+  switchSession,
+  TRANSACTION_PASSWORD,
+  useLanguage,
+  waitUntilSettled,
+} from './helpers';
+
+// WebAuthn needs a secure context and a domain as RP ID: this file runs on localhost, not 127.0.0.1.
+test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 8390}` });
+// The first test's staff login may wait up to 30 s for an authenticator code the server has not seen yet.
+test.setTimeout(180_000);
+const staffSession = staffSessionOnce();
+
+const WITHDRAWAL = '/#/subPackages/withdrawal/withdrawal';
+const SETTINGS = '/#/subPackages/seting/seting';
+const TRANSACTION_LOG = '/#/subPackages/transactionLog/transactionLog';
+const ACCOUNT_LOG = '/#/subPackages/bankAccount/accountLog';
+const HOME = '/#/pages/index/index';
+
+const BANK = { holderName: 'ヤマダ タロウ', bankName: 'みずほ銀行', branchName: '渋谷支店' };
+
+/** The bank account form, filled and sent as a person would. */
+async function addBankAccount(page: Page, accountNumber: string) {
+  await input(page, 'bank-holderName').fill(BANK.holderName);
+  await input(page, 'bank-bankName').fill(BANK.bankName);
+  await input(page, 'bank-branchName').fill(BANK.branchName);
+  await input(page, 'bank-branchCode').fill('210');
+  await input(page, 'bank-accountNumber').fill(accountNumber);
+  await page.getByTestId('bank-submit').click();
+}
+
+/** Amount, destination, transaction password, then the confirmation dialog's Send. */
+async function requestWithdrawal(page: Page, lang: string, amount: string, shot?: string) {
+  await input(page, 'withdrawal-amount').fill(amount);
+  await page.getByTestId('withdrawal-bank').first().click();
+  await input(page, 'withdrawal-password').fill(TRANSACTION_PASSWORD);
+  if (shot) await screenshot(page, shot);
+  await page.getByTestId('withdrawal-review').click();
+  const confirm = page.getByRole('dialog').filter({ has: page.getByTestId('withdrawal-confirm') });
+  await expect(confirm).toContainText(message(lang, 'web', 'funding.withdrawal.confirmTitle'));
+  await confirm.getByRole('button', { name: message(lang, 'web', 'funding.withdrawal.send') }).click();
+}
+
+async function openSideMenu(page: Page) {
+  await page.goto(HOME);
+  await page.getByTestId('top-bar-user').click();
+  return page.getByTestId('side-menu');
+}
+
+for (const lang of ['ja', 'en'] as const) {
+  test(`${lang}: a withdrawal confirmed with a passkey, approved in the back office, is paid with a message`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    const staff = await staffSession(request);
+    const investor = await investorWithCash(request, staff, '300000');
+    const accountNumber = investor.mobile.slice(-7);
+    await addVirtualAuthenticator(page);
+    await useLanguage(page, lang);
+    await loginInBrowser(page, investor.mobile, investor.password);
+
+    // Settings, security: a passkey from the phone's authenticator.
+    await page.goto(SETTINGS);
+    await page.getByTestId('settings-security').click();
+    await page.getByTestId('security-add-passkey').click();
+    await expect(page.getByTestId('factor-passkey')).toBeVisible();
+
+    // The withdrawal screen has nowhere to send money yet, and says where to add a bank account.
+    await page.goto(WITHDRAWAL);
+    await page.getByTestId('withdrawal-add-bank').click();
+    await expect(page.getByTestId('bank-account-page')).toBeVisible();
+    await addBankAccount(page, accountNumber);
+    await expect(page.getByTestId('bank-account')).toContainText(BANK.bankName);
+    await expect(page.getByTestId('bank-account')).toContainText(accountNumber.slice(-4));
+    await expect(page.getByTestId('bank-account')).not.toContainText(accountNumber);
+
+    // Later: the passkey was confirmed more than STEP_UP_TTL ago. The registration's session, which never
+    // confirmed a factor, stands for that (the page, and so its authenticator, stay).
+    await switchSession(page, investor);
+    await page.goto(WITHDRAWAL);
+    await expect(page.getByTestId('withdrawal-available-amount')).toHaveText('¥300,000.00');
+    await requestWithdrawal(page, lang, '120,000', `${lang}-withdrawal-form`);
+    const stepUp = page.getByTestId('step-up-dialog');
+    await expect(stepUp).toContainText(message(lang, 'web', 'stepUp.title'));
+    await expect(stepUp.getByTestId('step-up-code')).toHaveCount(0);
+    await waitUntilSettled(stepUp);
+    await screenshot(page, `${lang}-withdrawal-step-up`);
+    await stepUp.getByTestId('step-up-passkey').click();
+
+    const result = page.getByTestId('withdrawal-result');
+    await expect(result).toContainText(message(lang, 'web', 'funding.withdrawal.requestedTitle'));
+    await expect(result).toContainText('¥120,000.00');
+    await expect(stepUp).toHaveCount(0);
+    await expect(page.getByTestId('withdrawal-available-amount')).toHaveText('¥180,000.00');
+    const record = page.getByTestId('withdrawal-record').first();
+    await expect(record.getByTestId('review-status')).toHaveText(
+      message(lang, 'web', 'funding.status.withdrawal.pending'),
+    );
+    await expect(record).toContainText('¥120,000.00');
+    await expect(record).toContainText(accountNumber.slice(-4));
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `${lang}-withdrawal-requested`);
+
+    // The held amount, in the side menu.
+    const menu = await openSideMenu(page);
+    await expect(menu.getByTestId('balance-frozen').locator('dd')).toHaveText('¥120,000.00');
+    await expect(menu.getByTestId('balance-money').locator('dd')).toHaveText('¥180,000.00');
+    await expect(menu.getByTestId('balance-total').locator('dd')).toHaveText('¥300,000.00');
+    await screenshot(page, `${lang}-withdrawal-side-menu-held`);
+
+    // Finance staff find it in the withdrawal queue and approve it.
+    const office = await context.newPage();
+    await office.setViewportSize({ width: 1280, height: 900 });
+    await openSignedIn(office, staff, lang);
+    await office
+      .getByTestId('side-menu')
+      .getByRole('menuitem', { name: message(lang, 'backoffice', 'nav.withdrawals') })
+      .click();
+    const row = office.getByTestId('withdrawals-table').locator('tr', { hasText: investor.mobile });
+    await expect(row.getByTestId('review-status')).toHaveText(
+      message(lang, 'backoffice', 'reviewStatus.pending'),
+    );
+    await expect(row).toContainText('120,000');
+    await row.getByTestId('withdrawal-approve').click();
+    await expect(office.getByTestId('confirm-question')).toContainText(investor.mobile);
+    await office.getByTestId('confirm-action').click();
+    await expect(row.getByTestId('review-status')).toHaveText(
+      message(lang, 'backoffice', 'reviewStatus.approved'),
+    );
+    await office.close();
+
+    // The investor: paid out in the history and both logs, and a message with the unread dot.
+    const { items } = await userApi<{ items: { id: string }[] }>(
+      request,
+      investor.token,
+      '/api/funding/withdrawals',
+    );
+    const withdrawalId = items[0]?.id ?? '';
+    await page.goto(WITHDRAWAL);
+    await expect(page.getByTestId('withdrawal-record').first().getByTestId('review-status')).toHaveText(
+      message(lang, 'web', 'funding.status.withdrawal.approved'),
+    );
+    await expect(page.getByTestId('withdrawal-available-amount')).toHaveText('¥180,000.00');
+    await page.getByTestId('withdrawal-history').scrollIntoViewIfNeeded();
+    await screenshot(page, `${lang}-withdrawal-paid`);
+    for (const [path, name] of [
+      [TRANSACTION_LOG, 'transaction-log'],
+      [ACCOUNT_LOG, 'account-log'],
+    ] as const) {
+      await page.goto(path);
+      const entries = page.getByTestId(`${name}-page`).getByTestId('ledger-entry');
+      await expect(entries).toHaveCount(3);
+      const [payout, hold, deposit] = [entries.nth(0), entries.nth(1), entries.nth(2)];
+      await expect(payout.getByTestId('ledger-kind-label')).toHaveText(
+        message(lang, 'common', 'entryKinds.withdrawal_payout'),
+      );
+      await expect(payout).toContainText(
+        messageWith(lang, 'web', 'funding.ledger.held', { amount: '-120,000.00' }),
+      );
+      await expect(payout.getByTestId('ledger-reference')).toHaveText(
+        messageWith(lang, 'web', 'funding.ledger.reference.withdrawal', { value: withdrawalId }),
+      );
+      await expect(hold.getByTestId('ledger-kind-label')).toHaveText(
+        message(lang, 'common', 'entryKinds.withdrawal_hold'),
+      );
+      await expect(hold.getByTestId('ledger-amount')).toHaveText('-120,000.00');
+      await expect(hold.getByTestId('ledger-reference')).toHaveText(
+        messageWith(lang, 'web', 'funding.ledger.reference.bankAccount', {
+          account: `${BANK.bankName} ${BANK.branchName} ****${accountNumber.slice(-4)}`,
+        }),
+      );
+      await expect(deposit.getByTestId('ledger-amount')).toHaveText('+300,000.00');
+      await expect(deposit.getByTestId('ledger-reference')).toContainText('STMT-');
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, `${lang}-withdrawal-${name}`);
+    }
+    // The statement's CSV has both steps: held from available cash, then paid out of the held amount.
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('ledger-csv').click();
+    const csv = readFileSync((await (await downloading).path()) ?? '', 'utf8');
+    // Without the time column: kind, income, expenditure, held, reference.
+    const [, payoutRow, holdRow, depositRow] = csv
+      .slice(1)
+      .trim()
+      .split('\r\n')
+      .map((line) => line.slice(line.indexOf(',') + 1));
+    expect(payoutRow).toBe(
+      `${message(lang, 'common', 'entryKinds.withdrawal_payout')},,,-120000.00,withdrawal:${withdrawalId}`,
+    );
+    expect(holdRow).toMatch(/,,120000\.00,120000\.00,bank-account:\d+$/);
+    expect(holdRow?.startsWith(`${message(lang, 'common', 'entryKinds.withdrawal_hold')},`)).toBe(true);
+    expect(depositRow).toMatch(/^[^,]+,300000\.00,,,bank:STMT-/);
+
+    await page.goto(HOME);
+    await expect(page.getByTestId('top-bar-unread-dot')).toBeAttached();
+    await page.getByTestId('top-bar-bell').click();
+    const approved = page
+      .getByTestId('message-item')
+      .filter({ hasText: message(lang, 'messages', 'withdrawal_approved.title') });
+    await expect(approved).toHaveAttribute('data-read', 'false');
+    await expect(page.getByTestId('message-item').first()).toContainText(
+      message(lang, 'messages', 'withdrawal_approved.title'),
+    );
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `${lang}-withdrawal-messages`);
+    await approved.click();
+    await expect(approved).toHaveAttribute('data-expanded', 'true');
+    await expect(approved).toContainText('120,000');
+    await screenshot(page, `${lang}-withdrawal-message-approved`);
+  });
+}
+
+/** The dialog that offers to set up a second factor, and its button to the security screen. */
+async function expectEnrolmentOffer(page: Page, lang: string, shot: string) {
+  const offer = page.getByRole('dialog').filter({ hasText: message(lang, 'web', 'stepUp.enrolTitle') });
+  await expect(offer).toContainText(message(lang, 'web', 'stepUp.enrolBody'));
+  await waitUntilSettled(offer);
+  await screenshot(page, shot);
+  await offer.getByRole('button', { name: message(lang, 'web', 'stepUp.enrolGo') }).click();
+  await expect(page.getByTestId('security-page')).toBeVisible();
+  await expect(offer).toHaveCount(0);
+  await expect(page.getByTestId('factor-none')).toBeVisible();
+  await expect(page.getByTestId('security-add-passkey')).toBeVisible();
+}
+
+test('without a second factor, the first withdrawal leads through the bank account to setting one up', async ({
+  browser,
+  request,
+}) => {
+  const staff = await staffSession(request);
+  for (const lang of ['ja', 'en'] as const) {
+    const investor = await investorWithCash(request, staff, '50000');
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await useLanguage(phone, lang);
+    await openSignedInPhone(phone, investor, WITHDRAWAL);
+
+    // Nowhere to send the money: the form says so under the destination, and links to the bank accounts.
+    await expect(phone.getByTestId('withdrawal-available-amount')).toHaveText('¥50,000.00');
+    await input(phone, 'withdrawal-amount').fill('20000');
+    await input(phone, 'withdrawal-password').fill(TRANSACTION_PASSWORD);
+    await phone.getByTestId('withdrawal-review').click();
+    await expect(phone.getByTestId('withdrawal-bank-error')).toHaveText(
+      message(lang, 'errors', 'BANK_ACCOUNT_REQUIRED'),
+    );
+    await screenshot(phone, `${lang}-withdrawal-no-bank-account`);
+    await phone.getByTestId('withdrawal-add-bank').click();
+
+    // A bank account for withdrawals needs a second factor first.
+    await addBankAccount(phone, investor.mobile.slice(-7));
+    await expectEnrolmentOffer(phone, lang, `${lang}-withdrawal-enrol-offer`);
+    await screenshot(phone, `${lang}-withdrawal-enrol-security`);
+    expect(await userApi(request, investor.token, '/api/funding/bank-accounts')).toEqual({ items: [] });
+    await phone.context().close();
+  }
+});
+
+test('an investor whose factor was removed is asked to set one up when sending a withdrawal', async ({
+  page,
+  request,
+}) => {
+  const staff = await staffSession(request);
+  const investor = await investorWithCash(request, staff, '50000');
+  // An authenticator app, the bank account it allowed, then the app removed again (all through the API).
+  const { secret } = await userApi<{ secret: string }>(
+    request,
+    investor.token,
+    '/api/account/factors/totp',
+    {},
+  );
+  await userApi(request, investor.token, '/api/account/factors/totp/verify', { code: totpCode(secret) });
+  await userApi(request, investor.token, '/api/funding/bank-accounts', {
+    ...BANK,
+    branchCode: '210',
+    accountNumber: investor.mobile.slice(-7),
+  });
+  const { items } = await userApi<{ items: { id: string }[] }>(
+    request,
+    investor.token,
+    '/api/account/factors',
+  );
+  const removal = await request.delete(`/api/account/factors/${items[0]?.id}`, {
+    headers: { token: investor.token },
+  });
+  expect(((await removal.json()) as { code: number }).code).toBe(1);
+
+  await useLanguage(page, 'ja');
+  await openSignedInPhone(page, investor, WITHDRAWAL);
+  await requestWithdrawal(page, 'ja', '20000');
+  await expectEnrolmentOffer(page, 'ja', 'ja-withdrawal-factor-removed-offer');
+  await page.goto(WITHDRAWAL);
+  await expect(page.getByTestId('withdrawal-available-amount')).toHaveText('¥50,000.00');
+  await expect(page.getByTestId('withdrawal-history').getByTestId('empty-state')).toBeVisible();
+});
