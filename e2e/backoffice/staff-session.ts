@@ -115,7 +115,37 @@ export async function staffApi<T>(
   return envelope.data;
 }
 
-/** Approves the user's pending identity submission through the API, as the KYC detail screen does. */
+let reviewers = 0;
+/**
+ * A new compliance member created by the admin session and signed in through the API: the second, different
+ * reviewer an identity verification needs (KYC_SECOND_REVIEW is on by default). A new member's first
+ * authenticator code is always unused.
+ */
+export async function secondReviewer(request: APIRequestContext, admin: StaffSession): Promise<StaffSession> {
+  reviewers += 1;
+  const username = `reviewer-${process.pid}-${Date.now() % 1_000_000}-${reviewers}`;
+  const credentials = await staffApi<{ temporaryPassword: string; totpSecret: string }>(
+    request,
+    admin,
+    '/api/staff/members',
+    { username, displayName: 'Second reviewer', role: 'compliance' },
+  );
+  const response = await request.post('/api/staff/auth/login', {
+    data: {
+      username,
+      password: credentials.temporaryPassword,
+      totp: totpCode(credentials.totpSecret),
+    },
+  });
+  const body = (await response.json()) as { code: number; msg: string; data: StaffSession };
+  if (body.code !== 1) throw new Error(`second reviewer login failed: ${body.msg}`);
+  return body.data;
+}
+
+/**
+ * Passes the user's pending identity submission through the API, as the KYC detail screen does: the first
+ * approval by the session, the second by a member it creates.
+ */
 export async function approveKycByApi(
   request: APIRequestContext,
   session: StaffSession,
@@ -129,6 +159,8 @@ export async function approveKycByApi(
   const submission = items.find((item) => item.userId === userId);
   if (!submission) throw new Error(`no pending identity submission of user ${userId}`);
   await staffApi(request, session, `/api/staff/kyc/${submission.id}/approve`, {});
+  const reviewer = await secondReviewer(request, session);
+  await staffApi(request, reviewer, `/api/staff/kyc/${submission.id}/approve`, {});
 }
 
 /** Credits a deposit without a notice, as finance staff do against a bank statement line. */

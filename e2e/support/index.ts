@@ -78,6 +78,16 @@ export async function userApi<T>(
   return envelope.data;
 }
 
+/** Steps a session without a factor up with the SMS code to the user's number, before adding a first factor. */
+export async function stepUpBySmsApi(
+  request: APIRequestContext,
+  user: { token: string; mobile: string },
+): Promise<void> {
+  await userApi(request, user.token, '/api/auth/step-up/sms', {});
+  const code = await latestSmsCode(request, user.mobile);
+  await userApi(request, user.token, '/api/auth/step-up', { method: 'sms', code });
+}
+
 /** Sets a first transaction password (the login password confirms it). Other sessions of the user end. */
 export async function setTransactionPasswordByApi(
   request: APIRequestContext,

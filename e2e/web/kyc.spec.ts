@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerByApi, screenshot } from '../support';
 import { idCardPhoto } from '../support/id-photos';
-import { openSignedIn, staffSessionOnce } from '../backoffice/staff-session';
+import { openSignedIn, secondReviewer, staffSessionOnce } from '../backoffice/staff-session';
 import {
   expectNoHorizontalOverflow,
   input,
@@ -84,6 +84,17 @@ async function openSubmission(office: Page, lang: 'ja' | 'en', userId: string, s
   await expect(detail.getByTestId('kyc-photo-front')).toBeVisible();
   await expect(detail.getByTestId('kyc-photo-back')).toBeVisible();
   return detail;
+}
+
+/** Approve on a submission's detail, through its confirmation dialog. */
+async function approveInDetail(office: Page, detail: Locator, lang: 'ja' | 'en', fullName: string) {
+  await detail.getByTestId('kyc-approve').click();
+  const approval = office.getByRole('dialog');
+  await expect(approval).toContainText(
+    messageWith(lang, 'backoffice', 'kyc.approve.confirm', { name: fullName }),
+  );
+  await approval.getByRole('button', { name: message(lang, 'backoffice', 'kyc.approve.button') }).click();
+  await expect(approval).toBeHidden();
 }
 
 /** From Home, the bell, and the newest message with the given kind's title: unread until opened. */
@@ -176,22 +187,38 @@ for (const lang of ['ja', 'en'] as const) {
       message(lang, 'web', 'kycState.pendingTitle'),
     );
 
-    // Staff approve the new submission; the rejected one stays in the queue as it was.
+    // Staff approve the new submission: a first approval, which its giver cannot confirm themselves...
     detail = await openSubmission(office, lang, investor.userId, 2);
-    await detail.getByTestId('kyc-approve').click();
-    const approval = office.getByRole('dialog');
-    await expect(approval).toContainText(
-      messageWith(lang, 'backoffice', 'kyc.approve.confirm', { name: fullName }),
+    await approveInDetail(office, detail, lang, fullName);
+    await expect(detail.getByTestId('kyc-first-approval')).toContainText(
+      message(lang, 'backoffice', 'kyc.ownFirstApproval'),
     );
-    await approval.getByRole('button', { name: message(lang, 'backoffice', 'kyc.approve.button') }).click();
+    await expect(detail.getByTestId('kyc-detail-status')).toHaveText(
+      message(lang, 'backoffice', 'kyc.status.awaitingSecond'),
+    );
+    await expect(detail.getByTestId('kyc-approve')).toHaveCount(0);
+    await screenshot(office, `${lang}-kyc-first-approval`);
+    await office.close();
+
+    // ...then a different reviewer confirms it; the rejected one stays in the queue as it was.
+    const reviewer = await secondReviewer(request, staff);
+    const second = await context.newPage();
+    await second.setViewportSize({ width: 1280, height: 900 });
+    await openSignedIn(second, reviewer, lang);
+    const awaiting = (await queueRowsOf(second, lang, investor.userId)).filter({
+      hasText: message(lang, 'backoffice', 'kyc.status.awaitingSecond'),
+    });
+    await awaiting.click();
+    detail = second.getByTestId('kyc-detail');
+    await approveInDetail(second, detail, lang, fullName);
     await expect(detail.getByTestId('kyc-detail-status')).toHaveText(
       message(lang, 'backoffice', 'kyc.status.passed'),
     );
-    const rows = await queueRowsOf(office, lang, investor.userId);
+    const rows = await queueRowsOf(second, lang, investor.userId);
     await expect(rows).toHaveCount(2);
     await expect(rows.filter({ hasText: message(lang, 'backoffice', 'kyc.status.rejected') })).toHaveCount(1);
     await expect(rows.filter({ hasText: message(lang, 'backoffice', 'kyc.status.passed') })).toHaveCount(1);
-    await office.close();
+    await second.close();
 
     // Verified: said on the identity screen and My page, with a message; nothing to submit any more.
     await openNewestMessage(page, lang, 'kyc_passed');

@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { screenshot, totpCode, userApi } from '../support';
+import { screenshot, stepUpBySmsApi, totpCode, userApi } from '../support';
 import { openSignedIn, staffSessionOnce } from '../backoffice/staff-session';
 import {
   addVirtualAuthenticator,
+  confirmBySms,
   expectNoHorizontalOverflow,
   input,
   investorWithCash,
@@ -76,6 +77,7 @@ for (const lang of ['ja', 'en'] as const) {
     await page.goto(SETTINGS);
     await page.getByTestId('settings-security').click();
     await page.getByTestId('security-add-passkey').click();
+    await confirmBySms(page, request, investor.mobile);
     await expect(page.getByTestId('factor-passkey')).toBeVisible();
 
     // The withdrawal screen has nowhere to send money yet, and says where to add a bank account.
@@ -274,6 +276,7 @@ test('an investor whose factor was removed is asked to set one up when sending a
   const staff = await staffSession(request);
   const investor = await investorWithCash(request, staff, '50000');
   // An authenticator app, the bank account it allowed, then the app removed again (all through the API).
+  await stepUpBySmsApi(request, investor);
   const { secret } = await userApi<{ secret: string }>(
     request,
     investor.token,

@@ -43,7 +43,9 @@ export function KycDetailRoute() {
         </Descriptions.Item>
         <Descriptions.Item label={t('kyc.columns.status')}>
           <Tag color={KYC_STATUS_COLOR[detail.status]} data-testid="kyc-detail-status">
-            {t(`kyc.status.${detail.status}`)}
+            {detail.status === 'pending' && detail.firstApprovedBy
+              ? t('kyc.status.awaitingSecond')
+              : t(`kyc.status.${detail.status}`)}
           </Tag>
           {detail.reason && <span data-testid="kyc-detail-reason">{detail.reason}</span>}
         </Descriptions.Item>
