@@ -224,6 +224,29 @@ describe('staff review', () => {
     expect(await balances(user.token)).toMatchObject({ available: '500000.00', held: '0.00' });
   });
 
+  it("counts the user's whole JST day towards the threshold, so splitting a large amount does not avoid it", async () => {
+    const user = await fundedInvestor(3_000_000);
+    const needs = async (amount: string) => {
+      const requested = await withdraw(user, amount);
+      expect(requested.code).toBe(1);
+      const row = await t.ctx.db
+        .selectFrom('withdrawals')
+        .select('approvals_needed')
+        .where('id', '=', BigInt(requested.data.id))
+        .executeTakeFirstOrThrow();
+      return { id: requested.data.id, approvals: row.approvals_needed };
+    };
+    const first = await needs('600000');
+    expect(first.approvals).toBe(1);
+    const second = await needs('600000');
+    expect(second.approvals).toBe(2); // 1,200,000 JPY today
+    // A rejected request no longer counts.
+    await post(t.app, `/api/staff/withdrawals/${second.id}/reject`, { reason: 'split' }, admin);
+    expect((await needs('400000')).approvals).toBe(1); // 1,000,000 JPY: at the threshold, not above it
+    t.clock.set(new Date(now.getTime() + 86_400_000)); // the next business day (Wednesday), same hour
+    expect((await needs('600000')).approvals).toBe(1);
+  });
+
   it('is refused to staff without the permission', async () => {
     const dealer = await createStaff(t, `dl${process.pid}${++refs}`, 'dealer');
     const token = await staffToken(t, dealer.username, dealer.password, dealer.secret);

@@ -179,6 +179,18 @@ export const removeBankAccount = (db: Executor, id: bigint, at: Date) =>
 export const findWithdrawalByHoldEntry = (db: Executor, entryId: bigint) =>
   db.selectFrom('withdrawals').selectAll().where('hold_entry_id', '=', entryId).executeTakeFirst();
 
+/** What the user has asked to withdraw since an instant, not counting rejected requests. */
+export async function withdrawnSince(db: Executor, userId: bigint, since: Date): Promise<bigint> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint>('amount'), sql<bigint>`0`).as('total'))
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'rejected')
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return BigInt(row.total);
+}
+
 export const insertWithdrawal = (
   db: Executor,
   withdrawal: Pick<

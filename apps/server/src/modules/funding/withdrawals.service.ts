@@ -1,9 +1,10 @@
-import { senToDecimal, WITHDRAWAL_RULES } from '@kabuto/contract';
+import { jstDateOf, senToDecimal, WITHDRAWAL_RULES } from '@kabuto/contract';
 import { marketClock } from '@kabuto/market-rules';
 import type { AppContext } from '../../platform/context';
 import { verifyPassword } from '../../platform/crypto';
 import { fail } from '../../platform/errors';
 import type { InvestorActor, StaffActor } from '../../platform/routes';
+import type { Tx } from '../../platform/unit-of-work';
 import { recordAudit } from '../audit';
 import { notify } from '../messaging';
 import { requireStepUp } from '../factors';
@@ -28,6 +29,7 @@ import {
   insertWithdrawal,
   lockWithdrawal,
   settleWithdrawal,
+  withdrawnSince,
 } from './funding.repository';
 
 export interface WithdrawalRequest {
@@ -98,7 +100,7 @@ export async function requestWithdrawal(
       user_id: actor.userId,
       bank_account_id: account.id,
       amount: request.amount,
-      approvals_needed: request.amount > ctx.config.withdrawalFourEyesSen ? 2 : 1,
+      approvals_needed: await approvalsNeeded(ctx, tx, actor.userId, request.amount, now),
       hold_entry_id: hold.entryId,
       created_at: now,
     });
@@ -106,6 +108,17 @@ export async function requestWithdrawal(
     return withdrawal.id;
   });
   return findWithdrawalView(ctx.db, withdrawalId);
+}
+
+/**
+ * Two approvals when the user's withdrawals of the JST day, this one included, pass the four-eyes threshold:
+ * splitting a large amount into requests under it does not avoid the second approver. The user row is
+ * locked, so two requests of one user cannot both count without the other.
+ */
+async function approvalsNeeded(ctx: AppContext, tx: Tx, userId: bigint, amount: bigint, now: Date) {
+  const dayStart = new Date(`${jstDateOf(now)}T00:00:00+09:00`);
+  const today = (await withdrawnSince(tx.db, userId, dayStart)) + amount;
+  return today > ctx.config.withdrawalFourEyesSen ? 2 : 1;
 }
 
 /**
