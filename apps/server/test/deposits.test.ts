@@ -292,6 +292,37 @@ describe("staff reading a user's money", () => {
     ]);
   });
 
+  it('lists of notices, withdrawals, identity submissions and the audit log are audited with what they showed', async () => {
+    const user = await registerUser(t);
+    const notice = await post<Notice>(
+      t.app,
+      '/api/funding/deposit-notices',
+      { amount: '7000', transferDate: today(), senderName: 'ヤマダ' },
+      user.token,
+    );
+    const noticeId = notice.data.id.replace('notice-', '');
+    const listed = await get<{ items: { id: string }[] }>(t.app, '/api/staff/deposit-notices', admin);
+    expect(listed.data.items.map((item) => item.id)).toContain(noticeId);
+    for (const path of ['/api/staff/withdrawals', '/api/staff/kyc', '/api/staff/audit-log'])
+      expect((await get(t.app, path, admin)).code).toBe(1);
+    const entries = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('action', 'in', ['deposit_notice.list', 'withdrawal.list', 'kyc.list', 'audit.view'])
+      .orderBy('id', 'desc')
+      .limit(4)
+      .execute();
+    expect(entries.map((entry) => entry.action).reverse()).toEqual([
+      'deposit_notice.list',
+      'withdrawal.list',
+      'kyc.list',
+      'audit.view',
+    ]);
+    const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as object;
+    const noticeList = parse(entries[3]!.after) as { shown: string[] };
+    expect(noticeList.shown).toContain(noticeId);
+  });
+
   it('of an unknown user is refused and leaves no audit entry', async () => {
     const result = await get(t.app, '/api/staff/users/999999999/balances', admin);
     expect(result.errorCode).toBe('USER_NOT_FOUND');

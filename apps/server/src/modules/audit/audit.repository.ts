@@ -68,3 +68,20 @@ export async function listAudit(db: Executor, filter: AuditFilter) {
     }),
   );
 }
+
+/**
+ * A staff list that shows people's data is audited like a detail page: who looked, with which filter, and
+ * which rows it showed.
+ */
+export function recordListView(
+  db: Executor,
+  view: { staffId: bigint; action: AuditAction; query: object; shown: string[]; ip: string | null; at: Date },
+): Promise<void> {
+  return recordAudit(db, {
+    staffId: view.staffId,
+    action: view.action,
+    after: { ...view.query, shown: view.shown },
+    ip: view.ip,
+    at: view.at,
+  });
+}

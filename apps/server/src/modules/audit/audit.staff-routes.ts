@@ -1,8 +1,22 @@
 import { api } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { route } from '../../platform/routes';
-import { listAudit } from './audit.repository';
+import { listAudit, recordListView } from './audit.repository';
 
 export function auditStaffRoutes(ctx: AppContext) {
-  return [route(api.staffAudit.list, async ({ query }) => listAudit(ctx.db, query))];
+  return [
+    route(api.staffAudit.list, async ({ query, actor, meta }) => {
+      // The log holds people's data in its before and after: reading it is audited too.
+      const page = await listAudit(ctx.db, query);
+      await recordListView(ctx.db, {
+        staffId: actor.staffId,
+        action: 'audit.view',
+        query,
+        shown: page.items.map((entry) => entry.id),
+        ip: meta.ip,
+        at: ctx.clock.now(),
+      });
+      return page;
+    }),
+  ];
 }

@@ -1,3 +1,3 @@
 export type { AuditTables } from './audit.table';
-export { recordAudit, type AuditRecord } from './audit.repository';
+export { recordAudit, recordListView, type AuditRecord } from './audit.repository';
 export { auditStaffRoutes } from './audit.staff-routes';

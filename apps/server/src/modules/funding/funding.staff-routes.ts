@@ -1,6 +1,7 @@
 import { api } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { route, type StaffActor } from '../../platform/routes';
+import { recordListView } from '../audit';
 import { mobileFor } from '../users';
 import { creditUserDeposit, depositView, rejectDepositNotice } from './deposits.service';
 import { staffNoticeView } from './deposits.view';
@@ -24,8 +25,16 @@ async function staffWithdrawals(ctx: AppContext, actor: StaffActor, rows: Withdr
 
 export function fundingStaffRoutes(ctx: AppContext) {
   return [
-    route(api.staffFunding.depositNotices, async ({ actor, query }) => {
+    route(api.staffFunding.depositNotices, async ({ actor, query, meta }) => {
       const page = await noticesForStaff(ctx.db, query);
+      await recordListView(ctx.db, {
+        staffId: actor.staffId,
+        action: 'deposit_notice.list',
+        query,
+        shown: page.items.map((notice) => notice.id.toString()),
+        ip: meta.ip,
+        at: ctx.clock.now(),
+      });
       return {
         ...page,
         items: page.items.map((notice) =>
@@ -40,8 +49,16 @@ export function fundingStaffRoutes(ctx: AppContext) {
       const notice = await rejectDepositNotice(ctx, actor, params.id, body.reason, meta.ip);
       return staffNoticeView({ ...notice, mobile: mobileFor(actor, notice.mobile) });
     }),
-    route(api.staffFunding.withdrawals, async ({ actor, query }) => {
+    route(api.staffFunding.withdrawals, async ({ actor, query, meta }) => {
       const page = await withdrawalsForStaff(ctx.db, query);
+      await recordListView(ctx.db, {
+        staffId: actor.staffId,
+        action: 'withdrawal.list',
+        query,
+        shown: page.items.map((row) => row.id.toString()),
+        ip: meta.ip,
+        at: ctx.clock.now(),
+      });
       return { ...page, items: await staffWithdrawals(ctx, actor, page.items) };
     }),
     route(api.staffFunding.approveWithdrawal, async ({ actor, params, idempotencyKey, meta }) => {

@@ -2,14 +2,22 @@ import { api } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/routes';
-import { recordAudit } from '../audit';
+import { recordAudit, recordListView } from '../audit';
 import { findSubmission, listSubmissions } from './kyc.repository';
 import { decideKyc, detailOf, submissionPhoto, summariesOf } from './kyc.service';
 
 export function kycStaffRoutes(ctx: AppContext) {
   return [
-    route(api.staffKyc.list, async ({ query }) => {
+    route(api.staffKyc.list, async ({ query, actor, meta }) => {
       const page = await listSubmissions(ctx.db, query);
+      await recordListView(ctx.db, {
+        staffId: actor.staffId,
+        action: 'kyc.list',
+        query,
+        shown: page.items.map((row) => row.id.toString()),
+        ip: meta.ip,
+        at: ctx.clock.now(),
+      });
       return { ...page, items: await summariesOf(ctx.db, page.items) };
     }),
 
