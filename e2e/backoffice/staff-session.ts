@@ -163,16 +163,18 @@ export async function approveKycByApi(
   await staffApi(request, reviewer, `/api/staff/kyc/${submission.id}/approve`, {});
 }
 
-/** Credits a deposit without a notice, as finance staff do against a bank statement line. */
+/** Credits a deposit against a bank statement line, as finance staff do: for the user's notice, or without one. */
 export async function creditByApi(
   request: APIRequestContext,
   session: StaffSession,
   userId: string,
   amount: string,
+  noticeId?: string,
 ): Promise<void> {
   await staffApi(request, session, '/api/staff/deposits', {
     userId,
     amount,
     bankReference: `STMT-${userId}-${Date.now()}`,
+    ...(noticeId ? { noticeId } : {}),
   });
 }

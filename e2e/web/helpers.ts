@@ -8,6 +8,7 @@ import {
   registerByApi,
   setTransactionPasswordByApi,
   submitKycByApi,
+  userApi,
 } from '../support';
 import { approveKycByApi, creditByApi, type StaffSession } from '../backoffice/staff-session';
 
@@ -160,7 +161,15 @@ export async function investorWithCash(
   await setTransactionPasswordByApi(request, investor, TRANSACTION_PASSWORD);
   await submitKycByApi(request, investor.token, { fullName, idNumber: `DL${investor.mobile}` });
   await approveKycByApi(request, staff, investor.userId);
-  await creditByApi(request, staff, investor.userId, cash);
+  // Announced by the investor's notice, as a transfer is: staff who credit money nobody announced may not
+  // approve that user's withdrawals.
+  const transferDate = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+  const notice = await userApi<{ id: string }>(request, investor.token, '/api/funding/deposit-notices', {
+    amount: cash,
+    transferDate,
+    senderName: 'ヤマダ タロウ',
+  });
+  await creditByApi(request, staff, investor.userId, cash, notice.id.replace('notice-', ''));
   return { ...investor, fullName };
 }
 

@@ -137,6 +137,8 @@ interface Op {
 
 interface Session {
   staff: string;
+  /** Approves withdrawals: whoever credits money without a notice may not also pay it out. */
+  finance: string;
   investor: string;
   userId: string;
   bankAccountId: string;
@@ -147,6 +149,19 @@ async function signIn(base: string): Promise<Session> {
   const staff = await ok<{ token: string }>(base, 'POST', '/api/staff/auth/login', {
     body: { username: DEMO.staff.username, password: DEMO.staff.password, totp: totp.generate() },
   });
+  const member = await ok<{ temporaryPassword: string; totpSecret: string }>(
+    base,
+    'POST',
+    '/api/staff/members',
+    {
+      token: staff.token,
+      body: { username: 'crash-finance', displayName: 'Finance', role: 'finance' },
+    },
+  );
+  const memberTotp = new TOTP({ secret: member.totpSecret, digits: 6, period: 30, algorithm: 'SHA1' });
+  const finance = await ok<{ token: string }>(base, 'POST', '/api/staff/auth/login', {
+    body: { username: 'crash-finance', password: member.temporaryPassword, totp: memberTotp.generate() },
+  });
   const investor = await ok<{ token: string; userId: string }>(base, 'POST', '/api/auth/login', {
     body: { account: DEMO.investor.mobile, password: DEMO.investor.password },
   });
@@ -155,6 +170,7 @@ async function signIn(base: string): Promise<Session> {
   });
   return {
     staff: staff.token,
+    finance: finance.token,
     investor: investor.token,
     userId: investor.userId,
     bankAccountId: accounts.items[0]!.id,
@@ -197,7 +213,7 @@ async function burst(running: Server, session: Session, killAfter: number): Prom
         key,
         path: `/api/staff/withdrawals/${withdrawalId}/approve`,
         body: {},
-        token: session.staff,
+        token: session.finance,
         amount,
         withdrawalId,
         reference: `withdrawal:${withdrawalId}`,

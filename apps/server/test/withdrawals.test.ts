@@ -74,10 +74,23 @@ async function fundedInvestor(yen: number): Promise<Registered & { bankAccountId
   );
   if (account.code !== 1) throw new Error(`bank account: ${account.errorCode}`);
   if (yen > 0) {
+    // Announced by the user's notice, so the crediting staff member may still approve their withdrawals.
+    const jstToday = new Date(t.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+    const notice = await post<{ id: string }>(
+      t.app,
+      '/api/funding/deposit-notices',
+      { amount: String(yen), transferDate: jstToday, senderName: 'ヤマダ タロウ' },
+      token,
+    );
     const credited = await post(
       t.app,
       '/api/staff/deposits',
-      { userId: user.userId, amount: String(yen), bankReference: `W-${process.pid}-${++refs}` },
+      {
+        userId: user.userId,
+        amount: String(yen),
+        bankReference: `W-${process.pid}-${++refs}`,
+        noticeId: notice.data.id.replace('notice-', ''),
+      },
       admin,
     );
     if (credited.code !== 1) throw new Error(`credit: ${credited.errorCode}`);
@@ -245,6 +258,39 @@ describe('staff review', () => {
     expect((await needs('400000')).approvals).toBe(1); // 1,000,000 JPY: at the threshold, not above it
     t.clock.set(new Date(now.getTime() + 86_400_000)); // the next business day (Wednesday), same hour
     expect((await needs('600000')).approvals).toBe(1);
+  });
+
+  it('is not approved by the staff member who credited the user money without a notice', async () => {
+    const user = await fundedInvestor(0);
+    const credited = await post(
+      t.app,
+      '/api/staff/deposits',
+      { userId: user.userId, amount: '50000', bankReference: `U-${process.pid}-${++refs}` },
+      admin,
+    );
+    expect(credited.code).toBe(1);
+    const requested = await withdraw(user, '50000');
+    const refused = await post(
+      t.app,
+      `/api/staff/withdrawals/${requested.data.id}/approve?lang=ja`,
+      {},
+      admin,
+    );
+    expect(refused).toMatchObject({
+      status: 409,
+      errorCode: 'WITHDRAWAL_APPROVER_CREDITED',
+      msg: expect.stringContaining('別の担当者'),
+    });
+    expect(await balances(user.token)).toMatchObject({ held: '50000.00' });
+    const finance = await createStaff(t, `fc${process.pid}${++refs}`, 'finance');
+    const other = await staffToken(t, finance.username, finance.password, finance.secret);
+    const approved = await post<Withdrawal>(
+      t.app,
+      `/api/staff/withdrawals/${requested.data.id}/approve`,
+      {},
+      other,
+    );
+    expect(approved.data.status).toBe('approved');
   });
 
   it('is refused to staff without the permission', async () => {

@@ -60,6 +60,19 @@ export const findDepositByEntry = (db: Executor, entryId: bigint) =>
 export const findDepositByBankReference = (db: Executor, bankReference: string) =>
   db.selectFrom('deposits').select('id').where('bank_reference', '=', bankReference).executeTakeFirst();
 
+/** Whether the staff member credited this user money that no notice of the user's announced, since an instant. */
+export async function creditedWithoutNotice(db: Executor, userId: bigint, staffId: bigint, since: Date) {
+  const row = await db
+    .selectFrom('deposits')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('credited_by', '=', staffId)
+    .where('notice_id', 'is', null)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export const insertDeposit = (
   db: Executor,
   deposit: {

@@ -22,6 +22,7 @@ import { countFailedLogin, lockedMinutes, requireUnrevokedSession } from '../ses
 import { findUserById, lockUserById, updateUser } from '../users';
 import {
   approvalsOf,
+  creditedWithoutNotice,
   findBankAccount,
   findWithdrawalByHoldEntry,
   findWithdrawalView,
@@ -121,6 +122,9 @@ async function approvalsNeeded(ctx: AppContext, tx: Tx, userId: bigint, amount: 
   return today > ctx.config.withdrawalFourEyesSen ? 2 : 1;
 }
 
+/** How long a credit without a notice keeps its staff member from approving that user's withdrawals. */
+export const UNANNOUNCED_CREDIT_CONFLICT_DAYS = 30;
+
 /**
  * One staff approval. When the withdrawal has all it needs (one, or two different staff members above the
  * four-eyes threshold) the held amount is paid out in the same transaction.
@@ -143,6 +147,10 @@ export async function approveWithdrawal(
     // A frozen account is paid nothing until staff unfreeze it (a hijacked account's request waits).
     const owner = await lockUserById(tx.db, withdrawal.user_id);
     if (owner?.status === 'frozen') throw fail('ACCOUNT_FROZEN');
+    // Crediting money nobody announced and paying it out are two people's work, or one person could do both.
+    const since = new Date(now.getTime() - UNANNOUNCED_CREDIT_CONFLICT_DAYS * 86_400_000);
+    if (await creditedWithoutNotice(tx.db, withdrawal.user_id, actor.staffId, since))
+      throw fail('WITHDRAWAL_APPROVER_CREDITED');
     const approvals = await approvalsOf(tx.db, [id]);
     // The same approver again (a retry of the first of two approvals) changes nothing and answers as before.
     if (approvals.some((approval) => approval.staff_id === actor.staffId)) return;

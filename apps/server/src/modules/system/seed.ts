@@ -2,7 +2,8 @@ import type { AppContext } from '../../platform/context';
 import { hashPassword } from '../../platform/crypto';
 import { consumeInvitation, createReferralInvitation, insertStaffInvitation } from '../invitations';
 import { anyStaffExists, insertStaff } from '../staff';
-import { creditDepositIn, insertBankAccount } from '../funding';
+import { jstDateOf } from '@kabuto/contract';
+import { creditDepositIn, fileNoticeIn, insertBankAccount } from '../funding';
 import { insertUser } from '../users';
 
 /** Demo data for local use, documented in README. Written once: a database that has staff is left alone. */
@@ -14,7 +15,7 @@ export const DEMO = {
     transactionPassword: '123456',
     referralCode: 'DEMO0001',
     /** Credited through the ledger by the seeded admin, against this bank statement line. */
-    deposit: { amountSen: 1_000_000_00n, bankReference: 'DEMO-0001' },
+    deposit: { amountSen: 1_000_000_00n, bankReference: 'DEMO-0001', senderName: 'デモ タロウ' },
     bankAccount: {
       holder_name: 'カブト タロウ',
       bank_name: 'カブトデモ銀行',
@@ -70,6 +71,14 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
     await consumeInvitation(db, BigInt(invitation.id));
     await createReferralInvitation(db, investor.id, DEMO.investor.referralCode, now);
     await insertBankAccount(db, { user_id: investor.id, ...DEMO.investor.bankAccount, created_at: now });
+    // Announced by a notice, as a customer's transfer is: the admin may then approve the demo's withdrawals.
+    const notice = await fileNoticeIn(db, {
+      userId: investor.id,
+      amount: DEMO.investor.deposit.amountSen,
+      transferDate: jstDateOf(now),
+      senderName: DEMO.investor.deposit.senderName,
+      at: now,
+    });
     await creditDepositIn(
       ctx,
       tx,
@@ -78,6 +87,7 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
         userId: investor.id,
         amount: DEMO.investor.deposit.amountSen,
         bankReference: DEMO.investor.deposit.bankReference,
+        noticeId: notice.id,
       },
       'demo-deposit',
       null,

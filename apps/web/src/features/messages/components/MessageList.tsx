@@ -67,7 +67,8 @@ export function MessageList() {
         })}
       </List>
       <InfiniteScroll loadMore={async () => void (await feed.fetchNextPage())} hasMore={feed.hasNextPage}>
-        {feed.hasNextPage ? <DelayedLoading /> : <span className="kb-message-end">{t('messages.end')}</span>}
+        {/* The next page loads as this footer scrolls into view: until then it is a label, not a page spinner. */}
+        <span className="kb-message-end">{feed.hasNextPage ? t('common:loading') : t('messages.end')}</span>
       </InfiniteScroll>
     </>
   );
