@@ -293,6 +293,34 @@ describe('staff review', () => {
     expect(approved.data.status).toBe('approved');
   });
 
+  it('to an account the user removed afterwards is not paid, only rejected', async () => {
+    const user = await fundedInvestor(30_000);
+    const requested = await withdraw(user, '20000');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/funding/bank-accounts/${user.bankAccountId}`,
+      headers: { token: user.token },
+    });
+    expect(removed.json()).toMatchObject({ code: 1 });
+    const queue = await get<{ items: { id: string; bankAccountRemoved: boolean }[] }>(
+      t.app,
+      '/api/staff/withdrawals?status=pending&pageSize=100',
+      admin,
+    );
+    expect(queue.data.items.find((item) => item.id === requested.data.id)?.bankAccountRemoved).toBe(true);
+    const approve = await post(t.app, `/api/staff/withdrawals/${requested.data.id}/approve`, {}, admin);
+    expect(approve.errorCode).toBe('WITHDRAWAL_ACCOUNT_REMOVED');
+    expect(await balances(user.token)).toMatchObject({ held: '20000.00' });
+    const rejected = await post(
+      t.app,
+      `/api/staff/withdrawals/${requested.data.id}/reject`,
+      { reason: '出金先口座が削除されたため' },
+      admin,
+    );
+    expect(rejected.code).toBe(1);
+    expect(await balances(user.token)).toMatchObject({ available: '30000.00', held: '0.00' });
+  });
+
   it('is refused to staff without the permission', async () => {
     const dealer = await createStaff(t, `dl${process.pid}${++refs}`, 'dealer');
     const token = await staffToken(t, dealer.username, dealer.password, dealer.secret);

@@ -236,6 +236,8 @@ export const staffWithdrawal = withdrawal.extend({
   /** Above the four-eyes threshold two different staff members approve. */
   approvalsNeeded: z.number().int(),
   approvedBy: z.array(z.string()),
+  /** The user removed the destination account after asking: it is not paid, only rejected. */
+  bankAccountRemoved: z.boolean(),
 });
 
 export const withdrawalQuery = pageQuery.extend({

@@ -214,6 +214,15 @@ export const insertWithdrawal = (
   },
 ) => db.insertInto('withdrawals').values(withdrawal).returningAll().executeTakeFirstOrThrow();
 
+export async function isBankAccountRemoved(db: Executor, id: bigint): Promise<boolean> {
+  const row = await db
+    .selectFrom('bank_accounts')
+    .select('removed_at')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.removed_at !== null;
+}
+
 export const lockWithdrawal = (db: Executor, id: bigint) =>
   db.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
@@ -265,6 +274,7 @@ const withdrawalColumns = <Q extends ReturnType<typeof withdrawalsWithAccount>>(
       'bank_accounts.branch_name',
       'bank_accounts.account_number',
       'bank_accounts.holder_name',
+      'bank_accounts.removed_at as bank_account_removed_at',
       'users.mobile',
     ]);
 

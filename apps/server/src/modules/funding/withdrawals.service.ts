@@ -27,6 +27,7 @@ import {
   findWithdrawalByHoldEntry,
   findWithdrawalView,
   insertApproval,
+  isBankAccountRemoved,
   insertWithdrawal,
   lockWithdrawal,
   settleWithdrawal,
@@ -147,6 +148,9 @@ export async function approveWithdrawal(
     // A frozen account is paid nothing until staff unfreeze it (a hijacked account's request waits).
     const owner = await lockUserById(tx.db, withdrawal.user_id);
     if (owner?.status === 'frozen') throw fail('ACCOUNT_FROZEN');
+    // A removed account may be closed, or no longer the user's wish: staff reject instead.
+    if (await isBankAccountRemoved(tx.db, withdrawal.bank_account_id))
+      throw fail('WITHDRAWAL_ACCOUNT_REMOVED');
     // Crediting money nobody announced and paying it out are two people's work, or one person could do both.
     const since = new Date(now.getTime() - UNANNOUNCED_CREDIT_CONFLICT_DAYS * 86_400_000);
     if (await creditedWithoutNotice(tx.db, withdrawal.user_id, actor.staffId, since))

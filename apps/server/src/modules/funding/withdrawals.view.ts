@@ -32,4 +32,5 @@ export const staffWithdrawalView = (row: WithdrawalView, mobile: string, approve
   holderName: row.holder_name,
   approvalsNeeded: row.approvals_needed,
   approvedBy,
+  bankAccountRemoved: row.bank_account_removed_at !== null,
 });

@@ -40,6 +40,11 @@ export function useWithdrawalColumns(actions: WithdrawalActions) {
           <Typography.Text type="secondary">
             {w.bankName} {w.branchName} ****{w.accountLast4}
           </Typography.Text>
+          {w.bankAccountRemoved && (
+            <Tag color="red" data-testid="withdrawal-account-removed">
+              {t('withdrawals.accountRemoved')}
+            </Tag>
+          )}
         </Space>
       ),
     },
