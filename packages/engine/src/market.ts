@@ -10,9 +10,14 @@ import { bySeq, type Book, type State } from './state';
 
 function quoteProblem(book: Book, quote: Quote): QuoteRejectReason | null {
   const { bid, ask, last, limitUp, limitDown } = quote;
-  for (const price of [bid, ask, last, limitUp, limitDown]) {
-    if (price > HIGHEST_PRICE || !isOnTick(price, book.tickTable)) return 'QUOTE_OFF_TICK';
+  const table = book.tickTable;
+  // The limits change once a day: checked again only when they differ from the previous quote's.
+  const previous = book.quote;
+  const sameLimits = previous !== null && previous.limitUp === limitUp && previous.limitDown === limitDown;
+  if (!sameLimits && (limitUp > HIGHEST_PRICE || !isOnTick(limitUp, table) || !isOnTick(limitDown, table))) {
+    return 'QUOTE_OFF_TICK';
   }
+  if (!isOnTick(bid, table) || !isOnTick(ask, table) || !isOnTick(last, table)) return 'QUOTE_OFF_TICK';
   if (bid < limitDown || ask > limitUp || last < limitDown || last > limitUp) return 'QUOTE_OUTSIDE_LIMITS';
   if (bid > ask) return 'QUOTE_CROSSED';
   return null;
@@ -37,9 +42,11 @@ function isAuction(previous: Quote | null, quote: Quote): boolean {
  * limit orders. Within each kind, price then time priority.
  */
 function match(state: State, book: Book, bid: Price, ask: Price, at: EpochMs): void {
-  for (const position of [...book.pendingCloses].sort(bySeq)) {
-    const reason = position.closeReason === 'forced' ? 'forced' : 'user';
-    settleClose(state, position, position.side === 'long' ? bid : ask, reason, at);
+  if (book.pendingCloses.size > 0) {
+    for (const position of [...book.pendingCloses].sort(bySeq)) {
+      const reason = position.closeReason === 'forced' ? 'forced' : 'user';
+      settleClose(state, position, position.side === 'long' ? bid : ask, reason, at);
+    }
   }
   closeFired(state, book.longCloseLimits, 'closeLimit', bid, 'user', at);
   closeFired(state, book.longTakeProfits, 'takeProfit', bid, 'take_profit', at);
@@ -47,8 +54,10 @@ function match(state: State, book: Book, bid: Price, ask: Price, at: EpochMs): v
   closeFired(state, book.shortCloseLimits, 'closeLimit', ask, 'user', at);
   closeFired(state, book.shortTakeProfits, 'takeProfit', ask, 'take_profit', at);
   closeFired(state, book.shortStopLosses, 'stopLoss', ask, 'stop_loss', at);
-  for (const order of [...book.waitingMarket].sort(bySeq)) {
-    fillOrder(state, order, order.side === 'long' ? ask : bid, at);
+  if (book.waitingMarket.size > 0) {
+    for (const order of [...book.waitingMarket].sort(bySeq)) {
+      fillOrder(state, order, order.side === 'long' ? ask : bid, at);
+    }
   }
   const askKey = Number(ask);
   for (let order = book.longLimits.takeNext(askKey); order; order = book.longLimits.takeNext(askKey)) {

@@ -5,6 +5,7 @@ import { BASIS_POINTS, feeFor, isBelowLevel, notionalOf, ratioBp } from './money
 import { releaseOrder } from './orders';
 import { markPendingClose, pnlAt, settleClose, unfileRisk } from './positions';
 import { HIGHEST_PRICE } from './price-checks';
+import type { PriceIndex } from './price-index';
 import type { EpochMs } from './records';
 import { bySeq, type Account, type Book, type Position, type State } from './state';
 
@@ -161,17 +162,28 @@ export function evaluateChanged(state: State, at: EpochMs): void {
   }
 }
 
+/** Takes the positions whose risk triggers fire at this price; their accounts join `fired`. */
+function takeFired(
+  index: PriceIndex<Position>,
+  last: number,
+  fired: Set<Account> | null,
+): Set<Account> | null {
+  for (let position = index.takeNext(last); position; position = index.takeNext(last)) {
+    position.keys.risk = null;
+    (fired ??= new Set()).add(position.account);
+  }
+  return fired;
+}
+
+function byAccountId(a: Account, b: Account): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 /** Evaluates the accounts whose risk triggers this instrument's last price passed, in account id order. */
 export function evaluateTriggered(state: State, book: Book, at: EpochMs): void {
   const last = Number(book.quote!.last);
-  const accounts = new Set<Account>();
-  const collect = (position: Position) => {
-    position.keys.risk = null;
-    accounts.add(position.account);
-  };
-  for (let p = book.longRisk.takeNext(last); p; p = book.longRisk.takeNext(last)) collect(p);
-  for (let p = book.shortRisk.takeNext(last); p; p = book.shortRisk.takeNext(last)) collect(p);
-  if (accounts.size === 0) return;
-  const ordered = [...accounts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const account of ordered) evaluate(state, account, at, { mayClear: false });
+  // Most ticks pass no trigger: nothing is allocated for them.
+  const fired = takeFired(book.shortRisk, last, takeFired(book.longRisk, last, null));
+  if (fired === null) return;
+  for (const account of [...fired].sort(byAccountId)) evaluate(state, account, at, { mayClear: false });
 }
