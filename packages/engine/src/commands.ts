@@ -1,0 +1,82 @@
+import type { Sen } from '@kabuto/contract';
+import type { CalendarDate, Price } from '@kabuto/market-rules';
+import type { EpochMs, OrderType, Quote, Side } from './records';
+
+export interface PlaceOrder {
+  /** Chosen by the caller (the server's order id); the position it opens gets the same id. */
+  readonly orderId: string;
+  readonly accountId: string;
+  readonly code: string;
+  readonly side: Side;
+  readonly type: OrderType;
+  /** The limit price; only for limit orders. */
+  readonly price?: Price;
+  readonly lots: number;
+  readonly leverage: number;
+  readonly takeProfit?: Price | null;
+  readonly stopLoss?: Price | null;
+  readonly at: EpochMs;
+}
+
+export interface CancelOrder {
+  readonly accountId: string;
+  readonly orderId: string;
+  readonly at: EpochMs;
+}
+
+export interface ClosePosition {
+  readonly accountId: string;
+  readonly positionId: string;
+  readonly type: OrderType;
+  readonly price?: Price;
+  readonly at: EpochMs;
+}
+
+export interface SetTakeProfitStopLoss {
+  readonly accountId: string;
+  readonly positionId: string;
+  /** null clears it. */
+  readonly takeProfit: Price | null;
+  readonly stopLoss: Price | null;
+  readonly at: EpochMs;
+}
+
+/** The ledger's cash available for an account, after a deposit, withdrawal or adjustment. */
+export interface UpdateCash {
+  readonly accountId: string;
+  readonly available: Sen;
+  readonly at: EpochMs;
+}
+
+/** Creates an account (with no cash) or updates what the engine checks before leverage. */
+export interface UpsertAccount {
+  readonly accountId: string;
+  readonly kycPassed: boolean;
+  readonly creditScore: number;
+  readonly at: EpochMs;
+}
+
+/** Once per business day: interest and borrow fees for `days` calendar days (default 1). */
+export interface AccrueDaily {
+  readonly date: CalendarDate;
+  readonly days?: number;
+  readonly at: EpochMs;
+}
+
+/** Once per business day before the open: margin calls past their deadline close positions. */
+export interface ExpireMarginCalls {
+  readonly date: CalendarDate;
+  readonly at: EpochMs;
+}
+
+/** Every input as data, for replay: `engine.execute(command)` is the same as the named method. */
+export type EngineCommand =
+  | ({ readonly command: 'placeOrder' } & PlaceOrder)
+  | ({ readonly command: 'cancelOrder' } & CancelOrder)
+  | ({ readonly command: 'closePosition' } & ClosePosition)
+  | ({ readonly command: 'setTakeProfitStopLoss' } & SetTakeProfitStopLoss)
+  | ({ readonly command: 'updateCash' } & UpdateCash)
+  | ({ readonly command: 'upsertAccount' } & UpsertAccount)
+  | ({ readonly command: 'accrueDaily' } & AccrueDaily)
+  | ({ readonly command: 'expireMarginCalls' } & ExpireMarginCalls)
+  | ({ readonly command: 'quote' } & Quote);

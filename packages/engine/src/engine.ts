@@ -1,0 +1,141 @@
+import type { Sen } from '@kabuto/contract';
+import { upsertAccount, updateCash } from './accounts';
+import type {
+  AccrueDaily,
+  CancelOrder,
+  ClosePosition,
+  EngineCommand,
+  ExpireMarginCalls,
+  PlaceOrder,
+  SetTakeProfitStopLoss,
+  UpdateCash,
+  UpsertAccount,
+} from './commands';
+import { engineConfig, type EngineConfig, type EngineConfigInput } from './config';
+import { accrueDaily, expireMarginCalls } from './daily';
+import type { EngineEvent } from './events';
+import { onQuote } from './market';
+import { ratioBp } from './money';
+import { cancelOrder, placeOrder } from './orders';
+import { closePosition, pnlAt, setTakeProfitStopLoss } from './positions';
+import { previewOrder, type OrderPreview } from './preview';
+import { markOf } from './market-access';
+import type { EngineState, EpochMs, MarginCallRecord, Quote } from './records';
+import { evaluateChanged, measure } from './risk';
+import { restoreState, snapshotOf } from './snapshot';
+import { createState, type State } from './state';
+
+export interface AccountView {
+  readonly accountId: string;
+  readonly available: Sen;
+  readonly held: Sen;
+  readonly margin: Sen;
+  readonly debt: Sen;
+  readonly unrealisedPnl: Sen;
+  /** available + held + margin + debt + unrealised P&L. */
+  readonly equity: Sen;
+  readonly openNotional: Sen;
+  readonly ratioBp: number | null;
+  readonly marginCall: MarginCallRecord | null;
+  readonly kycPassed: boolean;
+  readonly creditScore: number;
+}
+
+export interface Engine {
+  readonly config: EngineConfig;
+  placeOrder(cmd: PlaceOrder): EngineEvent[];
+  cancelOrder(cmd: CancelOrder): EngineEvent[];
+  closePosition(cmd: ClosePosition): EngineEvent[];
+  setTakeProfitStopLoss(cmd: SetTakeProfitStopLoss): EngineEvent[];
+  onQuote(quote: Quote): EngineEvent[];
+  accrueDaily(cmd: AccrueDaily): EngineEvent[];
+  expireMarginCalls(cmd: ExpireMarginCalls): EngineEvent[];
+  updateCash(cmd: UpdateCash): EngineEvent[];
+  upsertAccount(cmd: UpsertAccount): EngineEvent[];
+  /** Any command as data: the same as calling its method. */
+  execute(command: EngineCommand): EngineEvent[];
+  /** What placing the order would hold and where it would be liquidated; changes nothing. */
+  previewOrder(cmd: PlaceOrder): OrderPreview;
+  account(accountId: string): AccountView | undefined;
+  snapshot(): Required<EngineState>;
+}
+
+/**
+ * A new engine, empty or rebuilt from a state (the server's database at start, or an earlier snapshot).
+ * Each command runs to completion and returns its events; an exception means malformed input or a broken
+ * invariant, after which the engine should be rebuilt from the database.
+ */
+export function createEngine(configInput: EngineConfigInput, initial?: EngineState): Engine {
+  const config = engineConfig(configInput);
+  const state: State = initial ? restoreState(config, initial) : createState(config);
+
+  function step<C extends { readonly at: EpochMs }>(work: (state: State, cmd: C) => void) {
+    return (cmd: C): EngineEvent[] => {
+      state.out = [];
+      work(state, cmd);
+      evaluateChanged(state, cmd.at);
+      const events = state.out;
+      state.out = [];
+      return events;
+    };
+  }
+
+  const engine: Engine = {
+    config,
+    placeOrder: step(placeOrder),
+    cancelOrder: step(cancelOrder),
+    closePosition: step(closePosition),
+    setTakeProfitStopLoss: step(setTakeProfitStopLoss),
+    onQuote: step(onQuote),
+    accrueDaily: step(accrueDaily),
+    expireMarginCalls: step(expireMarginCalls),
+    updateCash: step(updateCash),
+    upsertAccount: step(upsertAccount),
+    execute(command) {
+      switch (command.command) {
+        case 'placeOrder':
+          return engine.placeOrder(command);
+        case 'cancelOrder':
+          return engine.cancelOrder(command);
+        case 'closePosition':
+          return engine.closePosition(command);
+        case 'setTakeProfitStopLoss':
+          return engine.setTakeProfitStopLoss(command);
+        case 'updateCash':
+          return engine.updateCash(command);
+        case 'upsertAccount':
+          return engine.upsertAccount(command);
+        case 'accrueDaily':
+          return engine.accrueDaily(command);
+        case 'expireMarginCalls':
+          return engine.expireMarginCalls(command);
+        case 'quote':
+          return engine.onQuote(command);
+      }
+    },
+    previewOrder: (cmd) => previewOrder(state, cmd),
+    account(accountId) {
+      const account = state.accounts.get(accountId);
+      if (!account) return undefined;
+      const { equity, notional } = measure(account);
+      let unrealisedPnl = 0n;
+      for (const position of account.positions) unrealisedPnl += pnlAt(position, markOf(position));
+      return {
+        accountId,
+        available: account.available,
+        held: account.held,
+        margin: account.margin,
+        debt: account.debt,
+        unrealisedPnl,
+        equity,
+        openNotional: notional,
+        ratioBp: ratioBp(equity, notional),
+        marginCall: account.marginCall,
+        kycPassed: account.kycPassed,
+        creditScore: account.creditScore,
+      };
+    },
+    snapshot: () => snapshotOf(state),
+  };
+  return engine;
+}

@@ -1,0 +1,273 @@
+import type { Sen } from '@kabuto/contract';
+import type { CalendarDate, Price } from '@kabuto/market-rules';
+import type { EngineCommand } from './commands';
+import type { CloseReason, EpochMs, OrderType, PositionStatus, Side } from './records';
+
+/**
+ * Where money sits. The user's pockets: cash available, cash held for resting orders, margin of open
+ * positions, and debt (zero or negative: losses beyond the account's cash). The house's: fee income, the
+ * trading counterparty (users' realised P&L is its loss or gain) and interest income.
+ */
+export type UserPocket = 'available' | 'held' | 'margin' | 'debt';
+export type HousePocket = 'fee_income' | 'counterparty' | 'interest_income';
+export type Pocket = UserPocket | HousePocket;
+
+/** One movement of money: `amount` (> 0) leaves `from` and enters `to`; the user is the event's account. */
+export interface Transfer {
+  readonly from: Pocket;
+  readonly to: Pocket;
+  readonly amount: Sen;
+}
+
+export const REJECT_REASONS = [
+  'ACCOUNT_NOT_FOUND',
+  'ORDER_ID_IN_USE',
+  'INSTRUMENT_UNKNOWN',
+  'LOTS_INVALID',
+  'LEVERAGE_NOT_ALLOWED',
+  'KYC_REQUIRED_FOR_LEVERAGE',
+  'CREDIT_SCORE_TOO_LOW',
+  'MARKET_DATA_UNAVAILABLE',
+  'INSTRUMENT_HALTED',
+  'PRICE_REQUIRED',
+  'PRICE_NOT_ALLOWED',
+  'PRICE_OFF_TICK',
+  'PRICE_OUTSIDE_LIMITS',
+  'TAKE_PROFIT_INVALID',
+  'STOP_LOSS_INVALID',
+  'MARGIN_CALL_OUTSTANDING',
+  'MINIMUM_EQUITY_REQUIRED',
+  'INSUFFICIENT_FUNDS',
+  'MARGIN_RATIO_TOO_LOW',
+  'ORDER_NOT_FOUND',
+  'POSITION_NOT_FOUND',
+  'POSITION_CLOSING',
+] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
+
+export const QUOTE_REJECT_REASONS = [
+  'INSTRUMENT_UNKNOWN',
+  'QUOTE_OFF_TICK',
+  'QUOTE_OUTSIDE_LIMITS',
+  'QUOTE_CROSSED',
+] as const;
+export type QuoteRejectReason = (typeof QUOTE_REJECT_REASONS)[number];
+
+/** A command refused; nothing changed. */
+export interface Rejected {
+  readonly type: 'Rejected';
+  readonly command: Exclude<EngineCommand['command'], 'quote'>;
+  readonly reason: RejectReason;
+  readonly accountId: string;
+  readonly orderId: string | null;
+  readonly positionId: string | null;
+  readonly at: EpochMs;
+}
+
+export interface QuoteRejected {
+  readonly type: 'QuoteRejected';
+  readonly code: string;
+  readonly reason: QuoteRejectReason;
+  readonly at: EpochMs;
+}
+
+/** An order to open is accepted: its margin and fee move from available to held. */
+export interface OrderAccepted {
+  readonly type: 'OrderAccepted';
+  readonly orderId: string;
+  readonly accountId: string;
+  readonly code: string;
+  readonly side: Side;
+  readonly orderType: OrderType;
+  readonly limitPrice: Price | null;
+  readonly lots: number;
+  readonly leverage: number;
+  readonly heldMargin: Sen;
+  readonly heldFee: Sen;
+  readonly takeProfit: Price | null;
+  readonly stopLoss: Price | null;
+  readonly transfers: readonly Transfer[];
+  readonly at: EpochMs;
+}
+
+/** An order to open filled: held money becomes the position's margin and the fee; any excess is released. */
+export interface OrderFilled {
+  readonly type: 'OrderFilled';
+  readonly orderId: string;
+  readonly accountId: string;
+  readonly positionId: string;
+  readonly code: string;
+  readonly side: Side;
+  readonly price: Price;
+  readonly lots: number;
+  readonly notional: Sen;
+  readonly margin: Sen;
+  readonly fee: Sen;
+  readonly transfers: readonly Transfer[];
+  readonly at: EpochMs;
+}
+
+export interface OrderCancelled {
+  readonly type: 'OrderCancelled';
+  readonly orderId: string;
+  readonly accountId: string;
+  /** user: asked for; insufficient_funds: a fill needed more than was held and the cash was not there;
+   * forced_close: the account went below the liquidation level. */
+  readonly reason: 'user' | 'insufficient_funds' | 'forced_close';
+  readonly released: Sen;
+  readonly transfers: readonly Transfer[];
+  readonly at: EpochMs;
+}
+
+export interface PositionOpened {
+  readonly type: 'PositionOpened';
+  readonly positionId: string;
+  readonly orderId: string;
+  readonly accountId: string;
+  readonly code: string;
+  readonly side: Side;
+  readonly lots: number;
+  readonly leverage: number;
+  readonly entryPrice: Price;
+  readonly notional: Sen;
+  readonly margin: Sen;
+  readonly fee: Sen;
+  readonly takeProfit: Price | null;
+  readonly stopLoss: Price | null;
+  readonly at: EpochMs;
+}
+
+/** A close that could not fill at once: it waits for the next session (closing) or rests (limit-closing). */
+export interface CloseRequested {
+  readonly type: 'CloseRequested';
+  readonly positionId: string;
+  readonly accountId: string;
+  readonly closeType: OrderType;
+  readonly limitPrice: Price | null;
+  readonly status: Exclude<PositionStatus, 'holding'>;
+  readonly at: EpochMs;
+}
+
+/**
+ * A position closed. Its margin returns to available; a gain comes from the counterparty; a loss and the
+ * fee are paid from available, and what available cannot pay becomes debt (`shortfall`).
+ */
+export interface PositionClosed {
+  readonly type: 'PositionClosed';
+  readonly positionId: string;
+  readonly accountId: string;
+  readonly code: string;
+  readonly side: Side;
+  readonly lots: number;
+  readonly leverage: number;
+  readonly entryPrice: Price;
+  readonly exitPrice: Price;
+  readonly notional: Sen;
+  readonly realisedPnl: Sen;
+  readonly fee: Sen;
+  readonly marginReleased: Sen;
+  /** Interest or borrow fee charged over the position's life, for its statement. */
+  readonly interest: Sen;
+  readonly shortfall: Sen;
+  readonly reason: CloseReason;
+  readonly transfers: readonly Transfer[];
+  readonly at: EpochMs;
+}
+
+export interface TakeProfitStopLossSet {
+  readonly type: 'TakeProfitStopLossSet';
+  readonly positionId: string;
+  readonly accountId: string;
+  readonly takeProfit: Price | null;
+  readonly stopLoss: Price | null;
+  readonly at: EpochMs;
+}
+
+interface AccountRatio {
+  readonly accountId: string;
+  readonly equity: Sen;
+  readonly openNotional: Sen;
+  /** equity / open notional, in basis points, rounded down. */
+  readonly ratioBp: number | null;
+  readonly at: EpochMs;
+}
+
+/** 追証: the maintenance ratio fell below the maintenance level. */
+export interface MarginCall extends AccountRatio {
+  readonly type: 'MarginCall';
+  readonly maintenanceRatioBp: number;
+  readonly raisedOn: CalendarDate;
+  readonly deadline: CalendarDate;
+}
+
+export interface MarginCallCleared extends AccountRatio {
+  readonly type: 'MarginCallCleared';
+}
+
+/** A position chosen for a forced close (its PositionClosed follows, now or at the next auction). */
+export interface ForcedClose extends AccountRatio {
+  readonly type: 'ForcedClose';
+  readonly positionId: string;
+  readonly reason: 'liquidation_level' | 'margin_call_deadline';
+  /** Its instrument is not trading: the close waits for the next auction (the position is closing). */
+  readonly pending: boolean;
+}
+
+export interface InterestCharged {
+  readonly type: 'InterestCharged';
+  readonly accountId: string;
+  readonly positionId: string;
+  readonly kind: 'long_interest' | 'short_borrow_fee';
+  readonly date: CalendarDate;
+  readonly days: number;
+  readonly base: Sen;
+  readonly rateBpPerYear: number;
+  readonly amount: Sen;
+  readonly shortfall: Sen;
+  readonly transfers: readonly Transfer[];
+  readonly at: EpochMs;
+}
+
+/** The ledger's figure replaced the engine's; `available - previous` came from outside (deposit, withdrawal). */
+export interface CashUpdated {
+  readonly type: 'CashUpdated';
+  readonly accountId: string;
+  readonly previous: Sen;
+  readonly available: Sen;
+  readonly at: EpochMs;
+}
+
+export interface DebtRepaid {
+  readonly type: 'DebtRepaid';
+  readonly accountId: string;
+  readonly amount: Sen;
+  readonly transfers: readonly Transfer[];
+  readonly at: EpochMs;
+}
+
+export interface AccountUpdated {
+  readonly type: 'AccountUpdated';
+  readonly accountId: string;
+  readonly created: boolean;
+  readonly kycPassed: boolean;
+  readonly creditScore: number;
+  readonly at: EpochMs;
+}
+
+export type EngineEvent =
+  | Rejected
+  | QuoteRejected
+  | OrderAccepted
+  | OrderFilled
+  | OrderCancelled
+  | PositionOpened
+  | CloseRequested
+  | PositionClosed
+  | TakeProfitStopLossSet
+  | MarginCall
+  | MarginCallCleared
+  | ForcedClose
+  | InterestCharged
+  | CashUpdated
+  | DebtRepaid
+  | AccountUpdated;

@@ -1,0 +1,226 @@
+import type { Sen } from '@kabuto/contract';
+import { isWholeLotCount, SHARES_PER_LOT, type Price } from '@kabuto/market-rules';
+import type { PlaceOrder, CancelOrder } from './commands';
+import type { OrderCancelled, RejectReason, Transfer } from './events';
+import { entryPriceNow } from './market-access';
+import { feeFor, isBelowLevel, marginFor, notionalOf } from './money';
+import { move } from './pockets';
+import { limitPriceProblem, triggerProblem } from './price-checks';
+import type { EpochMs, Side } from './records';
+import { reject } from './rejections';
+import { measure } from './risk';
+import { openPosition } from './positions';
+import type { Account, Book, Order, State } from './state';
+
+/** What accepting an order would do, worked out before anything changes. */
+export interface OrderPlan {
+  readonly account: Account;
+  readonly book: Book;
+  readonly shares: number;
+  /** The price the hold is computed at: the fill price when it fills at once, else the limit, else limit up. */
+  readonly holdPrice: Price;
+  readonly notional: Sen;
+  readonly margin: Sen;
+  readonly fee: Sen;
+  readonly fillPrice: Price | null;
+  readonly equity: Sen;
+  readonly openNotional: Sen;
+}
+
+function marketable(side: Side, limit: Price, price: Price): boolean {
+  return side === 'long' ? price <= limit : price >= limit;
+}
+
+export function planOrder(state: State, cmd: PlaceOrder): OrderPlan | RejectReason {
+  const { config } = state;
+  const account = state.accounts.get(cmd.accountId);
+  if (!account) return 'ACCOUNT_NOT_FOUND';
+  if (state.orders.has(cmd.orderId) || state.positions.has(cmd.orderId)) return 'ORDER_ID_IN_USE';
+  const book = state.books.get(cmd.code);
+  if (!book) return 'INSTRUMENT_UNKNOWN';
+  if (!isWholeLotCount(cmd.lots) || cmd.lots > config.maxLotsPerOrder) return 'LOTS_INVALID';
+  if (!config.leverages.includes(cmd.leverage)) return 'LEVERAGE_NOT_ALLOWED';
+  if (cmd.leverage > 1) {
+    if (!account.kycPassed) return 'KYC_REQUIRED_FOR_LEVERAGE';
+    if (account.creditScore < config.minimumCreditScoreForLeverage) return 'CREDIT_SCORE_TOO_LOW';
+  }
+  const quote = book.quote;
+  if (!quote) return 'MARKET_DATA_UNAVAILABLE';
+  if (quote.halted) return 'INSTRUMENT_HALTED';
+  if (cmd.type === 'limit') {
+    if (cmd.price === undefined) return 'PRICE_REQUIRED';
+    const problem = limitPriceProblem(book, cmd.price);
+    if (problem) return problem;
+  } else if (cmd.price !== undefined) {
+    return 'PRICE_NOT_ALLOWED';
+  }
+  const reference = cmd.price ?? (cmd.side === 'long' ? quote.ask : quote.bid);
+  const triggers = triggerProblem(book, cmd.side, reference, cmd.takeProfit ?? null, cmd.stopLoss ?? null);
+  if (triggers) return triggers;
+  if (account.marginCall) return 'MARGIN_CALL_OUTSTANDING';
+  const { equity, notional: openNotional } = measure(account);
+  if (cmd.leverage > 1 && equity < config.margin.minimumEquity) return 'MINIMUM_EQUITY_REQUIRED';
+
+  const now = entryPriceNow(state, book, cmd.side);
+  const fillPrice =
+    now === null || (cmd.price !== undefined && !marketable(cmd.side, cmd.price, now)) ? null : now;
+  // A market order waiting for the opening cannot fill beyond today's limit up: hold for that price.
+  const holdPrice = fillPrice ?? cmd.price ?? quote.limitUp;
+  const shares = cmd.lots * SHARES_PER_LOT;
+  const notional = notionalOf(holdPrice, shares);
+  const margin = marginFor(notional, cmd.leverage);
+  const fee = feeFor(notional, config.fee);
+  if (account.available < margin + fee) return 'INSUFFICIENT_FUNDS';
+  if (isBelowLevel(equity - fee, openNotional + notional, config.margin.maintenanceRatioBp)) {
+    return 'MARGIN_RATIO_TOO_LOW';
+  }
+  return { account, book, shares, holdPrice, notional, margin, fee, fillPrice, equity, openNotional };
+}
+
+function fileOrder(order: Order): void {
+  if (order.limitPrice === null) order.book.waitingMarket.add(order);
+  else {
+    const index = order.side === 'long' ? order.book.longLimits : order.book.shortLimits;
+    index.insert(Number(order.limitPrice), order.seq, order);
+  }
+}
+
+function unfileOrder(order: Order): void {
+  if (order.limitPrice === null) order.book.waitingMarket.delete(order);
+  else {
+    const index = order.side === 'long' ? order.book.longLimits : order.book.shortLimits;
+    index.remove(Number(order.limitPrice), order.seq);
+  }
+}
+
+function forget(state: State, order: Order): void {
+  unfileOrder(order);
+  state.orders.delete(order.id);
+  order.account.orders.delete(order);
+}
+
+export function placeOrder(state: State, cmd: PlaceOrder): void {
+  const plan = planOrder(state, cmd);
+  if (typeof plan === 'string') {
+    reject(state, 'placeOrder', plan, { accountId: cmd.accountId, orderId: cmd.orderId }, cmd.at);
+    return;
+  }
+  const { account, book } = plan;
+  const order: Order = {
+    id: cmd.orderId,
+    seq: state.nextSeq++,
+    account,
+    book,
+    side: cmd.side,
+    type: cmd.type,
+    limitPrice: cmd.price ?? null,
+    lots: cmd.lots,
+    leverage: cmd.leverage,
+    heldMargin: plan.margin,
+    heldFee: plan.fee,
+    takeProfit: cmd.takeProfit ?? null,
+    stopLoss: cmd.stopLoss ?? null,
+    placedAt: cmd.at,
+  };
+  const transfers: Transfer[] = [];
+  move(account, 'available', 'held', plan.margin + plan.fee, transfers);
+  state.orders.set(order.id, order);
+  account.orders.add(order);
+  state.out.push({
+    type: 'OrderAccepted',
+    orderId: order.id,
+    accountId: account.id,
+    code: book.code,
+    side: order.side,
+    orderType: order.type,
+    limitPrice: order.limitPrice,
+    lots: order.lots,
+    leverage: order.leverage,
+    heldMargin: order.heldMargin,
+    heldFee: order.heldFee,
+    takeProfit: order.takeProfit,
+    stopLoss: order.stopLoss,
+    transfers,
+    at: cmd.at,
+  });
+  if (plan.fillPrice !== null) fillOrder(state, order, plan.fillPrice, cmd.at);
+  else fileOrder(order);
+}
+
+/** Gives back an order's hold and forgets it. */
+export function releaseOrder(
+  state: State,
+  order: Order,
+  reason: OrderCancelled['reason'],
+  at: EpochMs,
+): void {
+  forget(state, order);
+  const released = order.heldMargin + order.heldFee;
+  const transfers: Transfer[] = [];
+  move(order.account, 'held', 'available', released, transfers);
+  state.out.push({
+    type: 'OrderCancelled',
+    orderId: order.id,
+    accountId: order.account.id,
+    reason,
+    released,
+    transfers,
+    at,
+  });
+}
+
+export function cancelOrder(state: State, cmd: CancelOrder): void {
+  const order = state.orders.get(cmd.orderId);
+  if (!order || order.account.id !== cmd.accountId) {
+    reject(
+      state,
+      'cancelOrder',
+      'ORDER_NOT_FOUND',
+      { accountId: cmd.accountId, orderId: cmd.orderId },
+      cmd.at,
+    );
+    return;
+  }
+  releaseOrder(state, order, 'user', cmd.at);
+}
+
+/**
+ * Fills an order to open at a price: the hold becomes the position's margin and the fee, the excess goes
+ * back to available. A fill that needs more than was held (a short filled above its limit, an opening
+ * beyond yesterday's limit up) takes the rest from available, and is cancelled when that is not there.
+ */
+export function fillOrder(state: State, order: Order, price: Price, at: EpochMs): void {
+  const { account } = order;
+  const shares = order.lots * SHARES_PER_LOT;
+  const notional = notionalOf(price, shares);
+  const margin = marginFor(notional, order.leverage);
+  const fee = feeFor(notional, state.config.fee);
+  const held = order.heldMargin + order.heldFee;
+  const needed = margin + fee;
+  if (needed > held && account.available < needed - held) {
+    releaseOrder(state, order, 'insufficient_funds', at);
+    return;
+  }
+  forget(state, order);
+  const transfers: Transfer[] = [];
+  if (needed > held) move(account, 'available', 'held', needed - held, transfers);
+  move(account, 'held', 'margin', margin, transfers);
+  move(account, 'held', 'fee_income', fee, transfers);
+  if (held > needed) move(account, 'held', 'available', held - needed, transfers);
+  state.out.push({
+    type: 'OrderFilled',
+    orderId: order.id,
+    accountId: account.id,
+    positionId: order.id,
+    code: order.book.code,
+    side: order.side,
+    price,
+    lots: order.lots,
+    notional,
+    margin,
+    fee,
+    transfers,
+    at,
+  });
+  openPosition(state, order, price, margin, fee, at);
+}

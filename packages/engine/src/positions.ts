@@ -1,0 +1,276 @@
+import type { Sen } from '@kabuto/contract';
+import { SHARES_PER_LOT, type Price } from '@kabuto/market-rules';
+import type { ClosePosition, SetTakeProfitStopLoss } from './commands';
+import type { Transfer } from './events';
+import { exitPriceNow, markOf } from './market-access';
+import { feeFor, notionalOf } from './money';
+import { charge, move, repayDebt } from './pockets';
+import { limitPriceProblem, triggerProblem } from './price-checks';
+import type { CloseReason, EpochMs } from './records';
+import { reject } from './rejections';
+import type { Order, Position, PositionKeys, State } from './state';
+import type { PriceIndex } from './price-index';
+
+type TriggerKind = Exclude<keyof PositionKeys, 'risk'>;
+
+/** The index a position is filed in for each kind of trigger: longs leave at the bid, shorts at the ask. */
+function indexFor(position: Position, kind: TriggerKind): PriceIndex<Position> {
+  const { book } = position;
+  if (position.side === 'long') {
+    if (kind === 'takeProfit') return book.longTakeProfits;
+    return kind === 'stopLoss' ? book.longStopLosses : book.longCloseLimits;
+  }
+  if (kind === 'takeProfit') return book.shortTakeProfits;
+  return kind === 'stopLoss' ? book.shortStopLosses : book.shortCloseLimits;
+}
+
+function file(position: Position, kind: TriggerKind, price: Price | null): void {
+  if (price === null) return;
+  const key = Number(price);
+  indexFor(position, kind).insert(key, position.seq, position);
+  position.keys[kind] = key;
+}
+
+export function unfile(position: Position, kind: TriggerKind): void {
+  const key = position.keys[kind];
+  if (key === null) return;
+  indexFor(position, kind).remove(key, position.seq);
+  position.keys[kind] = null;
+}
+
+export function unfileRisk(position: Position): void {
+  const key = position.keys.risk;
+  if (key === null) return;
+  const index = position.side === 'long' ? position.book.longRisk : position.book.shortRisk;
+  index.remove(key, position.seq);
+  position.keys.risk = null;
+}
+
+/** Files a position's take-profit, stop-loss and resting close, as its status allows. */
+export function fileTriggers(position: Position): void {
+  if (position.status === 'closing') {
+    position.book.pendingCloses.add(position);
+    return;
+  }
+  file(position, 'takeProfit', position.takeProfit);
+  file(position, 'stopLoss', position.stopLoss);
+  if (position.status === 'limit-closing') file(position, 'closeLimit', position.closeLimit);
+}
+
+function unfileAll(position: Position): void {
+  unfile(position, 'takeProfit');
+  unfile(position, 'stopLoss');
+  unfile(position, 'closeLimit');
+  unfileRisk(position);
+  position.book.pendingCloses.delete(position);
+}
+
+export function openPosition(
+  state: State,
+  order: Order,
+  price: Price,
+  margin: Sen,
+  fee: Sen,
+  at: EpochMs,
+): void {
+  const shares = order.lots * SHARES_PER_LOT;
+  const position: Position = {
+    id: order.id,
+    seq: order.seq,
+    account: order.account,
+    book: order.book,
+    side: order.side,
+    lots: order.lots,
+    shares,
+    leverage: order.leverage,
+    entryPrice: price,
+    entryNotional: notionalOf(price, shares),
+    margin,
+    openFee: fee,
+    interest: 0n,
+    takeProfit: order.takeProfit,
+    stopLoss: order.stopLoss,
+    status: 'holding',
+    closeLimit: null,
+    closeReason: null,
+    openedAt: at,
+    keys: { takeProfit: null, stopLoss: null, closeLimit: null, risk: null },
+  };
+  state.positions.set(position.id, position);
+  position.account.positions.add(position);
+  fileTriggers(position);
+  state.dirty.add(position.account);
+  state.out.push({
+    type: 'PositionOpened',
+    positionId: position.id,
+    orderId: order.id,
+    accountId: position.account.id,
+    code: position.book.code,
+    side: position.side,
+    lots: position.lots,
+    leverage: position.leverage,
+    entryPrice: price,
+    notional: position.entryNotional,
+    margin,
+    fee,
+    takeProfit: position.takeProfit,
+    stopLoss: position.stopLoss,
+    at,
+  });
+}
+
+/** Realised or unrealised P&L of a position at a price. */
+export function pnlAt(position: Position, price: Price): Sen {
+  const gain = notionalOf(price, position.shares) - position.entryNotional;
+  return position.side === 'long' ? gain : -gain;
+}
+
+/**
+ * Closes a position at a price: margin back to available, a gain from the counterparty, then the loss and
+ * the fee from available, and what available cannot pay as debt.
+ */
+export function settleClose(
+  state: State,
+  position: Position,
+  price: Price,
+  reason: CloseReason,
+  at: EpochMs,
+): void {
+  unfileAll(position);
+  const { account } = position;
+  const notional = notionalOf(price, position.shares);
+  const realisedPnl = pnlAt(position, price);
+  const fee = feeFor(notional, state.config.fee);
+  const transfers: Transfer[] = [];
+  move(account, 'margin', 'available', position.margin, transfers);
+  let shortfall = 0n;
+  if (realisedPnl > 0n) move(account, 'counterparty', 'available', realisedPnl, transfers);
+  else shortfall += charge(account, 'counterparty', -realisedPnl, transfers);
+  shortfall += charge(account, 'fee_income', fee, transfers);
+  state.positions.delete(position.id);
+  account.positions.delete(position);
+  state.out.push({
+    type: 'PositionClosed',
+    positionId: position.id,
+    accountId: account.id,
+    code: position.book.code,
+    side: position.side,
+    lots: position.lots,
+    leverage: position.leverage,
+    entryPrice: position.entryPrice,
+    exitPrice: price,
+    notional,
+    realisedPnl,
+    fee,
+    marginReleased: position.margin,
+    interest: position.interest,
+    shortfall,
+    reason,
+    transfers,
+    at,
+  });
+  repayDebt(state, account, at);
+  state.dirty.add(account);
+}
+
+/** A market close that cannot fill now waits for the next auction; its triggers no longer matter. */
+export function markPendingClose(position: Position, reason: 'user' | 'forced'): void {
+  unfile(position, 'takeProfit');
+  unfile(position, 'stopLoss');
+  unfile(position, 'closeLimit');
+  position.status = 'closing';
+  position.closeLimit = null;
+  position.closeReason = reason;
+  position.book.pendingCloses.add(position);
+}
+
+export function closePosition(state: State, cmd: ClosePosition): void {
+  const ids = { accountId: cmd.accountId, positionId: cmd.positionId };
+  const position = state.positions.get(cmd.positionId);
+  if (!position || position.account.id !== cmd.accountId) {
+    reject(state, 'closePosition', 'POSITION_NOT_FOUND', ids, cmd.at);
+    return;
+  }
+  if (position.status === 'closing') return reject(state, 'closePosition', 'POSITION_CLOSING', ids, cmd.at);
+  if (cmd.type === 'limit') {
+    if (cmd.price === undefined) return reject(state, 'closePosition', 'PRICE_REQUIRED', ids, cmd.at);
+    const problem = limitPriceProblem(position.book, cmd.price);
+    if (problem) return reject(state, 'closePosition', problem, ids, cmd.at);
+  } else if (cmd.price !== undefined) {
+    return reject(state, 'closePosition', 'PRICE_NOT_ALLOWED', ids, cmd.at);
+  }
+  // A new close replaces a resting one.
+  unfile(position, 'closeLimit');
+  position.status = 'holding';
+  position.closeLimit = null;
+
+  const now = exitPriceNow(state, position.book, position.side);
+  const limit = cmd.price ?? null;
+  const fillsNow =
+    now !== null && (limit === null || (position.side === 'long' ? now >= limit : now <= limit));
+  if (fillsNow) return settleClose(state, position, now, 'user', cmd.at);
+  if (limit === null) markPendingClose(position, 'user');
+  else {
+    position.status = 'limit-closing';
+    position.closeLimit = limit;
+    file(position, 'closeLimit', limit);
+  }
+  state.out.push({
+    type: 'CloseRequested',
+    positionId: position.id,
+    accountId: position.account.id,
+    closeType: cmd.type,
+    limitPrice: limit,
+    status: limit === null ? 'closing' : 'limit-closing',
+    at: cmd.at,
+  });
+}
+
+export function setTakeProfitStopLoss(state: State, cmd: SetTakeProfitStopLoss): void {
+  const ids = { accountId: cmd.accountId, positionId: cmd.positionId };
+  const position = state.positions.get(cmd.positionId);
+  if (!position || position.account.id !== cmd.accountId) {
+    return reject(state, 'setTakeProfitStopLoss', 'POSITION_NOT_FOUND', ids, cmd.at);
+  }
+  if (position.status === 'closing') {
+    return reject(state, 'setTakeProfitStopLoss', 'POSITION_CLOSING', ids, cmd.at);
+  }
+  const problem = triggerProblem(
+    position.book,
+    position.side,
+    markOf(position),
+    cmd.takeProfit,
+    cmd.stopLoss,
+  );
+  if (problem) return reject(state, 'setTakeProfitStopLoss', problem, ids, cmd.at);
+  unfile(position, 'takeProfit');
+  unfile(position, 'stopLoss');
+  position.takeProfit = cmd.takeProfit;
+  position.stopLoss = cmd.stopLoss;
+  file(position, 'takeProfit', cmd.takeProfit);
+  file(position, 'stopLoss', cmd.stopLoss);
+  state.out.push({
+    type: 'TakeProfitStopLossSet',
+    positionId: position.id,
+    accountId: position.account.id,
+    takeProfit: position.takeProfit,
+    stopLoss: position.stopLoss,
+    at: cmd.at,
+  });
+}
+
+/** Takes every position an index fires at this price and closes it there. */
+export function closeFired(
+  state: State,
+  index: PriceIndex<Position>,
+  kind: TriggerKind,
+  price: Price,
+  reason: CloseReason,
+  at: EpochMs,
+): void {
+  const key = Number(price);
+  for (let position = index.takeNext(key); position; position = index.takeNext(key)) {
+    position.keys[kind] = null;
+    settleClose(state, position, price, reason, at);
+  }
+}

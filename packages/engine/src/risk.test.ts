@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import type { Engine } from './engine';
+import type { PlaceOrder } from './commands';
+import { SMALL, TOYOTA, at, engineWith, ofType, only, quote, y } from './test-fixtures';
+
+function buy(engine: Engine, overrides: Partial<PlaceOrder>) {
+  return engine.placeOrder({
+    orderId: 'p1',
+    accountId: 'a',
+    code: TOYOTA.code,
+    side: 'long',
+    type: 'market',
+    lots: 10,
+    leverage: 3,
+    at: at('10:01'),
+    ...overrides,
+  });
+}
+
+/** 10 lots of Toyota at 2,800 yen, 3x, on 1,000,000 yen: equity 997,200 on 2,800,000 (35.6%). */
+function leveragedLong(cash = '1000000') {
+  const engine = engineWith({ a: cash });
+  engine.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800' }));
+  buy(engine, {});
+  return engine;
+}
+
+describe('margin call', () => {
+  it('is raised once when equity / open notional falls below 20%, due the next business day', () => {
+    const engine = leveragedLong();
+    expect(engine.onQuote(quote(TOYOTA, { bid: '2363', ask: '2363.5', last: '2363' }))).toEqual([]);
+    const events = engine.onQuote(quote(TOYOTA, { bid: '2360', ask: '2360.5', last: '2360' }));
+    expect(only(events, 'MarginCall')).toMatchObject({
+      accountId: 'a',
+      equity: y('557200'),
+      openNotional: y('2800000'),
+      ratioBp: 1990,
+      maintenanceRatioBp: 2000,
+      raisedOn: '2026-11-24',
+      deadline: '2026-11-25',
+    });
+    expect(
+      ofType(engine.onQuote(quote(TOYOTA, { bid: '2350', ask: '2351', last: '2350' })), 'MarginCall'),
+    ).toEqual([]);
+    expect(engine.account('a')!.marginCall).toEqual({ raisedOn: '2026-11-24', deadline: '2026-11-25' });
+  });
+
+  it('stands when the price recovers, and is lifted by a deposit that restores the ratio', () => {
+    const engine = leveragedLong();
+    engine.onQuote(quote(TOYOTA, { bid: '2360', ask: '2360.5', last: '2360' }));
+    expect(engine.onQuote(quote(TOYOTA, { bid: '2500', ask: '2501', last: '2500' }))).toEqual([]);
+    expect(engine.account('a')!.marginCall).not.toBeNull();
+    engine.onQuote(quote(TOYOTA, { bid: '2360', ask: '2360.5', last: '2360' }));
+    const available = engine.account('a')!.available;
+    const small = engine.updateCash({ accountId: 'a', available: available + y('1000'), at: at('11:00') });
+    expect(ofType(small, 'MarginCallCleared')).toEqual([]);
+    const enough = engine.updateCash({ accountId: 'a', available: available + y('100000'), at: at('11:01') });
+    expect(only(enough, 'MarginCallCleared')).toMatchObject({ ratioBp: 2347 });
+    expect(engine.account('a')!.marginCall).toBeNull();
+  });
+
+  it('blocks new positions while it stands', () => {
+    const engine = leveragedLong();
+    engine.onQuote(quote(TOYOTA, { bid: '2360', ask: '2360.5', last: '2360' }));
+    expect(only(buy(engine, { orderId: 'p2', lots: 1, leverage: 1 }), 'Rejected').reason).toBe(
+      'MARGIN_CALL_OUTSTANDING',
+    );
+  });
+});
+
+describe('forced close', () => {
+  /** Toyota 10 lots and the small stock 20 lots, both 3x; liquidation at 18% so one day's limits reach it. */
+  function twoPositions() {
+    const engine = engineWith({ a: '1100000' }, { config: { liquidationRatioBp: 1_800 } });
+    engine.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800' }));
+    engine.onQuote(quote(SMALL, { bid: '150', ask: '151' }));
+    buy(engine, { orderId: 'toyota' });
+    buy(engine, { orderId: 'small', code: SMALL.code, lots: 20 });
+    return engine;
+  }
+
+  it('closes the worst position first and stops once the ratio is back at the maintenance level', () => {
+    const engine = twoPositions();
+    engine.placeOrder({
+      orderId: 'resting',
+      accountId: 'a',
+      code: SMALL.code,
+      side: 'long',
+      type: 'limit',
+      price: y('120'),
+      lots: 1,
+      leverage: 1,
+      at: at('10:02'),
+    });
+    const call = engine.onQuote(quote(TOYOTA, { bid: '2300', ask: '2300.5', last: '2300' }));
+    // The small stock is marked at its last price, 150 against 151 paid: 594,898 on 3,102,000.
+    expect(only(call, 'MarginCall').ratioBp).toBe(1917);
+    const events = engine.onQuote(quote(SMALL, { bid: '130', ask: '131', last: '100' }));
+    expect(events.map((e) => e.type)).toEqual([
+      'OrderCancelled',
+      'ForcedClose',
+      'PositionClosed',
+      'MarginCallCleared',
+    ]);
+    expect(only(events, 'OrderCancelled').reason).toBe('forced_close');
+    expect(only(events, 'ForcedClose')).toMatchObject({
+      positionId: 'toyota',
+      reason: 'liquidation_level',
+      pending: false,
+      equity: y('494898'),
+      ratioBp: 1595,
+    });
+    expect(only(events, 'PositionClosed')).toMatchObject({
+      positionId: 'toyota',
+      reason: 'forced',
+      exitPrice: y('2300'),
+    });
+    expect(engine.snapshot().positions.map((p) => p.id)).toEqual(['small']);
+  });
+
+  it('closes positions whose margin call is past its deadline, at the next opening', () => {
+    const engine = leveragedLong();
+    engine.onQuote(quote(TOYOTA, { bid: '2360', ask: '2360.5', last: '2360' }));
+    engine.onQuote(
+      quote(TOYOTA, { bid: '2360', ask: '2360', last: '2360' }, { phase: 'after-close', at: at('16:00') }),
+    );
+    expect(engine.expireMarginCalls({ date: '2026-11-25', at: at('08:00', '2026-11-25') })).toEqual([]);
+    const expired = engine.expireMarginCalls({ date: '2026-11-26', at: at('08:00', '2026-11-26') });
+    expect(only(expired, 'ForcedClose')).toMatchObject({ reason: 'margin_call_deadline', pending: true });
+    const opening = engine.onQuote(
+      quote(TOYOTA, { bid: '2370', ask: '2371', last: '2370' }, { at: at('09:00', '2026-11-26') }),
+    );
+    expect(only(opening, 'PositionClosed')).toMatchObject({ reason: 'forced', exitPrice: y('2370') });
+    expect(ofType(opening, 'MarginCallCleared')).toHaveLength(1);
+  });
+
+  it('is not needed when the call is met by its deadline', () => {
+    const engine = leveragedLong();
+    engine.onQuote(quote(TOYOTA, { bid: '2360', ask: '2360.5', last: '2360' }));
+    engine.onQuote(quote(TOYOTA, { bid: '2500', ask: '2501', last: '2500' }));
+    const events = engine.expireMarginCalls({ date: '2026-11-26', at: at('08:00', '2026-11-26') });
+    expect(events.map((e) => e.type)).toEqual(['MarginCallCleared']);
+  });
+});
+
+describe('order preview', () => {
+  it('gives notional, margin, fee and the price where this position alone reaches the liquidation level', () => {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800' }));
+    const cmd: PlaceOrder = {
+      orderId: 'p1',
+      accountId: 'a',
+      code: TOYOTA.code,
+      side: 'long',
+      type: 'market',
+      lots: 10,
+      leverage: 3,
+      at: at('10:01'),
+    };
+    // Equity 997,200 must fall to 10% of 2,800,000: 717,200 yen over 1,000 shares, 717.2 yen below 2,800.
+    expect(engine.previewOrder(cmd)).toEqual({
+      ok: true,
+      price: y('2800'),
+      fillsNow: true,
+      notional: y('2800000'),
+      margin: y('933333.34'),
+      fee: y('2800'),
+      estimatedLiquidationPrice: y('2082.5'),
+    });
+    expect(engine.previewOrder({ ...cmd, lots: 100 })).toEqual({ ok: false, reason: 'INSUFFICIENT_FUNDS' });
+    expect(engine.snapshot().orders).toEqual([]);
+
+    buy(engine, {});
+    const lower = { ...TOYOTA, base: y('2300') };
+    const above = engine.onQuote(
+      quote(lower, { bid: '2083', ask: '2083.5', last: '2083' }, { at: at('09:01', '2026-11-25') }),
+    );
+    expect(ofType(above, 'ForcedClose')).toEqual([]);
+    const at2082 = engine.onQuote(
+      quote(lower, { bid: '2082.5', ask: '2083', last: '2082.5' }, { at: at('09:02', '2026-11-25') }),
+    );
+    expect(ofType(at2082, 'ForcedClose')).toHaveLength(1);
+  });
+
+  it('for a short, above the entry', () => {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800' }));
+    const preview = engine.previewOrder({
+      orderId: 's',
+      accountId: 'a',
+      code: TOYOTA.code,
+      side: 'short',
+      type: 'market',
+      lots: 10,
+      leverage: 3,
+      at: at('10:01'),
+    });
+    // 997,200.5 - 279,950 = 717,250.5 yen of buffer over 1,000 shares: 717.25 above 2,799.5 -> 3,517 on the grid.
+    expect(preview).toMatchObject({ ok: true, estimatedLiquidationPrice: y('3517') });
+  });
+});
