@@ -1,5 +1,5 @@
 // The trading engine under load: 100k open positions and 50k resting orders across the TSE universe
-// (data/tse-instruments.csv), then 1M ticks of a seeded random walk on the tick grid, as the feed would send
+// (reference-data/tse-instruments.csv), then 1M ticks of a seeded random walk on the tick grid, as the feed would send
 // them in continuous trading. Prints ticks per second (engine time only, quotes are built outside the timed
 // call) and the time per tick. Half the positions carry a take-profit and a stop-loss; resting orders sit
 // 1-8% from the market; a quarter of the accounts hold only 3x positions and no spare cash, so fills,
@@ -51,7 +51,7 @@ interface Instrument {
   limitDown: Price;
 }
 
-const csv = readFileSync(new URL('../data/tse-instruments.csv', import.meta.url), 'utf8')
+const csv = readFileSync(new URL('../reference-data/tse-instruments.csv', import.meta.url), 'utf8')
   .trim()
   .split('\n');
 const header = csv[0]!.split(',');
