@@ -329,6 +329,22 @@ describe('staff review', () => {
 });
 
 describe('bank accounts', () => {
+  it('keep the holder name as the bank records it: hiragana and half-width kana become katakana, kanji is refused', async () => {
+    const user = await fundedInvestor(0);
+    const add = (holderName: string) =>
+      post<{ holderName: string }>(
+        t.app,
+        '/api/funding/bank-accounts?lang=ja',
+        { holderName, bankName: '銀行', branchName: '支店', branchCode: '003', accountNumber: '1112223' },
+        user.token,
+      );
+    expect((await add('やまだ はなこ')).data.holderName).toBe('ヤマダ ハナコ');
+    expect(await add('山田花子')).toMatchObject({
+      errorCode: 'HOLDER_NAME_KANA',
+      msg: '口座名義は通帳と同じくカタカナ（または英大文字）で入力してください',
+    });
+  });
+
   it('name each missing field, keep only the last four digits visible, and stop at five', async () => {
     const user = await fundedInvestor(0);
     const add = (payload: object) => post(t.app, '/api/funding/bank-accounts?lang=ja', payload, user.token);

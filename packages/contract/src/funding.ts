@@ -183,8 +183,20 @@ export const staffDeposit = z.object({
 
 // ---- bank accounts ----
 
+/** Hiragana to katakana: 「やまだ」 typed on a phone is the holder name ヤマダ. */
+const toKatakana = (text: string) =>
+  text.replace(/[\u3041-\u3096]/g, (kana) => String.fromCharCode(kana.charCodeAt(0) + 0x60));
+
+/**
+ * The account holder as the bank records it (口座名義): katakana, capital letters, digits and the few signs
+ * bank transfers carry. Full-width letters, half-width kana and hiragana are converted, not refused.
+ */
+const holderNameField = requiredText('HOLDER_NAME_REQUIRED', 60)
+  .transform((value) => toKatakana(value.normalize('NFKC')).toUpperCase().replace(/\s+/g, ' '))
+  .pipe(z.string().regex(/^[\u30A1-\u30FA\u30FC A-Z0-9().,\-/]+$/, code('HOLDER_NAME_KANA')));
+
 export const bankAccountRequest = z.strictObject({
-  holderName: requiredText('HOLDER_NAME_REQUIRED', 60),
+  holderName: holderNameField,
   bankName: requiredText('BANK_NAME_REQUIRED', 60),
   branchName: requiredText('BRANCH_NAME_REQUIRED', 60),
   branchCode: digitsField('BRANCH_CODE_REQUIRED', 'BRANCH_CODE_INVALID', 3),

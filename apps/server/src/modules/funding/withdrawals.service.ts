@@ -75,8 +75,9 @@ export async function requestWithdrawal(
     if (request.amount < WITHDRAWAL_RULES.minimumSen) throw fail('WITHDRAWAL_BELOW_MINIMUM');
     const account = await findBankAccount(tx.db, actor.userId, request.bankAccountId);
     if (!account) throw fail('BANK_ACCOUNT_NOT_FOUND');
-    await requireStepUp(ctx, tx, actor);
+    // Before the step-up, so nobody confirms a passkey only to learn that a password is missing.
     if (user.transaction_password_hash === null) throw fail('TRANSACTION_PASSWORD_NOT_SET');
+    await requireStepUp(ctx, tx, actor);
     const locked = lockedMinutes(user, now);
     if (locked !== null) throw fail('ACCOUNT_LOCKED', { minutes: locked });
     if (!passwordOk || user.transaction_password_hash !== stored)

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { Button, Dialog, List, Radio } from 'antd-mobile';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
-import { senToDecimal, withdrawalRequest, type ResponseOf, type api } from '@kabuto/contract';
+import {
+  decimalToSen,
+  senToDecimal,
+  WITHDRAWAL_RULES,
+  withdrawalRequest,
+  type ErrorCode,
+  type ResponseOf,
+  type api,
+} from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useStepUp } from '../../../components/step-up/use-step-up';
@@ -18,11 +26,21 @@ type Withdrawal = ResponseOf<typeof api.funding.requestWithdrawal>;
 
 interface WithdrawalFormProps {
   accounts: BankAccount[];
+  /** Available cash (decimal string) when known: an amount above it is refused before the confirmation. */
+  available: string | undefined;
   onRequested: (withdrawal: Withdrawal) => void;
 }
 
+/** The server's own rules, checked before the confirmation so it never asks to confirm what would be refused. */
+function localRefusal(amount: bigint, available: string | undefined): ErrorCode | null {
+  if (amount < WITHDRAWAL_RULES.minimumSen) return 'WITHDRAWAL_BELOW_MINIMUM';
+  const availableSen = available === undefined ? null : decimalToSen(available);
+  if (availableSen !== null && amount > availableSen) return 'INSUFFICIENT_FUNDS';
+  return null;
+}
+
 /** Amount, destination and transaction password; then one confirmation, which is what sends it. */
-export function WithdrawalForm({ accounts, onRequested }: WithdrawalFormProps) {
+export function WithdrawalForm({ accounts, available, onRequested }: WithdrawalFormProps) {
   const { t } = useTranslation();
   const request = useRequestWithdrawal();
   const stepUp = useStepUp();
@@ -34,6 +52,11 @@ export function WithdrawalForm({ accounts, onRequested }: WithdrawalFormProps) {
   const review = () => {
     const checked = form.parse(withdrawalRequest);
     if (!checked) return;
+    const refusal = localRefusal(checked.amount, available);
+    if (refusal) {
+      form.showFailure(new ApiError(refusal, t(`errors:${refusal}`), { field: 'amount' }));
+      return;
+    }
     // One key per confirmation: tapping Confirm again after a lost answer withdraws once.
     setConfirming({
       attempt: { body: form.values, idempotencyKey: newIdempotencyKey() },

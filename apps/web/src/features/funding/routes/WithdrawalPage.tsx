@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Button, Result } from 'antd-mobile';
+import { Button, NoticeBar, Result } from 'antd-mobile';
+import { Link } from 'react-router';
 import type { ResponseOf, api } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { SubPage } from '../../../components/ui/SubPage';
 import { DelayedLoading } from '../../../components/ui/DelayedLoading';
+import { useUserInfo } from '../../../lib/current-user';
 import { yen } from '../../../lib/format';
+import { TRANSACTION_PASSWORD_PATH } from '../../../lib/paths';
 import { useBalances } from '../api/balances';
 import { useBankAccounts } from '../api/bank-accounts';
 import { WithdrawalForm } from '../components/WithdrawalForm';
@@ -18,6 +21,7 @@ export default function WithdrawalPage() {
   const { t } = useTranslation();
   const balances = useBalances();
   const accounts = useBankAccounts();
+  const { data: userInfo } = useUserInfo();
   const [requested, setRequested] = useState<Withdrawal | null>(null);
 
   return (
@@ -43,7 +47,24 @@ export default function WithdrawalPage() {
         <section className="kb-section" style={{ padding: '16px 0 0' }}>
           <h2 style={{ padding: '0 16px' }}>{t('funding.withdrawal.heading')}</h2>
           {accounts.data ? (
-            <WithdrawalForm accounts={accounts.data} onRequested={setRequested} />
+            <>
+              {userInfo && !userInfo.has_transaction_password && (
+                <NoticeBar
+                  content={
+                    <Link to={TRANSACTION_PASSWORD_PATH} data-testid="withdrawal-set-password">
+                      {t('funding.withdrawal.setTransactionPassword')}
+                    </Link>
+                  }
+                  color="alert"
+                  wrap
+                />
+              )}
+              <WithdrawalForm
+                accounts={accounts.data}
+                available={balances.data?.available}
+                onRequested={setRequested}
+              />
+            </>
           ) : (
             accounts.isPending && <DelayedLoading />
           )}
