@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { AppRoute } from '../lib/routing';
 import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
@@ -13,6 +14,13 @@ export default function TabLayout({ route, children }: { route: AppRoute; childr
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuOpened, setMenuOpened] = useState(false);
   if (menuOpen && !menuOpened) setMenuOpened(true);
+  // Any change of page closes the menu, the phone's back button included.
+  const { pathname } = useLocation();
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
   return (
     <div className="kb-tab-layout">
       <TopBar title={route.tab ? t(route.tab.labelKey) : ''} onOpenMenu={() => setMenuOpen(true)} />

@@ -41,7 +41,8 @@ const PENDING_TOTP_TTL_SECONDS = 30 * 60;
 /** Wrong answers one login challenge takes before it is spent (each also counts towards the lockout). */
 const LOGIN_CHALLENGE_MAX_ATTEMPTS = 5;
 const TOTP_ISSUER = 'Kabuto';
-const DEFAULT_LABELS = { totp: 'Authenticator app', passkey: 'Passkey' } as const;
+/** A factor the user has not named: the app shows its kind, in the reader's language. */
+const UNNAMED = '';
 
 export function factorItemOf(factor: FactorRow): FactorItem {
   return {
@@ -149,7 +150,7 @@ export async function startTotp(ctx: AppContext, tx: Tx, actor: InvestorActor, l
   await insertFactor(tx.db, {
     user_id: user.id,
     kind: 'totp',
-    label: label ?? DEFAULT_LABELS.totp,
+    label: label ?? UNNAMED,
     totp_secret: secret,
     created_at: ctx.clock.now(),
   });
@@ -226,7 +227,7 @@ export async function enrolPasskey(
     factor = await insertFactor(tx.db, {
       user_id: user.id,
       kind: 'passkey',
-      label: input.label || DEFAULT_LABELS.passkey,
+      label: input.label || UNNAMED,
       credential_id: credential.credentialId,
       public_key: credential.publicKey,
       sign_count: credential.signCount,

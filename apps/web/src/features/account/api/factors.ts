@@ -15,7 +15,7 @@ function useFactorMutation<V, R>(mutationFn: (variables: V) => Promise<R>, failu
 }
 
 export const useStartTotp = () =>
-  useFactorMutation((label: string) => apiClient.call(routes.factors.totpStart, { body: { label } }));
+  useFactorMutation(() => apiClient.call(routes.factors.totpStart, { body: {} }));
 
 export const useVerifyTotp = () =>
   useFactorMutation((code: string) => apiClient.call(routes.factors.totpVerify, { body: { code } }), true);

@@ -17,7 +17,7 @@ export function FactorList({ stepUp }: { stepUp: StepUp }) {
   const confirmRemove = async (factor: FactorItem) => {
     const confirmed = await Dialog.confirm({
       title: t('security.removeTitle'),
-      content: t('security.removeBody', { label: factor.label }),
+      content: t('security.removeBody', { label: factor.label || t(`security.kind.${factor.kind}`) }),
       confirmText: t('security.remove'),
       cancelText: t('common:cancel'),
     });
@@ -55,7 +55,9 @@ export function FactorList({ stepUp }: { stepUp: StepUp }) {
               <div className="kb-factor-actions">
                 <Button
                   size="mini"
-                  onClick={() => setRenaming({ id: factor.id, label: factor.label })}
+                  onClick={() =>
+                    setRenaming({ id: factor.id, label: factor.label || t(`security.kind.${factor.kind}`) })
+                  }
                   data-testid="factor-rename"
                 >
                   {t('security.rename')}
@@ -72,7 +74,7 @@ export function FactorList({ stepUp }: { stepUp: StepUp }) {
               </div>
             }
           >
-            <span data-testid="factor-label">{factor.label}</span>
+            <span data-testid="factor-label">{factor.label || t(`security.kind.${factor.kind}`)}</span>
           </List.Item>
         ))}
       </List>

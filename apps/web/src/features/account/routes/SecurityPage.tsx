@@ -25,7 +25,7 @@ export default function SecurityPage() {
 
   const onTotp = () =>
     stepUp
-      .guard(() => startTotp.mutateAsync(t('security.kind.totp')))
+      .guard(() => startTotp.mutateAsync())
       .then(setEnrolment)
       .catch(() => undefined);
 
