@@ -302,12 +302,18 @@ describe('staff review', () => {
       headers: { token: user.token },
     });
     expect(removed.json()).toMatchObject({ code: 1 });
-    const queue = await get<{ items: { id: string; bankAccountRemoved: boolean }[] }>(
+    const queue = await get<{ items: { id: string }[] }>(
       t.app,
       '/api/staff/withdrawals?status=pending&pageSize=100',
       admin,
     );
-    expect(queue.data.items.find((item) => item.id === requested.data.id)?.bankAccountRemoved).toBe(true);
+    expect(queue.data.items.find((item) => item.id === requested.data.id)).toMatchObject({
+      bankAccountRemoved: true,
+      // Finance transfers to the whole number; the investor's own views show the last four digits only.
+      branchCode: '001',
+      accountNumber: '1234567',
+      accountLast4: '4567',
+    });
     const approve = await post(t.app, `/api/staff/withdrawals/${requested.data.id}/approve`, {}, admin);
     expect(approve.errorCode).toBe('WITHDRAWAL_ACCOUNT_REMOVED');
     expect(await balances(user.token)).toMatchObject({ held: '20000.00' });

@@ -245,6 +245,9 @@ export const staffWithdrawal = withdrawal.extend({
   userId: z.string(),
   mobile: z.string(),
   holderName: z.string(),
+  /** The destination in full, for the transfer staff make (only staff who approve withdrawals see it). */
+  branchCode: z.string(),
+  accountNumber: z.string(),
   /** Above the four-eyes threshold two different staff members approve. */
   approvalsNeeded: z.number().int(),
   approvedBy: z.array(z.string()),

@@ -274,6 +274,7 @@ const withdrawalColumns = <Q extends ReturnType<typeof withdrawalsWithAccount>>(
       'bank_accounts.branch_name',
       'bank_accounts.account_number',
       'bank_accounts.holder_name',
+      'bank_accounts.branch_code',
       'bank_accounts.removed_at as bank_account_removed_at',
       'users.mobile',
     ]);

@@ -30,6 +30,9 @@ export const staffWithdrawalView = (row: WithdrawalView, mobile: string, approve
   userId: row.user_id.toString(),
   mobile,
   holderName: row.holder_name,
+  // Finance makes the transfer from these: the whole number, which the investor's own views never carry.
+  branchCode: row.branch_code,
+  accountNumber: row.account_number,
   approvalsNeeded: row.approvals_needed,
   approvedBy,
   bankAccountRemoved: row.bank_account_removed_at !== null,

@@ -38,7 +38,8 @@ export function useWithdrawalColumns(actions: WithdrawalActions) {
         <Space vertical size={0}>
           <span>{w.holderName}</span>
           <Typography.Text type="secondary">
-            {w.bankName} {w.branchName} ****{w.accountLast4}
+            {w.bankName} {w.branchName} ({w.branchCode}){' '}
+            <span data-testid="withdrawal-account-number">{w.accountNumber}</span>
           </Typography.Text>
           {w.bankAccountRemoved && (
             <Tag color="red" data-testid="withdrawal-account-removed">
