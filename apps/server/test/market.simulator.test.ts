@@ -60,6 +60,27 @@ describe('the simulated feed', () => {
     );
   });
 
+  it('repeats itself exactly for any seed and step spacing', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 8 }),
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: 1, max: 90 }),
+        (seed, count, seconds) => {
+          const codes = starts.slice(0, 5);
+          const first = run(seed, count, seconds, MONDAY_0900, codes);
+          const second = run(seed, count, seconds, MONDAY_0900, codes);
+          expect(second.trades).toEqual(first.trades);
+          for (const { code } of codes) {
+            expect(second.feed.quote(code)).toEqual(first.feed.quote(code));
+            expect(second.feed.board(code, 5)).toEqual(first.feed.board(code, 5));
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
   it('gives the same prices for the same seed and clock, and others for another seed', () => {
     const a = run('alpha', 600, 1).trades;
     const b = run('alpha', 600, 1).trades;
@@ -208,6 +229,16 @@ describe('the history', () => {
       )[0];
     });
     expect(fromMinutes).toEqual(lastFive);
+  });
+
+  it('moves about 1.5-2.5% a day', () => {
+    const returns = history.daily
+      .slice(1)
+      .map((bar, i) => Math.log(Number(bar.close) / Number(history.daily[i]!.close)));
+    const mean = returns.reduce((sum, r) => sum + r, 0) / returns.length;
+    const sd = Math.sqrt(returns.reduce((sum, r) => sum + (r - mean) ** 2, 0) / returns.length);
+    expect(sd).toBeGreaterThan(0.012);
+    expect(sd).toBeLessThan(0.03);
   });
 
   it('is the same for the same seed', () => {

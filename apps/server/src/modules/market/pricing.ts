@@ -36,7 +36,10 @@ export const limitsFrom = (previousClose: bigint, table: TickTable): DayLimits =
 /** How an instrument moves: drawn once from the seed, so it is the same in the history and in the live feed. */
 export interface InstrumentProfile {
   table: TickTable;
-  /** Standard deviation of the daily log return, 1.5% to 2.5%. */
+  /**
+   * Standard deviation of the daily log return without jumps, 1.2% to 2.1%: with the jumps added, a day moves
+   * by 1.75% to 2.5% (standard deviation), as large Japanese stocks do.
+   */
   dailyVolatility: number;
   /** Average lots (100 shares) traded a day. */
   dailyLots: number;
@@ -47,7 +50,7 @@ export function instrumentProfile(
   instrument: { code: string; topix500: boolean; basePrice: bigint },
 ): InstrumentProfile {
   const rng = seededRng(`${seed}:${instrument.code}:profile`);
-  const dailyVolatility = 0.015 + 0.01 * rng.next();
+  const dailyVolatility = 0.012 + 0.009 * rng.next();
   // Daily turnover around 20 billion yen for TOPIX500 names and 1 billion for the others, spread tenfold.
   const turnoverYen = (instrument.topix500 ? 2e10 : 1e9) * 10 ** (rng.next() - 0.5);
   const priceYen = Number(instrument.basePrice) / 100;

@@ -55,7 +55,7 @@ interface State {
 }
 
 /**
- * The embedded feed: per instrument a seeded random walk of the log price (daily volatility 1.5-2.5%, rare
+ * The embedded feed: per instrument a seeded random walk of the log price (daily volatility 1.75-2.5% with the rare
  * jumps), trades of whole lots, and a five-level board around the last price. Every price is snapped to the
  * instrument's tick grid and held within the day's limits from the previous close; a price at a limit is stop
  * high or stop low. It moves only when the market clock says continuous trading is on, so with
