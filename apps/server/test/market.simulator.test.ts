@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isOnTick, jstInstant, limitDown, limitUp, marketClock, tickTableFor } from '@kabuto/market-rules';
 import { aggregate, bucketOf, type BarValue } from '../src/modules/market/bars';
 import { generateHistory, MINUTES_PER_DAY } from '../src/modules/market/history';
+import { LiveBars } from '../src/modules/market/live-bars';
 import { SimulatedFeed, type InstrumentStart } from '../src/modules/market/simulator';
 import { readUniverse } from '../src/modules/market/universe';
 import { changePercentOf, limitStateOf } from '../src/modules/market/market.views';
@@ -296,5 +297,41 @@ describe('bar aggregation', () => {
     const friday = jstInstant('2026-11-20', '00:00');
     expect(bucketOf('1w', friday)).toBe(jstInstant('2026-11-16', '00:00'));
     expect(bucketOf('1mo', friday)).toBe(jstInstant('2026-11-01', '00:00'));
+  });
+});
+
+describe('live bars', () => {
+  const at = jstInstant('2026-11-30', '15:24');
+  const trade = (seconds: number, price: bigint) => ({
+    code: '7203',
+    at: at + seconds * 1000,
+    price,
+    shares: 100n,
+  });
+
+  it('write a minute once the next one starts, with the day it belongs to, even without a further trade', () => {
+    const live = new LiveBars();
+    live.add(trade(1, 280_000n));
+    live.add(trade(30, 280_100n));
+    live.closeMinutesBefore(at + 59_000);
+    expect(live.drain()).toEqual([]);
+    live.closeMinutesBefore(at + 61_000);
+    const written = live.drain();
+    expect(written.map((bar) => bar.interval)).toEqual(['1m', '1d']);
+    expect(written[0]).toMatchObject({
+      start: at,
+      open: 280_000n,
+      high: 280_100n,
+      low: 280_000n,
+      close: 280_100n,
+      volume: 200n,
+    });
+    expect(written[1]).toMatchObject({
+      start: jstInstant('2026-11-30', '00:00'),
+      close: 280_100n,
+      volume: 200n,
+    });
+    expect(live.currentMinute('7203')).toBeUndefined();
+    expect(live.currentDay('7203')).toMatchObject({ close: 280_100n });
   });
 });

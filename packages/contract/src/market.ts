@@ -8,14 +8,16 @@ export type BarInterval = (typeof BAR_INTERVALS)[number];
 /** Most watchlist entries one investor may keep. */
 export const WATCHLIST_MAX = 100;
 
-/** A TSE securities code: four characters, digits with an optional letter (as in 130A), full-width accepted. */
-export const instrumentCodeField = (invalid: 'INSTRUMENT_CODE_INVALID' = 'INSTRUMENT_CODE_INVALID') =>
-  z
-    .string(code(invalid))
-    .transform((value) => value.normalize('NFKC').trim().toUpperCase())
-    .pipe(z.string().regex(/^\d{3}[0-9A-Z]$/, code(invalid)));
+/** A TSE securities code: three digits and a digit or letter (as in 130A). */
+export const INSTRUMENT_CODE = /^\d{3}[0-9A-Z]$/;
 
-export const instrumentCodeParams = z.object({ code: instrumentCodeField() });
+/** A securities code as typed: full-width characters and lower case accepted. */
+export const instrumentCodeField = z
+  .string(code('INSTRUMENT_CODE_INVALID'))
+  .transform((value) => value.normalize('NFKC').trim().toUpperCase())
+  .pipe(z.string().regex(INSTRUMENT_CODE, code('INSTRUMENT_CODE_INVALID')));
+
+export const instrumentCodeParams = z.object({ code: instrumentCodeField });
 
 export const instrumentQuery = pageQuery.extend({
   q: z.string(code('VALIDATION_FAILED')).max(50, code('MARKET_QUERY_TOO_LONG')).optional(),
@@ -59,7 +61,7 @@ export const quotesQuery = z.object({
     )
     .pipe(
       z
-        .array(z.string().regex(/^\d{3}[0-9A-Z]$/, code('INSTRUMENT_CODE_INVALID')))
+        .array(z.string().regex(INSTRUMENT_CODE, code('INSTRUMENT_CODE_INVALID')))
         .min(1, code('MARKET_CODES_REQUIRED'))
         .max(50, code('MARKET_TOO_MANY_CODES')),
     ),

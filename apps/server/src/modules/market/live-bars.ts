@@ -36,6 +36,17 @@ export class LiveBars {
     this.days.set(trade.code, extend(day?.start === dayStart ? day : undefined, dayStart, trade));
   }
 
+  /** Completes the minute bars that began before `now`'s minute, so a session's last minute is written on time. */
+  closeMinutesBefore(now: number): void {
+    const minuteStart = now - (now % 60_000);
+    for (const [code, minute] of this.minutes) {
+      if (minute.start >= minuteStart) continue;
+      this.completed.push({ code, interval: '1m', ...minute });
+      this.changedDays.add(code);
+      this.minutes.delete(code);
+    }
+  }
+
   /** The bars to write now: completed minutes (and finished days), and the current day of each instrument they belong to. */
   drain(): BarRecord[] {
     const out = this.completed;

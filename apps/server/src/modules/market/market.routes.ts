@@ -1,4 +1,4 @@
-import { api, WATCHLIST_MAX, type BarInterval } from '@kabuto/contract';
+import { api, senToDecimal, WATCHLIST_MAX, type BarInterval } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/routes';
@@ -37,7 +37,7 @@ export function marketRoutes(ctx: AppContext) {
 
   return [
     route(api.market.instruments, async ({ query }) => {
-      await market.feed();
+      await market.ready();
       const page = await searchInstruments(ctx.db, searchForm(query.q ?? ''), query);
       return { ...page, items: page.items.map(instrumentView) };
     }),
@@ -55,7 +55,7 @@ export function marketRoutes(ctx: AppContext) {
       const quote = await quoteOf(params.code);
       return {
         code: params.code,
-        last: quoteView(quote, 'always-open', feed.simulated).last,
+        last: senToDecimal(quote.last),
         ...boardLevelsView(feed.board(params.code, 5)!),
         limitState: limitStateOf(quote),
         sessionState: phaseNow(),
@@ -117,7 +117,7 @@ export function watchlistRoutes(ctx: AppContext) {
       max: WATCHLIST_MAX,
     })),
     route(api.watchlist.add, async ({ actor, params }) => {
-      await marketOf(ctx).feed();
+      await marketOf(ctx).ready();
       const { instrument, addedAt } = await addToWatchlist(ctx, actor, params.code);
       return {
         code: instrument.code,

@@ -48,6 +48,11 @@ export class Market {
     return this.loading;
   }
 
+  /** Loads the universe (from the CSV into an empty table) and starts the feed, once. */
+  async ready(): Promise<void> {
+    await this.load();
+  }
+
   async feed(): Promise<MarketFeed> {
     return (await this.load()).feed;
   }
@@ -138,6 +143,7 @@ export class Market {
     const feed = await this.feed();
     const trades = feed.step(now);
     for (const trade of trades) this.live.add(trade);
+    this.live.closeMinutesBefore(now.getTime());
     const records = this.live.drain();
     if (records.length) await this.ctx.transact((tx) => upsertBars(tx.db, records));
     return trades;

@@ -1,3 +1,4 @@
+import { INSTRUMENT_CODE } from '@kabuto/contract';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../platform/db';
@@ -18,7 +19,7 @@ export function parseUniverse(csv: string): InstrumentRow[] {
     throw new Error(`unexpected universe header: ${header}`);
   return lines.map((line) => {
     const [code = '', nameJa = '', nameEn = '', sector = '', price = '', topix500 = ''] = line.split(',');
-    if (!/^\d{3}[0-9A-Z]$/.test(code) || !/^\d+$/.test(price)) throw new Error(`bad universe line: ${line}`);
+    if (!INSTRUMENT_CODE.test(code) || !/^\d+$/.test(price)) throw new Error(`bad universe line: ${line}`);
     return {
       code,
       name_ja: nameJa,
