@@ -185,6 +185,15 @@ describe('bars', () => {
     });
   });
 
+  it('start at a whole bucket when `from` falls inside one', async () => {
+    const weeks = await bars('1w', '&from=2026-10-01T00:00:00Z&to=2026-11-24T00:00:00Z');
+    // 2026-10-01 is a Thursday: the first week is the one from Monday 2026-09-28 (JST), with all its days.
+    expect(weeks.data.items[0]!.start).toBe('2026-09-27T15:00:00.000Z');
+    const days = await bars('1d', '&from=2026-09-27T15:00:00Z&to=2026-10-03T00:00:00Z');
+    expect(weeks.data.items[0]!.open).toBe(days.data.items[0]!.open);
+    expect(weeks.data.items[0]!.close).toBe(days.data.items.at(-1)!.close);
+  });
+
   it('include the minute and the day the feed is trading now', async () => {
     const market = marketOf(t.ctx);
     for (let i = 0; i < 130; i += 1) {

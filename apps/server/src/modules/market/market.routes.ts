@@ -2,7 +2,7 @@ import { api, senToDecimal, WATCHLIST_MAX, type BarInterval } from '@kabuto/cont
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/routes';
-import { aggregate, SOURCE_OF } from './bars';
+import { aggregate, bucketOf, SOURCE_OF } from './bars';
 import { deleteWatchlistEntry, readBars, searchInstruments, watchlistOf } from './market.repository';
 import { marketOf } from './market.service';
 import { barView, boardLevelsView, instrumentView, limitStateOf, quoteView } from './market.views';
@@ -66,7 +66,13 @@ export function marketRoutes(ctx: AppContext) {
       const feed = await market.feed();
       if (!(await market.instrument(params.code))) throw fail('INSTRUMENT_NOT_FOUND', { code: params.code });
       const to = query.to ?? new Date(ctx.clock.now().getTime() + 60_000);
-      const from = query.from ?? new Date(to.getTime() - DEFAULT_SPAN[query.interval]);
+      // From the start of the bucket `from` falls in, so the first aggregated bar is whole.
+      const from = new Date(
+        bucketOf(
+          query.interval,
+          (query.from ?? new Date(to.getTime() - DEFAULT_SPAN[query.interval])).getTime(),
+        ),
+      );
       if (from >= to) throw fail('BAR_RANGE_INVALID');
       const stored = SOURCE_OF[query.interval].stored;
       const rows = await readBars(ctx.db, {
