@@ -2,6 +2,7 @@ import { decimalToSen } from '@kabuto/contract';
 import { isOnTick, limitDown, limitUp, tickTableFor } from '@kabuto/market-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketOf } from '../src/modules/market';
+import { Market } from '../src/modules/market/market.service';
 import { createTestApp, get, type TestApp } from './harness';
 
 let t: TestApp;
@@ -206,6 +207,31 @@ describe('bars', () => {
     expect(today.volume).toBe(quote.volume);
     const minute = (await bars('1m')).data.items.at(-1)!;
     expect(minute.close).toBe(quote.last);
+  });
+
+  it('carry on after a restart from the stored day: the same previous close, the day so far', async () => {
+    const before = (await get<{ items: Quote[] }>(t.app, '/api/market/quotes?codes=7203')).data.items[0]!;
+    // A minute later (no step in between), the minute and the day are written.
+    t.clock.advance(61);
+    await marketOf(t.ctx).tick();
+    const stored = await t.ctx.db
+      .selectFrom('bars')
+      .selectAll()
+      .where('code', '=', '7203')
+      .where('interval', '=', '1d')
+      .orderBy('start', 'desc')
+      .executeTakeFirstOrThrow();
+    const restarted = (await new Market(t.ctx).feed()).quote('7203')!;
+    expect(restarted.previousClose).toBe(sen(before.previousClose));
+    expect(restarted).toMatchObject({
+      open: stored.open,
+      high: stored.high,
+      low: stored.low,
+      last: stored.close,
+      volume: stored.volume,
+      turnover: stored.turnover,
+    });
+    expect(stored.volume).toBeGreaterThanOrEqual(BigInt(before.volume));
   });
 
   it('refuse a bad interval, a bad time, a reversed range and an unknown code', async () => {
