@@ -23,6 +23,7 @@ import { factorRoutes } from './modules/factors';
 import { invitationStaffRoutes } from './modules/invitations';
 import { ledgerRoutes, ledgerStaffRoutes } from './modules/ledger';
 import { kycRoutes, kycStaffRoutes } from './modules/kyc';
+import { marketRoutes, watchlistRoutes } from './modules/market';
 import { messagingRoutes, messagingStaffRoutes } from './modules/messaging';
 import { smsRoutes, smsStaffRoutes } from './modules/sms';
 import { authenticateStaff, staffStaffRoutes } from './modules/staff';
@@ -143,6 +144,8 @@ export function apiRoutes(ctx: AppContext): Route[] {
     ...fundingRoutes(ctx),
     ...kycRoutes(ctx),
     ...messagingRoutes(ctx),
+    ...marketRoutes(ctx),
+    ...watchlistRoutes(ctx),
     ...staffStaffRoutes(ctx),
     ...userStaffRoutes(ctx),
     ...invitationStaffRoutes(ctx),

@@ -5,6 +5,7 @@ import type { FactorsTables } from './modules/factors/factors.table';
 import type { InvitationsTables } from './modules/invitations/invitations.table';
 import type { LedgerTables } from './modules/ledger/ledger.table';
 import type { KycTables } from './modules/kyc/kyc.table';
+import type { MarketTables } from './modules/market/market.table';
 import type { MessagingTables } from './modules/messaging/messaging.table';
 import type { SessionsTables } from './modules/sessions/sessions.table';
 import type { SmsTables } from './modules/sms/sms.table';
@@ -30,7 +31,8 @@ export interface DB
     FundingTables,
     FactorsTables,
     KycTables,
-    MessagingTables {
+    MessagingTables,
+    MarketTables {
   schema_migrations: SchemaMigrationsTable;
 }
 

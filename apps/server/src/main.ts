@@ -4,6 +4,7 @@ import { createAppContext } from './app-context';
 import { systemClock } from './platform/clock';
 import { isLoopbackHost, loadConfig, seedsDemoData } from './platform/config';
 import { migrate, openDatabase } from './platform/db';
+import { startMarket } from './modules/market';
 import { DEMO, seedDemoData } from './modules/system';
 
 const config = loadConfig();
@@ -47,12 +48,15 @@ log.info(
   `Kabuto is running on ${database.kind === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL'}: ` +
     `investor app http://localhost:${config.port}/  back office http://localhost:${config.port}/backoffice/  API docs http://localhost:${config.port}/api/docs`,
 );
+// After listening: a first start's history takes seconds on the embedded database, and the API answers meanwhile.
+const stopMarket = await startMarket(ctx);
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'shutting down');
+  stopMarket();
   await app.close();
   await ctx.bus.close();
   await database.close();

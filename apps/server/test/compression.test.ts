@@ -138,8 +138,11 @@ describe('endpoints whose answer carries a credential', () => {
     'otpauthUri',
     'challengeToken',
   ];
-  /** `code` there is an invitation code, made to be handed out, not a credential. */
-  const INVITATION_CODES = /^\S+ \/api\/staff\/invitation-codes/;
+  /**
+   * `code` there is an invitation code, made to be handed out, or a securities code (market data and the
+   * watchlist), not a credential.
+   */
+  const INVITATION_CODES = /^\S+ \/api\/(staff\/invitation-codes|market\/|watchlist)/;
   const endpoints = Object.values(api).flatMap((group) => Object.values(group) as EndpointDef[]);
   const key = (endpoint: EndpointDef) => `${endpoint.method} ${endpoint.path}`;
 

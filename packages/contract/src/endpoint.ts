@@ -18,7 +18,7 @@ export const staff = <const P extends Permission | null = null>(permission: P = 
  * URL and read the response from it, and the API reference is generated from it.
  */
 export interface EndpointDef {
-  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Fastify-style path with `:name` parameters. */
   readonly path: `/api/${string}`;
   readonly tag: string;

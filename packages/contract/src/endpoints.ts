@@ -92,6 +92,19 @@ import {
   noticeQuery,
   unreadCount,
 } from './messages';
+import {
+  barList,
+  barsQuery,
+  board,
+  instrumentCodeParams,
+  instrumentPage,
+  instrumentQuery,
+  marketStatus,
+  quoteList,
+  quotesQuery,
+  watchlist,
+  watchlistItem,
+} from './market';
 import { appInfo, customerServiceLink, legacyUserQuery, userInfo, withdrawalContext } from './user';
 
 const empty = z.object({});
@@ -847,6 +860,86 @@ export const api = {
       access: INVESTOR,
       query: pageQuery,
       response: paged(withdrawal),
+    }),
+  },
+  market: {
+    instruments: endpoint({
+      method: 'GET',
+      path: '/api/market/instruments',
+      tag: 'market',
+      summary: 'Search the instrument universe by code prefix, Japanese name or English name',
+      description:
+        'q is matched case-insensitively after NFKC normalisation (full-width digits and letters work); without q every instrument is listed, by code.',
+      access: PUBLIC,
+      query: instrumentQuery,
+      response: instrumentPage,
+    }),
+    quotes: endpoint({
+      method: 'GET',
+      path: '/api/market/quotes',
+      tag: 'market',
+      summary: 'Quotes of up to 50 instruments (codes=7203,6758)',
+      description: 'Simulated market data: every quote says so in `simulated`.',
+      access: PUBLIC,
+      query: quotesQuery,
+      response: quoteList,
+    }),
+    board: endpoint({
+      method: 'GET',
+      path: '/api/market/board/:code',
+      tag: 'market',
+      summary: 'The five best price levels on each side of the book',
+      access: PUBLIC,
+      params: instrumentCodeParams,
+      response: board,
+    }),
+    bars: endpoint({
+      method: 'GET',
+      path: '/api/market/bars/:code',
+      tag: 'market',
+      summary: 'Chart bars (1m, 5m, 15m, 30m, 45m, 1d, 1w, 1mo) between from and to',
+      description:
+        'from and to are ISO instants; without them the most recent bars are returned. Minute bars cover the last five trading days, daily and longer bars at least two years.',
+      access: PUBLIC,
+      params: instrumentCodeParams,
+      query: barsQuery,
+      response: barList,
+    }),
+    status: endpoint({
+      method: 'GET',
+      path: '/api/market/status',
+      tag: 'market',
+      summary: 'The session state now and the next opening',
+      access: PUBLIC,
+      response: marketStatus,
+    }),
+  },
+  watchlist: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/watchlist',
+      tag: 'watchlist',
+      summary: "The caller's watchlist, oldest first",
+      access: INVESTOR,
+      response: watchlist,
+    }),
+    add: endpoint({
+      method: 'PUT',
+      path: '/api/watchlist/:code',
+      tag: 'watchlist',
+      summary: 'Add an instrument to the watchlist (adding one already there changes nothing)',
+      access: INVESTOR,
+      params: instrumentCodeParams,
+      response: watchlistItem,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/api/watchlist/:code',
+      tag: 'watchlist',
+      summary: 'Remove an instrument from the watchlist',
+      access: INVESTOR,
+      params: instrumentCodeParams,
+      response: z.object({ removed: z.boolean() }),
     }),
   },
   staffFunding: {

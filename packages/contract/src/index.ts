@@ -12,6 +12,7 @@ export * from './staff';
 export * from './funding';
 export * from './kyc';
 export * from './messages';
+export * from './market';
 export * from './endpoint';
 export * from './endpoints';
 export * from './routes';

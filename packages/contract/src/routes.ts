@@ -144,6 +144,18 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
     requestWithdrawal: { key: 'funding.requestWithdrawal', method: 'POST', path: '/api/funding/withdrawals' },
     withdrawals: { key: 'funding.withdrawals', method: 'GET', path: '/api/funding/withdrawals' },
   },
+  market: {
+    instruments: { key: 'market.instruments', method: 'GET', path: '/api/market/instruments' },
+    quotes: { key: 'market.quotes', method: 'GET', path: '/api/market/quotes' },
+    board: { key: 'market.board', method: 'GET', path: '/api/market/board/:code' },
+    bars: { key: 'market.bars', method: 'GET', path: '/api/market/bars/:code' },
+    status: { key: 'market.status', method: 'GET', path: '/api/market/status' },
+  },
+  watchlist: {
+    list: { key: 'watchlist.list', method: 'GET', path: '/api/watchlist' },
+    add: { key: 'watchlist.add', method: 'PUT', path: '/api/watchlist/:code' },
+    remove: { key: 'watchlist.remove', method: 'DELETE', path: '/api/watchlist/:code' },
+  },
   staffFunding: {
     depositNotices: { key: 'staffFunding.depositNotices', method: 'GET', path: '/api/staff/deposit-notices' },
     creditDeposit: { key: 'staffFunding.creditDeposit', method: 'POST', path: '/api/staff/deposits' },

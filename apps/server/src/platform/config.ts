@@ -54,6 +54,10 @@ export interface Config {
   withdrawalFourEyesSen: bigint;
   /** 'exchange': withdrawals (and later trading) keep TSE business days and hours; 'always-open': a demo. */
   marketClock: 'exchange' | 'always-open';
+  /** Seed of the market simulator (MARKET_SEED): the same seed and clock give the same prices and history. */
+  marketSeed: string;
+  /** Whether `npm start` generates the market history on a first start (MARKET_BACKFILL); tests opt in per file. */
+  marketBackfill: boolean;
   /** How long a verified second factor lets the session do sensitive things (withdrawals, bank accounts). */
   stepUpTtlSeconds: number;
   /** Whether an identity verification passes only once a second, different staff member confirms it (KYC_SECOND_REVIEW). */
@@ -187,6 +191,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     },
     withdrawalFourEyesSen: BigInt(integer(env, 'WITHDRAWAL_FOUR_EYES_JPY', 1_000_000)) * 100n,
     marketClock: oneOf(env, 'MARKET_CLOCK', ['exchange', 'always-open'] as const, 'exchange'),
+    marketSeed: text(env, 'MARKET_SEED', 'kabuto'),
+    marketBackfill: flag(env, 'MARKET_BACKFILL', true),
     stepUpTtlSeconds: duration(env, 'STEP_UP_TTL', 5 * 60),
     requireStepUp: flag(env, 'REQUIRE_STEP_UP', true),
     kycSecondReview: flag(env, 'KYC_SECOND_REVIEW', true),

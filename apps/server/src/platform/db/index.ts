@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { openPglite, openPostgres, type Database } from './open';
 
 export type { Database, DatabaseKind } from './open';
-export { migrate } from './migrate';
+export { migrate, REPOSITORY_ROOT } from './migrate';
 export { openPglite, openPostgres };
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR. */

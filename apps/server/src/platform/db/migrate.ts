@@ -18,6 +18,9 @@ function serverPackageDir(): string {
 /** The `.sql` migrations, read at run time (they are not bundled). */
 export const MIGRATIONS_DIR = join(serverPackageDir(), 'migrations');
 
+/** The repository's root (two levels above the server package), where reference-data/ lives. */
+export const REPOSITORY_ROOT = join(serverPackageDir(), '..', '..');
+
 /**
  * Applies forward-only `.sql` migrations in file-name order, each recorded in schema_migrations.
  * All pending files run in one transaction under a lock, so concurrent starts cannot apply one twice.

@@ -1,0 +1,138 @@
+import { api, senToDecimal, WATCHLIST_MAX, type BarInterval } from '@kabuto/contract';
+import type { AppContext } from '../../platform/context';
+import { fail } from '../../platform/errors';
+import { route } from '../../platform/routes';
+import { aggregate, bucketOf, SOURCE_OF } from './bars';
+import { deleteWatchlistEntry, readBars, searchInstruments, watchlistOf } from './market.repository';
+import { marketOf } from './market.service';
+import { barView, boardLevelsView, instrumentView, limitStateOf, quoteView } from './market.views';
+import { searchForm } from './universe';
+import { addToWatchlist } from './watchlist.service';
+
+const DAY = 86_400_000;
+
+/** The period a bars request without `from` covers, ending at `to` (or now). */
+const DEFAULT_SPAN: Record<BarInterval, number> = {
+  '1m': 7 * DAY,
+  '5m': 7 * DAY,
+  '15m': 7 * DAY,
+  '30m': 7 * DAY,
+  '45m': 7 * DAY,
+  '1d': 366 * DAY,
+  '1w': 3 * 366 * DAY,
+  '1mo': 10 * 366 * DAY,
+};
+
+/** Most stored bars one request reads: a week of minutes, or ten years of days. */
+const READ_LIMIT = { '1m': 5_000, '1d': 2_600 } as const;
+
+export function marketRoutes(ctx: AppContext) {
+  const market = marketOf(ctx);
+  const phaseNow = () => market.clock.phaseAt(ctx.clock.now());
+  const quoteOf = async (code: string) => {
+    const quote = (await market.feed()).quote(code);
+    if (!quote) throw fail('INSTRUMENT_NOT_FOUND', { code });
+    return quote;
+  };
+
+  return [
+    route(api.market.instruments, async ({ query }) => {
+      await market.ready();
+      const page = await searchInstruments(ctx.db, searchForm(query.q ?? ''), query);
+      return { ...page, items: page.items.map(instrumentView) };
+    }),
+    route(api.market.quotes, async ({ query }) => {
+      const feed = await market.feed();
+      const phase = phaseNow();
+      return {
+        items: await Promise.all(
+          query.codes.map(async (code) => quoteView(await quoteOf(code), phase, feed.simulated)),
+        ),
+      };
+    }),
+    route(api.market.board, async ({ params }) => {
+      const feed = await market.feed();
+      const quote = await quoteOf(params.code);
+      return {
+        code: params.code,
+        last: senToDecimal(quote.last),
+        ...boardLevelsView(feed.board(params.code, 5)!),
+        limitState: limitStateOf(quote),
+        sessionState: phaseNow(),
+        simulated: feed.simulated,
+      };
+    }),
+    route(api.market.bars, async ({ params, query }) => {
+      const feed = await market.feed();
+      if (!(await market.instrument(params.code))) throw fail('INSTRUMENT_NOT_FOUND', { code: params.code });
+      const to = query.to ?? new Date(ctx.clock.now().getTime() + 60_000);
+      // From the start of the bucket `from` falls in, so the first aggregated bar is whole.
+      const from = new Date(
+        bucketOf(
+          query.interval,
+          (query.from ?? new Date(to.getTime() - DEFAULT_SPAN[query.interval])).getTime(),
+        ),
+      );
+      if (from >= to) throw fail('BAR_RANGE_INVALID');
+      const stored = SOURCE_OF[query.interval].stored;
+      const rows = await readBars(ctx.db, {
+        code: params.code,
+        interval: stored,
+        from,
+        to,
+        limit: READ_LIMIT[stored],
+      });
+      const merged = market.withLive(
+        params.code,
+        stored === '1m' ? 'minute' : 'day',
+        rows,
+        from.getTime(),
+        to.getTime(),
+      );
+      return {
+        code: params.code,
+        interval: query.interval,
+        items: aggregate(merged, query.interval).map(barView),
+        simulated: feed.simulated,
+      };
+    }),
+    route(api.market.status, async () => {
+      const now = ctx.clock.now();
+      const clock = market.clock;
+      const nextOpen = clock.nextOpen(now);
+      return {
+        clock: clock.policy,
+        sessionState: clock.phaseAt(now),
+        tradingOpen: clock.isTradingOpen(now),
+        nextOpen: nextOpen === null ? null : new Date(nextOpen).toISOString(),
+        now: now.toISOString(),
+        simulated: (await market.feed()).simulated,
+      };
+    }),
+  ];
+}
+
+export function watchlistRoutes(ctx: AppContext) {
+  return [
+    route(api.watchlist.list, async ({ actor }) => ({
+      items: (await watchlistOf(ctx.db, actor.userId)).map((row) => ({
+        code: row.code,
+        addedAt: new Date(row.created_at).toISOString(),
+        instrument: instrumentView(row),
+      })),
+      max: WATCHLIST_MAX,
+    })),
+    route(api.watchlist.add, async ({ actor, params }) => {
+      await marketOf(ctx).ready();
+      const { instrument, addedAt } = await addToWatchlist(ctx, actor, params.code);
+      return {
+        code: instrument.code,
+        addedAt: new Date(addedAt).toISOString(),
+        instrument: instrumentView(instrument),
+      };
+    }),
+    route(api.watchlist.remove, async ({ actor, params }) => ({
+      removed: await ctx.transact((tx) => deleteWatchlistEntry(tx.db, actor.userId, params.code)),
+    })),
+  ];
+}

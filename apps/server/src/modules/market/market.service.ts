@@ -1,0 +1,218 @@
+import { jstDateOf, marketClock, previousBusinessDay } from '@kabuto/market-rules';
+import type { AppContext } from '../../platform/context';
+import type { BarValue } from './bars';
+import type { MarketFeed, Trade } from './feed';
+import { generateHistory } from './history';
+import { LiveBars } from './live-bars';
+import {
+  allInstruments,
+  codesWithBars,
+  countInstruments,
+  insertInstruments,
+  latestDailyBars,
+  upsertBars,
+} from './market.repository';
+import type { InstrumentRow, StoredInterval } from './market.table';
+import { SimulatedFeed, type InstrumentStart } from './simulator';
+import { readUniverse } from './universe';
+
+/** History the first start generates: a little over two years of business days, and a week of minutes. */
+export const HISTORY_DAYS = 500;
+export const HISTORY_MINUTE_DAYS = 5;
+
+export interface BackfillReport {
+  instruments: number;
+  bars: number;
+  ms: number;
+}
+
+/**
+ * The market data of one server: the instrument universe, the feed (the simulator), and the bars its trades
+ * build. Loaded lazily on first use, so an app that never serves market data (most test files) pays nothing.
+ */
+export class Market {
+  readonly live = new LiveBars();
+  private loading: Promise<{ feed: MarketFeed; instruments: Map<string, InstrumentRow> }> | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  get clock() {
+    return marketClock(this.ctx.config.marketClock);
+  }
+
+  private load() {
+    this.loading ??= this.open().catch((error: unknown) => {
+      this.loading = null;
+      throw error;
+    });
+    return this.loading;
+  }
+
+  /** Loads the universe (from the CSV into an empty table) and starts the feed, once. */
+  async ready(): Promise<void> {
+    await this.load();
+  }
+
+  async feed(): Promise<MarketFeed> {
+    return (await this.load()).feed;
+  }
+
+  async instrument(code: string): Promise<InstrumentRow | undefined> {
+    return (await this.load()).instruments.get(code);
+  }
+
+  private async open() {
+    const rows = await ensureUniverse(this.ctx);
+    const latest = await latestDailyBars(this.ctx.db, 2);
+    const today = jstDateOf(this.ctx.clock.now());
+    const starts = rows.map((row): InstrumentStart => {
+      const [newest, before] = latest.get(row.code) ?? [];
+      const start = { code: row.code, topix500: row.topix500, halted: row.halted };
+      if (newest && jstDateOf(newest.start) === today) {
+        this.live.resumeDay(row.code, newest);
+        return { ...start, previousClose: before?.close ?? row.base_price, today: { day: today, ...newest } };
+      }
+      return { ...start, previousClose: newest?.close ?? row.base_price };
+    });
+    return {
+      feed: new SimulatedFeed(this.ctx.config.marketSeed, this.clock, starts),
+      instruments: new Map(rows.map((row) => [row.code, row])),
+    };
+  }
+
+  /**
+   * Generates the history of every instrument that has none (a first start), up to the business day before
+   * today; today belongs to the live feed. `intervals` splits the work: daily bars are few and quick, the
+   * 1-minute bars are three times as many rows (startMarket writes them after the server listens). Each
+   * instrument's bars of an interval are written in one transaction, so an interrupted backfill resumes with
+   * the instruments it had not finished. The history is generated whole each time, so both parts agree.
+   */
+  async backfill(
+    options: {
+      codes?: readonly string[];
+      intervals?: readonly StoredInterval[];
+      days?: number;
+      minuteDays?: number;
+    } = {},
+  ): Promise<BackfillReport> {
+    const began = performance.now();
+    const rows = await ensureUniverse(this.ctx);
+    const intervals = options.intervals ?? (['1d', '1m'] as const);
+    const done = new Map(
+      await Promise.all(
+        intervals.map(async (interval) => [interval, await codesWithBars(this.ctx.db, interval)] as const),
+      ),
+    );
+    const lastDay = previousBusinessDay(jstDateOf(this.ctx.clock.now()));
+    let instruments = 0;
+    let bars = 0;
+    for (const row of rows) {
+      if (options.codes !== undefined && !options.codes.includes(row.code)) continue;
+      const missing = intervals.filter((interval) => !done.get(interval)!.has(row.code));
+      if (!missing.length) continue;
+      const history = generateHistory({
+        seed: this.ctx.config.marketSeed,
+        code: row.code,
+        topix500: row.topix500,
+        lastClose: row.base_price,
+        lastDay,
+        days: options.days ?? HISTORY_DAYS,
+        minuteDays: options.minuteDays ?? HISTORY_MINUTE_DAYS,
+      });
+      for (const interval of missing) {
+        const records = (interval === '1d' ? history.daily : history.minute).map((bar) => ({
+          code: row.code,
+          interval,
+          ...bar,
+        }));
+        await this.ctx.transact((tx) => upsertBars(tx.db, records));
+        bars += records.length;
+      }
+      instruments += 1;
+      // PGlite runs in this thread and its promises settle as microtasks: without a turn of the event loop
+      // between instruments, no request would be answered until the whole backfill ends.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // The feed starts again from the closes just written.
+    if (instruments && intervals.includes('1d')) this.loading = null;
+    return { instruments, bars, ms: Math.round(performance.now() - began) };
+  }
+
+  /** One step of the feed at `now`; completed bars are written before it returns. */
+  async tick(now: Date = this.ctx.clock.now()): Promise<Trade[]> {
+    const feed = await this.feed();
+    const trades = feed.step(now);
+    for (const trade of trades) this.live.add(trade);
+    this.live.closeMinutesBefore(now.getTime());
+    const records = this.live.drain();
+    if (records.length) await this.ctx.transact((tx) => upsertBars(tx.db, records));
+    return trades;
+  }
+
+  /** Ticks every `intervalMs` on the app clock until the returned function is called. A slow tick is not overlapped. */
+  start(intervalMs = 1000): () => void {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      this.tick()
+        .catch((error: unknown) => this.ctx.log.error({ err: error }, 'market tick failed'))
+        .finally(() => (running = false));
+    }, intervalMs);
+    return () => clearInterval(timer);
+  }
+
+  /** The stored bars with the bar being built now in place of (or after) the last one. */
+  withLive(code: string, stored: 'minute' | 'day', bars: BarValue[], from: number, to: number): BarValue[] {
+    const live = stored === 'minute' ? this.live.currentMinute(code) : this.live.currentDay(code);
+    if (!live || live.start < from || live.start >= to) return bars;
+    const last = bars[bars.length - 1];
+    if (last && last.start === live.start) return [...bars.slice(0, -1), live];
+    return last && last.start > live.start ? bars : [...bars, live];
+  }
+}
+
+/** The universe in the database, loaded from reference-data/ when the table is empty. */
+async function ensureUniverse(ctx: AppContext): Promise<InstrumentRow[]> {
+  if ((await countInstruments(ctx.db)) === 0) {
+    const rows = readUniverse();
+    await ctx.transact((tx) => insertInstruments(tx.db, rows));
+  }
+  return allInstruments(ctx.db);
+}
+
+const markets = new WeakMap<AppContext, Market>();
+
+/** The market of an app context (one per server). */
+export function marketOf(ctx: AppContext): Market {
+  let market = markets.get(ctx);
+  if (!market) {
+    market = new Market(ctx);
+    markets.set(ctx, market);
+  }
+  return market;
+}
+
+/**
+ * What `npm start` runs once the server listens: on a first start (unless MARKET_BACKFILL=false) the daily
+ * history, then a tick every second, while the 1-minute history is written in the background. Returns the
+ * function that stops the ticks.
+ */
+export async function startMarket(ctx: AppContext): Promise<() => void> {
+  const market = marketOf(ctx);
+  if (ctx.config.marketBackfill) {
+    const daily = await market.backfill({ intervals: ['1d'] });
+    if (daily.instruments) ctx.log.info(daily, 'market history backfilled: daily bars');
+  }
+  await market.feed();
+  const stop = market.start(1000);
+  if (ctx.config.marketBackfill) {
+    void market
+      .backfill({ intervals: ['1m'] })
+      .then(
+        (minute) => minute.instruments && ctx.log.info(minute, 'market history backfilled: 1-minute bars'),
+      )
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'market 1-minute backfill failed'));
+  }
+  return stop;
+}

@@ -1,0 +1,70 @@
+import { senToDecimal, type ResponseOf, type api } from '@kabuto/contract';
+import type { MarketPhase } from '@kabuto/market-rules';
+import type { BarValue } from './bars';
+import type { FeedBoard, FeedQuote } from './feed';
+import type { InstrumentRow } from './market.table';
+
+type Quote = ResponseOf<typeof api.market.quotes>['items'][number];
+type Instrument = ResponseOf<typeof api.market.instruments>['items'][number];
+
+export const instrumentView = (row: InstrumentRow): Instrument => ({
+  code: row.code,
+  nameJa: row.name_ja,
+  nameEn: row.name_en,
+  nameKana: row.name_kana,
+  sector: row.sector,
+  topix500: row.topix500,
+  halted: row.halted,
+});
+
+const decimalOrNull = (value: bigint | null) => (value === null ? null : senToDecimal(value));
+
+export const limitStateOf = (quote: Pick<FeedQuote, 'last' | 'limitUp' | 'limitDown'>) =>
+  quote.last >= quote.limitUp
+    ? ('stop-high' as const)
+    : quote.last <= quote.limitDown
+      ? ('stop-low' as const)
+      : ('normal' as const);
+
+/** Percent change in hundredths of a percent, truncated towards zero, written like a price ("-1.23"). */
+export const changePercentOf = (change: bigint, previousClose: bigint) =>
+  senToDecimal((change * 10_000n) / previousClose);
+
+export function quoteView(quote: FeedQuote, phase: MarketPhase, simulated: boolean): Quote {
+  const change = quote.last - quote.previousClose;
+  return {
+    code: quote.code,
+    last: senToDecimal(quote.last),
+    change: senToDecimal(change),
+    changePercent: changePercentOf(change, quote.previousClose),
+    open: decimalOrNull(quote.open),
+    high: decimalOrNull(quote.high),
+    low: decimalOrNull(quote.low),
+    previousClose: senToDecimal(quote.previousClose),
+    volume: quote.volume.toString(),
+    turnover: senToDecimal(quote.turnover),
+    limitUp: senToDecimal(quote.limitUp),
+    limitDown: senToDecimal(quote.limitDown),
+    limitState: limitStateOf(quote),
+    sessionState: phase,
+    halted: quote.halted,
+    tradingDay: quote.tradingDay,
+    updatedAt: quote.updatedAt === null ? null : new Date(quote.updatedAt).toISOString(),
+    simulated,
+  };
+}
+
+export const boardLevelsView = (board: FeedBoard) => ({
+  asks: board.asks.map((level) => ({ price: senToDecimal(level.price), lots: level.lots })),
+  bids: board.bids.map((level) => ({ price: senToDecimal(level.price), lots: level.lots })),
+});
+
+export const barView = (bar: BarValue) => ({
+  start: new Date(bar.start).toISOString(),
+  open: senToDecimal(bar.open),
+  high: senToDecimal(bar.high),
+  low: senToDecimal(bar.low),
+  close: senToDecimal(bar.close),
+  volume: bar.volume.toString(),
+  turnover: senToDecimal(bar.turnover),
+});

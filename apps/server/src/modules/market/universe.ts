@@ -1,0 +1,38 @@
+import { INSTRUMENT_CODE } from '@kabuto/contract';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPOSITORY_ROOT } from '../../platform/db';
+import type { InstrumentRow } from './market.table';
+
+/** reference-data/tse-instruments.csv: code,name_ja,name_en,sector_en,approx_price_jpy,topix500 (no quoting). */
+export const UNIVERSE_CSV = join(REPOSITORY_ROOT, 'reference-data', 'tse-instruments.csv');
+
+/** What search matches: NFKC (full-width digits and letters become plain), lower case. */
+export const searchForm = (text: string) => text.normalize('NFKC').toLowerCase().trim();
+
+export function parseUniverse(csv: string): InstrumentRow[] {
+  const [header, ...lines] = csv
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '');
+  if (header !== 'code,name_ja,name_en,sector_en,approx_price_jpy,topix500')
+    throw new Error(`unexpected universe header: ${header}`);
+  return lines.map((line) => {
+    const [code = '', nameJa = '', nameEn = '', sector = '', price = '', topix500 = ''] = line.split(',');
+    if (!INSTRUMENT_CODE.test(code) || !/^\d+$/.test(price)) throw new Error(`bad universe line: ${line}`);
+    return {
+      code,
+      name_ja: nameJa,
+      name_en: nameEn,
+      // No reading is in the file and none can be derived from kanji reliably; left empty until one is sourced.
+      name_kana: null,
+      sector,
+      topix500: topix500 === '1',
+      halted: false,
+      base_price: BigInt(price) * 100n,
+      search_text: searchForm(`${code} ${nameJa} ${nameEn}`),
+    };
+  });
+}
+
+export const readUniverse = (path = UNIVERSE_CSV) => parseUniverse(readFileSync(path, 'utf8'));

@@ -1,0 +1,252 @@
+import { decimalToSen } from '@kabuto/contract';
+import { isOnTick, limitDown, limitUp, tickTableFor } from '@kabuto/market-rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { marketOf } from '../src/modules/market';
+import { Market } from '../src/modules/market/market.service';
+import { createTestApp, get, type TestApp } from './harness';
+
+let t: TestApp;
+// The harness clock starts at 2026-11-24 10:00 JST, a Tuesday: the morning session.
+beforeAll(async () => {
+  t = await createTestApp({ marketSeed: 'market-test', marketClock: 'always-open' });
+  const report = await marketOf(t.ctx).backfill({ codes: ['7203', '6758'] });
+  expect(report).toMatchObject({ instruments: 2 });
+});
+afterAll(() => t.close());
+
+const sen = (decimal: string | null) => decimalToSen(decimal!)!;
+
+type Page = { items: { code: string; nameJa: string; nameEn: string; topix500: boolean }[]; total: number };
+type Quote = {
+  code: string;
+  last: string;
+  change: string;
+  changePercent: string;
+  open: string | null;
+  high: string | null;
+  low: string | null;
+  previousClose: string;
+  volume: string;
+  turnover: string;
+  limitUp: string;
+  limitDown: string;
+  limitState: string;
+  sessionState: string;
+  simulated: boolean;
+};
+type Bar = { start: string; open: string; high: string; low: string; close: string; volume: string };
+type Bars = { items: Bar[]; interval: string; simulated: boolean };
+
+const search = (q: string, extra = '') =>
+  get<Page>(t.app, `/api/market/instruments?q=${encodeURIComponent(q)}${extra}`);
+
+describe('instrument search', () => {
+  it('finds by code prefix, kanji, English (any case) and full-width digits', async () => {
+    expect((await search('7203')).data.items.map((item) => item.code)).toEqual(['7203']);
+    expect((await search('72')).data.items[0]!.code).toMatch(/^72/);
+    expect((await search('トヨタ')).data.items.map((item) => item.code)).toContain('7203');
+    expect((await search('toyota')).data.items.map((item) => item.code)).toContain('7203');
+    expect((await search('SONY')).data.items.map((item) => item.code)).toContain('6758');
+    expect((await search('７２０３')).data.items.map((item) => item.code)).toEqual(['7203']);
+  });
+
+  it('lists the whole universe in pages without a query, and nothing for an unknown name', async () => {
+    const first = await search('', '&pageSize=10');
+    expect(first.data.items).toHaveLength(10);
+    expect(first.data.total).toBe(113);
+    const second = await search('', '&pageSize=10&page=2');
+    expect(second.data.items[0]!.code > first.data.items[9]!.code).toBe(true);
+    expect((await search('zzzz-no-such')).data.total).toBe(0);
+    expect((await search('%')).data.total).toBe(0);
+  });
+
+  it('refuses an overlong query, in the caller’s language', async () => {
+    const result = await get(t.app, `/api/market/instruments?q=${'a'.repeat(51)}&lang=en`);
+    expect(result).toMatchObject({ status: 400, errorCode: 'MARKET_QUERY_TOO_LONG' });
+    expect(result.msg).toContain('50');
+  });
+});
+
+describe('quotes', () => {
+  it('answer with the price, its limits and the session, marked simulated', async () => {
+    const result = await get<{ items: Quote[] }>(t.app, '/api/market/quotes?codes=7203,6758');
+    expect(result.status).toBe(200);
+    expect(result.data.items.map((quote) => quote.code)).toEqual(['7203', '6758']);
+    const toyota = result.data.items[0]!;
+    expect(toyota).toMatchObject({ simulated: true, sessionState: 'always-open', limitState: 'normal' });
+    const previous = sen(toyota.previousClose);
+    expect(sen(toyota.limitUp)).toBe(limitUp(previous, 'topix500'));
+    expect(sen(toyota.limitDown)).toBe(limitDown(previous, 'topix500'));
+  });
+
+  it('stay on the tick grid and within the limits as the feed steps', async () => {
+    const market = marketOf(t.ctx);
+    for (let i = 0; i < 180; i += 1) {
+      t.clock.advance(1);
+      await market.tick();
+    }
+    const result = await get<{ items: Quote[] }>(t.app, '/api/market/quotes?codes=7203,6758,9984');
+    for (const quote of result.data.items) {
+      const table = tickTableFor(true);
+      expect(Number(quote.volume)).toBeGreaterThan(0);
+      for (const price of [quote.last, quote.open, quote.high, quote.low]) {
+        expect(isOnTick(sen(price), table)).toBe(true);
+        expect(sen(price) >= sen(quote.limitDown) && sen(price) <= sen(quote.limitUp)).toBe(true);
+      }
+      expect(sen(quote.change)).toBe(sen(quote.last) - sen(quote.previousClose));
+    }
+  });
+
+  it('take full-width codes; refuse unknown ones (404), malformed ones and too many', async () => {
+    expect(
+      (await get<{ items: Quote[] }>(t.app, '/api/market/quotes?codes=７２０３')).data.items[0]!.code,
+    ).toBe('7203');
+    expect(await get(t.app, '/api/market/quotes?codes=7203,9999')).toMatchObject({
+      status: 404,
+      errorCode: 'INSTRUMENT_NOT_FOUND',
+      params: { code: '9999' },
+    });
+    expect(await get(t.app, '/api/market/quotes?codes=abc')).toMatchObject({
+      status: 400,
+      errorCode: 'INSTRUMENT_CODE_INVALID',
+    });
+    expect(await get(t.app, '/api/market/quotes')).toMatchObject({
+      status: 400,
+      errorCode: 'MARKET_CODES_REQUIRED',
+    });
+    const many = Array.from({ length: 51 }, (_, i) => String(1000 + i)).join(',');
+    expect(await get(t.app, `/api/market/quotes?codes=${many}`)).toMatchObject({
+      errorCode: 'MARKET_TOO_MANY_CODES',
+    });
+  });
+});
+
+describe('the board', () => {
+  it('has five levels each side around the last price', async () => {
+    type Board = {
+      last: string;
+      asks: { price: string; lots: number }[];
+      bids: { price: string; lots: number }[];
+    };
+    const result = await get<Board>(t.app, '/api/market/board/7203');
+    expect(result.data.asks).toHaveLength(5);
+    expect(result.data.bids).toHaveLength(5);
+    expect(sen(result.data.bids[0]!.price)).toBe(sen(result.data.last));
+    expect(sen(result.data.asks[0]!.price)).toBeGreaterThan(sen(result.data.last));
+  });
+
+  it('answers 404 for an unknown code, localised', async () => {
+    const result = await get(t.app, '/api/market/board/9999?lang=ja');
+    expect(result).toMatchObject({ status: 404, errorCode: 'INSTRUMENT_NOT_FOUND' });
+    expect(result.msg).toContain('銘柄');
+  });
+});
+
+describe('bars', () => {
+  const bars = (interval: string, extra = '') =>
+    get<Bars>(t.app, `/api/market/bars/7203?interval=${interval}${extra}`);
+  const range = `&from=2026-11-01T00:00:00Z&to=2026-11-24T00:00:00Z`;
+
+  it.each(['1m', '5m', '15m', '30m', '45m', '1d', '1w', '1mo'])(
+    '%s bars are consistent OHLC, oldest first',
+    async (interval) => {
+      const result = await bars(interval);
+      expect(result.status).toBe(200);
+      expect(result.data).toMatchObject({ interval, simulated: true });
+      expect(result.data.items.length).toBeGreaterThan(interval === '1mo' ? 10 : 4);
+      let previous = '';
+      for (const bar of result.data.items) {
+        const [open, high, low, close] = [bar.open, bar.high, bar.low, bar.close].map(sen);
+        expect(low! <= open! && low! <= close! && open! <= high! && close! <= high!).toBe(true);
+        expect(bar.start > previous).toBe(true);
+        previous = bar.start;
+      }
+    },
+  );
+
+  it('covers two years of days and five trading days of minutes', async () => {
+    const daily = await bars('1d', '&from=2024-11-01T00:00:00Z&to=2026-11-24T00:00:00Z');
+    expect(daily.data.items.length).toBeGreaterThanOrEqual(490);
+    const minutes = await bars('1m', range);
+    expect(minutes.data.items).toHaveLength(5 * 325);
+  });
+
+  it('5-minute bars are the 1-minute bars they cover', async () => {
+    const ones = (await bars('1m', range)).data.items;
+    const fives = (await bars('5m', range)).data.items;
+    expect(fives).toHaveLength(ones.length / 5);
+    fives.forEach((five, index) => {
+      const covered = ones.slice(index * 5, index * 5 + 5);
+      expect(five.start).toBe(covered[0]!.start);
+      expect(five.open).toBe(covered[0]!.open);
+      expect(five.close).toBe(covered[4]!.close);
+      expect(sen(five.high)).toBe(covered.map((bar) => sen(bar.high)).reduce((a, b) => (a > b ? a : b)));
+      expect(sen(five.low)).toBe(covered.map((bar) => sen(bar.low)).reduce((a, b) => (a < b ? a : b)));
+      expect(BigInt(five.volume)).toBe(covered.reduce((sum, bar) => sum + BigInt(bar.volume), 0n));
+    });
+  });
+
+  it('start at a whole bucket when `from` falls inside one', async () => {
+    const weeks = await bars('1w', '&from=2026-10-01T00:00:00Z&to=2026-11-24T00:00:00Z');
+    // 2026-10-01 is a Thursday: the first week is the one from Monday 2026-09-28 (JST), with all its days.
+    expect(weeks.data.items[0]!.start).toBe('2026-09-27T15:00:00.000Z');
+    const days = await bars('1d', '&from=2026-09-27T15:00:00Z&to=2026-10-03T00:00:00Z');
+    expect(weeks.data.items[0]!.open).toBe(days.data.items[0]!.open);
+    expect(weeks.data.items[0]!.close).toBe(days.data.items.at(-1)!.close);
+  });
+
+  it('include the minute and the day the feed is trading now', async () => {
+    const market = marketOf(t.ctx);
+    for (let i = 0; i < 130; i += 1) {
+      t.clock.advance(1);
+      await market.tick();
+    }
+    const quote = (await get<{ items: Quote[] }>(t.app, '/api/market/quotes?codes=7203')).data.items[0]!;
+    const today = (await bars('1d')).data.items.at(-1)!;
+    expect(today.close).toBe(quote.last);
+    expect(today.volume).toBe(quote.volume);
+    const minute = (await bars('1m')).data.items.at(-1)!;
+    expect(minute.close).toBe(quote.last);
+  });
+
+  it('carry on after a restart from the stored day: the same previous close, the day so far', async () => {
+    const before = (await get<{ items: Quote[] }>(t.app, '/api/market/quotes?codes=7203')).data.items[0]!;
+    // A minute later (no step in between), the minute and the day are written.
+    t.clock.advance(61);
+    await marketOf(t.ctx).tick();
+    const stored = await t.ctx.db
+      .selectFrom('bars')
+      .selectAll()
+      .where('code', '=', '7203')
+      .where('interval', '=', '1d')
+      .orderBy('start', 'desc')
+      .executeTakeFirstOrThrow();
+    const restarted = (await new Market(t.ctx).feed()).quote('7203')!;
+    expect(restarted.previousClose).toBe(sen(before.previousClose));
+    expect(restarted).toMatchObject({
+      open: stored.open,
+      high: stored.high,
+      low: stored.low,
+      last: stored.close,
+      volume: stored.volume,
+      turnover: stored.turnover,
+    });
+    expect(stored.volume).toBeGreaterThanOrEqual(BigInt(before.volume));
+  });
+
+  it('refuse a bad interval, a bad time, a reversed range and an unknown code', async () => {
+    expect(await bars('2h')).toMatchObject({ status: 400, errorCode: 'BAR_INTERVAL_INVALID' });
+    expect(await bars('1d', '&from=yesterday')).toMatchObject({
+      status: 400,
+      errorCode: 'MARKET_TIME_INVALID',
+    });
+    expect(await bars('1d', '&from=2026-11-20T00:00:00Z&to=2026-11-01T00:00:00Z')).toMatchObject({
+      status: 400,
+      errorCode: 'BAR_RANGE_INVALID',
+    });
+    expect(await get(t.app, '/api/market/bars/9999')).toMatchObject({
+      status: 404,
+      errorCode: 'INSTRUMENT_NOT_FOUND',
+    });
+  });
+});

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { code, decimalMoney, pageQuery, paged } from './fields';
+
+/** The chart intervals of the market screens: 1-minute base bars and their aggregates, daily and its aggregates. */
+export const BAR_INTERVALS = ['1m', '5m', '15m', '30m', '45m', '1d', '1w', '1mo'] as const;
+export type BarInterval = (typeof BAR_INTERVALS)[number];
+
+/** Most watchlist entries one investor may keep. */
+export const WATCHLIST_MAX = 100;
+
+/** A TSE securities code: three digits and a digit or letter (as in 130A). */
+export const INSTRUMENT_CODE = /^\d{3}[0-9A-Z]$/;
+
+/** A securities code as typed: full-width characters and lower case accepted. */
+export const instrumentCodeField = z
+  .string(code('INSTRUMENT_CODE_INVALID'))
+  .transform((value) => value.normalize('NFKC').trim().toUpperCase())
+  .pipe(z.string().regex(INSTRUMENT_CODE, code('INSTRUMENT_CODE_INVALID')));
+
+export const instrumentCodeParams = z.object({ code: instrumentCodeField });
+
+export const instrumentQuery = pageQuery.extend({
+  q: z.string(code('VALIDATION_FAILED')).max(50, code('MARKET_QUERY_TOO_LONG')).optional(),
+});
+
+export const instrument = z.object({
+  code: z.string(),
+  nameJa: z.string(),
+  nameEn: z.string(),
+  nameKana: z.string().nullable(),
+  sector: z.string(),
+  topix500: z.boolean(),
+  halted: z.boolean(),
+});
+export const instrumentPage = paged(instrument);
+
+/** The market's state at an instant: a TSE session phase, or 'always-open' in the demo clock. */
+export const sessionState = z.enum([
+  'pre-open',
+  'morning',
+  'lunch-break',
+  'afternoon',
+  'closing-auction',
+  'after-close',
+  'non-business-day',
+  'always-open',
+]);
+
+/** Where the last price stands against the day's limits: ストップ高 / ストップ安. */
+export const limitState = z.enum(['normal', 'stop-high', 'stop-low']);
+
+export const quotesQuery = z.object({
+  codes: z
+    .string(code('MARKET_CODES_REQUIRED'))
+    .transform((value) =>
+      value
+        .normalize('NFKC')
+        .split(/[,\s]+/)
+        .map((item) => item.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(INSTRUMENT_CODE, code('INSTRUMENT_CODE_INVALID')))
+        .min(1, code('MARKET_CODES_REQUIRED'))
+        .max(50, code('MARKET_TOO_MANY_CODES')),
+    ),
+});
+
+export const quote = z.object({
+  code: z.string(),
+  last: decimalMoney,
+  change: decimalMoney,
+  /** Percent change from the previous close, two decimals ("-1.23"). */
+  changePercent: z.string(),
+  open: decimalMoney.nullable(),
+  high: decimalMoney.nullable(),
+  low: decimalMoney.nullable(),
+  previousClose: decimalMoney,
+  /** Shares traded today. */
+  volume: z.string(),
+  turnover: decimalMoney,
+  limitUp: decimalMoney,
+  limitDown: decimalMoney,
+  limitState,
+  sessionState,
+  halted: z.boolean(),
+  /** The trading day (YYYY-MM-DD, Japan) the figures belong to. */
+  tradingDay: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  simulated: z.boolean(),
+});
+export const quoteList = z.object({ items: z.array(quote) });
+
+export const boardLevel = z.object({ price: decimalMoney, lots: z.number().int() });
+export const board = z.object({
+  code: z.string(),
+  last: decimalMoney,
+  /** Best (lowest) first. */
+  asks: z.array(boardLevel),
+  /** Best (highest) first. */
+  bids: z.array(boardLevel),
+  limitState,
+  sessionState,
+  simulated: z.boolean(),
+});
+
+const instantField = z
+  .string(code('MARKET_TIME_INVALID'))
+  .refine((value) => !Number.isNaN(Date.parse(value)), code('MARKET_TIME_INVALID'))
+  .transform((value) => new Date(value));
+
+export const barsQuery = z.object({
+  interval: z.enum(BAR_INTERVALS, code('BAR_INTERVAL_INVALID')).default('1d'),
+  from: instantField.optional(),
+  to: instantField.optional(),
+});
+
+export const bar = z.object({
+  /** The bar's first instant (ISO); daily and longer bars start at 00:00 JST of their first day. */
+  start: z.string(),
+  open: decimalMoney,
+  high: decimalMoney,
+  low: decimalMoney,
+  close: decimalMoney,
+  volume: z.string(),
+  turnover: decimalMoney,
+});
+export const barList = z.object({
+  code: z.string(),
+  interval: z.enum(BAR_INTERVALS),
+  items: z.array(bar),
+  simulated: z.boolean(),
+});
+
+export const marketStatus = z.object({
+  clock: z.enum(['exchange', 'always-open']),
+  sessionState,
+  tradingOpen: z.boolean(),
+  /** The next session opening (ISO), null when the market is open at every instant. */
+  nextOpen: z.string().nullable(),
+  now: z.string(),
+  simulated: z.boolean(),
+});
+
+export const watchlistItem = z.object({ code: z.string(), addedAt: z.string(), instrument });
+export const watchlist = z.object({ items: z.array(watchlistItem), max: z.number().int() });
