@@ -85,6 +85,60 @@ describe('typed operations', () => {
     expect((await balancesOf(t.ctx.db, user)).available).toBe(3_00n);
   });
 
+  it('writes one entry for many concurrent calls with one key, and answers the others with it', async () => {
+    const user = await userId();
+    await inTx((db) => creditDeposit(db, move(user, 1_00n))); // opens the accounts
+    const idempotency = key({ amount: '7' });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => inTx((db) => creditDeposit(db, move(user, 7_00n, idempotency)))),
+    );
+    expect(new Set(results.map((r) => r.entryId)).size).toBe(1);
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    expect((await balancesOf(t.ctx.db, user)).available).toBe(8_00n);
+    // The same key with other parameters, at the same time as a retry: refused, and nothing moves.
+    const outcomes = await Promise.allSettled([
+      inTx((db) => creditDeposit(db, move(user, 7_00n, idempotency))),
+      inTx((db) => creditDeposit(db, move(user, 8_00n, { ...idempotency, request: { amount: '8' } }))),
+    ]);
+    expect(outcomes[0]).toMatchObject({ status: 'fulfilled', value: { replayed: true } });
+    expect(outcomes[1]).toMatchObject({
+      status: 'rejected',
+      reason: { errorCode: 'IDEMPOTENCY_KEY_REUSED' },
+    });
+    expect((await balancesOf(t.ctx.db, user)).available).toBe(8_00n);
+  });
+
+  it("opens a user's accounts with their first entry, and a retry of a spent hold is still answered", async () => {
+    const user = await userId();
+    expect(
+      await t.ctx.db.selectFrom('ledger_accounts').select('kind').where('user_id', '=', user).execute(),
+    ).toEqual([]);
+    await inTx((db) => creditDeposit(db, move(user, 10_00n)));
+    const accounts = await t.ctx.db
+      .selectFrom('ledger_accounts')
+      .select('kind')
+      .where('user_id', '=', user)
+      .orderBy('id')
+      .execute();
+    expect(accounts.map((a) => a.kind)).toEqual([
+      'cash_available',
+      'cash_held',
+      'margin_in_use',
+      'loan_payable',
+    ]);
+    const hold = key({ amount: '10' });
+    const first = await inTx((db) => holdForWithdrawal(db, move(user, 10_00n, hold)));
+    // Available cash is now zero: a new hold is refused, but a retry of the first is its answer.
+    await expect(inTx((db) => holdForWithdrawal(db, move(user, 10_00n)))).rejects.toMatchObject({
+      errorCode: 'INSUFFICIENT_FUNDS',
+    });
+    expect(await inTx((db) => holdForWithdrawal(db, move(user, 10_00n, hold)))).toMatchObject({
+      entryId: first.entryId,
+      replayed: true,
+    });
+    expect(await balancesOf(t.ctx.db, user)).toMatchObject({ available: 0n, held: 10_00n });
+  });
+
   it('refuses zero and negative amounts where an amount must be positive', async () => {
     const user = await userId();
     await expect(inTx((db) => creditDeposit(db, move(user, 0n)))).rejects.toMatchObject({

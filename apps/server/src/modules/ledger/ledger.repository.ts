@@ -5,8 +5,6 @@ import {
   USER_ACCOUNT_KINDS,
   type AccountKind,
   type EntryActorKind,
-  type HouseAccountKind,
-  type LedgerAccountRow,
   type UserAccountKind,
 } from './ledger.table';
 
@@ -21,7 +19,7 @@ const CREDIT_NORMAL: ReadonlySet<AccountKind> = new Set([
 ]);
 export const normalSideOf = (kind: AccountKind) => (CREDIT_NORMAL.has(kind) ? 'credit' : 'debit');
 
-/** Serialises callers of one idempotency key until the end of the transaction. */
+/** Serialises callers of one idempotency key until the end of the transaction (`ledger_post` takes the same lock). */
 export async function lockIdempotencyKey(db: Executor, scope: string, key: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${scope}|${key}`}, 0))`.execute(db);
 }
@@ -34,33 +32,14 @@ export const findEntryByKey = (db: Executor, scope: string, key: string) =>
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
 
-/** Opens the user's accounts (idempotent) and locks them, in id order, for the rest of the transaction. */
-export async function lockUserAccounts(
-  db: Executor,
-  userId: bigint,
-): Promise<Map<UserAccountKind, LedgerAccountRow>> {
+/** Opens the user's accounts that are not open yet (idempotent). */
+export async function openUserAccounts(db: Executor, userId: bigint): Promise<void> {
   await db
     .insertInto('ledger_accounts')
     .values(USER_ACCOUNT_KINDS.map((kind) => ({ user_id: userId, kind, normal_side: normalSideOf(kind) })))
     .onConflict((oc) => oc.columns(['user_id', 'kind']).where('user_id', 'is not', null).doNothing())
     .execute();
-  const rows = await db
-    .selectFrom('ledger_accounts')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  return new Map(rows.map((row) => [row.kind as UserAccountKind, row]));
 }
-
-export const houseAccount = (db: Executor, kind: HouseAccountKind) =>
-  db
-    .selectFrom('ledger_accounts')
-    .selectAll()
-    .where('user_id', 'is', null)
-    .where('kind', '=', kind)
-    .executeTakeFirstOrThrow();
 
 export interface NewEntry {
   kind: string;
@@ -74,31 +53,55 @@ export interface NewEntry {
   at: Date;
 }
 
-export async function insertEntry(
+/** A posting to write: to a user's account or the house's (user null), signed (a debit is positive). */
+export interface NewPosting {
+  user: bigint | null;
+  kind: AccountKind;
+  amount: bigint;
+}
+
+/** What `ledger_post` answers (see its migration). */
+export type PostOutcome =
+  | { outcome: 'posted'; entryId: bigint; createdAt: Date }
+  | { outcome: 'taken'; entryId: bigint; createdAt: Date; kind: string; requestHash: string }
+  | { outcome: 'insufficient' | 'no_accounts' };
+
+/**
+ * Writes the entry and its postings in one statement, the database function `ledger_post`: takes the key,
+ * answers with the entry it already wrote, locks the user accounts the postings touch and checks their
+ * balances, then writes. Nothing is written unless the outcome is `posted`.
+ */
+export async function postEntry(
   db: Executor,
   entry: NewEntry,
-  postings: readonly { accountId: bigint; amount: bigint }[],
-) {
-  const row = await db
-    .insertInto('journal_entries')
-    .values({
-      kind: entry.kind,
-      reference: entry.reference,
-      idempotency_scope: entry.scope,
-      idempotency_key: entry.key,
-      request_hash: entry.requestHash,
-      actor_kind: entry.actorKind,
-      actor_id: entry.actorId,
-      memo: entry.memo,
-      created_at: entry.at,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('postings')
-    .values(postings.map((p) => ({ entry_id: row.id, account_id: p.accountId, amount: p.amount })))
-    .execute();
-  return row;
+  postings: readonly NewPosting[],
+): Promise<PostOutcome> {
+  const result = await sql<{
+    r_outcome: 'posted' | 'taken' | 'insufficient' | 'no_accounts';
+    r_entry_id: bigint | null;
+    r_created_at: Date | null;
+    r_kind: string | null;
+    r_request_hash: string | null;
+  }>`SELECT * FROM ledger_post(${entry.kind}, ${entry.reference}, ${entry.scope}, ${entry.key},
+      ${entry.requestHash}, ${entry.actorKind}, ${entry.actorId}, ${entry.memo}, ${entry.at},
+      ${postings.map((p) => p.user)}::bigint[], ${postings.map((p) => p.kind)}::text[],
+      ${postings.map((p) => p.amount)}::bigint[])`.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new Error('ledger_post answered nothing');
+  switch (row.r_outcome) {
+    case 'posted':
+      return { outcome: 'posted', entryId: BigInt(row.r_entry_id!), createdAt: row.r_created_at! };
+    case 'taken':
+      return {
+        outcome: 'taken',
+        entryId: BigInt(row.r_entry_id!),
+        createdAt: row.r_created_at!,
+        kind: row.r_kind!,
+        requestHash: row.r_request_hash!,
+      };
+    default:
+      return { outcome: row.r_outcome };
+  }
 }
 
 export async function userBalances(db: Executor, userId: bigint): Promise<Map<UserAccountKind, bigint>> {

@@ -8,12 +8,12 @@ import { announceChange } from '../../platform/unit-of-work';
 import {
   BALANCE_CHANGES,
   findEntryByKey,
-  houseAccount,
-  insertEntry,
   lockIdempotencyKey,
-  lockUserAccounts,
   normalSideOf,
+  openUserAccounts,
+  postEntry,
   userBalances,
+  type NewPosting,
 } from './ledger.repository';
 import type { EntryActorKind, HouseAccountKind, JournalEntryRow, UserAccountKind } from './ledger.table';
 
@@ -57,7 +57,8 @@ const requestHash = (kind: string, idempotency: Idempotency) =>
 
 /**
  * The entry an earlier call with this key wrote, if any; holds the key until the transaction ends, so a
- * concurrent retry waits and then sees it. The same key with another request is refused.
+ * concurrent retry waits and then sees it. The same key with another request is refused. For callers that do
+ * work of their own before the entry, and answer a retry with what that work made.
  */
 export async function priorEntry(
   db: Executor,
@@ -89,56 +90,59 @@ interface EntrySpec {
  * Writes one balanced journal entry in the caller's transaction, or returns the one this key already wrote.
  * A user account that would go below zero refuses the whole entry with INSUFFICIENT_FUNDS (the database's
  * CHECK stands behind this).
+ *
+ * This decides the postings; the database function `ledger_post` applies them in one statement (take the
+ * key, answer with its entry if it has one, lock and check the user accounts, write), since a round trip
+ * costs more than the work it carries (docs/benchmarks.md, ledger.bench.ts).
  */
 async function post(db: Executor, spec: EntrySpec): Promise<Posted> {
-  const prior = await priorEntry(db, spec.kind, spec.idempotency);
-  if (prior) return { entryId: prior.id, replayed: true, createdAt: prior.created_at };
-
-  const postings: { accountId: bigint; amount: bigint }[] = [];
-  const users = [...new Set(spec.legs.flatMap((leg) => ('user' in leg ? [leg.user] : [])))].sort((a, b) =>
-    a < b ? -1 : a > b ? 1 : 0,
-  );
-  const accountsOf = new Map(
-    await Promise.all(users.map(async (id) => [id, await lockUserAccounts(db, id)] as const)),
-  );
+  const { idempotency } = spec;
+  const postings: NewPosting[] = [];
   for (const leg of spec.legs) {
     if (leg.change === 0n) continue;
-    if ('user' in leg) {
-      const account = accountsOf.get(leg.user)?.get(leg.account);
-      if (!account) throw new Error(`ledger: no ${leg.account} account for user ${leg.user}`);
-      if (account.balance + leg.change < 0n) throw fail('INSUFFICIENT_FUNDS');
-      postings.push({
-        accountId: account.id,
-        amount: normalSideOf(leg.account) === 'debit' ? leg.change : -leg.change,
-      });
-    } else {
-      const account = await houseAccount(db, leg.house);
-      postings.push({
-        accountId: account.id,
-        amount: normalSideOf(leg.house) === 'debit' ? leg.change : -leg.change,
-      });
-    }
+    const kind = 'user' in leg ? leg.account : leg.house;
+    postings.push({
+      user: 'user' in leg ? leg.user : null,
+      kind,
+      amount: normalSideOf(kind) === 'debit' ? leg.change : -leg.change,
+    });
   }
   const sum = postings.reduce((total, p) => total + p.amount, 0n);
   if (postings.length < 2 || sum !== 0n) throw new Error(`ledger: ${spec.kind} does not balance`);
 
-  const entry = await insertEntry(
-    db,
-    {
-      kind: spec.kind,
-      reference: spec.reference,
-      scope: spec.idempotency.scope,
-      key: spec.idempotency.key,
-      requestHash: requestHash(spec.kind, spec.idempotency),
-      actorKind: spec.actor.kind,
-      actorId: spec.actor.kind === 'system' ? null : spec.actor.id,
-      memo: spec.memo ?? null,
-      at: spec.at,
-    },
-    postings,
+  const entry = {
+    kind: spec.kind,
+    reference: spec.reference,
+    scope: idempotency.scope,
+    key: idempotency.key,
+    requestHash: requestHash(spec.kind, idempotency),
+    actorKind: spec.actor.kind,
+    actorId: spec.actor.kind === 'system' ? null : spec.actor.id,
+    memo: spec.memo ?? null,
+    at: spec.at,
+  };
+  const users = [...new Set(postings.flatMap((p) => (p.user === null ? [] : [p.user])))].sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
   );
-  for (const user of users) await announceChange(db, BALANCE_CHANGES, user.toString());
-  return { entryId: entry.id, replayed: false, createdAt: entry.created_at };
+  let result = await postEntry(db, entry, postings);
+  if (result.outcome === 'no_accounts') {
+    // A user's first entry: open their accounts and try again.
+    for (const user of users) await openUserAccounts(db, user);
+    result = await postEntry(db, entry, postings);
+  }
+  switch (result.outcome) {
+    case 'posted':
+      for (const user of users) await announceChange(db, BALANCE_CHANGES, user.toString());
+      return { entryId: result.entryId, replayed: false, createdAt: result.createdAt };
+    case 'taken':
+      if (result.kind !== spec.kind || result.requestHash !== entry.requestHash)
+        throw fail('IDEMPOTENCY_KEY_REUSED');
+      return { entryId: result.entryId, replayed: true, createdAt: result.createdAt };
+    case 'insufficient':
+      throw fail('INSUFFICIENT_FUNDS');
+    case 'no_accounts':
+      throw new Error(`ledger: the accounts of ${spec.kind} could not be opened`);
+  }
 }
 
 export interface MoneyMovement {
