@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { MARKET_CLOCK_POLICIES, type MarketClockPolicy } from '@kabuto/market-rules';
 
 /** Runtime configuration from environment variables; every value has a working default. */
 export interface Config {
@@ -53,7 +54,7 @@ export interface Config {
   /** Withdrawals above this amount (WITHDRAWAL_FOUR_EYES_JPY, in yen) need two different staff approvals. */
   withdrawalFourEyesSen: bigint;
   /** 'exchange': withdrawals (and later trading) keep TSE business days and hours; 'always-open': a demo. */
-  marketClock: 'exchange' | 'always-open';
+  marketClock: MarketClockPolicy;
   /** Seed of the market simulator (MARKET_SEED): the same seed and clock give the same prices and history. */
   marketSeed: string;
   /** Whether `npm start` generates the market history on a first start (MARKET_BACKFILL); tests opt in per file. */
@@ -190,7 +191,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       isDemo: optional(env, 'DEPOSIT_ACCOUNT_NUMBER') === null,
     },
     withdrawalFourEyesSen: BigInt(integer(env, 'WITHDRAWAL_FOUR_EYES_JPY', 1_000_000)) * 100n,
-    marketClock: oneOf(env, 'MARKET_CLOCK', ['exchange', 'always-open'] as const, 'exchange'),
+    marketClock: oneOf(env, 'MARKET_CLOCK', MARKET_CLOCK_POLICIES, 'exchange'),
     marketSeed: text(env, 'MARKET_SEED', 'kabuto'),
     marketBackfill: flag(env, 'MARKET_BACKFILL', true),
     stepUpTtlSeconds: duration(env, 'STEP_UP_TTL', 5 * 60),

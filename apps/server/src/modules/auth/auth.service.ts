@@ -21,7 +21,6 @@ import {
 import { notify } from '../messaging';
 import {
   AFTER_SUCCESS,
-  countFailedLogin,
   countUnknownAccountFailure,
   forgetTrustedDevices,
   lockedMinutes,
@@ -42,6 +41,7 @@ import {
 } from '../factors';
 import { consumeSmsCode, issueSmsCode } from '../sms';
 import {
+  countWrongAnswer,
   findUserById,
   findUserByMobile,
   insertUser,
@@ -237,15 +237,7 @@ export async function loginWithFactor(
 }
 
 const countWrongPassword = (ctx: AppContext, tx: Tx, user: UserRow, gate: LoginGate, wrong: AppError) =>
-  countFailedLogin(
-    tx.db,
-    gate,
-    user,
-    (values) => updateUser(tx.db, user.id, values),
-    wrong,
-    ctx.clock.now(),
-    ctx.config,
-  );
+  countWrongAnswer(ctx, tx.db, user, wrong, gate);
 
 /** A new login password by SMS code. It may not equal the transaction password; other sessions end. */
 export async function resetPassword(

@@ -9,15 +9,9 @@ import type { InvestorActor } from '../../platform/routes';
 import { checkTotp, newTotpSecret } from '../../platform/totp';
 import type { Tx } from '../../platform/unit-of-work';
 import type { Executor } from '../../database';
-import {
-  countFailedLogin,
-  findSessionStepUp,
-  lockedMinutes,
-  markSessionSteppedUp,
-  requireUnrevokedSession,
-} from '../sessions';
+import { findSessionStepUp, lockedMinutes, markSessionSteppedUp } from '../sessions';
 import { consumeSmsCode, issueSmsCode } from '../sms';
-import { lockUserById, updateUser } from '../users';
+import { countWrongAnswer, lockSignedInUser } from '../users';
 import {
   deleteFactor,
   deletePendingTotps,
@@ -57,13 +51,7 @@ export function factorItemOf(factor: FactorRow): FactorItem {
 const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
 const passkeysOf = (factors: FactorRow[]) => factors.filter((factor) => factor.kind === 'passkey');
 
-/** The acting user's row, locked, with the request's session still unrevoked. */
-async function lockActor(tx: Tx, actor: InvestorActor) {
-  const user = await lockUserById(tx.db, actor.userId);
-  if (!user) throw fail('SESSION_EXPIRED');
-  await requireUnrevokedSession(tx.db, 'user', actor.sessionId);
-  return user;
-}
+const lockActor = (tx: Tx, actor: InvestorActor) => lockSignedInUser(tx.db, actor);
 
 async function isSteppedUp(ctx: AppContext, db: Executor, sessionId: bigint) {
   const session = await findSessionStepUp(db, sessionId);
@@ -319,16 +307,7 @@ export async function stepUp(ctx: AppContext, tx: Tx, actor: InvestorActor, proo
       ? await takeSessionChallenge(tx.db, actor.sessionId, 'step_up', now)
       : undefined;
   const used = await verifyProof(ctx, tx.db, factors, proof, challenge?.webauthn_challenge ?? null);
-  if (!used)
-    throw await countFailedLogin(
-      tx.db,
-      { device: undefined, lockedMinutes: null },
-      user,
-      (values) => updateUser(tx.db, user.id, values),
-      wrongProof(proof),
-      now,
-      ctx.config,
-    );
+  if (!used) throw await countWrongAnswer(ctx, tx.db, user, wrongProof(proof));
   return { steppedUpUntil: iso(await markSteppedUp(ctx, tx.db, actor.sessionId)) ?? '' };
 }
 

@@ -3,8 +3,7 @@ import { fail } from '../../platform/errors';
 import type { InvestorActor } from '../../platform/routes';
 import { requireStepUp } from '../factors';
 import { notify } from '../messaging';
-import { requireUnrevokedSession } from '../sessions';
-import { lockUserById } from '../users';
+import { lockSignedInUser } from '../users';
 import {
   findBankAccount,
   insertBankAccount,
@@ -27,8 +26,7 @@ export interface BankAccountInput {
 export async function addBankAccount(ctx: AppContext, actor: InvestorActor, input: BankAccountInput) {
   const now = ctx.clock.now();
   return ctx.transact(async (tx) => {
-    if (!(await lockUserById(tx.db, actor.userId))) throw fail('SESSION_EXPIRED');
-    await requireUnrevokedSession(tx.db, 'user', actor.sessionId);
+    await lockSignedInUser(tx.db, actor);
     await requireStepUp(ctx, tx, actor);
     const existing = await listBankAccounts(tx.db, actor.userId);
     if (
@@ -64,8 +62,7 @@ export async function addBankAccount(ctx: AppContext, actor: InvestorActor, inpu
 export async function removeUserBankAccount(ctx: AppContext, actor: InvestorActor, id: bigint) {
   const now = ctx.clock.now();
   return ctx.transact(async (tx) => {
-    if (!(await lockUserById(tx.db, actor.userId))) throw fail('SESSION_EXPIRED');
-    await requireUnrevokedSession(tx.db, 'user', actor.sessionId);
+    await lockSignedInUser(tx.db, actor);
     const account = await findBankAccount(tx.db, actor.userId, id);
     if (!account) throw fail('BANK_ACCOUNT_NOT_FOUND');
     await requireStepUp(ctx, tx, actor);

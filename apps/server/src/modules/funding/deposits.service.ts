@@ -8,7 +8,7 @@ import { recordAudit } from '../audit';
 import { notify } from '../messaging';
 import { balancesOf, creditDeposit, priorEntry, staffScope, type Idempotency } from '../ledger';
 import { requireUnrevokedSession } from '../sessions';
-import { lockUserById } from '../users';
+import { lockSignedInUser, lockUserById } from '../users';
 import {
   countPendingNotices,
   findDepositByBankReference,
@@ -40,8 +40,7 @@ export async function fileDepositNotice(
   if (!real || notice.transferDate > today || notice.transferDate < earliest)
     throw fail('TRANSFER_DATE_OUT_OF_RANGE');
   return ctx.transact(async (tx) => {
-    await lockUserById(tx.db, actor.userId);
-    await requireUnrevokedSession(tx.db, 'user', actor.sessionId);
+    await lockSignedInUser(tx.db, actor);
     if ((await countPendingNotices(tx.db, actor.userId)) >= MAX_PENDING_NOTICES)
       throw fail('TOO_MANY_PENDING_NOTICES');
     return insertNotice(tx.db, { userId: actor.userId, ...notice, at: now });

@@ -18,8 +18,8 @@ import {
   userScope,
   type Idempotency,
 } from '../ledger';
-import { countFailedLogin, lockedMinutes, requireUnrevokedSession } from '../sessions';
-import { findUserById, lockUserById, updateUser } from '../users';
+import { lockedMinutes, requireUnrevokedSession } from '../sessions';
+import { countWrongAnswer, findUserById, lockSignedInUser, lockUserById } from '../users';
 import {
   approvalsOf,
   creditedWithoutNotice,
@@ -67,9 +67,7 @@ export async function requestWithdrawal(
       const first = await findWithdrawalByHoldEntry(tx.db, prior.id);
       if (first) return first.id;
     }
-    const user = await lockUserById(tx.db, actor.userId);
-    if (!user) throw fail('SESSION_EXPIRED');
-    await requireUnrevokedSession(tx.db, 'user', actor.sessionId);
+    const user = await lockSignedInUser(tx.db, actor);
     await requireKycPassed(tx.db, actor.userId);
     if (!marketClock(ctx.config.marketClock).isWithdrawalOpen(now)) throw fail('WITHDRAWAL_CLOSED');
     if (request.amount < WITHDRAWAL_RULES.minimumSen) throw fail('WITHDRAWAL_BELOW_MINIMUM');
@@ -81,15 +79,7 @@ export async function requestWithdrawal(
     const locked = lockedMinutes(user, now);
     if (locked !== null) throw fail('ACCOUNT_LOCKED', { minutes: locked });
     if (!passwordOk || user.transaction_password_hash !== stored)
-      throw await countFailedLogin(
-        tx.db,
-        { device: undefined, lockedMinutes: null },
-        user,
-        (values) => updateUser(tx.db, user.id, values),
-        fail('TRANSACTION_PASSWORD_WRONG'),
-        now,
-        ctx.config,
-      );
+      throw await countWrongAnswer(ctx, tx.db, user, fail('TRANSACTION_PASSWORD_WRONG'));
 
     const hold = await holdForWithdrawal(tx.db, {
       userId: actor.userId,
@@ -127,6 +117,15 @@ async function approvalsNeeded(ctx: AppContext, tx: Tx, userId: bigint, amount: 
 /** How long a credit without a notice keeps its staff member from approving that user's withdrawals. */
 export const UNANNOUNCED_CREDIT_CONFLICT_DAYS = 30;
 
+/** The withdrawal a staff decision is about, locked, still pending, by a staff member still signed in. */
+async function lockPendingWithdrawal(tx: Tx, actor: StaffActor, id: bigint) {
+  const withdrawal = await lockWithdrawal(tx.db, id);
+  if (!withdrawal) throw fail('WITHDRAWAL_NOT_FOUND');
+  await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
+  if (withdrawal.status !== 'pending') throw fail('WITHDRAWAL_NOT_PENDING');
+  return withdrawal;
+}
+
 /**
  * One staff approval. When the withdrawal has all it needs (one, or two different staff members above the
  * four-eyes threshold) the held amount is paid out in the same transaction.
@@ -142,10 +141,7 @@ export async function approveWithdrawal(
   const idempotency = { scope: staffScope(actor.staffId), key: idempotencyKey, request: { withdrawal: id } };
   await ctx.transact(async (tx) => {
     if (await priorEntry(tx.db, 'withdrawal_payout', idempotency)) return;
-    const withdrawal = await lockWithdrawal(tx.db, id);
-    if (!withdrawal) throw fail('WITHDRAWAL_NOT_FOUND');
-    await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
-    if (withdrawal.status !== 'pending') throw fail('WITHDRAWAL_NOT_PENDING');
+    const withdrawal = await lockPendingWithdrawal(tx, actor, id);
     // A frozen account is paid nothing until staff unfreeze it (a hijacked account's request waits).
     const owner = await lockUserById(tx.db, withdrawal.user_id);
     if (owner?.status === 'frozen') throw fail('ACCOUNT_FROZEN');
@@ -222,10 +218,7 @@ export async function rejectWithdrawal(
   };
   await ctx.transact(async (tx) => {
     if (await priorEntry(tx.db, 'withdrawal_release', idempotency)) return;
-    const withdrawal = await lockWithdrawal(tx.db, id);
-    if (!withdrawal) throw fail('WITHDRAWAL_NOT_FOUND');
-    await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
-    if (withdrawal.status !== 'pending') throw fail('WITHDRAWAL_NOT_PENDING');
+    const withdrawal = await lockPendingWithdrawal(tx, actor, id);
     const release = await releaseWithdrawalHold(tx.db, {
       userId: withdrawal.user_id,
       amount: withdrawal.amount,

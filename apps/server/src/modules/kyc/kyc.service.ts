@@ -1,8 +1,6 @@
 import { notify } from '../messaging';
 import {
   maskIdNumber,
-  maskMobile,
-  roleCan,
   type KycPhotoSide,
   type KycState,
   type StaffKycDetail,
@@ -16,7 +14,7 @@ import { fail } from '../../platform/errors';
 import type { InvestorActor, StaffActor } from '../../platform/routes';
 import { recordAudit } from '../audit';
 import { requireUnrevokedSession } from '../sessions';
-import { findUserById, lockUserById, updateUser, type UserRow } from '../users';
+import { findUserById, lockSignedInUser, lockUserById, mobileFor, updateUser, type UserRow } from '../users';
 import { reencodeIdPhoto } from './kyc.images';
 import {
   decideSubmission,
@@ -88,9 +86,7 @@ export async function submitKyc(ctx: AppContext, actor: InvestorActor, input: Su
     stored.push(await store.put(front));
     stored.push(await store.put(back));
     return await ctx.transact(async (tx) => {
-      const locked = await lockUserById(tx.db, actor.userId);
-      if (!locked) throw fail('SESSION_EXPIRED');
-      await requireUnrevokedSession(tx.db, 'user', actor.sessionId);
+      const locked = await lockSignedInUser(tx.db, actor);
       requireMaySubmit(locked);
       const row = await insertSubmission(tx.db, {
         userId: actor.userId,
@@ -153,7 +149,7 @@ export async function detailOf(
     ...summary!,
     idNumber: row.id_number,
     reason: row.reason,
-    mobile: roleCan(actor.role, 'users.read_mobile') ? (user?.mobile ?? '') : maskMobile(user?.mobile ?? ''),
+    mobile: mobileFor(actor, user?.mobile ?? ''),
     canDecide: row.status === 'pending' && row.first_approved_by !== actor.staffId,
     previous: earlier.map((item, index) => ({ ...item, reason: previous[index]!.reason })),
   };

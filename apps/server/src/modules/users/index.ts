@@ -8,5 +8,11 @@ export {
   updateUser,
 } from './users.repository';
 export { findUserCached } from './users.cache';
-export { userInfoOf, accountFigures, type AccountFigures } from './users.service';
+export {
+  userInfoOf,
+  accountFigures,
+  countWrongAnswer,
+  lockSignedInUser,
+  type AccountFigures,
+} from './users.service';
 export { mobileFor, userStaffRoutes } from './users.staff-routes';

@@ -1,11 +1,12 @@
 import { senToDecimal, type UserInfo } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { iso } from '../../platform/db';
-import { fail } from '../../platform/errors';
-import type { StaffActor } from '../../platform/routes';
+import { fail, type AppError } from '../../platform/errors';
+import type { InvestorActor, StaffActor } from '../../platform/routes';
+import type { Executor } from '../../database';
 import { recordAudit } from '../audit';
 import { balancesCached } from '../ledger';
-import { requireUnrevokedSession, revokeSessions } from '../sessions';
+import { countFailedLogin, requireUnrevokedSession, revokeSessions, type LoginGate } from '../sessions';
 import { lockUserById, updateUser } from './users.repository';
 import type { UserRow } from './users.table';
 
@@ -96,3 +97,34 @@ export async function setUserFrozen(
     return updated;
   });
 }
+
+/** The signed-in investor's row, locked for a change on their behalf, with the request's session still open. */
+export async function lockSignedInUser(db: Executor, actor: InvestorActor): Promise<UserRow> {
+  const user = await lockUserById(db, actor.userId);
+  if (!user) throw fail('SESSION_EXPIRED');
+  await requireUnrevokedSession(db, 'user', actor.sessionId);
+  return user;
+}
+
+const NO_DEVICE: LoginGate = { device: undefined, lockedMinutes: null };
+
+/**
+ * A wrong password, code or proof from an investor, counted towards their lockout (the device's own when a
+ * trusted device answered): resolves to the error to throw, which survives the transaction's rollback.
+ */
+export const countWrongAnswer = (
+  ctx: AppContext,
+  db: Executor,
+  user: UserRow,
+  wrong: AppError,
+  gate: LoginGate = NO_DEVICE,
+) =>
+  countFailedLogin(
+    db,
+    gate,
+    user,
+    (values) => updateUser(db, user.id, values),
+    wrong,
+    ctx.clock.now(),
+    ctx.config,
+  );
