@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routes } from '@kabuto/contract';
 import { apiClient } from './api-client';
 
@@ -8,11 +8,11 @@ import { apiClient } from './api-client';
  */
 export const factorKeys = { all: ['factors'] as const };
 
-export function useFactorList(enabled = true) {
-  return useQuery({
-    queryKey: factorKeys.all,
-    queryFn: () => apiClient.call(routes.factors.list),
-    select: (data) => data.items,
-    enabled,
-  });
+export const factorListQuery = queryOptions({
+  queryKey: factorKeys.all,
+  queryFn: () => apiClient.call(routes.factors.list),
+});
+
+export function useFactorList() {
+  return useQuery({ ...factorListQuery, select: (data) => data.items });
 }

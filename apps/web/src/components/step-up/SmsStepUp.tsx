@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '@kabuto/client';
 import { Button, Input, Toast } from 'antd-mobile';
 import { routes } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../../lib/api-client';
 import { toastError } from '../../lib/error-toast';
+import { useCountdown } from '../../lib/use-countdown';
 
 /**
  * Before the first passkey or authenticator app there is no factor to ask for: the session proves the
@@ -14,13 +15,7 @@ export function SmsStepUp({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [secondsLeft, setSecondsLeft] = useState(0);
-
-  useEffect(() => {
-    if (secondsLeft <= 0) return;
-    const timer = setTimeout(() => setSecondsLeft((left) => left - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [secondsLeft]);
+  const [secondsLeft, setSecondsLeft] = useCountdown();
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);

@@ -2,11 +2,10 @@ import { useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '@kabuto/client';
 import { Dialog } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
-import { routes, type FactorItem } from '@kabuto/contract';
+import type { FactorItem } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { apiClient } from '../../lib/api-client';
-import { factorKeys } from '../../lib/factors';
+import { factorListQuery } from '../../lib/factors';
 import { SECURITY_PATH } from '../../lib/paths';
 import { StepUpDialog } from './StepUpDialog';
 
@@ -32,10 +31,7 @@ export function useStepUp(): StepUp {
   const settle = useRef<(steppedUp: boolean) => void>(() => undefined);
 
   const askForFactor = async () => {
-    const { items } = await queryClient.fetchQuery({
-      queryKey: factorKeys.all,
-      queryFn: () => apiClient.call(routes.factors.list),
-    });
+    const { items } = await queryClient.fetchQuery(factorListQuery);
     return new Promise<boolean>((resolve) => {
       settle.current = (steppedUp) => {
         setAsking(null);

@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api, senToDecimal, type BodyOf } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { fundingKeys, type DepositNoticeQuery } from './funding-keys';
+import { useReloadAfterMoneyChange } from '../../../lib/reload-after-money-change';
 
 export function useDepositNotices(query: DepositNoticeQuery) {
   return useQuery({
@@ -11,18 +12,12 @@ export function useDepositNotices(query: DepositNoticeQuery) {
   });
 }
 
-function useReloadFunding() {
-  const queryClient = useQueryClient();
-  // A credit also changes the user's balances and ledger, which the user page shows.
-  return () => queryClient.invalidateQueries();
-}
-
 /**
  * Credits a deposit with the dialog's idempotency key: the same dialog sending twice (a double click, a
  * retry after a lost answer) credits once.
  */
 export function useCreditDeposit(idempotencyKey: string) {
-  const onSuccess = useReloadFunding();
+  const onSuccess = useReloadAfterMoneyChange();
   return useMutation({
     // The form hands over the checked request (amount in sen); the wire takes decimal text again.
     mutationFn: ({
@@ -45,7 +40,7 @@ export function useCreditDeposit(idempotencyKey: string) {
 }
 
 export function useRejectDepositNotice(id: string) {
-  const onSuccess = useReloadFunding();
+  const onSuccess = useReloadAfterMoneyChange();
   return useMutation({
     mutationFn: (body: BodyOf<typeof api.staffFunding.rejectDepositNotice>) =>
       apiClient.call(api.staffFunding.rejectDepositNotice, { params: { id }, body }),

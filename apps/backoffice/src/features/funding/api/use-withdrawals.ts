@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api, type BodyOf } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { fundingKeys, type WithdrawalQuery } from './funding-keys';
+import { useReloadAfterMoneyChange } from '../../../lib/reload-after-money-change';
 
 export function useWithdrawalQueue(query: WithdrawalQuery) {
   return useQuery({
@@ -11,14 +12,9 @@ export function useWithdrawalQueue(query: WithdrawalQuery) {
   });
 }
 
-function useReload() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries();
-}
-
 /** One key per opened dialog, so a double click approves (and pays out) once. */
 export function useApproveWithdrawal(id: string, idempotencyKey: string) {
-  const onSuccess = useReload();
+  const onSuccess = useReloadAfterMoneyChange();
   return useMutation({
     mutationFn: () => apiClient.call(api.staffFunding.approveWithdrawal, { params: { id }, idempotencyKey }),
     onSuccess,
@@ -26,7 +22,7 @@ export function useApproveWithdrawal(id: string, idempotencyKey: string) {
 }
 
 export function useRejectWithdrawal(id: string, idempotencyKey: string) {
-  const onSuccess = useReload();
+  const onSuccess = useReloadAfterMoneyChange();
   return useMutation({
     mutationFn: (body: BodyOf<typeof api.staffFunding.rejectWithdrawal>) =>
       apiClient.call(api.staffFunding.rejectWithdrawal, { params: { id }, body, idempotencyKey }),

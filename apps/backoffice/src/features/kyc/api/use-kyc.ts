@@ -12,7 +12,8 @@ export const kycKeys = {
   all: ['kyc'] as const,
   list: (query: KycListQuery) => [...kycKeys.all, 'list', query] as const,
   detail: (id: string) => [...kycKeys.all, 'detail', id] as const,
-  photo: (id: string, side: KycPhotoSide) => [...kycKeys.all, 'photo', id, side] as const,
+  // Outside `all`: a decision refreshes the queue and the detail, never the photos, which do not change.
+  photo: (id: string, side: KycPhotoSide) => ['kyc-photo', id, side] as const,
 };
 
 export function useKycList(query: KycListQuery) {

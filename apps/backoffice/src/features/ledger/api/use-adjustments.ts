@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api, senToDecimal, type BodyOf, type QueryOf, type ResponseOf } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
+import { useReloadAfterMoneyChange } from '../../../lib/reload-after-money-change';
 
 export type AdjustmentQuery = QueryOf<typeof api.staffLedger.adjustments>;
 export type Adjustment = ResponseOf<typeof api.staffLedger.adjustments>['items'][number];
@@ -18,14 +19,8 @@ export function useAdjustments(query: AdjustmentQuery) {
   });
 }
 
-function useReload() {
-  const queryClient = useQueryClient();
-  // An approval changes the user's balances and ledger too.
-  return () => queryClient.invalidateQueries();
-}
-
 export function useRequestAdjustment() {
-  const onSuccess = useReload();
+  const onSuccess = useReloadAfterMoneyChange();
   return useMutation({
     // The form hands over the checked request (amount in sen); the wire takes decimal text again.
     mutationFn: ({ userId, amount, reason }: BodyOf<typeof api.staffLedger.requestAdjustment>) =>
@@ -37,7 +32,7 @@ export function useRequestAdjustment() {
 }
 
 export function useApproveAdjustment(id: string, idempotencyKey: string) {
-  const onSuccess = useReload();
+  const onSuccess = useReloadAfterMoneyChange();
   return useMutation({
     mutationFn: () => apiClient.call(api.staffLedger.approveAdjustment, { params: { id }, idempotencyKey }),
     onSuccess,
@@ -45,7 +40,7 @@ export function useApproveAdjustment(id: string, idempotencyKey: string) {
 }
 
 export function useRejectAdjustment(id: string) {
-  const onSuccess = useReload();
+  const onSuccess = useReloadAfterMoneyChange();
   return useMutation({
     mutationFn: (body: BodyOf<typeof api.staffLedger.rejectAdjustment>) =>
       apiClient.call(api.staffLedger.rejectAdjustment, { params: { id }, body }),

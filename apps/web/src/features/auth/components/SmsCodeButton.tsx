@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useCountdown } from '../../../lib/use-countdown';
 import { Button, Toast } from 'antd-mobile';
 import { smsCodeRequest, type SmsPurpose } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
@@ -19,16 +20,10 @@ interface SmsCodeButtonProps {
  */
 export function SmsCodeButton({ form, purpose }: SmsCodeButtonProps) {
   const { t } = useTranslation();
-  const [secondsLeft, setSecondsLeft] = useState(0);
+  const [secondsLeft, setSecondsLeft] = useCountdown();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const sendSmsCode = useSendSmsCode();
   const waiting = secondsLeft > 0 && sentTo === form.values.mobile;
-
-  useEffect(() => {
-    if (secondsLeft <= 0) return;
-    const timer = setTimeout(() => setSecondsLeft((left) => left - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [secondsLeft]);
 
   const send = () => {
     const body = form.parse(smsCodeRequest, { purpose });
