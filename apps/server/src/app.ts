@@ -25,6 +25,7 @@ import { ledgerRoutes, ledgerStaffRoutes } from './modules/ledger';
 import { kycRoutes, kycStaffRoutes } from './modules/kyc';
 import { marketRoutes, watchlistRoutes } from './modules/market';
 import { messagingRoutes, messagingStaffRoutes } from './modules/messaging';
+import { registerRealtime, type HubTiming } from './modules/realtime';
 import { smsRoutes, smsStaffRoutes } from './modules/sms';
 import { authenticateStaff, staffStaffRoutes } from './modules/staff';
 import { APP_VERSION, systemRoutes } from './modules/system';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   serveStatic?: boolean;
   /** API answers at least this long (bytes) are compressed for clients that accept it; tests lower it. */
   compressThreshold?: number;
+  /** Heartbeat and session-check intervals of the WebSocket; tests shorten them. */
+  realtimeTiming?: HubTiming;
 }
 
 /** Below ~1 KB compression saves less than it costs. */
@@ -126,6 +129,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       },
     });
   });
+
+  await registerRealtime(app, ctx, options.realtimeTiming);
 
   if (options.serveStatic !== false) registerStatic(app, ctx);
   app.setNotFoundHandler((request, reply) => notFound(request, reply));

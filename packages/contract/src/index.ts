@@ -16,3 +16,4 @@ export * from './market';
 export * from './endpoint';
 export * from './endpoints';
 export * from './routes';
+export * from './ws';

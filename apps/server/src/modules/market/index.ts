@@ -1,4 +1,11 @@
 export type { MarketTables } from './market.table';
 export type { MarketFeed, Trade, FeedQuote, FeedBoard } from './feed';
-export { marketOf, startMarket, type Market, type BackfillReport } from './market.service';
+export {
+  marketOf,
+  startMarket,
+  MARKET_TICKS,
+  type Market,
+  type MarketTick,
+  type BackfillReport,
+} from './market.service';
 export { marketRoutes, watchlistRoutes } from './market.routes';

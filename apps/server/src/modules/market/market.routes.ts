@@ -1,11 +1,11 @@
-import { api, senToDecimal, WATCHLIST_MAX, type BarInterval } from '@kabuto/contract';
+import { api, WATCHLIST_MAX, type BarInterval } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/routes';
 import { aggregate, bucketOf, SOURCE_OF } from './bars';
 import { deleteWatchlistEntry, readBars, searchInstruments, watchlistOf } from './market.repository';
 import { marketOf } from './market.service';
-import { barView, boardLevelsView, instrumentView, limitStateOf, quoteView } from './market.views';
+import { barView, instrumentView } from './market.views';
 import { searchForm } from './universe';
 import { addToWatchlist } from './watchlist.service';
 
@@ -28,40 +28,16 @@ const READ_LIMIT = { '1m': 5_000, '1d': 2_600 } as const;
 
 export function marketRoutes(ctx: AppContext) {
   const market = marketOf(ctx);
-  const phaseNow = () => market.clock.phaseAt(ctx.clock.now());
-  const quoteOf = async (code: string) => {
-    const quote = (await market.feed()).quote(code);
-    if (!quote) throw fail('INSTRUMENT_NOT_FOUND', { code });
-    return quote;
-  };
-
   return [
     route(api.market.instruments, async ({ query }) => {
       await market.ready();
       const page = await searchInstruments(ctx.db, searchForm(query.q ?? ''), query);
       return { ...page, items: page.items.map(instrumentView) };
     }),
-    route(api.market.quotes, async ({ query }) => {
-      const feed = await market.feed();
-      const phase = phaseNow();
-      return {
-        items: await Promise.all(
-          query.codes.map(async (code) => quoteView(await quoteOf(code), phase, feed.simulated)),
-        ),
-      };
-    }),
-    route(api.market.board, async ({ params }) => {
-      const feed = await market.feed();
-      const quote = await quoteOf(params.code);
-      return {
-        code: params.code,
-        last: senToDecimal(quote.last),
-        ...boardLevelsView(feed.board(params.code, 5)!),
-        limitState: limitStateOf(quote),
-        sessionState: phaseNow(),
-        simulated: feed.simulated,
-      };
-    }),
+    route(api.market.quotes, async ({ query }) => ({
+      items: await Promise.all(query.codes.map((code) => market.quote(code))),
+    })),
+    route(api.market.board, ({ params }) => market.board(params.code)),
     route(api.market.bars, async ({ params, query }) => {
       const feed = await market.feed();
       if (!(await market.instrument(params.code))) throw fail('INSTRUMENT_NOT_FOUND', { code: params.code });
@@ -96,19 +72,7 @@ export function marketRoutes(ctx: AppContext) {
         simulated: feed.simulated,
       };
     }),
-    route(api.market.status, async () => {
-      const now = ctx.clock.now();
-      const clock = market.clock;
-      const nextOpen = clock.nextOpen(now);
-      return {
-        clock: clock.policy,
-        sessionState: clock.phaseAt(now),
-        tradingOpen: clock.isTradingOpen(now),
-        nextOpen: nextOpen === null ? null : new Date(nextOpen).toISOString(),
-        now: now.toISOString(),
-        simulated: (await market.feed()).simulated,
-      };
-    }),
+    route(api.market.status, () => market.status()),
   ];
 }
 
