@@ -28,7 +28,8 @@ export class Connection {
   /** Answered a ping or sent something since the last heartbeat. */
   alive = true;
   failedAuths = 0;
-  private controlSeq = 0;
+  /** The seq of the last frame of each control channel (auth, error, pong). */
+  private readonly controlSeqs = new Map<string, number>();
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
   private closed = false;
@@ -99,8 +100,9 @@ export class Connection {
   }
 
   private control(channel: string, data: unknown) {
-    this.controlSeq += 1;
-    this.write(JSON.stringify({ channel, seq: this.controlSeq, data }));
+    const seq = (this.controlSeqs.get(channel) ?? 0) + 1;
+    this.controlSeqs.set(channel, seq);
+    this.write(JSON.stringify({ channel, seq, data }));
   }
 
   private write(frame: string) {
