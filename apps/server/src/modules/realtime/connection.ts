@@ -6,6 +6,7 @@ import {
   type WsErrorData,
 } from '@kabuto/contract';
 import { translate, type Lang } from '@kabuto/i18n';
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 
 /** A client whose unsent frames pass this many bytes is too slow to follow: it is dropped, not waited for. */
@@ -33,6 +34,7 @@ export class Connection {
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
   private closed = false;
+  private corked = false;
 
   constructor(
     readonly socket: WebSocket,
@@ -86,6 +88,27 @@ export class Connection {
   dropPrivate(channels: readonly PrivateChannel[]): PrivateChannel[] {
     const dropped = channels.filter((channel) => this.seqs.delete(channel));
     return dropped;
+  }
+
+  /**
+   * Holds this connection's frames until `flush`: a tick that changes ten of its quotes then costs one
+   * write to the network instead of ten, which is most of the cost of a fan-out to thousands of clients.
+   */
+  hold(): void {
+    if (this.corked || this.closed) return;
+    this.corked = true;
+    this.rawSocket()?.cork();
+  }
+
+  flush(): void {
+    if (!this.corked) return;
+    this.corked = false;
+    this.rawSocket()?.uncork();
+  }
+
+  /** ws keeps the TCP socket in a field its types do not declare. */
+  private rawSocket(): Socket | undefined {
+    return (this.socket as unknown as { _socket?: Socket })._socket;
   }
 
   terminate(): void {

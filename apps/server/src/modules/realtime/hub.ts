@@ -268,14 +268,26 @@ export class Hub {
     return false;
   }
 
-  private publishPublic(channel: string, data: string) {
+  /** Sends a public channel's change to its followers; `held` collects the connections to flush after. */
+  private publishPublic(channel: string, data: string, held: Set<Connection>) {
     this.latest.set(channel, data);
-    for (const connection of this.followers.get(channel) ?? []) connection.push(channel, data);
+    for (const connection of this.followers.get(channel) ?? []) {
+      if (!held.has(connection)) {
+        connection.hold();
+        held.add(connection);
+      }
+      connection.push(channel, data);
+    }
   }
 
   private onTick(tick: MarketTick) {
-    for (const quote of tick.quotes) this.publishPublic(`quote:${quote.code}`, JSON.stringify(quote));
-    for (const board of tick.boards) this.publishPublic(`board:${board.code}`, JSON.stringify(board));
+    const held = new Set<Connection>();
+    try {
+      for (const quote of tick.quotes) this.publishPublic(`quote:${quote.code}`, JSON.stringify(quote), held);
+      for (const board of tick.boards) this.publishPublic(`board:${board.code}`, JSON.stringify(board), held);
+    } finally {
+      for (const connection of held) connection.flush();
+    }
   }
 
   /**
