@@ -79,7 +79,11 @@ export class WsClient {
     await this.next(() => this.on('pong').length > pongs);
   }
 
-  close(): void {
+  /** Closes the connection; resolves once it is closed. */
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    const closed = new Promise<void>((resolve) => this.socket.once('close', () => resolve()));
     this.socket.close();
+    return closed;
   }
 }

@@ -51,7 +51,7 @@ describe.runIf(redisUrl)('two nodes on one Redis', () => {
     );
     expect(heard.seq).toBeGreaterThan(1);
     expect(heard.data).toMatchObject({ last: published.last, volume: published.volume });
-    client.close();
+    await client.close();
   });
 
   it('let one node at a time hold the feed lease, and hand it over once released', async () => {
@@ -102,6 +102,6 @@ describe.runIf(redisUrl && process.env.DATABASE_URL)('two nodes on one PostgreSQ
     expect((await post(a.app, '/api/auth/logout', {}, user.token)).code).toBe(1);
     const ended = await client.next((f) => f.channel === 'auth' && f.seq === 2);
     expect(ended.data).toEqual({ authenticated: false, dropped: ['balances'] });
-    client.close();
+    await client.close();
   });
 });

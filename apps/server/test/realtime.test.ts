@@ -21,8 +21,8 @@ beforeAll(async () => {
   url = await listen(t);
   admin = await staffToken(t);
 });
-afterEach(() => {
-  for (const client of clients.splice(0)) client.close();
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
 });
 afterAll(() => t.close());
 
@@ -192,6 +192,31 @@ describe('private channels', () => {
     await client.settle();
     expect(client.on('balances')).toHaveLength(1);
     expect(errorsOf(client).at(-1)).toMatchObject({ errorCode: 'WS_AUTH_REQUIRED' });
+  });
+});
+
+describe('a session ended elsewhere', () => {
+  it('is told why, on the connection and to a later auth with its token', async () => {
+    const user = await registerUser(t);
+    const other = await post<{ token: string }>(t.app, '/api/auth/login', {
+      account: user.mobile,
+      password: user.password,
+    });
+    const client = await signedIn({ ...user, token: other.data.token }, ['messages']);
+    expect((await post(t.app, '/api/account/sessions/revoke-others', {}, user.token)).code).toBe(1);
+    const ended = await client.next((f) => f.channel === 'auth' && f.seq === 2);
+    expect(ended.data).toEqual({
+      authenticated: false,
+      dropped: ['messages'],
+      reason: 'signed_out_elsewhere',
+    });
+
+    client.send({ op: 'auth', token: other.data.token });
+    const refused = await client.next<WsErrorData>((f) => f.channel === 'error');
+    expect(refused.data).toMatchObject({
+      errorCode: 'SESSION_EXPIRED',
+      params: { reason: 'signed_out_elsewhere' },
+    });
   });
 });
 

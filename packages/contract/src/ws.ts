@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ErrorCode } from './errors';
+import type { ErrorCode, SessionEndReason } from './errors';
 import type { balances } from './funding';
 import type { board, marketStatus, quote } from './market';
 import type { MessageItem } from './messages';
@@ -60,6 +60,8 @@ export interface WsAuthData {
   authenticated: boolean;
   /** The private channels dropped because the session ended (authenticated false). */
   dropped?: PrivateChannel[];
+  /** Why the session ended, when it was ended on purpose (as `params.reason` of an HTTP 401). */
+  reason?: SessionEndReason;
 }
 
 export type Quote = z.infer<typeof quote>;

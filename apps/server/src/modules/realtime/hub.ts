@@ -15,7 +15,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../../platform/context';
 import { sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { authenticateInvestor, investorSessionLive } from '../auth';
+import { authenticateInvestor, investorSessionEndReason, investorSessionLive } from '../auth';
 import { BALANCE_CHANGES } from '../ledger';
 import { MARKET_TICKS, marketOf, type MarketTick } from '../market';
 import { EVERY_USER, MESSAGE_CHANGES } from '../messaging';
@@ -159,7 +159,8 @@ export class Hub {
     if (!actor) {
       connection.failedAuths += 1;
       if (connection.user) this.endSession(connection);
-      connection.error('SESSION_EXPIRED', {}, { op: 'auth' });
+      const reason = await investorSessionEndReason(this.ctx, token);
+      connection.error('SESSION_EXPIRED', reason ? { reason } : {}, { op: 'auth' });
       if (connection.failedAuths >= MAX_FAILED_AUTHS) connection.socket.close(POLICY_VIOLATION);
       return;
     }
@@ -253,8 +254,16 @@ export class Hub {
     const dropped = connection.dropPrivate(PRIVATE_CHANNELS);
     for (const channel of dropped) this.followers.get(channel)?.delete(connection);
     this.unindexUser(connection);
+    const token = connection.user?.token;
     connection.user = null;
-    if (announce) connection.authAnswer({ authenticated: false, dropped });
+    if (!announce || !token) return;
+    void investorSessionEndReason(this.ctx, token)
+      .catch(() => null)
+      // Unless the connection signed in again meanwhile, which its client knows about already.
+      .then((reason) => {
+        if (!connection.user)
+          connection.authAnswer({ authenticated: false, dropped, ...(reason ? { reason } : {}) });
+      });
   }
 
   /** Whether the connection's session is still live; ends it on the connection when not. */
