@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeClient, type SocketLike } from './realtime-client';
+import { channelStore, RealtimeClient, type SocketLike } from './realtime-client';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -154,5 +154,25 @@ describe('the realtime client', () => {
     last().frame('balances', 1, { available: '1.00' });
     last().frame('auth', 2, { authenticated: false, dropped: ['balances'] });
     expect(realtime.current('balances')).toBeUndefined();
+  });
+
+  it('serves a channel to React as a store: followed while subscribed, its latest data as the snapshot', () => {
+    const realtime = client();
+    const store = channelStore(realtime, 'quote:7203');
+    expect(store.snapshot()).toBeUndefined();
+    let changes = 0;
+    const unsubscribe = store.subscribe(() => (changes += 1));
+    last().open();
+    last().frame('quote:7203', 1, { last: '100.00' });
+    expect(changes).toBe(1);
+    expect(store.snapshot()).toEqual({ last: '100.00' });
+    expect(store.snapshot()).toBe(store.snapshot());
+    unsubscribe();
+    expect(last().sent.at(-1)).toEqual({ op: 'unsubscribe', channels: ['quote:7203'] });
+    expect(store.snapshot()).toBeUndefined();
+
+    const none = channelStore(realtime, null);
+    none.subscribe(() => undefined)();
+    expect(none.snapshot()).toBeUndefined();
   });
 });

@@ -216,3 +216,15 @@ export class RealtimeClient {
     this.socket?.send(JSON.stringify(message));
   }
 }
+
+/**
+ * A channel of `client` as an external store for React's useSyncExternalStore: `subscribe` follows the channel
+ * while a component is mounted, `snapshot` is its latest data (undefined before the first frame). A null channel
+ * follows nothing.
+ */
+export function channelStore(client: RealtimeClient, channel: string | null) {
+  return {
+    subscribe: (onChange: () => void) => (channel ? client.follow(channel, onChange) : () => undefined),
+    snapshot: () => (channel ? client.current(channel) : undefined),
+  };
+}

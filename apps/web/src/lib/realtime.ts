@@ -1,7 +1,7 @@
 import { WS_PATH, type ChannelData, type ChannelKindOf } from '@kabuto/contract';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { currentLang, i18n } from './i18n';
-import { RealtimeClient } from './realtime-client';
+import { channelStore, RealtimeClient } from './realtime-client';
 import { useSession } from './session-store';
 
 /** The app's one WebSocket (docs/realtime.md). */
@@ -28,13 +28,7 @@ if (typeof window !== 'undefined') {
  * undefined until its snapshot arrives. Pass null to follow nothing.
  */
 export function useChannel<C extends string>(channel: C | null): ChannelData[ChannelKindOf<C>] | undefined {
-  const subscribe = useCallback(
-    (onChange: () => void) => (channel ? realtime.follow(channel, onChange) : () => undefined),
-    [channel],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => (channel ? realtime.current(channel) : undefined),
-    () => undefined,
-  ) as ChannelData[ChannelKindOf<C>] | undefined;
+  const store = useMemo(() => channelStore(realtime, channel), [channel]);
+  return useSyncExternalStore(store.subscribe, store.snapshot, () => undefined) as
+    ChannelData[ChannelKindOf<C>] | undefined;
 }
