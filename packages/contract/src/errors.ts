@@ -174,6 +174,8 @@ export const ERROR_FIELDS: Partial<Record<ErrorCode, readonly string[]>> = {
   BANK_ACCOUNT_NOT_FOUND: ['bankAccountId'],
   BANK_ACCOUNT_DUPLICATE: ['accountNumber'],
   TRANSFER_DATE_OUT_OF_RANGE: ['transferDate'],
+  PRICE_ALERT_PRICE_INVALID: ['price'],
+  PRICE_ALERT_ALREADY_REACHED: ['price'],
 };
 
 /** The fields a failure concerns: the one its params name (validation), else its catalogue entry's. */
