@@ -15,6 +15,7 @@ import { loadRedis } from './platform/bus';
 import type { AppContext } from './platform/context';
 import { notFound, registerHttpConventions, sendError, validatorCompiler } from './platform/http';
 import { registerRoutes, type Route } from './platform/routes';
+import { alertRoutes } from './modules/alerts';
 import { auditStaffRoutes } from './modules/audit';
 import { authenticateInvestor, authRoutes, investorSessionEndReason } from './modules/auth';
 import { compatRoutes } from './modules/compat';
@@ -151,6 +152,7 @@ export function apiRoutes(ctx: AppContext): Route[] {
     ...messagingRoutes(ctx),
     ...marketRoutes(ctx),
     ...watchlistRoutes(ctx),
+    ...alertRoutes(ctx),
     ...staffStaffRoutes(ctx),
     ...userStaffRoutes(ctx),
     ...invitationStaffRoutes(ctx),

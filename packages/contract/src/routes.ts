@@ -156,6 +156,11 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
     add: { key: 'watchlist.add', method: 'PUT', path: '/api/watchlist/:code' },
     remove: { key: 'watchlist.remove', method: 'DELETE', path: '/api/watchlist/:code' },
   },
+  alerts: {
+    list: { key: 'alerts.list', method: 'GET', path: '/api/alerts' },
+    create: { key: 'alerts.create', method: 'POST', path: '/api/alerts' },
+    remove: { key: 'alerts.remove', method: 'DELETE', path: '/api/alerts/:id' },
+  },
   staffFunding: {
     depositNotices: { key: 'staffFunding.depositNotices', method: 'GET', path: '/api/staff/deposit-notices' },
     creditDeposit: { key: 'staffFunding.creditDeposit', method: 'POST', path: '/api/staff/deposits' },

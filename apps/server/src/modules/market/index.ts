@@ -1,4 +1,6 @@
-export type { MarketTables } from './market.table';
+export type { MarketTables, InstrumentRow } from './market.table';
+export { findInstrument } from './market.repository';
+export { instrumentView } from './market.views';
 export type { MarketFeed, Trade, FeedQuote, FeedBoard } from './feed';
 export {
   marketOf,

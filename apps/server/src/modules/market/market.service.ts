@@ -48,8 +48,12 @@ export interface BackfillReport {
  * The market data of one server: the instrument universe, the feed (the simulator), and the bars its trades
  * build. Loaded lazily on first use, so an app that never serves market data (most test files) pays nothing.
  */
+/** Told of every batch of trades a tick produced (oldest first) and the tick's time, after the bars are written. */
+export type TradesListener = (trades: readonly Trade[], at: Date) => Promise<unknown>;
+
 export class Market {
   readonly live = new LiveBars();
+  private readonly listeners: TradesListener[] = [];
   private loading: Promise<{ feed: MarketFeed; instruments: Map<string, InstrumentRow> }> | null = null;
   /** Whether this node publishes its ticks on the bus; replaced by a Redis lease when several nodes run. */
   publisher: Lease = soleLease();
@@ -200,9 +204,14 @@ export class Market {
     return this.clock.phaseAt(this.ctx.clock.now());
   }
 
+  onTrades(listener: TradesListener): void {
+    this.listeners.push(listener);
+  }
+
   /**
    * One step of the feed at `now`; the instruments that traded are published on the bus (once each, when
-   * this node holds the feed lease), and completed bars are written before it returns.
+   * this node holds the feed lease), completed bars are written, then each listener is told of the trades,
+   * before it returns. A listener that fails is logged and does not stop the others.
    */
   async tick(now: Date = this.ctx.clock.now()): Promise<Trade[]> {
     const feed = await this.feed();
@@ -219,6 +228,11 @@ export class Market {
     this.live.closeMinutesBefore(now.getTime());
     const records = this.live.drain();
     if (records.length) await this.ctx.transact((tx) => upsertBars(tx.db, records));
+    if (trades.length)
+      for (const listener of this.listeners)
+        await listener(trades, now).catch((error: unknown) =>
+          this.ctx.log.error({ err: error }, 'market trades listener failed'),
+        );
     return trades;
   }
 
