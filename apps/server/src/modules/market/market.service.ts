@@ -44,13 +44,13 @@ export interface BackfillReport {
   ms: number;
 }
 
+/** Told of every batch of trades a tick produced (oldest first) and the tick's time, after the bars are written. */
+export type TradesListener = (trades: readonly Trade[], at: Date) => Promise<unknown>;
+
 /**
  * The market data of one server: the instrument universe, the feed (the simulator), and the bars its trades
  * build. Loaded lazily on first use, so an app that never serves market data (most test files) pays nothing.
  */
-/** Told of every batch of trades a tick produced (oldest first) and the tick's time, after the bars are written. */
-export type TradesListener = (trades: readonly Trade[], at: Date) => Promise<unknown>;
-
 export class Market {
   readonly live = new LiveBars();
   private readonly listeners: TradesListener[] = [];
