@@ -200,6 +200,8 @@ async function kabuto(): Promise<Figures> {
       MARKET_CLOCK: 'always-open',
       MARKET_BACKFILL: 'false',
       REDIS_URL: '',
+      // Every bench client connects from loopback.
+      WS_MAX_CONNECTIONS_PER_ADDRESS: String(CLIENTS + 10),
     });
     const ctx = createAppContext({ database, config, clock: systemClock, log: pino({ level: 'silent' }) });
     // The tick's start, read when its message is published (subscribed before the app, so heard first).

@@ -270,3 +270,29 @@ describe('client frames', () => {
     await expect.poll(() => hubOf(t.ctx)!.size).toBe(open - 1);
   });
 });
+
+describe('connections per address', () => {
+  it('refuses a socket beyond the cap for its address, and accepts one again once another closes', async () => {
+    const cap = t.ctx.config.wsMaxPerAddress;
+    const held = await Promise.all(Array.from({ length: cap }, () => connect()));
+    const refused = await WsClient.open(url);
+    const code = await new Promise<number>((resolve) =>
+      refused.socket.once('close', (c: number) => resolve(c)),
+    );
+    expect(code).toBe(1008);
+    await held[0]!.close();
+    // The server counts the closed socket out when its own close event has run: try until it has.
+    let accepted = false;
+    for (let attempt = 0; attempt < 50 && !accepted; attempt += 1) {
+      const again = await connect();
+      again.send({ op: 'ping' });
+      accepted = await again
+        .next((f) => f.channel === 'pong')
+        .then(
+          () => true,
+          () => false,
+        );
+    }
+    expect(accepted).toBe(true);
+  });
+});

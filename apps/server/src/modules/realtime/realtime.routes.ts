@@ -10,6 +10,9 @@ import { DEFAULT_HUB_TIMING, Hub, type HubTiming } from './hub';
  */
 const MAX_FRAME_BYTES = 64 * 1024;
 
+/** The close code of a connection refused for policy (RFC 6455, 1008). */
+const WS_CLOSE_TOO_MANY = 1008;
+
 const hubs = new WeakMap<AppContext, Hub>();
 
 /** The hub of an app (tests count its connections). */
@@ -25,7 +28,17 @@ export async function registerRealtime(
   const hub = new Hub(ctx, timing);
   hubs.set(ctx, hub);
   app.addHook('onClose', async () => hub.close());
-  app.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket, request) =>
-    hub.accept(socket, request.lang),
-  );
+  // A client address may hold only so many sockets: each costs memory and a share of every tick.
+  const open = new Map<string, number>();
+  app.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
+    const held = open.get(request.ip) ?? 0;
+    if (held >= ctx.config.wsMaxPerAddress) return socket.close(WS_CLOSE_TOO_MANY, 'too many connections');
+    open.set(request.ip, held + 1);
+    socket.once('close', () => {
+      const left = (open.get(request.ip) ?? 1) - 1;
+      if (left > 0) open.set(request.ip, left);
+      else open.delete(request.ip);
+    });
+    hub.accept(socket, request.lang);
+  });
 }
