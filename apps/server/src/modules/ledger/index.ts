@@ -7,6 +7,8 @@ export {
   freshKey,
   holdForWithdrawal,
   payOutWithdrawal,
+  postTradingTransfers,
+  TRADING_SCOPE,
   priorEntry,
   releaseWithdrawalHold,
   staffScope,
@@ -15,6 +17,8 @@ export {
   type Idempotency,
   type LedgerActor,
   type Posted,
+  type TradingEntry,
+  type TradingPocket,
 } from './ledger.service';
 export { ledgerRoutes } from './ledger.routes';
 export { ledgerStaffRoutes } from './ledger.staff-routes';
