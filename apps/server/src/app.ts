@@ -24,6 +24,7 @@ import { invitationStaffRoutes } from './modules/invitations';
 import { ledgerRoutes, ledgerStaffRoutes } from './modules/ledger';
 import { kycRoutes, kycStaffRoutes } from './modules/kyc';
 import { marketRoutes, watchlistRoutes } from './modules/market';
+import { tradingRoutes } from './modules/trading';
 import { messagingRoutes, messagingStaffRoutes } from './modules/messaging';
 import { smsRoutes, smsStaffRoutes } from './modules/sms';
 import { authenticateStaff, staffStaffRoutes } from './modules/staff';
@@ -146,6 +147,7 @@ export function apiRoutes(ctx: AppContext): Route[] {
     ...messagingRoutes(ctx),
     ...marketRoutes(ctx),
     ...watchlistRoutes(ctx),
+    ...tradingRoutes(ctx),
     ...staffStaffRoutes(ctx),
     ...userStaffRoutes(ctx),
     ...invitationStaffRoutes(ctx),

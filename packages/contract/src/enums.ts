@@ -150,5 +150,9 @@ export const MESSAGE_KINDS = [
   'factor_added',
   'factor_removed',
   'new_device_login',
+  'order_filled',
+  'position_closed',
+  'margin_call',
+  'forced_close',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];

@@ -16,6 +16,8 @@ import type { InstrumentRow, StoredInterval } from './market.table';
 import { SimulatedFeed, type InstrumentStart } from './simulator';
 import { readUniverse } from './universe';
 
+export type TradeListener = (trades: readonly Trade[], now: Date, feed: MarketFeed) => Promise<void>;
+
 /** History the first start generates: a little over two years of business days, and a week of minutes. */
 export const HISTORY_DAYS = 500;
 export const HISTORY_MINUTE_DAYS = 5;
@@ -32,6 +34,7 @@ export interface BackfillReport {
  */
 export class Market {
   readonly live = new LiveBars();
+  private readonly tradeListeners: TradeListener[] = [];
   private loading: Promise<{ feed: MarketFeed; instruments: Map<string, InstrumentRow> }> | null = null;
 
   constructor(private readonly ctx: AppContext) {}
@@ -59,6 +62,16 @@ export class Market {
 
   async instrument(code: string): Promise<InstrumentRow | undefined> {
     return (await this.load()).instruments.get(code);
+  }
+
+  /** The whole universe, by code. */
+  async instruments(): Promise<InstrumentRow[]> {
+    return [...(await this.load()).instruments.values()];
+  }
+
+  /** Called after every tick with its trades (trading feeds its engine from here); awaited, so ticks never pile up. */
+  onTrades(listener: TradeListener): void {
+    this.tradeListeners.push(listener);
   }
 
   private async open() {
@@ -146,6 +159,7 @@ export class Market {
     this.live.closeMinutesBefore(now.getTime());
     const records = this.live.drain();
     if (records.length) await this.ctx.transact((tx) => upsertBars(tx.db, records));
+    for (const listener of this.tradeListeners) await listener(trades, now, feed);
     return trades;
   }
 

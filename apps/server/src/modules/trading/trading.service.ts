@@ -1,0 +1,467 @@
+import type { BodyOf } from '@kabuto/contract';
+import type { api } from '@kabuto/contract';
+import {
+  createEngine,
+  type Engine,
+  type EngineConfigInput,
+  type EngineEvent,
+  type OrderPreview,
+  type PlaceOrder,
+  type Quote,
+} from '@kabuto/engine';
+import { isBusinessDay, jstDateOf, tickTableFor } from '@kabuto/market-rules';
+import type { Executor } from '../../database';
+import type { AppContext } from '../../platform/context';
+import { sha256 } from '../../platform/crypto';
+import { fail } from '../../platform/errors';
+import { requireKycPassed } from '../kyc';
+import type { LedgerActor } from '../ledger';
+import { marketOf, type MarketFeed, type Trade } from '../market';
+import { persistEvents, type OrderRequestMeta } from './trading.events';
+import {
+  accountFigures,
+  findOrderByKey,
+  findUserOrder,
+  findUserPosition,
+  loadStoredState,
+  nextOrderId,
+  setLastAccrualDate,
+  updatePosition,
+  type StoredState,
+} from './trading.repository';
+import { throwIfRejected } from './trading.rejections';
+import { quoteFromFeed, sameQuote } from './trading.quotes';
+import type { OrderRow, PositionRow } from './trading.table';
+
+export type PlaceOrderBody = BodyOf<typeof api.trading.placeOrder>;
+export type ClosePositionBody = BodyOf<typeof api.trading.closePosition>;
+export type TakeProfitStopLossBody = BodyOf<typeof api.trading.setTakeProfitStopLoss>;
+
+/**
+ * Called after every commit that changed a user's orders, positions or trading cash, once it is durable.
+ * The place to tell the user's `orders` and `positions` channels (WebSocket) that something changed; for now
+ * it does nothing.
+ */
+export function onUserTradingChanged(_ctx: AppContext, _userId: bigint): void {
+  // Wired to the WebSocket's orders/positions channels when they exist.
+}
+
+interface CommitOptions {
+  /** The user whose command this is: their KYC, credit score and ledger cash are brought into the engine first. */
+  userId?: bigint;
+  order?: OrderRequestMeta;
+  /** More to write in the same transaction, when the command was not refused. */
+  also?: (db: Executor) => Promise<unknown>;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Stable JSON of a request, bigints included, for its idempotency hash. */
+const canonical = (value: unknown) =>
+  JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+
+/**
+ * The trading service of one server: one engine, fed by one queue. Every command (place, cancel, close,
+ * TP/SL, a quote, the daily run) runs alone: the engine decides, then its events are written with their
+ * ledger entries in one transaction. If that transaction fails, the engine is dropped and rebuilt from the
+ * database before the next command, so the two never disagree for longer than one failed command.
+ */
+export class Trading {
+  private engine: Engine | null = null;
+  private tail: Promise<unknown> = Promise.resolve();
+  /** The latest quote the engine took per instrument, kept across rebuilds and used for marks. */
+  private readonly quotes = new Map<string, Quote>();
+  private lastAccrualDate: string | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Runs `work` after everything queued before it; a failure does not stop the queue. */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(work);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Builds the engine from the database now (at start), so the first command does not wait for it. */
+  ready(): Promise<void> {
+    return this.serial(async () => void (await this.built()));
+  }
+
+  private async built(): Promise<Engine> {
+    this.engine ??= await this.rebuild();
+    return this.engine;
+  }
+
+  private async engineConfig(): Promise<EngineConfigInput> {
+    const instruments = await marketOf(this.ctx).instruments();
+    return {
+      ...this.ctx.config.trading,
+      instruments: instruments.map((row) => ({ code: row.code, tickTable: tickTableFor(row.topix500) })),
+    };
+  }
+
+  /** createEngine(config, state) from the open orders and positions, and each account's cash from the ledger. */
+  private async rebuild(): Promise<Engine> {
+    const stored = await loadStoredState(this.ctx.db);
+    this.lastAccrualDate = stored.lastAccrualDate;
+    return createEngine(await this.engineConfig(), this.stateOf(stored));
+  }
+
+  private stateOf(stored: StoredState) {
+    const calls = new Map(stored.marginCalls.map((call) => [call.user_id, call]));
+    return {
+      accounts: stored.accounts.map((account) => {
+        const call = calls.get(account.id);
+        return {
+          id: account.id.toString(),
+          available: account.available,
+          debt: -account.debt,
+          kycPassed: account.kyc_status === 'passed',
+          creditScore: account.credit_score,
+          marginCall: call ? { raisedOn: call.raised_on, deadline: call.deadline } : null,
+        };
+      }),
+      // The id is the time priority: ids are taken in the order the one writer placed the orders.
+      orders: stored.orders.map((row) => ({
+        id: row.id.toString(),
+        seq: Number(row.id),
+        accountId: row.user_id.toString(),
+        code: row.code,
+        side: row.side,
+        type: row.type,
+        limitPrice: row.limit_price,
+        lots: row.lots,
+        leverage: row.leverage,
+        heldMargin: row.held_margin,
+        heldFee: row.held_fee,
+        takeProfit: row.take_profit,
+        stopLoss: row.stop_loss,
+        placedAt: row.created_at.getTime(),
+      })),
+      positions: stored.positions.map((row) => ({
+        id: row.id.toString(),
+        seq: Number(row.id),
+        accountId: row.user_id.toString(),
+        code: row.code,
+        side: row.side,
+        lots: row.lots,
+        leverage: row.leverage,
+        entryPrice: row.entry_price,
+        margin: row.margin,
+        openFee: row.open_fee,
+        interest: row.interest,
+        takeProfit: row.take_profit,
+        stopLoss: row.stop_loss,
+        status: row.status === 'closed' ? ('holding' as const) : row.status,
+        closeLimit: row.close_limit,
+        closeReason: row.status === 'closing' ? (row.close_pending_reason ?? 'user') : null,
+        openedAt: row.opened_at.getTime(),
+      })),
+      quotes: [...this.quotes.values()],
+      lastAccrualDate: stored.lastAccrualDate,
+    };
+  }
+
+  /** The user's KYC, credit score and ledger cash, brought into the engine where they differ. */
+  private async syncAccount(engine: Engine, userId: bigint, at: number): Promise<EngineEvent[]> {
+    const [figures] = await accountFigures(this.ctx.db, [userId]);
+    if (!figures) throw fail('SESSION_EXPIRED');
+    const accountId = userId.toString();
+    const kycPassed = figures.kyc_status === 'passed';
+    const view = engine.account(accountId);
+    const events: EngineEvent[] = [];
+    if (!view || view.kycPassed !== kycPassed || view.creditScore !== figures.credit_score)
+      events.push(...engine.upsertAccount({ accountId, kycPassed, creditScore: figures.credit_score, at }));
+    if (!view || view.available !== figures.available)
+      events.push(...engine.updateCash({ accountId, available: figures.available, at }));
+    return events;
+  }
+
+  /**
+   * One command: the engine decides, and what it decided is written in one transaction. Runs inside the
+   * queue. Returns the command's own events (refusals included: the caller answers with them).
+   */
+  private async commit(
+    actor: LedgerActor,
+    decide: (engine: Engine) => EngineEvent[],
+    options: CommitOptions = {},
+  ): Promise<EngineEvent[]> {
+    const engine = await this.built();
+    const at = this.ctx.clock.now().getTime();
+    try {
+      const synced = options.userId === undefined ? [] : await this.syncAccount(engine, options.userId, at);
+      const decided = decide(engine);
+      const events = [...synced, ...decided];
+      const refused = decided.some((event) => event.type === 'Rejected');
+      const writes = events.some((event) => event.type !== 'Rejected' && event.type !== 'QuoteRejected');
+      if (writes || (options.also && !refused)) {
+        const changed = await this.ctx.transact(async (tx) => {
+          const users = await persistEvents(tx.db, {
+            events,
+            actor,
+            ...(options.order ? { order: options.order } : {}),
+          });
+          if (options.also && !refused) await options.also(tx.db);
+          return users;
+        });
+        for (const userId of changed) onUserTradingChanged(this.ctx, userId);
+      }
+      return decided;
+    } catch (error) {
+      // The engine may hold what the database does not: start again from the database.
+      this.engine = null;
+      throw error;
+    }
+  }
+
+  private async feed(): Promise<MarketFeed> {
+    return marketOf(this.ctx).feed();
+  }
+
+  /** The feed's quote of `code` when the engine has none yet (its first order since start). */
+  private async firstQuote(code: string): Promise<Quote | null> {
+    if (this.quotes.has(code)) return null;
+    const market = marketOf(this.ctx);
+    if (!(await market.instrument(code))) return null;
+    return quoteFromFeed(await this.feed(), market.clock, code, this.ctx.clock.now());
+  }
+
+  private takeQuote(engine: Engine, quote: Quote): EngineEvent[] {
+    const events = engine.onQuote(quote);
+    if (!events.some((event) => event.type === 'QuoteRejected')) this.quotes.set(quote.code, quote);
+    return events;
+  }
+
+  private placeCommand(userId: bigint, orderId: string, body: PlaceOrderBody): PlaceOrder {
+    return {
+      orderId,
+      accountId: userId.toString(),
+      code: body.code,
+      side: body.side,
+      type: body.type,
+      ...(body.price === undefined ? {} : { price: body.price }),
+      lots: body.lots,
+      leverage: body.leverage,
+      takeProfit: body.takeProfit ?? null,
+      stopLoss: body.stopLoss ?? null,
+      at: this.ctx.clock.now().getTime(),
+    };
+  }
+
+  /**
+   * Places an order. The same idempotency key with the same request answers with the first order; with
+   * another request it is refused. Trading needs a passed identity verification (PRODUCT.md).
+   */
+  placeOrder(userId: bigint, body: PlaceOrderBody, idempotencyKey: string): Promise<OrderRow> {
+    const requestHash = sha256(canonical(body));
+    return this.serial(async () => {
+      const prior = await findOrderByKey(this.ctx.db, userId, idempotencyKey);
+      if (prior) {
+        if (prior.request_hash !== requestHash) throw fail('IDEMPOTENCY_KEY_REUSED');
+        return prior;
+      }
+      await requireKycPassed(this.ctx.db, userId);
+      const orderId = (await nextOrderId(this.ctx.db)).toString();
+      const quote = await this.firstQuote(body.code);
+      const events = await this.commit(
+        { kind: 'user', id: userId },
+        (engine) => [
+          ...(quote ? this.takeQuote(engine, quote) : []),
+          ...engine.placeOrder(this.placeCommand(userId, orderId, body)),
+        ],
+        { userId, order: { orderId, idempotencyKey, requestHash } },
+      );
+      throwIfRejected(events.filter((event) => event.type !== 'Rejected' || event.orderId === orderId));
+      return (await findUserOrder(this.ctx.db, userId, BigInt(orderId)))!;
+    });
+  }
+
+  /** The confirmation popup's figures; refuses what placing would refuse. Changes nothing. */
+  previewOrder(userId: bigint, body: PlaceOrderBody): Promise<Extract<OrderPreview, { ok: true }>> {
+    return this.serial(async () => {
+      await requireKycPassed(this.ctx.db, userId);
+      const quote = await this.firstQuote(body.code);
+      let preview: OrderPreview | undefined;
+      await this.commit(
+        { kind: 'user', id: userId },
+        (engine) => {
+          const events = quote ? this.takeQuote(engine, quote) : [];
+          preview = engine.previewOrder(this.placeCommand(userId, 'preview', body));
+          return events;
+        },
+        { userId },
+      );
+      if (!preview!.ok) throwIfRejected([{ type: 'Rejected', reason: preview!.reason } as EngineEvent]);
+      return preview as Extract<OrderPreview, { ok: true }>;
+    });
+  }
+
+  /** Cancels a resting order: its held margin and fee return to available cash. */
+  cancelOrder(userId: bigint, orderId: bigint): Promise<OrderRow> {
+    return this.serial(async () => {
+      const order = await findUserOrder(this.ctx.db, userId, orderId);
+      if (!order) throw fail('ORDER_NOT_FOUND');
+      if (order.status !== 'open') throw fail('ORDER_NOT_OPEN');
+      const events = await this.commit(
+        { kind: 'user', id: userId },
+        (engine) =>
+          engine.cancelOrder({
+            accountId: userId.toString(),
+            orderId: orderId.toString(),
+            at: this.ctx.clock.now().getTime(),
+          }),
+        { userId },
+      );
+      throwIfRejected(events);
+      return (await findUserOrder(this.ctx.db, userId, orderId))!;
+    });
+  }
+
+  /** Closes a position at the market or with a resting limit; a retry with the same key answers with the position. */
+  closePosition(
+    userId: bigint,
+    positionId: bigint,
+    body: ClosePositionBody,
+    idempotencyKey: string,
+  ): Promise<PositionRow> {
+    return this.serial(async () => {
+      const position = await findUserPosition(this.ctx.db, userId, positionId);
+      if (!position) throw fail('POSITION_NOT_FOUND');
+      if (position.close_request_key === idempotencyKey) return position;
+      if (position.status === 'closed') throw fail('POSITION_CLOSED');
+      const events = await this.commit(
+        { kind: 'user', id: userId },
+        (engine) =>
+          engine.closePosition({
+            accountId: userId.toString(),
+            positionId: positionId.toString(),
+            type: body.type,
+            ...(body.price === undefined ? {} : { price: body.price }),
+            at: this.ctx.clock.now().getTime(),
+          }),
+        {
+          userId,
+          also: (db) => updatePosition(db, positionId, { close_request_key: idempotencyKey }),
+        },
+      );
+      throwIfRejected(events);
+      return (await findUserPosition(this.ctx.db, userId, positionId))!;
+    });
+  }
+
+  setTakeProfitStopLoss(
+    userId: bigint,
+    positionId: bigint,
+    body: TakeProfitStopLossBody,
+  ): Promise<PositionRow> {
+    return this.serial(async () => {
+      const position = await findUserPosition(this.ctx.db, userId, positionId);
+      if (!position) throw fail('POSITION_NOT_FOUND');
+      if (position.status === 'closed') throw fail('POSITION_CLOSED');
+      const events = await this.commit(
+        { kind: 'user', id: userId },
+        (engine) =>
+          engine.setTakeProfitStopLoss({
+            accountId: userId.toString(),
+            positionId: positionId.toString(),
+            takeProfit: body.takeProfit ?? null,
+            stopLoss: body.stopLoss ?? null,
+            at: this.ctx.clock.now().getTime(),
+          }),
+        { userId },
+      );
+      throwIfRejected(events);
+      return (await findUserPosition(this.ctx.db, userId, positionId))!;
+    });
+  }
+
+  /** The user's balances, equity and maintenance ratio as the engine has them, with the ledger's cash. */
+  account(userId: bigint) {
+    return this.serial(async () => {
+      await this.commit({ kind: 'user', id: userId }, () => [], { userId });
+      return (await this.built()).account(userId.toString())!;
+    });
+  }
+
+  /** The latest price the engine marks positions of `code` at. */
+  markOf(code: string): bigint | null {
+    return this.quotes.get(code)?.last ?? null;
+  }
+
+  /**
+   * A quote into the engine: fills, take-profits, stop-losses, margin calls and forced closes it causes are
+   * written in one transaction. The scheduler's path, and the test feed's.
+   */
+  applyQuote(quote: Quote): Promise<EngineEvent[]> {
+    return this.serial(() => this.commit({ kind: 'system' }, (engine) => this.takeQuote(engine, quote)));
+  }
+
+  /**
+   * After a market tick: each instrument that traded, as the board now shows it, into the engine (one
+   * transaction per quote that caused something), after the day's accrual if it is due.
+   */
+  onTrades(trades: readonly Trade[], now: Date, feed: MarketFeed): Promise<void> {
+    return this.serial(async () => {
+      await this.accrueIfDue(now);
+      const clock = marketOf(this.ctx).clock;
+      for (const code of new Set(trades.map((trade) => trade.code))) {
+        const quote = quoteFromFeed(feed, clock, code, now);
+        const previous = this.quotes.get(code);
+        if (!quote || (previous && sameQuote(previous, quote))) continue;
+        try {
+          await this.commit({ kind: 'system' }, (engine) => this.takeQuote(engine, quote));
+        } catch (error) {
+          this.ctx.log.error({ err: error, code }, 'trading: a quote could not be applied');
+        }
+      }
+    });
+  }
+
+  /**
+   * Once per business day (the first tick of the day): margin calls past their deadline close positions, then
+   * interest on leveraged longs and the borrow fee on shorts for the calendar days since the last run.
+   */
+  accrueDaily(now: Date): Promise<void> {
+    return this.serial(() => this.accrueIfDue(now));
+  }
+
+  private async accrueIfDue(now: Date): Promise<void> {
+    const today = jstDateOf(now.getTime());
+    if (!isBusinessDay(today)) return;
+    await this.built();
+    if (this.lastAccrualDate !== null && this.lastAccrualDate >= today) return;
+    const days =
+      this.lastAccrualDate === null
+        ? 1
+        : Math.round((Date.parse(today) - Date.parse(this.lastAccrualDate)) / DAY_MS);
+    const at = now.getTime();
+    await this.commit(
+      { kind: 'system' },
+      (engine) => [
+        ...engine.expireMarginCalls({ date: today, at }),
+        ...engine.accrueDaily({ date: today, days, at }),
+      ],
+      { also: (db) => setLastAccrualDate(db, today) },
+    );
+    this.lastAccrualDate = today;
+  }
+}
+
+const services = new WeakMap<AppContext, Trading>();
+
+/** The trading service of an app context (one engine per server). */
+export function tradingOf(ctx: AppContext): Trading {
+  let trading = services.get(ctx);
+  if (!trading) {
+    trading = new Trading(ctx);
+    services.set(ctx, trading);
+  }
+  return trading;
+}
+
+/** What `npm start` runs after the market starts: the engine rebuilt from the database, then fed by every tick. */
+export async function startTrading(ctx: AppContext): Promise<void> {
+  const trading = tradingOf(ctx);
+  await trading.ready();
+  marketOf(ctx).onTrades((trades, now, feed) => trading.onTrades(trades, now, feed));
+}
