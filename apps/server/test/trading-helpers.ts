@@ -22,9 +22,11 @@ export const TOYOTA = { code: '7203', tickTable: 'topix500' as TickTable, base: 
 export async function pushQuote(
   t: TestApp,
   prices: { bid: string; ask: string; last?: string },
-  options: { phase?: MarketPhase; instrument?: typeof TOYOTA } = {},
+  options: { phase?: MarketPhase; instrument?: typeof TOYOTA; base?: string } = {},
 ) {
-  const instrument = options.instrument ?? TOYOTA;
+  const instrument = options.base
+    ? { ...(options.instrument ?? TOYOTA), base: yen(options.base) }
+    : (options.instrument ?? TOYOTA);
   return tradingOf(t.ctx).applyQuote({
     code: instrument.code,
     bid: yen(prices.bid),

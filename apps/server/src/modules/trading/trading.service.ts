@@ -87,6 +87,14 @@ export class Trading {
     return this.serial(async () => void (await this.built()));
   }
 
+  /** Drops the engine: the next command rebuilds it from the database (after another writer's commits). */
+  reload(): Promise<void> {
+    return this.serial(async () => {
+      this.engine = null;
+      await this.built();
+    });
+  }
+
   private async built(): Promise<Engine> {
     this.engine ??= await this.rebuild();
     return this.engine;
