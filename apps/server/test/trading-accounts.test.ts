@@ -5,6 +5,7 @@ import { createAppContext } from '../src/app-context';
 import { tradingOf } from '../src/modules/trading';
 import { createTestApp, get, staffToken, type TestApp } from './harness';
 import {
+  deposit,
   investor,
   ledgerBalances,
   MORNING,
@@ -223,6 +224,18 @@ describe('a forced close', () => {
     });
     const account = await send<{ debt: string }>(t, 'GET', '/api/trading/account', user.token);
     expect(account.data.debt).toBe('-5100.50');
+    expect(await ledgerBalanced()).toBe(true);
+
+    // Cash that arrives pays the debt first.
+    await deposit(t, user, '10000');
+    const repaid = await send<{ debt: string; available: string }>(
+      t,
+      'GET',
+      '/api/trading/account',
+      user.token,
+    );
+    expect(repaid.data).toMatchObject({ debt: '0.00', available: '4899.50' });
+    expect(await ledgerBalances(t, user)).toMatchObject({ cash_available: yen('4899.50'), trading_debt: 0n });
     expect(await ledgerBalanced()).toBe(true);
   });
 });

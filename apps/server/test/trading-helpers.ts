@@ -51,19 +51,22 @@ export async function investor(
     await sql`UPDATE users SET kyc_status = 'passed', credit_score = ${options.creditScore ?? 100} WHERE id = ${id}`.execute(
       t.ctx.db,
     );
-  if (cash !== '0')
-    await t.ctx.transact((tx) =>
-      creditDeposit(tx.db, {
-        userId: id,
-        amount: yen(cash),
-        reference: 'test',
-        actor: { kind: 'system' },
-        idempotency: { scope: 'test', key: freshKey(), request: cash },
-        at: t.clock.now(),
-      }),
-    );
+  if (cash !== '0') await deposit(t, user, cash);
   return user;
 }
+
+/** `cash` yen credited to the user, as a staff member crediting a deposit does. */
+export const deposit = (t: TestApp, user: Registered, cash: string) =>
+  t.ctx.transact((tx) =>
+    creditDeposit(tx.db, {
+      userId: BigInt(user.userId),
+      amount: yen(cash),
+      reference: 'test',
+      actor: { kind: 'system' },
+      idempotency: { scope: 'test', key: freshKey(), request: cash },
+      at: t.clock.now(),
+    }),
+  );
 
 export async function send<T = unknown>(
   t: TestApp,

@@ -22,3 +22,4 @@ export {
 } from './ledger.service';
 export { ledgerRoutes } from './ledger.routes';
 export { ledgerStaffRoutes } from './ledger.staff-routes';
+export { BALANCE_CHANGES } from './ledger.repository';

@@ -15,7 +15,7 @@ import type { AppContext } from '../../platform/context';
 import { sha256 } from '../../platform/crypto';
 import { fail } from '../../platform/errors';
 import { requireKycPassed } from '../kyc';
-import type { LedgerActor } from '../ledger';
+import { BALANCE_CHANGES, type LedgerActor } from '../ledger';
 import { marketOf, type MarketFeed, type Trade } from '../market';
 import { persistEvents, type OrderRequestMeta } from './trading.events';
 import {
@@ -29,7 +29,7 @@ import {
   updatePosition,
   type StoredState,
 } from './trading.repository';
-import { throwIfRejected } from './trading.rejections';
+import { refusal, throwIfRejected } from './trading.rejections';
 import { quoteFromFeed, sameQuote } from './trading.quotes';
 import type { OrderRow, PositionRow } from './trading.table';
 
@@ -73,7 +73,19 @@ export class Trading {
   private readonly quotes = new Map<string, Quote>();
   private lastAccrualDate: string | null = null;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    // Cash that arrives or leaves outside trading (a deposit, a withdrawal, an adjustment) changes the equity of
+    // an account with open positions or debt at once, not at its next order: a margin call can be lifted and a
+    // debt repaid. Accounts with nothing open learn their cash at their next command.
+    ctx.bus.subscribe(BALANCE_CHANGES, (key) => {
+      const view = this.engine?.account(key);
+      if (!view || (view.openNotional === 0n && view.debt === 0n && view.marginCall === null)) return;
+      void this.serial(() => this.commit({ kind: 'system' }, () => [], { userId: BigInt(key) })).catch(
+        (error: unknown) =>
+          ctx.log.error({ err: error, userId: key }, 'trading: cash could not be brought in'),
+      );
+    });
+  }
 
   /** Runs `work` after everything queued before it; a failure does not stop the queue. */
   private serial<T>(work: () => Promise<T>): Promise<T> {
@@ -279,7 +291,7 @@ export class Trading {
         ],
         { userId, order: { orderId, idempotencyKey, requestHash } },
       );
-      throwIfRejected(events.filter((event) => event.type !== 'Rejected' || event.orderId === orderId));
+      throwIfRejected(events);
       return (await findUserOrder(this.ctx.db, userId, BigInt(orderId)))!;
     });
   }
@@ -299,8 +311,8 @@ export class Trading {
         },
         { userId },
       );
-      if (!preview!.ok) throwIfRejected([{ type: 'Rejected', reason: preview!.reason } as EngineEvent]);
-      return preview as Extract<OrderPreview, { ok: true }>;
+      if (!preview!.ok) throw refusal(preview!.reason);
+      return preview!;
     });
   }
 
