@@ -109,3 +109,20 @@ describe('daily interest', () => {
     expect(verify.data.balanced).toBe(true);
   });
 });
+
+describe('a session boundary without trades', () => {
+  it('reaches the engine: a market order in the lunch break waits for the afternoon auction', async () => {
+    const lunch = new Date('2026-11-24T02:31:00Z'); // 11:31 JST
+    t.clock.set(lunch);
+    await tradingOf(t.ctx).onTrades([], lunch, await marketOf(t.ctx).feed());
+    const user = await investor(t, '1000000');
+    const placed = await placeOrder(t, user, {
+      code: '7203',
+      side: 'long',
+      type: 'market',
+      lots: 1,
+      leverage: 1,
+    });
+    expect(placed.data).toMatchObject({ status: 'open', fillPrice: null });
+  });
+});

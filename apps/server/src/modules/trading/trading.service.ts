@@ -85,6 +85,8 @@ export class Trading {
   private lastAccrualDate: string | null = null;
   /** The count of trading commits the engine includes (trading_state.version). */
   private version = 0n;
+  /** The session phase at the last tick. */
+  private phase: string | null = null;
   /** Whether this node feeds the engine from the market (the tick lease; always on one node). */
   private feeding = true;
 
@@ -465,7 +467,13 @@ export class Trading {
       await this.catchUp();
       await this.accrueIfDue(now);
       const clock = marketOf(this.ctx).clock;
-      for (const code of new Set(trades.map((trade) => trade.code))) {
+      const codes = new Set(trades.map((trade) => trade.code));
+      // A session boundary passes without trades (the lunch break, the close): every instrument the engine
+      // knows learns the new phase, so no market order fills at a price from before it.
+      const phase = clock.phaseAt(now);
+      if (phase !== this.phase) for (const code of this.quotes.keys()) codes.add(code);
+      this.phase = phase;
+      for (const code of codes) {
         const quote = quoteFromFeed(feed, clock, code, now);
         const previous = this.quotes.get(code);
         if (!quote || (previous && sameQuote(previous, quote))) continue;
