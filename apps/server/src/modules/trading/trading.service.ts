@@ -1,5 +1,4 @@
-import type { BodyOf } from '@kabuto/contract';
-import type { api } from '@kabuto/contract';
+import type { api, BodyOf } from '@kabuto/contract';
 import {
   createEngine,
   type Engine,
@@ -26,10 +25,10 @@ import {
   findUserOrder,
   findUserPosition,
   loadStoredState,
-  releaseTickLease,
-  tryTickLease,
   nextOrderId,
+  releaseTickLease,
   setLastAccrualDate,
+  tryTickLease,
   updatePosition,
   type StoredState,
 } from './trading.repository';
