@@ -21,5 +21,6 @@ ALTER TABLE messages DROP CONSTRAINT messages_kind_check;
 ALTER TABLE messages ADD CONSTRAINT messages_kind_check CHECK (kind IN (
   'deposit_credited', 'deposit_rejected', 'withdrawal_requested', 'withdrawal_approved',
   'withdrawal_rejected', 'kyc_passed', 'kyc_rejected', 'bank_account_added', 'bank_account_removed',
-  'factor_added', 'factor_removed', 'new_device_login', 'price_alert'
+  'factor_added', 'factor_removed', 'new_device_login',
+  'order_filled', 'position_closed', 'margin_call', 'forced_close', 'price_alert'
 ));

@@ -25,6 +25,7 @@ import { invitationStaffRoutes } from './modules/invitations';
 import { ledgerRoutes, ledgerStaffRoutes } from './modules/ledger';
 import { kycRoutes, kycStaffRoutes } from './modules/kyc';
 import { marketRoutes, watchlistRoutes } from './modules/market';
+import { tradingRoutes } from './modules/trading';
 import { messagingRoutes, messagingStaffRoutes } from './modules/messaging';
 import { registerRealtime, type HubTiming } from './modules/realtime';
 import { smsRoutes, smsStaffRoutes } from './modules/sms';
@@ -153,6 +154,7 @@ export function apiRoutes(ctx: AppContext): Route[] {
     ...marketRoutes(ctx),
     ...watchlistRoutes(ctx),
     ...alertRoutes(ctx),
+    ...tradingRoutes(ctx),
     ...staffStaffRoutes(ctx),
     ...userStaffRoutes(ctx),
     ...invitationStaffRoutes(ctx),

@@ -7,6 +7,7 @@ import type { InvitationsTables } from './modules/invitations/invitations.table'
 import type { LedgerTables } from './modules/ledger/ledger.table';
 import type { KycTables } from './modules/kyc/kyc.table';
 import type { MarketTables } from './modules/market/market.table';
+import type { TradingTables } from './modules/trading/trading.table';
 import type { MessagingTables } from './modules/messaging/messaging.table';
 import type { SessionsTables } from './modules/sessions/sessions.table';
 import type { SmsTables } from './modules/sms/sms.table';
@@ -34,7 +35,8 @@ export interface DB
     KycTables,
     MessagingTables,
     MarketTables,
-    AlertsTables {
+    AlertsTables,
+    TradingTables {
   schema_migrations: SchemaMigrationsTable;
 }
 

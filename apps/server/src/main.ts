@@ -5,6 +5,7 @@ import { systemClock } from './platform/clock';
 import { isLoopbackHost, loadConfig, seedsDemoData } from './platform/config';
 import { migrate, openDatabase } from './platform/db';
 import { startMarket } from './modules/market';
+import { startTrading } from './modules/trading';
 import { DEMO, seedDemoData } from './modules/system';
 
 const config = loadConfig();
@@ -50,6 +51,7 @@ log.info(
 );
 // After listening: a first start's history takes seconds on the embedded database, and the API answers meanwhile.
 const stopMarket = await startMarket(ctx);
+const stopTrading = await startTrading(ctx);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -57,6 +59,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info({ signal }, 'shutting down');
   stopMarket();
+  stopTrading();
   await app.close();
   await ctx.bus.close();
   await database.close();

@@ -125,6 +125,8 @@ describe('typed operations', () => {
       'cash_held',
       'margin_in_use',
       'loan_payable',
+      'margin_posted',
+      'trading_debt',
     ]);
     const hold = key({ amount: '10' });
     const first = await inTx((db) => holdForWithdrawal(db, move(user, 10_00n, hold)));

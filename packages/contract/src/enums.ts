@@ -151,5 +151,9 @@ export const MESSAGE_KINDS = [
   'factor_removed',
   'new_device_login',
   'price_alert',
+  'order_filled',
+  'position_closed',
+  'margin_call',
+  'forced_close',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];

@@ -14,6 +14,7 @@ export * from './kyc';
 export * from './messages';
 export * from './market';
 export * from './alerts';
+export * from './trading';
 export * from './endpoint';
 export * from './endpoints';
 export * from './routes';

@@ -27,6 +27,12 @@ export interface MessageParams {
     price: string;
     last: string;
   };
+  /** Prices as wire decimals; lots as digits. */
+  order_filled: { code: string; lots: string; price: string };
+  position_closed: { code: string; lots: string; price: string; amount: string };
+  /** ratio: percent with two decimals; deadline: a JST date as 2026/11/25. */
+  margin_call: { ratio: string; deadline: string };
+  forced_close: { code: string; lots: string };
 }
 // Every kind has its parameters, and no parameters lack a kind.
 type _EveryKindHasParams = [MessageKind] extends [keyof MessageParams]

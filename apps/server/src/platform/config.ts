@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_ENGINE_CONFIG, type EngineConfig } from '@kabuto/engine';
 import { MARKET_CLOCK_POLICIES, type MarketClockPolicy } from '@kabuto/market-rules';
 
 /** Runtime configuration from environment variables; every value has a working default. */
@@ -70,7 +71,14 @@ export interface Config {
   /** WebAuthn relying party: the domain passkeys are bound to, and the origins the app is served from. */
   webauthnRpId: string;
   webauthnOrigins: string[];
+  /** The trading engine's leverage set, fee schedule and interest rates (TRADING_*); the rest are the engine's defaults. */
+  trading: TradingConfig;
 }
+
+export type TradingConfig = Pick<
+  EngineConfig,
+  'leverages' | 'fee' | 'longInterestBpPerYear' | 'shortBorrowFeeBpPerYear'
+>;
 
 export interface DepositAccountConfig {
   bankName: string;
@@ -139,6 +147,25 @@ function duration(env: Env, name: string, fallbackSeconds: number): number {
   return Number(match[1]) * unit;
 }
 
+/** TRADING_LEVERAGES ("1,2,3"), TRADING_FEE_RATE_BP, TRADING_FEE_MIN_JPY, TRADING_FEE_MAX_JPY, TRADING_*_BP. */
+function tradingConfig(env: Env): TradingConfig {
+  const defaults = DEFAULT_ENGINE_CONFIG;
+  const leverages = optional(env, 'TRADING_LEVERAGES');
+  const maximum = optional(env, 'TRADING_FEE_MAX_JPY');
+  return {
+    leverages:
+      leverages === null ? defaults.leverages : leverages.split(',').map((value) => Number(value.trim())),
+    fee: {
+      rateBp: integer(env, 'TRADING_FEE_RATE_BP', defaults.fee.rateBp),
+      minimum: BigInt(integer(env, 'TRADING_FEE_MIN_JPY', Number(defaults.fee.minimum / 100n))) * 100n,
+      maximum:
+        maximum === null ? defaults.fee.maximum : BigInt(integer(env, 'TRADING_FEE_MAX_JPY', 0)) * 100n,
+    },
+    longInterestBpPerYear: integer(env, 'TRADING_LONG_INTEREST_BP', defaults.longInterestBpPerYear),
+    shortBorrowFeeBpPerYear: integer(env, 'TRADING_SHORT_BORROW_FEE_BP', defaults.shortBorrowFeeBpPerYear),
+  };
+}
+
 export function loadConfig(env: Env = process.env, root = process.cwd()): Config {
   const smsAdapter = text(env, 'SMS_ADAPTER', 'dev-outbox');
   if (smsAdapter !== 'dev-outbox')
@@ -205,5 +232,6 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    trading: tradingConfig(env),
   };
 }

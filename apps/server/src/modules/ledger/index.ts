@@ -8,6 +8,8 @@ export {
   freshKey,
   holdForWithdrawal,
   payOutWithdrawal,
+  postTradingTransfers,
+  TRADING_SCOPE,
   priorEntry,
   releaseWithdrawalHold,
   staffScope,
@@ -16,6 +18,8 @@ export {
   type Idempotency,
   type LedgerActor,
   type Posted,
+  type TradingEntry,
+  type TradingPocket,
 } from './ledger.service';
 export { ledgerRoutes } from './ledger.routes';
 export { balancesView } from './ledger.view';

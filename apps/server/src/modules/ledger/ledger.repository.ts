@@ -15,7 +15,9 @@ const CREDIT_NORMAL: ReadonlySet<AccountKind> = new Set([
   'cash_available',
   'cash_held',
   'loan_payable',
+  'margin_posted',
   'house_fee_income',
+  'house_interest_income',
 ]);
 export const normalSideOf = (kind: AccountKind) => (CREDIT_NORMAL.has(kind) ? 'credit' : 'debit');
 

@@ -15,7 +15,13 @@ import {
   userBalances,
   type NewPosting,
 } from './ledger.repository';
-import type { EntryActorKind, HouseAccountKind, JournalEntryRow, UserAccountKind } from './ledger.table';
+import {
+  USER_ACCOUNT_KINDS,
+  type EntryActorKind,
+  type HouseAccountKind,
+  type JournalEntryRow,
+  type UserAccountKind,
+} from './ledger.table';
 
 /**
  * A caller's idempotency: `scope` names the caller ("user:7", "staff:2"), so two callers sending the same key
@@ -235,11 +241,85 @@ export const adjustAvailableCash = (db: Executor, m: MoneyMovement & { reason: s
   });
 };
 
+/**
+ * Where money sits in trading (the engine's pockets, packages/engine): the user's cash available, cash held
+ * for resting orders, margin of open positions and debt; the house's fee income, trading counterparty and
+ * interest income.
+ */
+export type TradingPocket =
+  'available' | 'held' | 'margin' | 'debt' | 'fee_income' | 'counterparty' | 'interest_income';
+
+const POCKET_ACCOUNTS: Record<TradingPocket, UserAccountKind | HouseAccountKind> = {
+  available: 'cash_available',
+  held: 'cash_held',
+  margin: 'margin_posted',
+  debt: 'trading_debt',
+  fee_income: 'house_fee_income',
+  counterparty: 'house_counterparty',
+  interest_income: 'house_interest_income',
+};
+
+/** The idempotency scope of trading entries: their keys come from the engine's events, never from a caller. */
+export const TRADING_SCOPE = 'trading';
+
+export interface TradingEntry {
+  userId: bigint;
+  /** The entry's kind, e.g. "order_accepted", "position_closed". */
+  kind: string;
+  reference: string;
+  /** `amount` (> 0) leaves `from` and enters `to`; an engine event's transfers, which always balance. */
+  transfers: readonly { from: TradingPocket; to: TradingPocket; amount: bigint }[];
+  /** Derived from the event ("order_filled:42"): applying the same event twice moves nothing the second time. */
+  key: string;
+  actor: LedgerActor;
+  at: Date;
+}
+
+/**
+ * Applies an engine event's transfers as one journal entry, in the caller's transaction: money leaving a
+ * pocket debits its account and money entering one credits it (the user's cash, held cash and margin are
+ * credit-normal, so leaving lowers them; debt is a debit-normal receivable, so a loss beyond the cash raises
+ * it and a repayment lowers it). Transfers between the same accounts net out; an event whose transfers net to
+ * nothing writes no entry (null). A user balance that would go below zero refuses the entry with
+ * INSUFFICIENT_FUNDS, as for every other entry.
+ */
+export async function postTradingTransfers(db: Executor, entry: TradingEntry): Promise<Posted | null> {
+  const net = new Map<UserAccountKind | HouseAccountKind, bigint>();
+  for (const { from, to, amount } of entry.transfers) {
+    if (amount <= 0n) throw new Error(`ledger: a trading transfer of ${amount}`);
+    const debit = POCKET_ACCOUNTS[from];
+    const credit = POCKET_ACCOUNTS[to];
+    net.set(debit, (net.get(debit) ?? 0n) + amount);
+    net.set(credit, (net.get(credit) ?? 0n) - amount);
+  }
+  const legs: Leg[] = [];
+  for (const [kind, signed] of net) {
+    if (signed === 0n) continue;
+    const change = normalSideOf(kind) === 'debit' ? signed : -signed;
+    legs.push(
+      (USER_ACCOUNT_KINDS as readonly string[]).includes(kind)
+        ? { user: entry.userId, account: kind as UserAccountKind, change }
+        : { house: kind as HouseAccountKind, change },
+    );
+  }
+  if (legs.length === 0) return null;
+  return post(db, {
+    kind: entry.kind,
+    reference: entry.reference,
+    actor: entry.actor,
+    idempotency: { scope: TRADING_SCOPE, key: entry.key, request: entry.transfers },
+    legs,
+    at: entry.at,
+  });
+}
+
 export interface Balances {
   available: bigint;
   held: bigint;
   marginInUse: bigint;
   loanPayable: bigint;
+  /** Owed after trading losses beyond the cash (zero or positive). */
+  tradingDebt: bigint;
 }
 
 export async function balancesOf(db: Executor, userId: bigint): Promise<Balances> {
@@ -247,8 +327,9 @@ export async function balancesOf(db: Executor, userId: bigint): Promise<Balances
   return {
     available: balances.get('cash_available') ?? 0n,
     held: balances.get('cash_held') ?? 0n,
-    marginInUse: balances.get('margin_in_use') ?? 0n,
+    marginInUse: balances.get('margin_posted') ?? 0n,
     loanPayable: balances.get('loan_payable') ?? 0n,
+    tradingDebt: balances.get('trading_debt') ?? 0n,
   };
 }
 

@@ -1,9 +1,25 @@
 import type { Generated, Selectable } from 'kysely';
 import type { DefaultNow, Id, Timestamp } from '../../platform/db/columns';
 
-export const USER_ACCOUNT_KINDS = ['cash_available', 'cash_held', 'margin_in_use', 'loan_payable'] as const;
+export const USER_ACCOUNT_KINDS = [
+  'cash_available',
+  'cash_held',
+  'margin_in_use',
+  'loan_payable',
+  /** Cash posted as margin of open positions (trading; credit-normal, unlike margin_in_use). */
+  'margin_posted',
+  /** What the user owes after trading losses beyond their cash: a receivable, debit-normal. */
+  'trading_debt',
+] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
-export const HOUSE_ACCOUNT_KINDS = ['house_bank', 'house_fee_income', 'house_adjustments'] as const;
+export const HOUSE_ACCOUNT_KINDS = [
+  'house_bank',
+  'house_fee_income',
+  'house_adjustments',
+  /** The other side of users' trades: their realised gains are its debits, their losses its credits. */
+  'house_counterparty',
+  'house_interest_income',
+] as const;
 export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
 export type AccountKind = UserAccountKind | HouseAccountKind;
 export type NormalSide = 'debit' | 'credit';

@@ -9,5 +9,6 @@ export {
   type Market,
   type MarketTick,
   type BackfillReport,
+  type TradesListener,
 } from './market.service';
 export { marketRoutes, watchlistRoutes } from './market.routes';

@@ -44,8 +44,8 @@ export interface BackfillReport {
   ms: number;
 }
 
-/** Told of every batch of trades a tick produced (oldest first) and the tick's time, after the bars are written. */
-export type TradesListener = (trades: readonly Trade[], at: Date) => Promise<unknown>;
+/** Told of every tick: the trades it produced (oldest first), its time and the feed, after the bars are written. */
+export type TradesListener = (trades: readonly Trade[], at: Date, feed: MarketFeed) => Promise<unknown>;
 
 /**
  * The market data of one server: the instrument universe, the feed (the simulator), and the bars its trades
@@ -83,6 +83,11 @@ export class Market {
 
   async instrument(code: string): Promise<InstrumentRow | undefined> {
     return (await this.load()).instruments.get(code);
+  }
+
+  /** The whole universe, by code. */
+  async instruments(): Promise<InstrumentRow[]> {
+    return [...(await this.load()).instruments.values()];
   }
 
   private async open() {
@@ -204,6 +209,11 @@ export class Market {
     return this.clock.phaseAt(this.ctx.clock.now());
   }
 
+  /**
+   * Called after every tick, with its trades (none, at times: trading still learns the session phase), the
+   * tick's time and the feed; awaited, so ticks never pile up. Trading feeds its engine from here, price alerts
+   * are checked here.
+   */
   onTrades(listener: TradesListener): void {
     this.listeners.push(listener);
   }
@@ -228,11 +238,10 @@ export class Market {
     this.live.closeMinutesBefore(now.getTime());
     const records = this.live.drain();
     if (records.length) await this.ctx.transact((tx) => upsertBars(tx.db, records));
-    if (trades.length)
-      for (const listener of this.listeners)
-        await listener(trades, now).catch((error: unknown) =>
-          this.ctx.log.error({ err: error }, 'market trades listener failed'),
-        );
+    for (const listener of this.listeners)
+      await listener(trades, now, feed).catch((error: unknown) =>
+        this.ctx.log.error({ err: error }, 'market trades listener failed'),
+      );
     return trades;
   }
 

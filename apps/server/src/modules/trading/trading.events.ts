@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import { senToDecimal } from '@kabuto/contract';
+import type { EngineEvent, Transfer } from '@kabuto/engine';
+import type { Executor } from '../../database';
+import { postTradingTransfers, type LedgerActor } from '../ledger';
+import { notify } from '../messaging';
+import {
+  addPositionInterest,
+  clearMarginCall,
+  findPosition,
+  insertFill,
+  insertForcedClose,
+  insertOrder,
+  insertPosition,
+  openMarginCall,
+  updateOrder,
+  updatePosition,
+} from './trading.repository';
+
+/** What an order row needs beyond its OrderAccepted event: the caller's idempotency key and request. */
+export interface OrderRequestMeta {
+  orderId: string;
+  idempotencyKey: string;
+  requestHash: string;
+}
+
+export interface Commit {
+  events: readonly EngineEvent[];
+  /** Who asked (a user's command), or the system (a quote, the daily run). */
+  actor: LedgerActor;
+  order?: OrderRequestMeta;
+}
+
+const userOf = (event: { accountId: string }) => BigInt(event.accountId);
+const dateOf = (at: number) => new Date(at);
+const percent = (ratioBp: number | null) => (ratioBp === null ? '-' : (ratioBp / 100).toFixed(2));
+const slashDate = (date: string) => date.replaceAll('-', '/');
+
+/**
+ * Writes what the engine decided: the rows of orders, positions, fills, margin calls and forced closes, and
+ * for every event that moves money one journal entry whose idempotency key is derived from the event (so the
+ * same event can never be applied twice). In the caller's transaction; returns the users whose trading
+ * state changed.
+ */
+export async function persistEvents(db: Executor, commit: Commit): Promise<Set<bigint>> {
+  const changed = new Set<bigint>();
+  const batch = randomUUID();
+  let index = 0;
+  const post = (
+    event: { accountId: string; transfers: readonly Transfer[]; at: number },
+    kind: string,
+    reference: string,
+    key: string,
+  ) =>
+    postTradingTransfers(db, {
+      userId: userOf(event),
+      kind,
+      reference,
+      transfers: event.transfers,
+      key,
+      actor: commit.actor,
+      at: dateOf(event.at),
+    });
+
+  for (const event of commit.events) {
+    index += 1;
+    if (event.type === 'Rejected' || event.type === 'QuoteRejected') continue;
+    const userId = userOf(event);
+    changed.add(userId);
+    const at = dateOf(event.at);
+    switch (event.type) {
+      case 'OrderAccepted': {
+        const meta = commit.order;
+        if (!meta || meta.orderId !== event.orderId)
+          throw new Error(`trading: order ${event.orderId} without its request`);
+        await insertOrder(db, {
+          id: BigInt(event.orderId),
+          user_id: userId,
+          code: event.code,
+          side: event.side,
+          type: event.orderType,
+          limit_price: event.limitPrice,
+          lots: event.lots,
+          leverage: event.leverage,
+          take_profit: event.takeProfit,
+          stop_loss: event.stopLoss,
+          held_margin: event.heldMargin,
+          held_fee: event.heldFee,
+          status: 'open',
+          cancel_reason: null,
+          fill_price: null,
+          idempotency_key: meta.idempotencyKey,
+          request_hash: meta.requestHash,
+          created_at: at,
+          updated_at: at,
+        });
+        await post(event, 'order_hold', `order:${event.orderId}`, `order_accepted:${event.orderId}`);
+        break;
+      }
+      case 'OrderFilled': {
+        const entry = await post(
+          event,
+          'order_fill',
+          `order:${event.orderId}`,
+          `order_filled:${event.orderId}`,
+        );
+        await updateOrder(db, BigInt(event.orderId), {
+          status: 'filled',
+          fill_price: event.price,
+          updated_at: at,
+        });
+        await insertFill(db, {
+          user_id: userId,
+          position_id: BigInt(event.positionId),
+          kind: 'open',
+          code: event.code,
+          side: event.side,
+          price: event.price,
+          lots: event.lots,
+          notional: event.notional,
+          fee: event.fee,
+          realised_pnl: null,
+          entry_id: entry?.entryId ?? null,
+          created_at: at,
+        });
+        await notify(
+          db,
+          userId,
+          'order_filled',
+          { code: event.code, lots: String(event.lots), price: senToDecimal(event.price) },
+          at,
+        );
+        break;
+      }
+      case 'PositionOpened':
+        await insertPosition(db, {
+          id: BigInt(event.positionId),
+          user_id: userId,
+          code: event.code,
+          side: event.side,
+          lots: event.lots,
+          leverage: event.leverage,
+          entry_price: event.entryPrice,
+          margin: event.margin,
+          open_fee: event.fee,
+          interest: 0n,
+          take_profit: event.takeProfit,
+          stop_loss: event.stopLoss,
+          status: 'holding',
+          close_limit: null,
+          close_pending_reason: null,
+          close_request_key: null,
+          opened_at: at,
+          exit_price: null,
+          realised_pnl: null,
+          close_fee: null,
+          shortfall: null,
+          close_reason: null,
+          closed_at: null,
+          updated_at: at,
+        });
+        break;
+      case 'OrderCancelled':
+        await post(event, 'order_release', `order:${event.orderId}`, `order_cancelled:${event.orderId}`);
+        await updateOrder(db, BigInt(event.orderId), {
+          status: 'cancelled',
+          cancel_reason: event.reason,
+          updated_at: at,
+        });
+        break;
+      case 'CloseRequested':
+        await updatePosition(db, BigInt(event.positionId), {
+          status: event.status,
+          close_limit: event.limitPrice,
+          // A forced close that waits says so in its ForcedClose event instead.
+          close_pending_reason: event.status === 'closing' ? 'user' : null,
+          updated_at: at,
+        });
+        break;
+      case 'PositionClosed': {
+        const entry = await post(
+          event,
+          'position_close',
+          `position:${event.positionId}`,
+          `position_closed:${event.positionId}`,
+        );
+        await updatePosition(db, BigInt(event.positionId), {
+          status: 'closed',
+          exit_price: event.exitPrice,
+          realised_pnl: event.realisedPnl,
+          close_fee: event.fee,
+          shortfall: event.shortfall,
+          close_reason: event.reason,
+          interest: event.interest,
+          closed_at: at,
+          updated_at: at,
+        });
+        await insertFill(db, {
+          user_id: userId,
+          position_id: BigInt(event.positionId),
+          kind: 'close',
+          code: event.code,
+          side: event.side,
+          price: event.exitPrice,
+          lots: event.lots,
+          notional: event.notional,
+          fee: event.fee,
+          realised_pnl: event.realisedPnl,
+          entry_id: entry?.entryId ?? null,
+          created_at: at,
+        });
+        await notify(
+          db,
+          userId,
+          'position_closed',
+          {
+            code: event.code,
+            lots: String(event.lots),
+            price: senToDecimal(event.exitPrice),
+            amount: senToDecimal(event.realisedPnl),
+          },
+          at,
+        );
+        break;
+      }
+      case 'TakeProfitStopLossSet':
+        await updatePosition(db, BigInt(event.positionId), {
+          take_profit: event.takeProfit,
+          stop_loss: event.stopLoss,
+          updated_at: at,
+        });
+        break;
+      case 'MarginCall':
+        await openMarginCall(db, {
+          user_id: userId,
+          raised_on: event.raisedOn,
+          deadline: event.deadline,
+          equity: event.equity,
+          open_notional: event.openNotional,
+          ratio_bp: event.ratioBp,
+          created_at: at,
+        });
+        await notify(
+          db,
+          userId,
+          'margin_call',
+          { ratio: percent(event.ratioBp), deadline: slashDate(event.deadline) },
+          at,
+        );
+        break;
+      case 'MarginCallCleared':
+        await clearMarginCall(db, userId, at);
+        break;
+      case 'ForcedClose': {
+        await insertForcedClose(db, {
+          user_id: userId,
+          position_id: BigInt(event.positionId),
+          reason: event.reason,
+          equity: event.equity,
+          open_notional: event.openNotional,
+          ratio_bp: event.ratioBp,
+          pending: event.pending,
+          created_at: at,
+        });
+        if (event.pending)
+          await updatePosition(db, BigInt(event.positionId), {
+            close_pending_reason: 'forced',
+            updated_at: at,
+          });
+        const position = await findPosition(db, BigInt(event.positionId));
+        await notify(db, userId, 'forced_close', { code: position.code, lots: String(position.lots) }, at);
+        break;
+      }
+      case 'InterestCharged':
+        await post(
+          event,
+          event.kind === 'long_interest' ? 'interest' : 'borrow_fee',
+          `position:${event.positionId}`,
+          `interest:${event.positionId}:${event.date}`,
+        );
+        await addPositionInterest(db, BigInt(event.positionId), event.amount, at);
+        break;
+      case 'DebtRepaid':
+        await post(event, 'debt_repayment', `account:${event.accountId}`, `debt_repaid:${batch}:${index}`);
+        break;
+      case 'CashUpdated':
+      case 'AccountUpdated':
+        // The ledger's own figure and the user's profile: nothing to write.
+        changed.delete(userId);
+        break;
+    }
+  }
+  return changed;
+}

@@ -1,0 +1,262 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Executor } from '../../database';
+import { fetchPage, type PageRequest } from '../../platform/pagination';
+import type {
+  OrderRow,
+  PositionRow,
+  TradingFillsTable,
+  TradingForcedClosesTable,
+  TradingOrdersTable,
+  TradingPositionsTable,
+} from './trading.table';
+
+export async function nextOrderId(db: Executor): Promise<bigint> {
+  const { rows } = await sql<{ id: bigint }>`SELECT nextval('trading_order_ids') AS id`.execute(db);
+  return BigInt(rows[0]!.id);
+}
+
+export const insertOrder = (db: Executor, row: Insertable<TradingOrdersTable>) =>
+  db.insertInto('trading_orders').values(row).execute();
+
+export const updateOrder = (db: Executor, id: bigint, patch: Updateable<TradingOrdersTable>) =>
+  db.updateTable('trading_orders').set(patch).where('id', '=', id).execute();
+
+export const findOrderByKey = (db: Executor, userId: bigint, key: string) =>
+  db
+    .selectFrom('trading_orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+
+/** The caller's order: another user's order is as absent as one that does not exist. */
+export const findUserOrder = (db: Executor, userId: bigint, id: bigint) =>
+  db
+    .selectFrom('trading_orders')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+export const insertPosition = (db: Executor, row: Insertable<TradingPositionsTable>) =>
+  db.insertInto('trading_positions').values(row).execute();
+
+export const updatePosition = (db: Executor, id: bigint, patch: Updateable<TradingPositionsTable>) =>
+  db.updateTable('trading_positions').set(patch).where('id', '=', id).execute();
+
+export const addPositionInterest = (db: Executor, id: bigint, amount: bigint, at: Date) =>
+  db
+    .updateTable('trading_positions')
+    .set((eb) => ({ interest: eb('interest', '+', amount), updated_at: at }))
+    .where('id', '=', id)
+    .execute();
+
+export const findUserPosition = (db: Executor, userId: bigint, id: bigint) =>
+  db
+    .selectFrom('trading_positions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+export const findPosition = (db: Executor, id: bigint) =>
+  db.selectFrom('trading_positions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+export const insertFill = (db: Executor, row: Insertable<TradingFillsTable>) =>
+  db.insertInto('trading_fills').values(row).execute();
+
+export const insertForcedClose = (db: Executor, row: Insertable<TradingForcedClosesTable>) =>
+  db.insertInto('trading_forced_closes').values(row).execute();
+
+export async function openMarginCall(
+  db: Executor,
+  row: {
+    user_id: bigint;
+    raised_on: string;
+    deadline: string;
+    equity: bigint;
+    open_notional: bigint;
+    ratio_bp: number | null;
+    created_at: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('trading_margin_calls')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').where('cleared_at', 'is', null).doNothing())
+    .execute();
+}
+
+export const clearMarginCall = (db: Executor, userId: bigint, at: Date) =>
+  db
+    .updateTable('trading_margin_calls')
+    .set({ cleared_at: at })
+    .where('user_id', '=', userId)
+    .where('cleared_at', 'is', null)
+    .execute();
+
+/** Counts a trading commit, waiting for any other in flight; the count after it. */
+export async function bumpVersion(db: Executor): Promise<bigint> {
+  const row = await db
+    .updateTable('trading_state')
+    .set((eb) => ({ version: eb('version', '+', 1n) }))
+    .where('id', '=', 1)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return BigInt(row.version);
+}
+
+export async function currentVersion(db: Executor): Promise<bigint> {
+  const row = await db
+    .selectFrom('trading_state')
+    .select('version')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return BigInt(row.version);
+}
+
+/** The session advisory lock whose holder feeds the engine from the market (any fixed number). */
+const TICK_LEASE_KEY = 7_203_000_001n;
+
+/** Takes the tick lease on this connection if no other session holds it; held until released or disconnected. */
+export async function tryTickLease(connection: Executor): Promise<boolean> {
+  const { rows } = await sql<{
+    held: boolean;
+  }>`SELECT pg_try_advisory_lock(${TICK_LEASE_KEY}) AS held`.execute(connection);
+  return rows[0]?.held === true;
+}
+
+export async function releaseTickLease(connection: Executor): Promise<void> {
+  await sql`SELECT pg_advisory_unlock(${TICK_LEASE_KEY})`.execute(connection);
+}
+
+export const setLastAccrualDate = (db: Executor, date: string) =>
+  db.updateTable('trading_state').set({ last_accrual_date: date }).where('id', '=', 1).execute();
+
+// ---- what the engine is rebuilt from ----
+
+export interface StoredState {
+  orders: OrderRow[];
+  positions: PositionRow[];
+  marginCalls: { user_id: bigint; raised_on: string; deadline: string }[];
+  accounts: {
+    id: bigint;
+    kyc_status: string;
+    credit_score: number;
+    available: bigint;
+    debt: bigint;
+  }[];
+  lastAccrualDate: string | null;
+  /** The count of trading commits this state includes. */
+  version: bigint;
+}
+
+/**
+ * Everything open: resting orders, open positions, open margin calls, and the accounts they belong to (or
+ * that owe money), with the ledger's cash and debt. Accounts with nothing open join the engine on their
+ * first command.
+ */
+export async function loadStoredState(db: Executor): Promise<StoredState> {
+  // First, so that a commit landing while the rest is read makes the state look older, never newer.
+  const version = await currentVersion(db);
+  const orders = await db
+    .selectFrom('trading_orders')
+    .selectAll()
+    .where('status', '=', 'open')
+    .orderBy('id')
+    .execute();
+  const positions = await db
+    .selectFrom('trading_positions')
+    .selectAll()
+    .where('status', '<>', 'closed')
+    .orderBy('id')
+    .execute();
+  const marginCalls = await db
+    .selectFrom('trading_margin_calls')
+    .select(['user_id', 'raised_on', 'deadline'])
+    .where('cleared_at', 'is', null)
+    .execute();
+  const indebted = await db
+    .selectFrom('ledger_accounts')
+    .select('user_id')
+    .where('kind', '=', 'trading_debt')
+    .where('balance', '>', 0n)
+    .execute();
+  const ids = [
+    ...new Set([...orders, ...positions, ...marginCalls, ...indebted].map((row) => row.user_id!.toString())),
+  ].map(BigInt);
+  const accounts = ids.length ? await accountFigures(db, ids) : [];
+  const state = await db
+    .selectFrom('trading_state')
+    .select('last_accrual_date')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return {
+    orders,
+    positions,
+    marginCalls,
+    accounts,
+    lastAccrualDate: state?.last_accrual_date ?? null,
+    version,
+  };
+}
+
+/** What the engine needs to know of users: KYC, credit score, and the ledger's cash available and debt. */
+export async function accountFigures(db: Executor, userIds: readonly bigint[]) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('ledger_accounts as c', (join) =>
+      join.onRef('c.user_id', '=', 'u.id').on('c.kind', '=', 'cash_available'),
+    )
+    .leftJoin('ledger_accounts as d', (join) =>
+      join.onRef('d.user_id', '=', 'u.id').on('d.kind', '=', 'trading_debt'),
+    )
+    .select([
+      'u.id',
+      'u.kyc_status',
+      'u.credit_score',
+      sql<bigint>`coalesce(c.balance, 0)`.as('available'),
+      sql<bigint>`coalesce(d.balance, 0)`.as('debt'),
+    ])
+    .where('u.id', 'in', userIds)
+    .execute()
+    .then((rows) =>
+      rows.map((row) => ({ ...row, available: BigInt(row.available), debt: BigInt(row.debt) })),
+    );
+}
+
+// ---- lists ----
+
+export function ordersPage(
+  db: Executor,
+  userId: bigint,
+  status: 'open' | 'history' | 'all',
+  page: PageRequest,
+) {
+  let base = db.selectFrom('trading_orders').where('user_id', '=', userId);
+  if (status === 'open') base = base.where('status', '=', 'open');
+  if (status === 'history') base = base.where('status', '<>', 'open');
+  return fetchPage(
+    base,
+    (query) => query.selectAll().orderBy('id', 'desc'),
+    page,
+    (row) => row as OrderRow,
+  );
+}
+
+export function positionsPage(
+  db: Executor,
+  userId: bigint,
+  status: 'open' | 'closed' | 'all',
+  page: PageRequest,
+) {
+  let base = db.selectFrom('trading_positions').where('user_id', '=', userId);
+  if (status === 'open') base = base.where('status', '<>', 'closed');
+  if (status === 'closed') base = base.where('status', '=', 'closed');
+  return fetchPage(
+    base,
+    (query) => query.selectAll().orderBy('id', 'desc'),
+    page,
+    (row) => row as PositionRow,
+  );
+}

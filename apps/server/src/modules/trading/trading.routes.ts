@@ -1,0 +1,57 @@
+import { api } from '@kabuto/contract';
+import type { AppContext } from '../../platform/context';
+import { fail } from '../../platform/errors';
+import { route } from '../../platform/routes';
+import { registerPrivateChannel } from '../realtime';
+import { findUserPosition, ordersPage, positionsPage } from './trading.repository';
+import { tradingOf } from './trading.service';
+import { accountView, orderView, positionView, previewView } from './trading.views';
+
+/** What the `orders` and `positions` channels send: the user's open ones, as the list endpoints show them. */
+const LIVE_PAGE = { page: 1, pageSize: 100 };
+
+export function tradingRoutes(ctx: AppContext) {
+  const trading = tradingOf(ctx);
+  // Registered once per module, not per app: each read uses the app context of the connection's node.
+  registerPrivateChannel('orders', async (node, userId) => ({
+    items: (await ordersPage(node.db, userId, 'open', LIVE_PAGE)).items.map(orderView),
+  }));
+  registerPrivateChannel('positions', async (node, userId) => ({
+    items: (await positionsPage(node.db, userId, 'open', LIVE_PAGE)).items.map((row) =>
+      positionView(row, tradingOf(node).markOf(row.code)),
+    ),
+  }));
+  return [
+    route(api.trading.placeOrder, async ({ actor, body, idempotencyKey }) =>
+      orderView(await trading.placeOrder(actor.userId, body, idempotencyKey)),
+    ),
+    route(api.trading.previewOrder, async ({ actor, body }) =>
+      previewView(await trading.previewOrder(actor.userId, body)),
+    ),
+    route(api.trading.orders, async ({ actor, query }) => {
+      const page = await ordersPage(ctx.db, actor.userId, query.status, query);
+      return { ...page, items: page.items.map(orderView) };
+    }),
+    route(api.trading.cancelOrder, async ({ actor, params }) =>
+      orderView(await trading.cancelOrder(actor.userId, params.id)),
+    ),
+    route(api.trading.positions, async ({ actor, query }) => {
+      const page = await positionsPage(ctx.db, actor.userId, query.status, query);
+      return { ...page, items: page.items.map((row) => positionView(row, trading.markOf(row.code))) };
+    }),
+    route(api.trading.position, async ({ actor, params }) => {
+      const row = await findUserPosition(ctx.db, actor.userId, params.id);
+      if (!row) throw fail('POSITION_NOT_FOUND');
+      return positionView(row, trading.markOf(row.code));
+    }),
+    route(api.trading.closePosition, async ({ actor, params, body, idempotencyKey }) => {
+      const row = await trading.closePosition(actor.userId, params.id, body, idempotencyKey);
+      return positionView(row, trading.markOf(row.code));
+    }),
+    route(api.trading.setTakeProfitStopLoss, async ({ actor, params, body }) => {
+      const row = await trading.setTakeProfitStopLoss(actor.userId, params.id, body);
+      return positionView(row, trading.markOf(row.code));
+    }),
+    route(api.trading.account, async ({ actor }) => accountView(await trading.account(actor.userId))),
+  ];
+}

@@ -1,0 +1,112 @@
+import type { Selectable } from 'kysely';
+import type { Id, Timestamp } from '../../platform/db/columns';
+
+export type OrderStatus = 'open' | 'filled' | 'cancelled';
+export type StoredPositionStatus = 'holding' | 'closing' | 'limit-closing' | 'closed';
+
+export interface TradingOrdersTable {
+  id: bigint;
+  user_id: bigint;
+  code: string;
+  side: 'long' | 'short';
+  type: 'market' | 'limit';
+  limit_price: bigint | null;
+  lots: number;
+  leverage: number;
+  take_profit: bigint | null;
+  stop_loss: bigint | null;
+  held_margin: bigint;
+  held_fee: bigint;
+  status: OrderStatus;
+  cancel_reason: 'user' | 'insufficient_funds' | 'forced_close' | null;
+  fill_price: bigint | null;
+  idempotency_key: string;
+  request_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TradingPositionsTable {
+  id: bigint;
+  user_id: bigint;
+  code: string;
+  side: 'long' | 'short';
+  lots: number;
+  leverage: number;
+  entry_price: bigint;
+  margin: bigint;
+  open_fee: bigint;
+  interest: bigint;
+  take_profit: bigint | null;
+  stop_loss: bigint | null;
+  status: StoredPositionStatus;
+  close_limit: bigint | null;
+  close_pending_reason: 'user' | 'forced' | null;
+  close_request_key: string | null;
+  opened_at: Timestamp;
+  exit_price: bigint | null;
+  realised_pnl: bigint | null;
+  close_fee: bigint | null;
+  shortfall: bigint | null;
+  close_reason: 'user' | 'take_profit' | 'stop_loss' | 'forced' | null;
+  closed_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface TradingFillsTable {
+  id: Id;
+  user_id: bigint;
+  position_id: bigint;
+  kind: 'open' | 'close';
+  code: string;
+  side: 'long' | 'short';
+  price: bigint;
+  lots: number;
+  notional: bigint;
+  fee: bigint;
+  realised_pnl: bigint | null;
+  entry_id: bigint | null;
+  created_at: Timestamp;
+}
+
+export interface TradingMarginCallsTable {
+  id: Id;
+  user_id: bigint;
+  raised_on: string;
+  deadline: string;
+  equity: bigint;
+  open_notional: bigint;
+  ratio_bp: number | null;
+  created_at: Timestamp;
+  cleared_at: Timestamp | null;
+}
+
+export interface TradingForcedClosesTable {
+  id: Id;
+  user_id: bigint;
+  position_id: bigint;
+  reason: 'liquidation_level' | 'margin_call_deadline';
+  equity: bigint;
+  open_notional: bigint;
+  ratio_bp: number | null;
+  pending: boolean;
+  created_at: Timestamp;
+}
+
+export interface TradingStateTable {
+  id: number;
+  last_accrual_date: string | null;
+  version: bigint;
+}
+
+export interface TradingTables {
+  trading_orders: TradingOrdersTable;
+  trading_positions: TradingPositionsTable;
+  trading_fills: TradingFillsTable;
+  trading_margin_calls: TradingMarginCallsTable;
+  trading_forced_closes: TradingForcedClosesTable;
+  trading_state: TradingStateTable;
+}
+
+export type OrderRow = Selectable<TradingOrdersTable>;
+export type PositionRow = Selectable<TradingPositionsTable>;

@@ -1,0 +1,78 @@
+import { senToDecimal, type Order, type Position, type TradingAccount } from '@kabuto/contract';
+import type { AccountView, OrderPreview } from '@kabuto/engine';
+import { SHARES_PER_LOT } from '@kabuto/market-rules';
+import type { OrderRow, PositionRow } from './trading.table';
+
+const money = (value: bigint | null) => (value === null ? null : senToDecimal(value));
+
+export const orderView = (row: OrderRow): Order => ({
+  id: row.id.toString(),
+  code: row.code,
+  side: row.side,
+  type: row.type,
+  price: money(row.limit_price),
+  lots: row.lots,
+  leverage: row.leverage,
+  takeProfit: money(row.take_profit),
+  stopLoss: money(row.stop_loss),
+  heldMargin: senToDecimal(row.status === 'open' ? row.held_margin : 0n),
+  heldFee: senToDecimal(row.status === 'open' ? row.held_fee : 0n),
+  status: row.status,
+  cancelReason: row.cancel_reason,
+  fillPrice: money(row.fill_price),
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
+
+/** A position; an open one with its P&L at `mark` (before the closing fee). */
+export function positionView(row: PositionRow, mark: bigint | null): Position {
+  const open = row.status !== 'closed';
+  const shares = BigInt(row.lots) * BigInt(SHARES_PER_LOT);
+  const pnl =
+    open && mark !== null ? (mark - row.entry_price) * shares * (row.side === 'long' ? 1n : -1n) : null;
+  return {
+    id: row.id.toString(),
+    code: row.code,
+    side: row.side,
+    lots: row.lots,
+    leverage: row.leverage,
+    entryPrice: senToDecimal(row.entry_price),
+    margin: senToDecimal(row.margin),
+    openFee: senToDecimal(row.open_fee),
+    interest: senToDecimal(row.interest),
+    takeProfit: money(row.take_profit),
+    stopLoss: money(row.stop_loss),
+    status: row.status,
+    closeLimit: money(row.close_limit),
+    markPrice: open ? money(mark) : null,
+    unrealisedPnl: money(pnl),
+    exitPrice: money(row.exit_price),
+    realisedPnl: money(row.realised_pnl),
+    closeFee: money(row.close_fee),
+    closeReason: row.close_reason,
+    openedAt: row.opened_at.toISOString(),
+    closedAt: row.closed_at?.toISOString() ?? null,
+  };
+}
+
+export const previewView = (preview: Extract<OrderPreview, { ok: true }>) => ({
+  price: senToDecimal(preview.price),
+  fillsNow: preview.fillsNow,
+  notional: senToDecimal(preview.notional),
+  margin: senToDecimal(preview.margin),
+  fee: senToDecimal(preview.fee),
+  total: senToDecimal(preview.margin + preview.fee),
+  estimatedLiquidationPrice: money(preview.estimatedLiquidationPrice),
+});
+
+export const accountView = (view: AccountView): TradingAccount => ({
+  available: senToDecimal(view.available),
+  held: senToDecimal(view.held),
+  margin: senToDecimal(view.margin),
+  debt: senToDecimal(view.debt),
+  unrealisedPnl: senToDecimal(view.unrealisedPnl),
+  equity: senToDecimal(view.equity),
+  openNotional: senToDecimal(view.openNotional),
+  maintenanceRatio: view.ratioBp === null ? null : (view.ratioBp / 100).toFixed(2),
+  marginCall: view.marginCall,
+});

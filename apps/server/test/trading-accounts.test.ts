@@ -1,0 +1,297 @@
+// Idempotency, privacy between users, the engine rebuilt from the database, forced closes, and many orders at once.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { createAppContext } from '../src/app-context';
+import { tradingOf } from '../src/modules/trading';
+import { createTestApp, get, staffToken, type TestApp } from './harness';
+import {
+  deposit,
+  investor,
+  ledgerBalances,
+  MORNING,
+  orderKey,
+  placeOrder,
+  pushQuote,
+  send,
+  tradingSnapshot,
+  yen,
+  type OrderView,
+  type PositionView,
+} from './trading-helpers';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  const month = 30 * 86400;
+  t = await createTestApp({
+    sessionIdleSeconds: month,
+    sessionTtlSeconds: month,
+    staffSessionIdleSeconds: month,
+    staffSessionTtlSeconds: month,
+  });
+  t.clock.set(MORNING);
+  admin = await staffToken(t);
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  t.clock.set(MORNING);
+  await pushQuote(t, { bid: '2800', ask: '2800.5' });
+});
+
+const marketLong = { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 };
+const restingLong = { code: '7203', side: 'long', type: 'limit', price: '2700', lots: 1, leverage: 1 };
+
+const ledgerBalanced = async () => {
+  return (await get<{ balanced: boolean }>(t.app, '/api/staff/ledger/verify', admin)).data.balanced;
+};
+
+describe('Idempotency-Key', () => {
+  it('answers a retry with the first order, refuses the key with other parameters, and is per user', async () => {
+    const user = await investor(t, '1000000');
+    const other = await investor(t, '1000000');
+    const key = orderKey();
+    const first = await placeOrder(t, user, restingLong, key);
+    const retry = await placeOrder(t, user, restingLong, key);
+    expect(retry.data).toEqual(first.data);
+    const changed = await placeOrder(t, user, { ...restingLong, lots: 2 }, key);
+    expect(changed).toMatchObject({ status: 422, errorCode: 'IDEMPOTENCY_KEY_REUSED' });
+    const theirs = await placeOrder(t, other, restingLong, key);
+    expect(theirs.data.id).not.toBe(first.data.id);
+    const orders = await send<{ total: number }>(t, 'GET', '/api/orders', user.token);
+    expect(orders.data.total).toBe(1);
+    // Held once: 270,000 yen and the 270 yen fee.
+    expect((await ledgerBalances(t, user)).cash_held).toBe(yen('270270'));
+  });
+});
+
+describe("another user's orders and positions", () => {
+  it('are not found (404) and reveal nothing, and nothing changes', async () => {
+    const owner = await investor(t, '1000000');
+    const intruder = await investor(t, '1000000');
+    const resting = await placeOrder(t, owner, restingLong);
+    const filled = await placeOrder(t, owner, marketLong);
+    const before = await tradingSnapshot(t, owner);
+    const attempts = [
+      await send(t, 'DELETE', `/api/orders/${resting.data.id}`, intruder.token),
+      await send(t, 'GET', `/api/positions/${filled.data.id}`, intruder.token),
+      await send(
+        t,
+        'POST',
+        `/api/positions/${filled.data.id}/close`,
+        intruder.token,
+        { type: 'market' },
+        orderKey(),
+      ),
+      await send(t, 'PUT', `/api/positions/${filled.data.id}/tp-sl`, intruder.token, { takeProfit: '3000' }),
+    ];
+    expect(attempts.map((a) => [a.status, a.errorCode])).toEqual([
+      [404, 'ORDER_NOT_FOUND'],
+      [404, 'POSITION_NOT_FOUND'],
+      [404, 'POSITION_NOT_FOUND'],
+      [404, 'POSITION_NOT_FOUND'],
+    ]);
+    // The same answers as for ids that do not exist.
+    expect(await send(t, 'DELETE', '/api/orders/999999999', intruder.token)).toMatchObject({
+      status: 404,
+      errorCode: 'ORDER_NOT_FOUND',
+    });
+    expect((await send<{ total: number }>(t, 'GET', '/api/orders', intruder.token)).data.total).toBe(0);
+    expect((await send<{ total: number }>(t, 'GET', '/api/positions', intruder.token)).data.total).toBe(0);
+    expect(await tradingSnapshot(t, owner)).toEqual(before);
+  });
+});
+
+describe('take-profit and stop-loss', () => {
+  it('a stop-loss set on a position closes it when the bid reaches it, with reason stop_loss', async () => {
+    const user = await investor(t, '1000000');
+    const filled = await placeOrder(t, user, marketLong);
+    const set = await send<PositionView>(t, 'PUT', `/api/positions/${filled.data.id}/tp-sl`, user.token, {
+      takeProfit: '3000',
+      stopLoss: '2750',
+    });
+    expect(set.data).toMatchObject({ takeProfit: '3000.00', stopLoss: '2750.00', status: 'holding' });
+    await pushQuote(t, { bid: '2749.5', ask: '2750' });
+    const position = await send<PositionView>(t, 'GET', `/api/positions/${filled.data.id}`, user.token);
+    expect(position.data).toMatchObject({ status: 'closed', closeReason: 'stop_loss' });
+    expect(await ledgerBalanced()).toBe(true);
+  });
+});
+
+describe('the engine rebuilt from the database', () => {
+  it('a new server on the same database has the same open orders and positions, and fills the next quote', async () => {
+    const user = await investor(t, '1000000');
+    const resting = await placeOrder(t, user, restingLong);
+    const holding = await placeOrder(t, user, marketLong);
+    const before = await tradingSnapshot(t, user);
+
+    const ctx = createAppContext({
+      database: t.database,
+      config: t.ctx.config,
+      clock: t.clock,
+      log: t.ctx.log,
+    });
+    const app = await buildApp(ctx, { serveStatic: false });
+    await app.ready();
+    try {
+      const restarted = { ...t, app, ctx };
+      await tradingOf(ctx).ready();
+      const open = await send<{ items: OrderView[] }>(
+        restarted,
+        'GET',
+        '/api/orders?status=open',
+        user.token,
+      );
+      expect(open.data.items.map((order) => order.id)).toEqual([resting.data.id]);
+      const positions = await send<{ items: PositionView[] }>(restarted, 'GET', '/api/positions', user.token);
+      expect(positions.data.items.map((position) => position.id)).toEqual([holding.data.id]);
+
+      // The rebuilt engine holds the resting order: the market reaching its limit fills it there.
+      await pushQuote(restarted, { bid: '2699.5', ask: '2700' });
+      const filled = await send<PositionView>(
+        restarted,
+        'GET',
+        `/api/positions/${resting.data.id}`,
+        user.token,
+      );
+      expect(filled.data).toMatchObject({ status: 'holding', entryPrice: '2700.00' });
+      const account = await send<{ available: string; held: string }>(
+        restarted,
+        'GET',
+        '/api/trading/account',
+        user.token,
+      );
+      // 1,000,000 - 270,270 held for the limit order - 280,330.05 for the market one; the fill at the limit
+      // takes exactly what was held.
+      expect(account.data).toMatchObject({ available: '449399.95', held: '0.00' });
+      expect(before.balances.cash_available).toBe(yen('449399.95'));
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('two engines on one database', () => {
+  it("never fill one order twice: the second sees the first one's commit, is rebuilt and decides again", async () => {
+    const user = await investor(t, '1000000');
+    const resting = await placeOrder(t, user, restingLong);
+    const ctx = createAppContext({
+      database: t.database,
+      config: t.ctx.config,
+      clock: t.clock,
+      log: t.ctx.log,
+    });
+    const app = await buildApp(ctx, { serveStatic: false });
+    await app.ready();
+    try {
+      const other = { ...t, app, ctx };
+      // Both engines now hold the resting order.
+      await tradingOf(ctx).ready();
+      await pushQuote(other, { bid: '2699.5', ask: '2700' });
+      await pushQuote(t, { bid: '2699.5', ask: '2700' });
+      const fills = await t.ctx.db
+        .selectFrom('trading_fills')
+        .select('kind')
+        .where('position_id', '=', BigInt(resting.data.id))
+        .execute();
+      expect(fills).toEqual([{ kind: 'open' }]);
+      // The first engine knows the position: a close from it settles once.
+      const closed = await send<PositionView>(
+        t,
+        'POST',
+        `/api/positions/${resting.data.id}/close`,
+        user.token,
+        { type: 'market' },
+        orderKey(),
+      );
+      expect(closed.data).toMatchObject({ status: 'closed', exitPrice: '2699.50' });
+      expect(await ledgerBalanced()).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a forced close', () => {
+  it('a test price path raises a margin call, then closes the position by force, the loss beyond the cash as debt', async () => {
+    const user = await investor(t, '1000000');
+    // 10 lots at 3x: 2,800,500 yen of notional on 933,500 yen of margin.
+    const filled = await placeOrder(t, user, { ...marketLong, lots: 10, leverage: 3 });
+    expect(filled.data.status).toBe('filled');
+
+    // Stop low: equity 496,699.50 yen is 17.7% of the notional, below the 20% maintenance level.
+    await pushQuote(t, { bid: '2300', ask: '2300.5' });
+    const call = await t.ctx.db
+      .selectFrom('messages')
+      .select(['kind', 'params'])
+      .where('user_id', '=', BigInt(user.userId))
+      .where('kind', '=', 'margin_call')
+      .execute();
+    expect(call).toHaveLength(1);
+    expect(
+      (await send<PositionView>(t, 'GET', `/api/positions/${filled.data.id}`, user.token)).data.status,
+    ).toBe('holding');
+
+    // The next day opens at its stop low, 1,800 yen: equity is negative, below the 10% liquidation level.
+    t.clock.set(new Date('2026-11-25T01:00:00Z'));
+    await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300' });
+    const position = await send<PositionView>(t, 'GET', `/api/positions/${filled.data.id}`, user.token);
+    expect(position.data).toMatchObject({
+      status: 'closed',
+      closeReason: 'forced',
+      exitPrice: '1800.00',
+      realisedPnl: '-1000500.00',
+      closeFee: '1800.00',
+    });
+    const log = await t.ctx.db
+      .selectFrom('trading_forced_closes')
+      .selectAll()
+      .where('user_id', '=', BigInt(user.userId))
+      .execute();
+    expect(log).toMatchObject([{ position_id: BigInt(filled.data.id), reason: 'liquidation_level' }]);
+    const messages = await t.ctx.db
+      .selectFrom('messages')
+      .select('kind')
+      .where('user_id', '=', BigInt(user.userId))
+      .where('kind', '=', 'forced_close')
+      .execute();
+    expect(messages).toHaveLength(1);
+    // Cash 1,000,000 - fees 2,800.50 and 1,800 - loss 1,000,500 = -5,100.50: owed, never a negative balance.
+    expect(await ledgerBalances(t, user)).toMatchObject({
+      cash_available: 0n,
+      margin_posted: 0n,
+      trading_debt: yen('5100.50'),
+    });
+    const account = await send<{ debt: string }>(t, 'GET', '/api/trading/account', user.token);
+    expect(account.data.debt).toBe('-5100.50');
+    expect(await ledgerBalanced()).toBe(true);
+
+    // Cash that arrives pays the debt first.
+    await deposit(t, user, '10000');
+    const repaid = await send<{ debt: string; available: string }>(
+      t,
+      'GET',
+      '/api/trading/account',
+      user.token,
+    );
+    expect(repaid.data).toMatchObject({ debt: '0.00', available: '4899.50' });
+    expect(await ledgerBalances(t, user)).toMatchObject({ cash_available: yen('4899.50'), trading_debt: 0n });
+    expect(await ledgerBalanced()).toBe(true);
+  });
+});
+
+describe('many orders at once on one account', () => {
+  it('never take cash below zero: those the cash covers fill, the rest are refused', async () => {
+    // Each 1x lot takes 280,050 + 280.05 yen: 1,000,000 yen covers three.
+    const user = await investor(t, '1000000');
+    const results = await Promise.all(Array.from({ length: 20 }, () => placeOrder(t, user, marketLong)));
+    const filled = results.filter((result) => result.code === 1);
+    expect(filled).toHaveLength(3);
+    expect(new Set(results.filter((r) => r.code !== 1).map((r) => r.errorCode))).toEqual(
+      new Set(['ORDER_INSUFFICIENT_FUNDS']),
+    );
+    const balances = await ledgerBalances(t, user);
+    expect(balances.cash_available).toBe(yen('1000000') - 3n * yen('280330.05'));
+    expect(balances.cash_available! >= 0n).toBe(true);
+    expect(await ledgerBalanced()).toBe(true);
+  });
+});

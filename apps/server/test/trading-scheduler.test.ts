@@ -1,0 +1,128 @@
+// The market scheduler feeding the engine, and the daily interest run.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { marketOf } from '../src/modules/market';
+import { startTrading, tradingOf } from '../src/modules/trading';
+import { memoryBus } from '../src/platform/bus';
+import { createPeerNode, createTestApp, get, staffToken, type TestApp } from './harness';
+import {
+  investor,
+  ledgerBalances,
+  MORNING,
+  placeOrder,
+  send,
+  yen,
+  type PositionView,
+} from './trading-helpers';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  const month = 30 * 86400;
+  t = await createTestApp({
+    sessionIdleSeconds: month,
+    sessionTtlSeconds: month,
+    staffSessionIdleSeconds: month,
+    staffSessionTtlSeconds: month,
+  });
+  t.clock.set(MORNING);
+  admin = await staffToken(t);
+  stopTrading = await startTrading(t.ctx);
+});
+afterAll(async () => {
+  stopTrading();
+  await t.close();
+});
+let stopTrading: () => void;
+
+describe('the market scheduler', () => {
+  it("gives the engine each tick's prices; a market order fills at the board's best ask", async () => {
+    const market = marketOf(t.ctx);
+    await market.tick(new Date(MORNING.getTime() + 1_000));
+    const feed = await market.feed();
+    expect(tradingOf(t.ctx).markOf('7203')).toBe(feed.quote('7203')!.last);
+
+    const user = await investor(t, '1000000');
+    const placed = await placeOrder(t, user, {
+      code: '7203',
+      side: 'long',
+      type: 'market',
+      lots: 1,
+      leverage: 2,
+    });
+    expect(placed.data).toMatchObject({ status: 'filled' });
+    expect(BigInt(Math.round(Number(placed.data.fillPrice) * 100))).toBe(
+      feed.board('7203', 1)!.asks[0]!.price,
+    );
+  });
+});
+
+describe('the tick lease', () => {
+  it.runIf(process.env.DATABASE_URL)('lets one node of several feed the engine from the market', async () => {
+    const peer = await createPeerNode(t, memoryBus());
+    try {
+      const stopPeer = await startTrading(peer.ctx);
+      expect(tradingOf(t.ctx).feedsFromMarket).toBe(true);
+      expect(tradingOf(peer.ctx).feedsFromMarket).toBe(false);
+      stopPeer();
+    } finally {
+      await peer.close();
+    }
+  });
+});
+
+describe('daily interest', () => {
+  it('charges a leveraged long once per business day, into the house interest income', async () => {
+    const user = await investor(t, '1000000');
+    const placed = await placeOrder(t, user, {
+      code: '7203',
+      side: 'long',
+      type: 'market',
+      lots: 1,
+      leverage: 2,
+    });
+    const position = async () =>
+      (
+        await send<PositionView & { interest: string }>(
+          t,
+          'GET',
+          `/api/positions/${placed.data.id}`,
+          user.token,
+        )
+      ).data;
+    const { margin } = await position();
+    const before = (await ledgerBalances(t, user)).cash_available!;
+    // Wednesday 00:00 JST: one day on the financed half (notional - margin), 2.8% a year, rounded down.
+    const trading = tradingOf(t.ctx);
+    await trading.accrueDaily(new Date('2026-11-24T15:00:00Z'));
+    await trading.accrueDaily(new Date('2026-11-24T16:00:00Z'));
+    const financed = yen(margin);
+    const expected = (financed * 280n) / (10_000n * 365n);
+    expect((await position()).interest).toBe((Number(expected) / 100).toFixed(2));
+    expect((await ledgerBalances(t, user)).cash_available).toBe(before - expected);
+    const entries = await t.ctx.db
+      .selectFrom('journal_entries')
+      .select('kind')
+      .where('reference', '=', `position:${placed.data.id}`)
+      .execute();
+    expect(entries).toEqual([{ kind: 'interest' }]);
+    const verify = await get<{ balanced: boolean }>(t.app, '/api/staff/ledger/verify', admin);
+    expect(verify.data.balanced).toBe(true);
+  });
+});
+
+describe('a session boundary without trades', () => {
+  it('reaches the engine: a market order in the lunch break waits for the afternoon auction', async () => {
+    const lunch = new Date('2026-11-24T02:31:00Z'); // 11:31 JST
+    t.clock.set(lunch);
+    await tradingOf(t.ctx).onTrades([], lunch, await marketOf(t.ctx).feed());
+    const user = await investor(t, '1000000');
+    const placed = await placeOrder(t, user, {
+      code: '7203',
+      side: 'long',
+      type: 'market',
+      lots: 1,
+      leverage: 1,
+    });
+    expect(placed.data).toMatchObject({ status: 'open', fillPrice: null });
+  });
+});
