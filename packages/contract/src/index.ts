@@ -13,6 +13,7 @@ export * from './funding';
 export * from './kyc';
 export * from './messages';
 export * from './market';
+export * from './trading';
 export * from './endpoint';
 export * from './endpoints';
 export * from './routes';

@@ -156,6 +156,21 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
     add: { key: 'watchlist.add', method: 'PUT', path: '/api/watchlist/:code' },
     remove: { key: 'watchlist.remove', method: 'DELETE', path: '/api/watchlist/:code' },
   },
+  trading: {
+    placeOrder: { key: 'trading.placeOrder', method: 'POST', path: '/api/orders' },
+    previewOrder: { key: 'trading.previewOrder', method: 'POST', path: '/api/orders/preview' },
+    orders: { key: 'trading.orders', method: 'GET', path: '/api/orders' },
+    cancelOrder: { key: 'trading.cancelOrder', method: 'DELETE', path: '/api/orders/:id' },
+    positions: { key: 'trading.positions', method: 'GET', path: '/api/positions' },
+    position: { key: 'trading.position', method: 'GET', path: '/api/positions/:id' },
+    closePosition: { key: 'trading.closePosition', method: 'POST', path: '/api/positions/:id/close' },
+    setTakeProfitStopLoss: {
+      key: 'trading.setTakeProfitStopLoss',
+      method: 'PUT',
+      path: '/api/positions/:id/tp-sl',
+    },
+    account: { key: 'trading.account', method: 'GET', path: '/api/trading/account' },
+  },
   staffFunding: {
     depositNotices: { key: 'staffFunding.depositNotices', method: 'GET', path: '/api/staff/deposit-notices' },
     creditDeposit: { key: 'staffFunding.creditDeposit', method: 'POST', path: '/api/staff/deposits' },

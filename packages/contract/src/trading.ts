@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import type { ErrorCode } from './errors';
+import { code, decimalMoney, pageQuery, paged } from './fields';
+import { instrumentCodeField } from './market';
+import { decimalToSen } from './money';
+
+export const ORDER_SIDES = ['long', 'short'] as const;
+export const ORDER_TYPES = ['market', 'limit'] as const;
+export const ORDER_STATUSES = ['open', 'filled', 'cancelled'] as const;
+export const ORDER_CANCEL_REASONS = ['user', 'insufficient_funds', 'forced_close'] as const;
+export const POSITION_STATUSES = ['holding', 'closing', 'limit-closing', 'closed'] as const;
+export const CLOSE_REASONS = ['user', 'take_profit', 'stop_loss', 'forced'] as const;
+
+/** The largest price one request may name: 10 million yen, far above any TSE share. */
+const MAX_PRICE_SEN = 10_000_000n * 100n;
+
+/** A price typed by a person: "2800", "2,800.5", "２８００". Read as sen; positive; the tick grid is the server's check. */
+const priceField = (invalid: ErrorCode) =>
+  z
+    .string(code(invalid))
+    .trim()
+    .transform((value, ctx) => {
+      const sen = decimalToSen(value.normalize('NFKC').replace(/[,\s¥円]/g, ''));
+      if (sen === null || sen <= 0n || sen > MAX_PRICE_SEN) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return sen;
+    });
+
+const lotsField = z.coerce
+  .number(code('ORDER_LOTS_INVALID'))
+  .int(code('ORDER_LOTS_INVALID'))
+  .min(1, code('ORDER_LOTS_INVALID'))
+  .max(10_000, code('ORDER_LOTS_INVALID'));
+
+export const placeOrderRequest = z.strictObject({
+  code: instrumentCodeField,
+  side: z.enum(ORDER_SIDES, code('VALIDATION_FAILED')),
+  type: z.enum(ORDER_TYPES, code('VALIDATION_FAILED')),
+  lots: lotsField,
+  leverage: z.coerce
+    .number(code('ORDER_LEVERAGE_NOT_ALLOWED'))
+    .int(code('ORDER_LEVERAGE_NOT_ALLOWED'))
+    .min(1, code('ORDER_LEVERAGE_NOT_ALLOWED')),
+  /** The limit price; only for limit orders. */
+  price: priceField('ORDER_PRICE_INVALID').optional(),
+  takeProfit: priceField('ORDER_TAKE_PROFIT_INVALID').nullable().optional(),
+  stopLoss: priceField('ORDER_STOP_LOSS_INVALID').nullable().optional(),
+});
+export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
+
+export const orderQuery = pageQuery.extend({
+  /** open: resting orders; history: filled and cancelled ones; all by default. */
+  status: z.enum(['open', 'history', 'all'], code('VALIDATION_FAILED')).default('all'),
+});
+
+export const positionQuery = pageQuery.extend({
+  status: z.enum(['open', 'closed', 'all'], code('VALIDATION_FAILED')).default('all'),
+});
+
+export const tradingIdParams = z.object({
+  id: z
+    .string(code('VALIDATION_FAILED'))
+    .regex(/^[1-9]\d{0,17}$/, code('VALIDATION_FAILED'))
+    .transform((value) => BigInt(value)),
+});
+
+export const closePositionRequest = z.strictObject({
+  type: z.enum(ORDER_TYPES, code('VALIDATION_FAILED')),
+  price: priceField('ORDER_PRICE_INVALID').optional(),
+});
+
+export const takeProfitStopLossRequest = z.strictObject({
+  /** null (or absent) clears it. */
+  takeProfit: priceField('ORDER_TAKE_PROFIT_INVALID').nullable().optional(),
+  stopLoss: priceField('ORDER_STOP_LOSS_INVALID').nullable().optional(),
+});
+
+export const order = z.object({
+  id: z.string(),
+  code: z.string(),
+  side: z.enum(ORDER_SIDES),
+  type: z.enum(ORDER_TYPES),
+  /** The limit price; null for a market order. */
+  price: decimalMoney.nullable(),
+  lots: z.number().int(),
+  leverage: z.number().int(),
+  takeProfit: decimalMoney.nullable(),
+  stopLoss: decimalMoney.nullable(),
+  /** Margin and fee held in cash_held while the order rests. */
+  heldMargin: decimalMoney,
+  heldFee: decimalMoney,
+  status: z.enum(ORDER_STATUSES),
+  cancelReason: z.enum(ORDER_CANCEL_REASONS).nullable(),
+  fillPrice: decimalMoney.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof order>;
+
+export const position = z.object({
+  /** The id of the order that opened it. */
+  id: z.string(),
+  code: z.string(),
+  side: z.enum(ORDER_SIDES),
+  lots: z.number().int(),
+  leverage: z.number().int(),
+  entryPrice: decimalMoney,
+  margin: decimalMoney,
+  openFee: decimalMoney,
+  /** Interest (long) or borrow fee (short) charged so far. */
+  interest: decimalMoney,
+  takeProfit: decimalMoney.nullable(),
+  stopLoss: decimalMoney.nullable(),
+  status: z.enum(POSITION_STATUSES),
+  /** The resting close price while limit-closing. */
+  closeLimit: decimalMoney.nullable(),
+  /** The latest price the server has (open positions), and the P&L at it before the closing fee. */
+  markPrice: decimalMoney.nullable(),
+  unrealisedPnl: decimalMoney.nullable(),
+  exitPrice: decimalMoney.nullable(),
+  realisedPnl: decimalMoney.nullable(),
+  closeFee: decimalMoney.nullable(),
+  closeReason: z.enum(CLOSE_REASONS).nullable(),
+  openedAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type Position = z.infer<typeof position>;
+
+export const orderPage = paged(order);
+export const positionPage = paged(position);
+
+/** The confirmation popup's figures. */
+export const orderPreview = z.object({
+  /** The price the figures are computed at: the fill price now, the limit, or today's limit up/down. */
+  price: decimalMoney,
+  fillsNow: z.boolean(),
+  notional: decimalMoney,
+  margin: decimalMoney,
+  fee: decimalMoney,
+  /** Margin plus fee: what the order takes from available cash. */
+  total: decimalMoney,
+  /** Where this position alone would bring the account to the liquidation level; null if no price does. */
+  estimatedLiquidationPrice: decimalMoney.nullable(),
+});
+export type OrderPreviewView = z.infer<typeof orderPreview>;
+
+/** The caller's trading account: cash pockets, equity and the maintenance ratio (委託保証金維持率). */
+export const tradingAccount = z.object({
+  available: decimalMoney,
+  held: decimalMoney,
+  margin: decimalMoney,
+  /** Owed after losses beyond the cash: zero or negative. */
+  debt: decimalMoney,
+  unrealisedPnl: decimalMoney,
+  equity: decimalMoney,
+  openNotional: decimalMoney,
+  /** equity / open notional in percent with two decimals; null with nothing open. */
+  maintenanceRatio: z.string().nullable(),
+  marginCall: z.object({ raisedOn: z.string(), deadline: z.string() }).nullable(),
+});
+export type TradingAccount = z.infer<typeof tradingAccount>;
