@@ -1,0 +1,67 @@
+import { formatJst, formatYen, type Position } from '@kabuto/contract';
+import { useTranslation } from 'react-i18next';
+import { useLiveQuotes, usePositions } from '../api/trading';
+import { riseFallClass, unrealisedPnlAt, withSign } from '../lib/figures';
+import { quantityText } from '../lib/labels';
+import { InstrumentLabel, SideTag } from './InstrumentLabel';
+import { ListStates } from './ListStates';
+
+/** The latest price and the P&L at it: from the live quotes when they have the code, else the server's own. */
+export function livePnl(position: Position, last: string | undefined) {
+  if (position.status === 'closed') return { price: position.exitPrice, pnl: position.realisedPnl };
+  if (last === undefined) return { price: position.markPrice, pnl: position.unrealisedPnl };
+  return { price: last, pnl: unrealisedPnlAt(position, last) };
+}
+
+/** Open positions with their P&L at the latest quote. */
+export function PositionList({ onOpen }: { onOpen: (position: Position) => void }) {
+  const { t } = useTranslation();
+  const list = usePositions('open');
+  const positions = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const quotes = useLiveQuotes(positions.map((position) => position.code));
+  return (
+    <ListStates
+      list={list}
+      count={positions.length}
+      empty={t('trade.empty.positions')}
+      testId="position-list"
+    >
+      {positions.map((position) => {
+        const { price, pnl } = livePnl(position, quotes.data?.get(position.code)?.last);
+        return (
+          <li key={position.id}>
+            <button
+              type="button"
+              className="kb-trade-row"
+              onClick={() => onOpen(position)}
+              data-testid="position-row"
+            >
+              <span className="kb-trade-row-head">
+                <span>
+                  <SideTag side={position.side} />
+                  <InstrumentLabel code={position.code} />
+                </span>
+                <strong className={riseFallClass(pnl)} data-testid="position-pnl">
+                  {pnl ? withSign(formatYen(pnl)) : '—'}
+                </strong>
+              </span>
+              <span className="kb-trade-row-meta">
+                <span>
+                  {quantityText(t, position.lots)} ・{' '}
+                  {t('trade.leverageValue', { leverage: position.leverage })}
+                </span>
+                <span>
+                  {t('trade.entryPrice')} {formatYen(position.entryPrice)} → {price ? formatYen(price) : '—'}
+                </span>
+              </span>
+              <span className="kb-trade-row-meta">
+                <span>{t(`trade.positionStatus.${position.status}`)}</span>
+                <span>{formatJst(position.openedAt)}</span>
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ListStates>
+  );
+}

@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
+/** Wherever prices show: the data comes from the market simulator, not an exchange. */
+export function SimulatedLabel() {
+  const { t } = useTranslation();
+  return (
+    <span className="kb-simulated" data-testid="simulated-label">
+      {t('trade.simulated')}
+    </span>
+  );
+}
