@@ -1,5 +1,5 @@
 import { NoticeBar } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useTradingAccount } from '../api/trading';
 import { riseFallClass, withSign } from '../lib/figures';
@@ -7,7 +7,7 @@ import { formatYen } from '@kabuto/contract';
 
 /** Equity, buying power, margin in use, unrealised P&L and the maintenance ratio; the margin call, if any. */
 export function AccountSummary() {
-  const { t } = useTranslation();
+  const { t } = useTradeTranslation();
   const { data: account, isError, refetch } = useTradingAccount();
   const cell = (id: string, label: string, value: string, className?: string) => (
     <div className="kb-balance-cell" key={id}>
@@ -24,7 +24,7 @@ export function AccountSummary() {
           className="kb-trade-margin-call"
           color="alert"
           wrap
-          content={t('trade.account.marginCall', {
+          content={t('trade:account.marginCall', {
             deadline: account.marginCall.deadline.replaceAll('-', '/'),
           })}
           data-testid="trade-margin-call"
@@ -36,32 +36,32 @@ export function AccountSummary() {
         data-testid="trade-account"
       >
         <h2 id="trade-account-heading" style={{ margin: 0, fontSize: 14, fontWeight: 400, opacity: 0.9 }}>
-          {t('trade.account.equity')}
+          {t('trade:account.equity')}
         </h2>
         <div className="kb-equity" data-testid="trade-account-equity">
           {account ? yen(account.equity) : '—'}
         </div>
         {isError && !account ? (
           <button type="button" className="kb-link" style={{ color: '#fff' }} onClick={() => void refetch()}>
-            {t('trade.loadFailedRetry')}
+            {t('trade:loadFailedRetry')}
           </button>
         ) : (
           <dl className="kb-balance-grid">
-            {cell('available', t('trade.account.available'), account ? yen(account.available) : '—')}
-            {cell('margin', t('trade.account.margin'), account ? yen(account.margin) : '—')}
+            {cell('available', t('trade:account.available'), account ? yen(account.available) : '—')}
+            {cell('margin', t('trade:account.margin'), account ? yen(account.margin) : '—')}
             {cell(
               'pnl',
-              t('trade.account.unrealisedPnl'),
+              t('trade:account.unrealisedPnl'),
               account ? withSign(formatYen(account.unrealisedPnl)) : '—',
               riseFallClass(account?.unrealisedPnl),
             )}
             {cell(
               'ratio',
-              t('trade.account.maintenanceRatio'),
+              t('trade:account.maintenanceRatio'),
               account?.maintenanceRatio ? `${account.maintenanceRatio}%` : '—',
             )}
-            {account && account.held !== '0.00' && cell('held', t('trade.account.held'), yen(account.held))}
-            {account && account.debt !== '0.00' && cell('debt', t('trade.account.debt'), yen(account.debt))}
+            {account && account.held !== '0.00' && cell('held', t('trade:account.held'), yen(account.held))}
+            {account && account.debt !== '0.00' && cell('debt', t('trade:account.debt'), yen(account.debt))}
           </dl>
         )}
       </section>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, List } from 'antd-mobile';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import { closePositionRequest, decimalToSen, formatYen, senToDecimal, type Position } from '@kabuto/contract';
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
@@ -15,7 +15,7 @@ import { ToggleGroup } from './ToggleGroup';
 
 /** 返済: at the market or with a limit, after a confirmation; one idempotency key per confirmation. */
 export function ClosePositionForm({ position, onDone }: { position: Position; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTradeTranslation();
   const close = useClosePosition();
   const instrument = useInstrument(position.code);
   const quote = useLiveQuotes([position.code]).data?.get(position.code);
@@ -84,11 +84,11 @@ export function ClosePositionForm({ position, onDone }: { position: Position; on
       data-testid="close-form"
     >
       <ToggleGroup
-        label={t('trade.typeLabel')}
+        label={t('trade:typeLabel')}
         value={type}
         options={[
-          { value: 'market', label: t('trade.type.market') },
-          { value: 'limit', label: t('trade.type.limit') },
+          { value: 'market', label: t('trade:type.market') },
+          { value: 'limit', label: t('trade:type.limit') },
         ]}
         onChange={(value) => form.field('type').onChange(value)}
         testId="close-type"
@@ -97,30 +97,30 @@ export function ClosePositionForm({ position, onDone }: { position: Position; on
         <List className="kb-form">
           <FormField
             {...form.field('price')}
-            label={t('trade.limitPrice')}
+            label={t('trade:limitPrice')}
             labelPosition="above"
-            placeholder={t('trade.pricePlaceholder')}
+            placeholder={t('trade:pricePlaceholder')}
             inputMode="decimal"
             testId="close-price"
-            extra={<Stepper label={t('trade.limitPrice')} onStep={stepPrice} testId="close-price" />}
+            extra={<Stepper label={t('trade:limitPrice')} onStep={stepPrice} testId="close-price" />}
           />
         </List>
       )}
       <FormAlert alert={form.alert} testId="close" />
       <div className="kb-actions">
         <Button type="submit" color="primary" size="large" block data-testid="close-review">
-          {t('trade.closeReview')}
+          {t('trade:closeReview')}
         </Button>
       </div>
       <Dialog
         visible={confirming !== null}
-        title={t('trade.closeConfirmTitle')}
+        title={t('trade:closeConfirmTitle')}
         content={
           confirming && (
             <div data-testid="close-confirm">
               <p style={{ margin: 0, lineHeight: 1.7 }}>
                 {t(
-                  confirming.body.type === 'market' ? 'trade.closeConfirmMarket' : 'trade.closeConfirmLimit',
+                  confirming.body.type === 'market' ? 'trade:closeConfirmMarket' : 'trade:closeConfirmLimit',
                   {
                     code: position.code,
                     quantity: quantityText(t, position.lots),
@@ -130,7 +130,7 @@ export function ClosePositionForm({ position, onDone }: { position: Position; on
               </p>
               {unanswered && (
                 <p className="kb-field-error" role="alert">
-                  {t('trade.sendAgain', { problem: unanswered })}
+                  {t('trade:sendAgain', { problem: unanswered })}
                 </p>
               )}
             </div>
@@ -141,7 +141,7 @@ export function ClosePositionForm({ position, onDone }: { position: Position; on
             { key: 'cancel', text: t('common:cancel'), onClick: dismiss },
             {
               key: 'send',
-              text: t('trade.closeSend'),
+              text: t('trade:closeSend'),
               bold: true,
               disabled: close.isPending,
               onClick: send,

@@ -1,5 +1,5 @@
 import { formatJst, formatYen, type Position } from '@kabuto/contract';
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import { usePositions } from '../api/trading';
 import { riseFallClass, withSign } from '../lib/figures';
 import { quantityText } from '../lib/labels';
@@ -8,14 +8,14 @@ import { ListStates } from './ListStates';
 
 /** Closed positions with their realised P&L, newest first. */
 export function ClosedPositionList({ onOpen }: { onOpen: (position: Position) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTradeTranslation();
   const list = usePositions('closed');
   const positions = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <ListStates
       list={list}
       count={positions.length}
-      empty={t('trade.empty.closedPositions')}
+      empty={t('trade:empty.closedPositions')}
       testId="closed-position-list"
     >
       {positions.map((position) => (
@@ -42,7 +42,7 @@ export function ClosedPositionList({ onOpen }: { onOpen: (position: Position) =>
               </span>
             </span>
             <span className="kb-trade-row-meta">
-              <span>{position.closeReason ? t(`trade.closeReason.${position.closeReason}`) : ''}</span>
+              <span>{position.closeReason ? t(`trade:closeReason.${position.closeReason}`) : ''}</span>
               <span>{position.closedAt ? formatJst(position.closedAt) : ''}</span>
             </span>
           </button>

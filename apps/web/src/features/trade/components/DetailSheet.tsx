@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import './trade.css';
 
 /** A bottom sheet with a title and a close button: the order panel's frame, reused by the details. */
@@ -18,7 +18,7 @@ export function DetailSheet({
   testId: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTradeTranslation();
   const titleId = `${testId}-title`;
   return (
     <Popup
@@ -37,7 +37,7 @@ export function DetailSheet({
           <button
             type="button"
             className="kb-icon-button"
-            aria-label={t('trade.close')}
+            aria-label={t('trade:close')}
             onClick={onClose}
             data-testid={`${testId}-close`}
           >

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import { useInstrument } from '../api/trading';
 import { instrumentName } from '../lib/labels';
 
 /** "トヨタ自動車 7203": the name in the reader's language (once known) and the code. */
 export function InstrumentLabel({ code }: { code: string }) {
-  const { i18n } = useTranslation();
+  const { i18n } = useTradeTranslation();
   const { data } = useInstrument(code);
   const name = instrumentName(data, i18n.resolvedLanguage);
   return (
@@ -17,6 +17,6 @@ export function InstrumentLabel({ code }: { code: string }) {
 
 /** The side as a coloured tag: 買 red, 売 green (Japanese convention). */
 export function SideTag({ side }: { side: 'long' | 'short' }) {
-  const { t } = useTranslation();
-  return <span className={`kb-side kb-side-${side}`}>{t(`trade.sideShort.${side}`)}</span>;
+  const { t } = useTradeTranslation();
+  return <span className={`kb-side kb-side-${side}`}>{t(`trade:sideShort.${side}`)}</span>;
 }

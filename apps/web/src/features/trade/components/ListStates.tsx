@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, InfiniteScroll } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import { DelayedLoading } from '../../../components/ui/DelayedLoading';
 import { EmptyState } from '../../../components/ui/EmptyState';
 
@@ -26,12 +26,12 @@ export function ListStates({
   testId: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTradeTranslation();
   if (list.isPending) return <DelayedLoading />;
   if (list.isError && count === 0)
     return (
       <div className="kb-centered" data-testid={`${testId}-error`}>
-        <p className="kb-muted">{t('trade.loadFailed')}</p>
+        <p className="kb-muted">{t('trade:loadFailed')}</p>
         <Button fill="outline" color="primary" onClick={() => void list.refetch()}>
           {t('form.retry')}
         </Button>
@@ -49,7 +49,7 @@ export function ListStates({
           await list.fetchNextPage();
         }}
       >
-        <span className="kb-muted">{list.hasNextPage ? t('trade.loadingMore') : t('trade.end')}</span>
+        <span className="kb-muted">{list.hasNextPage ? t('trade:loadingMore') : t('trade:end')}</span>
       </InfiniteScroll>
     </>
   );

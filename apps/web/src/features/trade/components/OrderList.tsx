@@ -1,6 +1,6 @@
 import { formatJst, formatYen, type Order } from '@kabuto/contract';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import { useOrders } from '../api/trading';
 import type { OrderFilter } from '../api/keys';
 import { quantityText } from '../lib/labels';
@@ -9,20 +9,20 @@ import { ListStates } from './ListStates';
 
 /** "指値 2,790.00" / "成行"; a filled order also shows its fill price. */
 export function orderPriceText(t: TFunction, order: Order): string {
-  const base = order.price ? t('trade.limitAt', { price: formatYen(order.price) }) : t('trade.type.market');
-  return order.fillPrice ? `${base} ・ ${t('trade.filledAt', { price: formatYen(order.fillPrice) })}` : base;
+  const base = order.price ? t('trade:limitAt', { price: formatYen(order.price) }) : t('trade:type.market');
+  return order.fillPrice ? `${base} ・ ${t('trade:filledAt', { price: formatYen(order.fillPrice) })}` : base;
 }
 
 /** Resting orders (open) or filled and cancelled ones (history). */
 export function OrderList({ status, onOpen }: { status: OrderFilter; onOpen: (order: Order) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTradeTranslation();
   const list = useOrders(status);
   const orders = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <ListStates
       list={list}
       count={orders.length}
-      empty={t(status === 'open' ? 'trade.empty.orders' : 'trade.empty.orderHistory')}
+      empty={t(status === 'open' ? 'trade:empty.orders' : 'trade:empty.orderHistory')}
       testId={`order-list-${status}`}
     >
       {orders.map((order) => (
@@ -38,16 +38,16 @@ export function OrderList({ status, onOpen }: { status: OrderFilter; onOpen: (or
                 <SideTag side={order.side} />
                 <InstrumentLabel code={order.code} />
               </span>
-              <span data-testid="order-status">{t(`trade.orderStatus.${order.status}`)}</span>
+              <span data-testid="order-status">{t(`trade:orderStatus.${order.status}`)}</span>
             </span>
             <span className="kb-trade-row-meta">
               <span>
-                {quantityText(t, order.lots)} ・ {t('trade.leverageValue', { leverage: order.leverage })}
+                {quantityText(t, order.lots)} ・ {t('trade:leverageValue', { leverage: order.leverage })}
               </span>
               <span>{orderPriceText(t, order)}</span>
             </span>
             <span className="kb-trade-row-meta">
-              <span>{t('trade.orderNumber', { id: order.id })}</span>
+              <span>{t('trade:orderNumber', { id: order.id })}</span>
               <span>{formatJst(order.createdAt)}</span>
             </span>
           </button>

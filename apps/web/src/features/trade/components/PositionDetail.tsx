@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Toast } from 'antd-mobile';
 import { formatJst, formatYen, type Position } from '@kabuto/contract';
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useLiveQuotes, usePosition } from '../api/trading';
 import { pnlPercentOf, riseFallClass, withSign } from '../lib/figures';
@@ -23,7 +23,7 @@ export function PositionDetail({
   position: Position | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTradeTranslation();
   const [step, setStep] = useState<Step>('detail');
   const fresh = usePosition(listed?.id ?? null);
   const position = fresh.data ?? listed;
@@ -39,40 +39,40 @@ export function PositionDetail({
   const { price, pnl } = livePnl(position, quote?.last);
   const percent = pnl ? pnlPercentOf(pnl, position.margin) : null;
   const closed = position.status === 'closed';
-  const optional = (value: string | null) => (value ? formatYen(value) : t('trade.none'));
+  const optional = (value: string | null) => (value ? formatYen(value) : t('trade:none'));
   const rows: [string, string, ReactNode, string?][] = [
-    ['instrument', t('trade.instrument'), <InstrumentLabel code={position.code} key="i" />],
-    ['side', t('trade.sideLabel'), t(`trade.side.${position.side}`)],
-    ['status', t('trade.status'), t(`trade.positionStatus.${position.status}`)],
-    ['lots', t('trade.lots'), quantityText(t, position.lots)],
-    ['leverage', t('trade.leverage'), t('trade.leverageValue', { leverage: position.leverage })],
-    ['entry', t('trade.entryPrice'), formatYen(position.entryPrice)],
-    ['price', closed ? t('trade.exitPrice') : t('trade.lastPrice'), price ? formatYen(price) : '—'],
+    ['instrument', t('trade:instrument'), <InstrumentLabel code={position.code} key="i" />],
+    ['side', t('trade:sideLabel'), t(`trade:side.${position.side}`)],
+    ['status', t('trade:status'), t(`trade:positionStatus.${position.status}`)],
+    ['lots', t('trade:lots'), quantityText(t, position.lots)],
+    ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: position.leverage })],
+    ['entry', t('trade:entryPrice'), formatYen(position.entryPrice)],
+    ['price', closed ? t('trade:exitPrice') : t('trade:lastPrice'), price ? formatYen(price) : '—'],
     [
       'pnl',
-      closed ? t('trade.realisedPnl') : t('trade.unrealisedPnl'),
+      closed ? t('trade:realisedPnl') : t('trade:unrealisedPnl'),
       pnl ? `${withSign(formatYen(pnl))}${percent ? `（${withSign(percent)}%）` : ''}` : '—',
       riseFallClass(pnl),
     ],
-    ['margin', t('trade.margin'), yen(position.margin)],
-    ['fee', t('trade.fee'), yen(position.openFee)],
-    ['interest', t(`trade.interest.${position.side}`), yen(position.interest)],
-    ['take-profit', t('trade.takeProfit'), optional(position.takeProfit)],
-    ['stop-loss', t('trade.stopLoss'), optional(position.stopLoss)],
+    ['margin', t('trade:margin'), yen(position.margin)],
+    ['fee', t('trade:fee'), yen(position.openFee)],
+    ['interest', t(`trade:interest.${position.side}`), yen(position.interest)],
+    ['take-profit', t('trade:takeProfit'), optional(position.takeProfit)],
+    ['stop-loss', t('trade:stopLoss'), optional(position.stopLoss)],
   ];
-  if (position.closeLimit) rows.push(['close-limit', t('trade.closeLimit'), formatYen(position.closeLimit)]);
-  if (position.closeFee) rows.push(['close-fee', t('trade.closeFee'), yen(position.closeFee)]);
+  if (position.closeLimit) rows.push(['close-limit', t('trade:closeLimit'), formatYen(position.closeLimit)]);
+  if (position.closeFee) rows.push(['close-fee', t('trade:closeFee'), yen(position.closeFee)]);
   if (position.closeReason)
-    rows.push(['reason', t('trade.closeReasonLabel'), t(`trade.closeReason.${position.closeReason}`)]);
-  rows.push(['opened', t('trade.openedAt'), formatJst(position.openedAt)]);
-  if (position.closedAt) rows.push(['closed', t('trade.closedAt'), formatJst(position.closedAt)]);
+    rows.push(['reason', t('trade:closeReasonLabel'), t(`trade:closeReason.${position.closeReason}`)]);
+  rows.push(['opened', t('trade:openedAt'), formatJst(position.openedAt)]);
+  if (position.closedAt) rows.push(['closed', t('trade:closedAt'), formatJst(position.closedAt)]);
 
   const title =
     step === 'close'
-      ? t('trade.closeTitle')
+      ? t('trade:closeTitle')
       : step === 'targets'
-        ? t('trade.targetsTitle')
-        : t('trade.positionTitle');
+        ? t('trade:targetsTitle')
+        : t('trade:positionTitle');
   const done = (message: string) => () => {
     Toast.show({ content: message });
     setStep('detail');
@@ -84,7 +84,7 @@ export function PositionDetail({
           <Figures rows={rows} testId="position-detail" />
           {!closed && (
             <p className="kb-trade-note" style={{ marginTop: 8 }}>
-              <SimulatedLabel /> {t('trade.pnlNote')}
+              <SimulatedLabel /> {t('trade:pnlNote')}
             </p>
           )}
           {position.status === 'holding' && (
@@ -96,17 +96,17 @@ export function PositionDetail({
                 onClick={() => setStep('close')}
                 data-testid="position-close"
               >
-                {t('trade.closeAction')}
+                {t('trade:closeAction')}
               </Button>
               <Button block onClick={() => setStep('targets')} data-testid="position-targets">
-                {t('trade.targetsTitle')}
+                {t('trade:targetsTitle')}
               </Button>
             </div>
           )}
         </>
       )}
-      {step === 'close' && <ClosePositionForm position={position} onDone={done(t('trade.closeSent'))} />}
-      {step === 'targets' && <TargetsForm position={position} onDone={done(t('trade.targetsSaved'))} />}
+      {step === 'close' && <ClosePositionForm position={position} onDone={done(t('trade:closeSent'))} />}
+      {step === 'targets' && <TargetsForm position={position} onDone={done(t('trade:targetsSaved'))} />}
     </DetailSheet>
   );
 }

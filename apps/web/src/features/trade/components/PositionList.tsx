@@ -1,5 +1,5 @@
 import { formatJst, formatYen, type Position } from '@kabuto/contract';
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import { useLiveQuotes, usePositions } from '../api/trading';
 import { riseFallClass, unrealisedPnlAt, withSign } from '../lib/figures';
 import { quantityText } from '../lib/labels';
@@ -15,7 +15,7 @@ export function livePnl(position: Position, last: string | undefined) {
 
 /** Open positions with their P&L at the latest quote. */
 export function PositionList({ onOpen }: { onOpen: (position: Position) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTradeTranslation();
   const list = usePositions('open');
   const positions = list.data?.pages.flatMap((page) => page.items) ?? [];
   const quotes = useLiveQuotes(positions.map((position) => position.code));
@@ -23,7 +23,7 @@ export function PositionList({ onOpen }: { onOpen: (position: Position) => void 
     <ListStates
       list={list}
       count={positions.length}
-      empty={t('trade.empty.positions')}
+      empty={t('trade:empty.positions')}
       testId="position-list"
     >
       {positions.map((position) => {
@@ -48,14 +48,14 @@ export function PositionList({ onOpen }: { onOpen: (position: Position) => void 
               <span className="kb-trade-row-meta">
                 <span>
                   {quantityText(t, position.lots)} ・{' '}
-                  {t('trade.leverageValue', { leverage: position.leverage })}
+                  {t('trade:leverageValue', { leverage: position.leverage })}
                 </span>
                 <span>
-                  {t('trade.entryPrice')} {formatYen(position.entryPrice)} → {price ? formatYen(price) : '—'}
+                  {t('trade:entryPrice')} {formatYen(position.entryPrice)} → {price ? formatYen(price) : '—'}
                 </span>
               </span>
               <span className="kb-trade-row-meta">
-                <span>{t(`trade.positionStatus.${position.status}`)}</span>
+                <span>{t(`trade:positionStatus.${position.status}`)}</span>
                 <span>{formatJst(position.openedAt)}</span>
               </span>
             </button>

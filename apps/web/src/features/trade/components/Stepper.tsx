@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 
 interface StepperProps {
   /** What the buttons change, for their accessible names ("Price: one tick up"). */
@@ -9,12 +9,12 @@ interface StepperProps {
 
 /** The − and + beside a price or a quantity: one tick or one lot each tap. */
 export function Stepper({ label, onStep, testId }: StepperProps) {
-  const { t } = useTranslation();
+  const { t } = useTradeTranslation();
   return (
     <span className="kb-stepper">
       <button
         type="button"
-        aria-label={t('trade.stepDown', { field: label })}
+        aria-label={t('trade:stepDown', { field: label })}
         onClick={() => onStep(-1)}
         data-testid={`${testId}-down`}
       >
@@ -22,7 +22,7 @@ export function Stepper({ label, onStep, testId }: StepperProps) {
       </button>
       <button
         type="button"
-        aria-label={t('trade.stepUp', { field: label })}
+        aria-label={t('trade:stepUp', { field: label })}
         onClick={() => onStep(1)}
         data-testid={`${testId}-up`}
       >

@@ -1,7 +1,7 @@
 import { Button, List } from 'antd-mobile';
 import { ApiError } from '@kabuto/client';
 import { decimalToSen, senToDecimal, takeProfitStopLossRequest, type Position } from '@kabuto/contract';
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
@@ -14,7 +14,7 @@ const inputOf = (decimal: string | null) => (decimal ? priceInputText(decimalToS
 
 /** 利益確定・損切りの変更: empty clears a target. */
 export function TargetsForm({ position, onDone }: { position: Position; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTradeTranslation();
   const save = useSetTargets();
   const instrument = useInstrument(position.code);
   const form = useForm({ takeProfit: inputOf(position.takeProfit), stopLoss: inputOf(position.stopLoss) });
@@ -63,18 +63,18 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
       noValidate
       data-testid="targets-form"
     >
-      <p className="kb-trade-note">{t('trade.targetsEditNote')}</p>
+      <p className="kb-trade-note">{t('trade:targetsEditNote')}</p>
       <List className="kb-form">
         <FormField
           {...form.field('takeProfit')}
-          label={t('trade.takeProfit')}
+          label={t('trade:takeProfit')}
           labelPosition="above"
-          placeholder={t('trade.optionalPrice')}
+          placeholder={t('trade:optionalPrice')}
           inputMode="decimal"
           testId="targets-take-profit"
           extra={
             <Stepper
-              label={t('trade.takeProfit')}
+              label={t('trade:takeProfit')}
               onStep={stepper('takeProfit')}
               testId="targets-take-profit"
             />
@@ -82,13 +82,13 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
         />
         <FormField
           {...form.field('stopLoss')}
-          label={t('trade.stopLoss')}
+          label={t('trade:stopLoss')}
           labelPosition="above"
-          placeholder={t('trade.optionalPrice')}
+          placeholder={t('trade:optionalPrice')}
           inputMode="decimal"
           testId="targets-stop-loss"
           extra={
-            <Stepper label={t('trade.stopLoss')} onStep={stepper('stopLoss')} testId="targets-stop-loss" />
+            <Stepper label={t('trade:stopLoss')} onStep={stepper('stopLoss')} testId="targets-stop-loss" />
           }
         />
       </List>
@@ -102,7 +102,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
           loading={save.isPending}
           data-testid="targets-save"
         >
-          {t('trade.targetsSave')}
+          {t('trade:targetsSave')}
         </Button>
       </div>
     </form>

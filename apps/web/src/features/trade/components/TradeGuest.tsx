@@ -1,18 +1,18 @@
 import { Button } from 'antd-mobile';
 import { BillOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import { useNavigate } from 'react-router';
 import { LOGIN_PATH, REGISTER_PATH, TRADE_PATH } from '../../../lib/paths';
 
 /** The Trade tab for visitors: what it shows once logged in, and the way there. */
 export function TradeGuest() {
-  const { t } = useTranslation();
+  const { t } = useTradeTranslation();
   const navigate = useNavigate();
   return (
     <div className="kb-centered" data-testid="trade-guest">
       <BillOutline style={{ fontSize: 56, color: 'var(--kb-primary)' }} />
-      <h2>{t('trade.guestTitle')}</h2>
-      <p className="kb-muted">{t('trade.guestDescription')}</p>
+      <h2>{t('trade:guestTitle')}</h2>
+      <p className="kb-muted">{t('trade:guestDescription')}</p>
       <div className="kb-actions" style={{ width: '100%' }}>
         <Button
           color="primary"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Tabs } from 'antd-mobile';
 import type { Order, Position } from '@kabuto/contract';
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import { ToggleGroup } from './ToggleGroup';
 import { ClosedPositionList } from './ClosedPositionList';
 import { OrderDetail } from './OrderDetail';
@@ -14,7 +14,7 @@ type HistoryKind = 'positions' | 'orders';
 
 /** 建玉照会, 注文照会 and the history, each row opening its detail. */
 export function TradeTabs() {
-  const { t } = useTranslation();
+  const { t } = useTradeTranslation();
   const [tab, setTab] = useState<TabKey>('positions');
   const [history, setHistory] = useState<HistoryKind>('positions');
   const [position, setPosition] = useState<Position | null>(null);
@@ -22,19 +22,19 @@ export function TradeTabs() {
   return (
     <section className="kb-section kb-trade-tabs" style={{ padding: 0 }} data-testid="trade-tabs">
       <Tabs activeKey={tab} onChange={(key) => setTab(key as TabKey)}>
-        <Tabs.Tab title={t('trade.tabs.positions')} key="positions">
+        <Tabs.Tab title={t('trade:tabs.positions')} key="positions">
           <PositionList onOpen={setPosition} />
         </Tabs.Tab>
-        <Tabs.Tab title={t('trade.tabs.orders')} key="orders">
+        <Tabs.Tab title={t('trade:tabs.orders')} key="orders">
           <OrderList status="open" onOpen={setOrder} />
         </Tabs.Tab>
-        <Tabs.Tab title={t('trade.tabs.history')} key="history">
+        <Tabs.Tab title={t('trade:tabs.history')} key="history">
           <ToggleGroup
-            label={t('trade.tabs.history')}
+            label={t('trade:tabs.history')}
             value={history}
             options={[
-              { value: 'positions', label: t('trade.history.positions') },
-              { value: 'orders', label: t('trade.history.orders') },
+              { value: 'positions', label: t('trade:history.positions') },
+              { value: 'orders', label: t('trade:history.orders') },
             ]}
             onChange={setHistory}
             testId="trade-history-kind"

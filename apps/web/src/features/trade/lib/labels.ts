@@ -12,5 +12,5 @@ export function instrumentName(
 
 /** "200株（2単元）" / "200 shares (2 lots)". */
 export function quantityText(t: TFunction, lots: number): string {
-  return t('trade.quantity', { shares: (lots * SHARES_PER_LOT).toLocaleString('en-US'), lots });
+  return t('trade:quantity', { shares: (lots * SHARES_PER_LOT).toLocaleString('en-US'), lots });
 }

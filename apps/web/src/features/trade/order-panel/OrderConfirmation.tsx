@@ -1,5 +1,5 @@
 import { formatYen, type OrderPreviewView } from '@kabuto/contract';
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import type { OrderRequest } from '../api/keys';
 import { SimulatedLabel } from '../components/SimulatedLabel';
@@ -13,37 +13,37 @@ interface OrderConfirmationProps {
 
 /** What the investor confirms: the order as it will be sent and the server's figures for it. */
 export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConfirmationProps) {
-  const { t } = useTranslation();
+  const { t } = useTradeTranslation();
   const rows: [string, string, string][] = [
-    ['instrument', t('trade.instrument'), instrumentLabel],
+    ['instrument', t('trade:instrument'), instrumentLabel],
     [
       'side',
-      t('trade.sideLabel'),
+      t('trade:sideLabel'),
       Number(order.leverage) > 1
-        ? t('trade.marginSide', { side: t(`trade.side.${order.side}`) })
-        : t(`trade.side.${order.side}`),
+        ? t('trade:marginSide', { side: t(`trade:side.${order.side}`) })
+        : t(`trade:side.${order.side}`),
     ],
     [
       'type',
-      t('trade.typeLabel'),
+      t('trade:typeLabel'),
       order.type === 'market'
-        ? t('trade.marketAt', { price: formatYen(preview.price) })
-        : t('trade.limitAt', { price: formatYen(preview.price) }),
+        ? t('trade:marketAt', { price: formatYen(preview.price) })
+        : t('trade:limitAt', { price: formatYen(preview.price) }),
     ],
-    ['lots', t('trade.lots'), quantityText(t, Number(order.lots))],
-    ['leverage', t('trade.leverage'), t('trade.leverageValue', { leverage: order.leverage })],
+    ['lots', t('trade:lots'), quantityText(t, Number(order.lots))],
+    ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
   ];
-  if (order.takeProfit) rows.push(['take-profit', t('trade.takeProfit'), formatYen(order.takeProfit)]);
-  if (order.stopLoss) rows.push(['stop-loss', t('trade.stopLoss'), formatYen(order.stopLoss)]);
+  if (order.takeProfit) rows.push(['take-profit', t('trade:takeProfit'), formatYen(order.takeProfit)]);
+  if (order.stopLoss) rows.push(['stop-loss', t('trade:stopLoss'), formatYen(order.stopLoss)]);
   const figures: [string, string, string][] = [
-    ['notional', t('trade.notional'), yen(preview.notional)],
-    ['margin', t('trade.margin'), yen(preview.margin)],
-    ['fee', t('trade.fee'), yen(preview.fee)],
-    ['total', t('trade.total'), yen(preview.total)],
+    ['notional', t('trade:notional'), yen(preview.notional)],
+    ['margin', t('trade:margin'), yen(preview.margin)],
+    ['fee', t('trade:fee'), yen(preview.fee)],
+    ['total', t('trade:total'), yen(preview.total)],
     [
       'liquidation',
-      t('trade.liquidationPrice'),
-      preview.estimatedLiquidationPrice ? formatYen(preview.estimatedLiquidationPrice) : t('trade.none'),
+      t('trade:liquidationPrice'),
+      preview.estimatedLiquidationPrice ? formatYen(preview.estimatedLiquidationPrice) : t('trade:none'),
     ],
   ];
   return (
@@ -68,9 +68,9 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
         <SimulatedLabel />{' '}
         {order.type === 'market'
           ? preview.fillsNow
-            ? t('trade.confirmMarketNote')
-            : t('trade.confirmNextSession')
-          : t('trade.confirmLimitNote')}
+            ? t('trade:confirmMarketNote')
+            : t('trade:confirmNextSession')
+          : t('trade:confirmLimitNote')}
       </p>
     </div>
   );

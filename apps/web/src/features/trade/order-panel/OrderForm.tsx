@@ -9,7 +9,7 @@ import {
   type Order,
   type OrderPreviewView,
 } from '@kabuto/contract';
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
@@ -63,7 +63,7 @@ export function OrderForm({
   leverages,
   onPlaced,
 }: OrderFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTradeTranslation();
   const preview = useOrderPreview();
   const place = usePlaceOrder();
   const form = useForm({
@@ -180,22 +180,22 @@ export function OrderForm({
       noValidate
     >
       <ToggleGroup
-        label={t('trade.sideLabel')}
+        label={t('trade:sideLabel')}
         value={side}
         options={[
-          { value: 'long', label: t('trade.side.long') },
-          { value: 'short', label: t('trade.side.short') },
+          { value: 'long', label: t('trade:side.long') },
+          { value: 'short', label: t('trade:side.short') },
         ]}
         onChange={(value) => form.field('side').onChange(value)}
         className="kb-sides"
         testId="order-side"
       />
       <ToggleGroup
-        label={t('trade.typeLabel')}
+        label={t('trade:typeLabel')}
         value={type}
         options={[
-          { value: 'market', label: t('trade.type.market') },
-          { value: 'limit', label: t('trade.type.limit') },
+          { value: 'market', label: t('trade:type.market') },
+          { value: 'limit', label: t('trade:type.limit') },
         ]}
         onChange={(value) => form.field('type').onChange(value)}
         testId="order-type"
@@ -204,36 +204,36 @@ export function OrderForm({
         {type === 'limit' && (
           <FormField
             {...form.field('price')}
-            label={t('trade.limitPrice')}
+            label={t('trade:limitPrice')}
             labelPosition="above"
-            placeholder={t('trade.pricePlaceholder')}
+            placeholder={t('trade:pricePlaceholder')}
             inputMode="decimal"
             testId="order-price"
-            extra={<Stepper label={t('trade.limitPrice')} onStep={stepPrice('price')} testId="order-price" />}
+            extra={<Stepper label={t('trade:limitPrice')} onStep={stepPrice('price')} testId="order-price" />}
           />
         )}
         <FormField
           {...form.field('lots')}
-          label={t('trade.lotsInput')}
+          label={t('trade:lotsInput')}
           labelPosition="above"
-          placeholder={t('trade.lotsPlaceholder')}
+          placeholder={t('trade:lotsPlaceholder')}
           inputMode="numeric"
           testId="order-lots"
-          extra={<Stepper label={t('trade.lotsInput')} onStep={stepLots} testId="order-lots" />}
+          extra={<Stepper label={t('trade:lotsInput')} onStep={stepLots} testId="order-lots" />}
         />
       </List>
       <div className="kb-trade-note" data-testid="order-shares">
-        {Number.isSafeInteger(lots) && lots > 0 ? quantityText(t, lots) : t('trade.lotUnit')}
+        {Number.isSafeInteger(lots) && lots > 0 ? quantityText(t, lots) : t('trade:lotUnit')}
       </div>
       <div className="kb-trade-label" id="order-leverage-label">
-        {t('trade.leverage')}
+        {t('trade:leverage')}
       </div>
       <ToggleGroup
-        label={t('trade.leverage')}
+        label={t('trade:leverage')}
         value={form.values.leverage}
         options={leverages.map((value) => ({
           value: String(value),
-          label: t('trade.leverageValue', { leverage: value }),
+          label: t('trade:leverageValue', { leverage: value }),
         }))}
         onChange={(value) => leverageField.onChange(value)}
         describedBy={leverageNoteId}
@@ -247,13 +247,13 @@ export function OrderForm({
         ) : null}
         {leverage > 1 ? (
           <span data-testid="order-margin-note">
-            {t('trade.marginTradingNote')}{' '}
+            {t('trade:marginTradingNote')}{' '}
             <Link to={REAL_NAME_PATH} className="kb-link" style={{ padding: 0, minWidth: 0 }}>
-              {t('trade.verifyIdentity')}
+              {t('trade:verifyIdentity')}
             </Link>
           </span>
         ) : (
-          t('trade.cashTradingNote')
+          t('trade:cashTradingNote')
         )}
       </div>
       <List className="kb-form">
@@ -262,26 +262,26 @@ export function OrderForm({
             <Switch
               checked={withTargets}
               onChange={setWithTargets}
-              aria-label={t('trade.targetsSwitch')}
+              aria-label={t('trade:targetsSwitch')}
               data-testid="order-targets-switch"
             />
           }
-          description={t('trade.targetsNote')}
+          description={t('trade:targetsNote')}
         >
-          {t('trade.targetsSwitch')}
+          {t('trade:targetsSwitch')}
         </List.Item>
         {withTargets && (
           <>
             <FormField
               {...form.field('takeProfit')}
-              label={t('trade.takeProfit')}
+              label={t('trade:takeProfit')}
               labelPosition="above"
-              placeholder={t('trade.optionalPrice')}
+              placeholder={t('trade:optionalPrice')}
               inputMode="decimal"
               testId="order-take-profit"
               extra={
                 <Stepper
-                  label={t('trade.takeProfit')}
+                  label={t('trade:takeProfit')}
                   onStep={stepPrice('takeProfit')}
                   testId="order-take-profit"
                 />
@@ -289,14 +289,14 @@ export function OrderForm({
             />
             <FormField
               {...form.field('stopLoss')}
-              label={t('trade.stopLoss')}
+              label={t('trade:stopLoss')}
               labelPosition="above"
-              placeholder={t('trade.optionalPrice')}
+              placeholder={t('trade:optionalPrice')}
               inputMode="decimal"
               testId="order-stop-loss"
               extra={
                 <Stepper
-                  label={t('trade.stopLoss')}
+                  label={t('trade:stopLoss')}
                   onStep={stepPrice('stopLoss')}
                   testId="order-stop-loss"
                 />
@@ -306,7 +306,7 @@ export function OrderForm({
         )}
       </List>
       <div className="kb-trade-estimate" data-testid="order-estimate">
-        <span className="kb-muted">{t('trade.estimatedNotional')}</span>
+        <span className="kb-muted">{t('trade:estimatedNotional')}</span>
         <strong>{estimate ? yen(estimate) : '—'}</strong>
       </div>
       <FormAlert alert={form.alert} testId="order" />
@@ -319,12 +319,12 @@ export function OrderForm({
           loading={preview.isPending}
           data-testid="order-review"
         >
-          {t('trade.review')}
+          {t('trade:review')}
         </Button>
       </div>
       <Dialog
         visible={confirming !== null}
-        title={t('trade.confirmTitle')}
+        title={t('trade:confirmTitle')}
         content={
           confirming && (
             <>
@@ -335,7 +335,7 @@ export function OrderForm({
               />
               {unanswered && (
                 <p className="kb-field-error" role="alert" data-testid="order-send-unanswered">
-                  {t('trade.sendAgain', { problem: unanswered })}
+                  {t('trade:sendAgain', { problem: unanswered })}
                 </p>
               )}
             </>
@@ -346,7 +346,7 @@ export function OrderForm({
             { key: 'cancel', text: t('common:cancel'), onClick: closeConfirmation },
             {
               key: 'send',
-              text: t('trade.place'),
+              text: t('trade:place'),
               bold: true,
               disabled: place.isPending,
               onClick: send,
@@ -358,7 +358,7 @@ export function OrderForm({
       />
       {market && (
         <p className="kb-trade-note" data-testid="order-band">
-          {t('trade.priceBand', {
+          {t('trade:priceBand', {
             low: formatYen(senToDecimal(market.band.low)),
             high: formatYen(senToDecimal(market.band.high)),
           })}

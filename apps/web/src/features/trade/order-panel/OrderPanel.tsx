@@ -1,6 +1,6 @@
 import { Button, Toast } from 'antd-mobile';
 import { decimalToSen, formatYen, type Order } from '@kabuto/contract';
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import { useLocation, useNavigate } from 'react-router';
 import { DelayedLoading } from '../../../components/ui/DelayedLoading';
 import { LOGIN_PATH } from '../../../lib/paths';
@@ -30,7 +30,7 @@ export interface OrderPanelProps {
  * price and the order form; visitors are asked to log in first.
  */
 export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }: OrderPanelProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTradeTranslation();
   const loggedIn = useIsLoggedIn();
   const navigate = useNavigate();
   const location = useLocation();
@@ -50,20 +50,20 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
 
   return (
     <DetailSheet
-      title={t('trade.panelTitle', { instrument: label })}
+      title={t('trade:panelTitle', { instrument: label })}
       visible={visible}
       onClose={onClose}
       testId="order-panel"
     >
       {quote && (
         <div className="kb-trade-quote" data-testid="order-quote">
-          <span className="kb-muted">{t('trade.lastPrice')}</span>
+          <span className="kb-muted">{t('trade:lastPrice')}</span>
           <strong className={riseFallClass(quote.change)} data-testid="order-last">
             {formatYen(quote.last)}
           </strong>
           <span className={riseFallClass(quote.change)}>
             {withSign(formatYen(quote.change))} ({withSign(quote.changePercent)}%)
-            <span className="kb-visually-hidden">{t(`trade.direction.${directionOf(quote.change)}`)}</span>
+            <span className="kb-visually-hidden">{t(`trade:direction.${directionOf(quote.change)}`)}</span>
           </span>
           {quote.simulated && <SimulatedLabel />}
         </div>
@@ -71,7 +71,7 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
       {!loggedIn ? (
         <div className="kb-actions" data-testid="order-guest">
           <p className="kb-muted" style={{ margin: 0 }}>
-            {t('trade.guestText')}
+            {t('trade:guestText')}
           </p>
           <Button
             color="primary"
@@ -79,7 +79,7 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
             onClick={() => navigate(LOGIN_PATH, { state: { from: location.pathname + location.search } })}
             data-testid="order-guest-login"
           >
-            {t('trade.guestLogin')}
+            {t('trade:guestLogin')}
           </Button>
         </div>
       ) : instrument.isPending || quotes.isPending ? (
@@ -97,7 +97,7 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
           leverages={leverages ?? DEFAULT_LEVERAGES}
           onPlaced={(order) => {
             Toast.show({
-              content: t(order.status === 'filled' ? 'trade.placedFilled' : 'trade.placedResting'),
+              content: t(order.status === 'filled' ? 'trade:placedFilled' : 'trade:placedResting'),
             });
             onClose();
             onPlaced?.(order);

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import { INSTRUMENT_CODE } from '@kabuto/contract';
 import { SubPage } from '../../../components/ui/SubPage';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -11,7 +11,7 @@ import { OrderPanel } from '../order-panel';
  * 買い / 売り buttons) opens it without importing this feature. Closing it goes back; placing goes to Trade.
  */
 export default function OrderPage() {
-  const { t } = useTranslation();
+  const { t } = useTradeTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -33,7 +33,7 @@ export default function OrderPage() {
           onPlaced={() => void navigate(TRADE_PATH, { replace: true })}
         />
       ) : (
-        <EmptyState description={t('trade.noInstrument')} />
+        <EmptyState description={t('trade:noInstrument')} />
       )}
     </SubPage>
   );
