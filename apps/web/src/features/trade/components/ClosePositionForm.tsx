@@ -115,6 +115,7 @@ export function ClosePositionForm({ position, onDone }: { position: Position; on
       <Dialog
         visible={confirming !== null}
         title={t('trade:closeConfirmTitle')}
+        aria-label={t('trade:closeConfirmTitle')}
         content={
           confirming && (
             <div data-testid="close-confirm">

@@ -42,6 +42,7 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
   const confirmCancel = () => {
     void Dialog.confirm({
       title: t('trade:cancelConfirmTitle'),
+      'aria-label': t('trade:cancelConfirmTitle'),
       content: t('trade:cancelConfirmText', { number: order.id }),
       confirmText: t('trade:cancelSend'),
       cancelText: t('trade:keepOrder'),

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
+import { useUserInfo } from '../../../lib/current-user';
 import { yen } from '../../../lib/format';
 import { REAL_NAME_PATH } from '../../../lib/paths';
 import type { OrderRequest } from '../api/keys';
@@ -88,6 +89,8 @@ export function OrderForm({
   const leverage = Number(form.values.leverage);
   const lots = Number(form.values.lots.normalize('NFKC'));
   const leverageField = form.field('leverage');
+  const { data: userInfo } = useUserInfo();
+  const needsVerification = userInfo !== undefined && userInfo.real_name_status !== 'passed';
 
   const stepPrice = (name: 'price' | 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     if (!market) return;
@@ -225,6 +228,14 @@ export function OrderForm({
       <div className="kb-trade-note" data-testid="order-shares">
         {Number.isSafeInteger(lots) && lots > 0 ? quantityText(t, lots) : t('trade:lotUnit')}
       </div>
+      {market && type === 'limit' && (
+        <p className="kb-trade-note" data-testid="order-band">
+          {t('trade:priceBand', {
+            low: formatYen(senToDecimal(market.band.low)),
+            high: formatYen(senToDecimal(market.band.high)),
+          })}
+        </p>
+      )}
       <div className="kb-trade-label" id="order-leverage-label">
         {t('trade:leverage')}
       </div>
@@ -246,14 +257,19 @@ export function OrderForm({
           </span>
         ) : null}
         {leverage > 1 ? (
-          <span data-testid="order-margin-note">
-            {t('trade:marginTradingNote')}{' '}
-            <Link to={REAL_NAME_PATH} className="kb-link" style={{ padding: 0, minWidth: 0 }}>
-              {t('trade:verifyIdentity')}
-            </Link>
-          </span>
+          <span data-testid="order-margin-note">{t('trade:marginTradingNote')}</span>
         ) : (
           t('trade:cashTradingNote')
+        )}
+        {leverage > 1 && needsVerification && (
+          <Link
+            to={REAL_NAME_PATH}
+            className="kb-link"
+            style={{ padding: 0, display: 'flex', justifyContent: 'flex-start' }}
+            data-testid="order-verify"
+          >
+            {t('trade:verifyIdentity')}
+          </Link>
         )}
       </div>
       <List className="kb-form">
@@ -325,6 +341,7 @@ export function OrderForm({
       <Dialog
         visible={confirming !== null}
         title={t('trade:confirmTitle')}
+        aria-label={t('trade:confirmTitle')}
         content={
           confirming && (
             <>
@@ -356,14 +373,6 @@ export function OrderForm({
           ],
         ]}
       />
-      {market && (
-        <p className="kb-trade-note" data-testid="order-band">
-          {t('trade:priceBand', {
-            low: formatYen(senToDecimal(market.band.low)),
-            high: formatYen(senToDecimal(market.band.high)),
-          })}
-        </p>
-      )}
     </form>
   );
 }
