@@ -162,7 +162,7 @@ for (const lang of ['ja', 'en']) {
       // Its detail, then 返済 at the market after a confirmation.
       await row.click();
       const detail = page.getByTestId('position-detail');
-      await expect(detail.getByTestId('position-detail-leverage')).toHaveText(
+      await expect(detail.getByTestId('position-figures-leverage')).toHaveText(
         message(lang, 'trade', 'leverageValue').replace('{{leverage}}', '2'),
       );
       await waitUntilSettled(detail);
@@ -173,7 +173,7 @@ for (const lang of ['ja', 'en']) {
       const closeConfirm = page.getByRole('dialog', { name: message(lang, 'trade', 'closeConfirmTitle') });
       await expect(closeConfirm.getByTestId('close-confirm')).toBeVisible();
       await closeConfirm.getByTestId('close-send').click();
-      await expect(detail.getByTestId('position-detail-status')).toHaveText(
+      await expect(detail.getByTestId('position-figures-status')).toHaveText(
         message(lang, 'trade', 'positionStatus.closed'),
       );
       await detail.getByTestId('position-detail-close').click();

@@ -59,7 +59,7 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
 
   return (
     <DetailSheet title={t('trade:orderTitle')} visible onClose={onClose} testId="order-detail">
-      <Figures rows={rows} testId="order-detail" />
+      <Figures rows={rows} testId="order-figures" />
       {order.status === 'open' && (
         <div className="kb-actions">
           <Button

@@ -81,7 +81,7 @@ export function PositionDetail({
     <DetailSheet title={title} visible onClose={hide} testId="position-detail">
       {step === 'detail' && (
         <>
-          <Figures rows={rows} testId="position-detail" />
+          <Figures rows={rows} testId="position-figures" />
           {!closed && (
             <p className="kb-trade-note" style={{ marginTop: 8 }}>
               <SimulatedLabel /> {t('trade:pnlNote')}
