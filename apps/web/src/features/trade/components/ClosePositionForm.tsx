@@ -14,7 +14,14 @@ import { Stepper } from './Stepper';
 import { ToggleGroup } from './ToggleGroup';
 
 /** 返済: at the market or with a limit, after a confirmation; one idempotency key per confirmation. */
-export function ClosePositionForm({ position, onDone }: { position: Position; onDone: () => void }) {
+export function ClosePositionForm({
+  position,
+  onDone,
+}: {
+  position: Position;
+  /** With the position as the server left it: closed (filled at once) or closing / limit-closing. */
+  onDone: (position: Position) => void;
+}) {
   const { t } = useTradeTranslation();
   const close = useClosePosition();
   const instrument = useInstrument(position.code);
@@ -60,9 +67,9 @@ export function ClosePositionForm({ position, onDone }: { position: Position; on
     if (!confirming) return;
     close
       .mutateAsync({ id: position.id, ...confirming })
-      .then(() => {
+      .then((closed) => {
         dismiss();
-        onDone();
+        onDone(closed);
       })
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.transport) {

@@ -51,10 +51,14 @@ export function PositionDetail({
     [
       'pnl',
       closed ? t('trade:realisedPnl') : t('trade:unrealisedPnl'),
-      pnl ? `${withSign(formatYen(pnl))}${percent ? `（${withSign(percent)}%）` : ''}` : '—',
+      pnl
+        ? percent
+          ? t('trade:pnlWithPercent', { pnl: withSign(formatYen(pnl)), percent: withSign(percent) })
+          : withSign(formatYen(pnl))
+        : '—',
       riseFallClass(pnl),
     ],
-    ['margin', t('trade:margin'), yen(position.margin)],
+    ['margin', t('trade:positionMargin'), yen(position.margin)],
     ['fee', t('trade:fee'), yen(position.openFee)],
     ['interest', t(`trade:interest.${position.side}`), yen(position.interest)],
     ['take-profit', t('trade:takeProfit'), optional(position.takeProfit)],
@@ -105,7 +109,12 @@ export function PositionDetail({
           )}
         </>
       )}
-      {step === 'close' && <ClosePositionForm position={position} onDone={done(t('trade:closeSent'))} />}
+      {step === 'close' && (
+        <ClosePositionForm
+          position={position}
+          onDone={(after) => done(t(after.status === 'closed' ? 'trade:closeDone' : 'trade:closeSent'))()}
+        />
+      )}
       {step === 'targets' && <TargetsForm position={position} onDone={done(t('trade:targetsSaved'))} />}
     </DetailSheet>
   );

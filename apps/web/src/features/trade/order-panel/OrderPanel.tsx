@@ -38,7 +38,7 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
   const quotes = useLiveQuotes(visible ? [code] : []);
   const quote = quotes.data?.get(code);
   const name = instrumentName(instrument.data, i18n.resolvedLanguage) ?? '';
-  const label = name ? `${name}（${code}）` : code;
+  const label = name ? t('trade:instrumentWithCode', { name, code }) : code;
   const market: MarketFacts | null =
     quote && instrument.data
       ? {
