@@ -168,6 +168,31 @@ for (const lang of ['ja', 'en']) {
       await waitUntilSettled(detail);
       expect(await problemsOn(page, 'position-detail')).toEqual([]);
       await screenshot(page, `position-detail-${lang}`);
+
+      // TP/SL: a take-profit on the losing side is refused on its field; valid ones are saved and shown.
+      await detail.getByTestId('position-targets').click();
+      const last = Math.floor(Number((await quoteOf(page)).last));
+      await input(page, 'targets-take-profit').fill(String(last - 100));
+      await detail.getByTestId('targets-save').click();
+      await expect(detail.getByTestId('targets-take-profit-error')).toHaveText(
+        message(lang, 'errors', 'ORDER_TAKE_PROFIT_INVALID'),
+      );
+      expect(await problemsOn(page, 'targets-form')).toEqual([]);
+      await input(page, 'targets-take-profit').fill(String(last + 100));
+      await input(page, 'targets-stop-loss').fill(String(last - 100));
+      await detail.getByTestId('targets-save').click();
+      const yenText = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 2 });
+      await expect(detail.getByTestId('position-figures-take-profit')).toHaveText(yenText(last + 100));
+      await expect(detail.getByTestId('position-figures-stop-loss')).toHaveText(yenText(last - 100));
+      const [targeted] = (
+        await userApi<Page_<PositionView & { takeProfit: string; stopLoss: string }>>(
+          request,
+          investor.token,
+          '/api/positions?status=open',
+        )
+      ).items;
+      expect([targeted?.takeProfit, targeted?.stopLoss]).toEqual([`${last + 100}.00`, `${last - 100}.00`]);
+
       await detail.getByTestId('position-close').click();
       await detail.getByTestId('close-review').click();
       const closeConfirm = page.getByRole('dialog', { name: message(lang, 'trade', 'closeConfirmTitle') });
