@@ -181,9 +181,10 @@ for (const lang of ['ja', 'en']) {
       await input(page, 'targets-take-profit').fill(String(last + 100));
       await input(page, 'targets-stop-loss').fill(String(last - 100));
       await detail.getByTestId('targets-save').click();
-      const yenText = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 2 });
-      await expect(detail.getByTestId('position-figures-take-profit')).toHaveText(yenText(last + 100));
-      await expect(detail.getByTestId('position-figures-stop-loss')).toHaveText(yenText(last - 100));
+      // "2,900" or "2,900.00": prices may be shown as brokers show them, without the zero sen.
+      const priceText = (value: number) => new RegExp(`^${value.toLocaleString('en-US')}(\\.00)?$`);
+      await expect(detail.getByTestId('position-figures-take-profit')).toHaveText(priceText(last + 100));
+      await expect(detail.getByTestId('position-figures-stop-loss')).toHaveText(priceText(last - 100));
       const [targeted] = (
         await userApi<Page_<PositionView & { takeProfit: string; stopLoss: string }>>(
           request,

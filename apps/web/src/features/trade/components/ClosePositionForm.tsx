@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Dialog, List } from 'antd-mobile';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
-import { closePositionRequest, decimalToSen, formatYen, senToDecimal, type Position } from '@kabuto/contract';
+import { closePositionRequest, decimalToSen, senToDecimal, type Position } from '@kabuto/contract';
+import { displayPrice } from '../lib/figures';
 import { useTradeTranslation } from '../lib/texts';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
@@ -132,7 +133,7 @@ export function ClosePositionForm({
                   {
                     code: position.code,
                     quantity: quantityText(t, position.lots),
-                    price: confirming.body.price ? formatYen(confirming.body.price) : '',
+                    price: confirming.body.price ? displayPrice(confirming.body.price) : '',
                   },
                 )}
               </p>

@@ -1,7 +1,7 @@
 import { formatJst, formatYen, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { usePositions } from '../api/trading';
-import { riseFallClass, withSign } from '../lib/figures';
+import { riseFallClass, withSign, displayPrice } from '../lib/figures';
 import { quantityText } from '../lib/labels';
 import { InstrumentLabel, SideTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
@@ -38,7 +38,8 @@ export function ClosedPositionList({ onOpen }: { onOpen: (position: Position) =>
             <span className="kb-trade-row-meta">
               <span>{quantityText(t, position.lots)}</span>
               <span>
-                {formatYen(position.entryPrice)} → {position.exitPrice ? formatYen(position.exitPrice) : '—'}
+                {displayPrice(position.entryPrice)} →{' '}
+                {position.exitPrice ? displayPrice(position.exitPrice) : '—'}
               </span>
             </span>
             <span className="kb-trade-row-meta">

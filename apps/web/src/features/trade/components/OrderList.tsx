@@ -1,5 +1,6 @@
-import { formatJst, formatYen, type Order } from '@kabuto/contract';
+import { formatJst, type Order } from '@kabuto/contract';
 import type { TFunction } from 'i18next';
+import { displayPrice } from '../lib/figures';
 import { useTradeTranslation } from '../lib/texts';
 import { useOrders } from '../api/trading';
 import type { OrderFilter } from '../api/keys';
@@ -9,8 +10,12 @@ import { ListStates } from './ListStates';
 
 /** "指値 2,790.00" / "成行"; a filled order also shows its fill price. */
 export function orderPriceText(t: TFunction, order: Order): string {
-  const base = order.price ? t('trade:limitAt', { price: formatYen(order.price) }) : t('trade:type.market');
-  return order.fillPrice ? `${base} ・ ${t('trade:filledAt', { price: formatYen(order.fillPrice) })}` : base;
+  const base = order.price
+    ? t('trade:limitAt', { price: displayPrice(order.price) })
+    : t('trade:type.market');
+  return order.fillPrice
+    ? `${base} ・ ${t('trade:filledAt', { price: displayPrice(order.fillPrice) })}`
+    : base;
 }
 
 /** Resting orders (open) or filled and cancelled ones (history). */

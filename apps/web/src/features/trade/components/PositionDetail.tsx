@@ -4,7 +4,7 @@ import { formatJst, formatYen, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useLiveQuotes, usePosition } from '../api/trading';
-import { pnlPercentOf, riseFallClass, withSign } from '../lib/figures';
+import { pnlPercentOf, riseFallClass, withSign, displayPrice } from '../lib/figures';
 import { quantityText } from '../lib/labels';
 import { ClosePositionForm } from './ClosePositionForm';
 import { DetailSheet, Figures } from './DetailSheet';
@@ -39,15 +39,15 @@ export function PositionDetail({
   const { price, pnl } = livePnl(position, quote?.last);
   const percent = pnl ? pnlPercentOf(pnl, position.margin) : null;
   const closed = position.status === 'closed';
-  const optional = (value: string | null) => (value ? formatYen(value) : t('trade:none'));
+  const optional = (value: string | null) => (value ? displayPrice(value) : t('trade:none'));
   const rows: [string, string, ReactNode, string?][] = [
     ['instrument', t('trade:instrument'), <InstrumentLabel code={position.code} key="i" />],
     ['side', t('trade:sideLabel'), t(`trade:side.${position.side}`)],
     ['status', t('trade:status'), t(`trade:positionStatus.${position.status}`)],
     ['lots', t('trade:lots'), quantityText(t, position.lots)],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: position.leverage })],
-    ['entry', t('trade:entryPrice'), formatYen(position.entryPrice)],
-    ['price', closed ? t('trade:exitPrice') : t('trade:lastPrice'), price ? formatYen(price) : '—'],
+    ['entry', t('trade:entryPrice'), displayPrice(position.entryPrice)],
+    ['price', closed ? t('trade:exitPrice') : t('trade:lastPrice'), price ? displayPrice(price) : '—'],
     [
       'pnl',
       closed ? t('trade:realisedPnl') : t('trade:unrealisedPnl'),
@@ -64,7 +64,8 @@ export function PositionDetail({
     ['take-profit', t('trade:takeProfit'), optional(position.takeProfit)],
     ['stop-loss', t('trade:stopLoss'), optional(position.stopLoss)],
   ];
-  if (position.closeLimit) rows.push(['close-limit', t('trade:closeLimit'), formatYen(position.closeLimit)]);
+  if (position.closeLimit)
+    rows.push(['close-limit', t('trade:closeLimit'), displayPrice(position.closeLimit)]);
   if (position.closeFee) rows.push(['close-fee', t('trade:closeFee'), yen(position.closeFee)]);
   if (position.closeReason)
     rows.push(['reason', t('trade:closeReasonLabel'), t(`trade:closeReason.${position.closeReason}`)]);

@@ -1,7 +1,7 @@
 import { formatJst, formatYen, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { useLiveQuotes, usePositions } from '../api/trading';
-import { riseFallClass, unrealisedPnlAt, withSign } from '../lib/figures';
+import { riseFallClass, unrealisedPnlAt, withSign, displayPrice } from '../lib/figures';
 import { quantityText } from '../lib/labels';
 import { InstrumentLabel, SideTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
@@ -51,7 +51,8 @@ export function PositionList({ onOpen }: { onOpen: (position: Position) => void 
                   {t('trade:leverageValue', { leverage: position.leverage })}
                 </span>
                 <span>
-                  {t('trade:entryPrice')} {formatYen(position.entryPrice)} → {price ? formatYen(price) : '—'}
+                  {t('trade:entryPrice')} {displayPrice(position.entryPrice)} →{' '}
+                  {price ? displayPrice(price) : '—'}
                 </span>
               </span>
               <span className="kb-trade-row-meta">

@@ -1,4 +1,4 @@
-import { decimalToSen, senToDecimal, type Sen } from '@kabuto/contract';
+import { decimalToSen, formatYen, senToDecimal, type Sen } from '@kabuto/contract';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 
 export type Side = 'long' | 'short';
@@ -75,4 +75,9 @@ export function targetRefusal(
   if (takeProfit !== null && !winning(takeProfit)) return 'ORDER_TAKE_PROFIT_INVALID';
   if (stopLoss !== null && !losing(stopLoss)) return 'ORDER_STOP_LOSS_INVALID';
   return null;
+}
+
+/** A share price for display ("2,800.50"): the one place the trading screens format prices. */
+export function displayPrice(decimal: string): string {
+  return formatYen(decimal);
 }

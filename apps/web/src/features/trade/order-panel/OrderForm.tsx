@@ -3,7 +3,6 @@ import { Button, Dialog, List, Switch } from 'antd-mobile';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import {
   decimalToSen,
-  formatYen,
   placeOrderRequest,
   senToDecimal,
   type Order,
@@ -21,7 +20,7 @@ import type { OrderRequest } from '../api/keys';
 import { useOrderPreview, usePlaceOrder, type Confirmed } from '../api/trading';
 import { Stepper } from '../components/Stepper';
 import { ToggleGroup } from '../components/ToggleGroup';
-import { notionalOf, targetRefusal, type Side } from '../lib/figures';
+import { notionalOf, targetRefusal, type Side, displayPrice } from '../lib/figures';
 import { priceInputText, priceSenOf, steppedPrice, type PriceBand } from '../lib/prices';
 import { quantityText } from '../lib/labels';
 import { OrderConfirmation } from './OrderConfirmation';
@@ -231,8 +230,8 @@ export function OrderForm({
       {market && type === 'limit' && (
         <p className="kb-trade-note" data-testid="order-band">
           {t('trade:priceBand', {
-            low: formatYen(senToDecimal(market.band.low)),
-            high: formatYen(senToDecimal(market.band.high)),
+            low: displayPrice(senToDecimal(market.band.low)),
+            high: displayPrice(senToDecimal(market.band.high)),
           })}
         </p>
       )}

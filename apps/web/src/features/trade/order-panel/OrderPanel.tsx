@@ -1,5 +1,5 @@
 import { Button, Toast } from 'antd-mobile';
-import { decimalToSen, formatYen, type Order } from '@kabuto/contract';
+import { decimalToSen, type Order } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { useLocation, useNavigate } from 'react-router';
 import { DelayedLoading } from '../../../components/ui/DelayedLoading';
@@ -8,7 +8,7 @@ import { useIsLoggedIn } from '../../../lib/session-store';
 import { useInstrument, useLiveQuotes } from '../api/trading';
 import { DetailSheet } from '../components/DetailSheet';
 import { SimulatedLabel } from '../components/SimulatedLabel';
-import { directionOf, riseFallClass, withSign } from '../lib/figures';
+import { directionOf, riseFallClass, withSign, displayPrice } from '../lib/figures';
 import { instrumentName } from '../lib/labels';
 import { DEFAULT_LEVERAGES, OrderForm, type MarketFacts } from './OrderForm';
 
@@ -59,10 +59,10 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
         <div className="kb-trade-quote" data-testid="order-quote">
           <span className="kb-muted">{t('trade:lastPrice')}</span>
           <strong className={riseFallClass(quote.change)} data-testid="order-last">
-            {formatYen(quote.last)}
+            {displayPrice(quote.last)}
           </strong>
           <span className={riseFallClass(quote.change)}>
-            {withSign(formatYen(quote.change))} ({withSign(quote.changePercent)}%)
+            {withSign(displayPrice(quote.change))} ({withSign(quote.changePercent)}%)
             <span className="kb-visually-hidden">{t(`trade:direction.${directionOf(quote.change)}`)}</span>
           </span>
           {quote.simulated && <SimulatedLabel />}
