@@ -4,12 +4,11 @@ import { formatJst, formatYen, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useLiveQuotes, usePosition } from '../api/trading';
-import { pnlPercentOf, riseFallClass, withSign, displayPrice } from '../lib/figures';
+import { displayPrice, livePnl, pnlPercentOf, riseFallClass, withSign } from '../lib/figures';
 import { quantityText } from '../lib/labels';
 import { ClosePositionForm } from './ClosePositionForm';
 import { DetailSheet, Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
-import { livePnl } from './PositionList';
 import { SimulatedLabel } from './SimulatedLabel';
 import { TargetsForm } from './TargetsForm';
 

@@ -1,17 +1,10 @@
 import { formatJst, formatYen, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { useLiveQuotes, usePositions } from '../api/trading';
-import { riseFallClass, unrealisedPnlAt, withSign, displayPrice } from '../lib/figures';
+import { displayPrice, livePnl, riseFallClass, withSign } from '../lib/figures';
 import { quantityText } from '../lib/labels';
 import { InstrumentLabel, SideTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
-
-/** The latest price and the P&L at it: from the live quotes when they have the code, else the server's own. */
-export function livePnl(position: Position, last: string | undefined) {
-  if (position.status === 'closed') return { price: position.exitPrice, pnl: position.realisedPnl };
-  if (last === undefined) return { price: position.markPrice, pnl: position.unrealisedPnl };
-  return { price: last, pnl: unrealisedPnlAt(position, last) };
-}
 
 /** Open positions with their P&L at the latest quote. */
 export function PositionList({ onOpen }: { onOpen: (position: Position) => void }) {

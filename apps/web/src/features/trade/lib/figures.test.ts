@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   directionOf,
+  livePnl,
   notionalOf,
   pnlPercentOf,
   riseFallClass,
@@ -65,5 +66,39 @@ describe('targetRefusal', () => {
   });
   it('accepts none', () => {
     expect(targetRefusal('short', reference, null, null)).toBeNull();
+  });
+});
+
+describe('livePnl', () => {
+  const held = {
+    id: '1',
+    code: '7203',
+    side: 'short',
+    lots: 1,
+    leverage: 1,
+    entryPrice: '2800.00',
+    margin: '280000.00',
+    openFee: '280.00',
+    interest: '0.00',
+    takeProfit: null,
+    stopLoss: null,
+    status: 'holding',
+    closeLimit: null,
+    markPrice: '2790.00',
+    unrealisedPnl: '1000.00',
+    exitPrice: null,
+    realisedPnl: null,
+    closeFee: null,
+    closeReason: null,
+    openedAt: '2026-11-24T01:00:00.000Z',
+    closedAt: null,
+  } as const;
+  it('values an open position at the live quote when there is one, else at the server’s mark', () => {
+    expect(livePnl(held, '2780.00')).toEqual({ price: '2780.00', pnl: '2000.00' });
+    expect(livePnl(held, undefined)).toEqual({ price: '2790.00', pnl: '1000.00' });
+  });
+  it('shows a closed position at its exit, whatever the market does', () => {
+    const closed = { ...held, status: 'closed', exitPrice: '2810.00', realisedPnl: '-1280.00' } as const;
+    expect(livePnl(closed, '2700.00')).toEqual({ price: '2810.00', pnl: '-1280.00' });
   });
 });

@@ -1,4 +1,4 @@
-import { decimalToSen, formatYen, senToDecimal, type Sen } from '@kabuto/contract';
+import { decimalToSen, formatYen, senToDecimal, type Position, type Sen } from '@kabuto/contract';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 
 export type Side = 'long' | 'short';
@@ -80,4 +80,14 @@ export function targetRefusal(
 /** A share price for display ("2,800.50"): the one place the trading screens format prices. */
 export function displayPrice(decimal: string): string {
   return formatYen(decimal);
+}
+
+/** The latest price and the P&L at it: from the live quotes when they have the code, else the server's own. */
+export function livePnl(
+  position: Position,
+  last: string | undefined,
+): { price: string | null; pnl: string | null } {
+  if (position.status === 'closed') return { price: position.exitPrice, pnl: position.realisedPnl };
+  if (last === undefined) return { price: position.markPrice, pnl: position.unrealisedPnl };
+  return { price: last, pnl: unrealisedPnlAt(position, last) };
 }
