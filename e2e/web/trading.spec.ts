@@ -82,6 +82,43 @@ for (const lang of ['ja', 'en']) {
       await expect(page).toHaveURL(/subPackages\/login\/login/);
     });
 
+    test('a margin call shows as a banner above the account, with its deadline', async ({
+      page,
+      request,
+    }) => {
+      const investor = await investorWithCash(request, await staffSession(request), '1000000');
+      // The forced-close path belongs to the trading module's tests; here only how the app shows its state.
+      await page.route(
+        (url) => url.pathname === '/api/trading/account',
+        (route) =>
+          route.fulfill({
+            json: {
+              code: 1,
+              msg: 'ok',
+              data: {
+                available: '0.00',
+                held: '0.00',
+                margin: '140000.00',
+                debt: '-1200.00',
+                unrealisedPnl: '-98000.00',
+                equity: '42000.00',
+                openNotional: '280000.00',
+                maintenanceRatio: '15.00',
+                marginCall: { raisedOn: '2026-11-24', deadline: '2026-11-25' },
+              },
+            },
+          }),
+      );
+      await openSignedInPhone(page, investor, TRADE);
+      await expect(page.getByTestId('trade-margin-call')).toContainText(
+        message(lang, 'trade', 'account.marginCall').replace('{{deadline}}', '2026/11/25'),
+      );
+      await expect(page.getByTestId('trade-account-ratio')).toHaveText('15.00%');
+      await expect(page.getByTestId('trade-account-debt')).toHaveText('¥1,200.00');
+      expect(await problemsOn(page, 'trade-margin-call')).toEqual([]);
+      await screenshot(page, `trade-margin-call-${lang}`);
+    });
+
     test('a 2x market long placed once through a retried confirmation, its live P&L, its close and the history', async ({
       page,
       request,

@@ -61,7 +61,10 @@ export function AccountSummary() {
               account?.maintenanceRatio ? `${account.maintenanceRatio}%` : '—',
             )}
             {account && account.held !== '0.00' && cell('held', t('trade:account.held'), yen(account.held))}
-            {account && account.debt !== '0.00' && cell('debt', t('trade:account.debt'), yen(account.debt))}
+            {account &&
+              account.debt !== '0.00' &&
+              // The API gives debt as zero or negative; "amount owed" reads as a positive sum.
+              cell('debt', t('trade:account.debt'), yen(account.debt.replace(/^-/, '')))}
           </dl>
         )}
       </section>
