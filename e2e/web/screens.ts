@@ -24,7 +24,7 @@ const placeholder = (path: string, title: string, auth = false): InvestorScreen 
 export const INVESTOR_SCREENS: readonly InvestorScreen[] = [
   { path: '/pages/index/index', title: 'tabs.home', ready: 'home-page' },
   { path: '/pages/market/market', title: 'tabs.market', ready: 'empty-state' },
-  { path: '/pages/jiaoyi/jiaoyi', title: 'tabs.trade', ready: 'empty-state' },
+  { path: '/pages/jiaoyi/jiaoyi', title: 'tabs.trade', ready: ['trade-guest', 'trade-page'] },
   { path: '/pages/record/record', title: 'tabs.news', ready: 'empty-state' },
   { path: '/pages/user/user', title: 'tabs.user', ready: ['user-guest', 'user-page'] },
   { path: '/subPackages/login/login', title: 'titles.login', ready: 'login-page', guestOnly: true },
@@ -89,7 +89,12 @@ export const INVESTOR_SCREENS: readonly InvestorScreen[] = [
     ready: ['message-list', 'empty-state'],
     auth: true,
   },
-  placeholder('/subPackages/order/order', 'order', true),
+  {
+    path: '/subPackages/order/order?code=7203&side=long',
+    title: 'titles.order',
+    ready: 'order-form',
+    auth: true,
+  },
   placeholder('/subPackages/jiaoyi/jiaoyiDetail/jiaoyiDetail', 'tradeDetail', true),
   placeholder('/subPackages/confirm/confirm', 'confirm', true),
   {

@@ -49,6 +49,49 @@ describe('createApiClient', () => {
     expect(init.body).toBe(JSON.stringify({ reason: 'r' }));
   });
 
+  it('sends the body of a PUT that has one, and none for a PUT without', async () => {
+    const position = {
+      id: '7',
+      code: '7203',
+      side: 'long',
+      lots: 1,
+      leverage: 2,
+      entryPrice: '2800.00',
+      margin: '140000.00',
+      openFee: '100.00',
+      interest: '0.00',
+      takeProfit: '2900.00',
+      stopLoss: null,
+      status: 'holding',
+      closeLimit: null,
+      markPrice: '2810.00',
+      unrealisedPnl: '1000.00',
+      exitPrice: null,
+      realisedPnl: null,
+      closeFee: null,
+      closeReason: null,
+      openedAt: '2026-11-24T01:00:00.000Z',
+      closedAt: null,
+    };
+    const withBody = answer(200, { code: 1, msg: 'ok', data: position });
+    await clientWith(withBody as unknown as typeof fetch).client.call(api.trading.setTakeProfitStopLoss, {
+      params: { id: '7' },
+      body: { takeProfit: '2900', stopLoss: null },
+    });
+    const [, putInit] = withBody.mock.calls[0] as unknown as [string, RequestInit];
+    expect(putInit.method).toBe('PUT');
+    expect(putInit.body).toBe(JSON.stringify({ takeProfit: '2900', stopLoss: null }));
+    expect((putInit.headers as Record<string, string>)['content-type']).toBe('application/json');
+
+    const item = { code: '7203', addedAt: '2026-11-24T01:00:00.000Z' };
+    const without = answer(200, { code: 1, msg: 'ok', data: item });
+    await clientWith(without as unknown as typeof fetch)
+      .client.call(api.watchlist.add, { params: { code: '7203' } })
+      .catch(() => undefined);
+    const [, bareInit] = without.mock.calls[0] as unknown as [string, RequestInit];
+    expect(bareInit.body).toBeUndefined();
+  });
+
   it('puts query values in the URL and leaves empty ones out', async () => {
     const fetchImpl = answer(200, {
       code: 1,

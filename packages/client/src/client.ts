@@ -108,7 +108,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
     const token = options.token();
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.token = token;
-    const hasBody = endpoint.method === 'POST';
+    // PUT carries a body only where the endpoint has one (a watchlist PUT names everything in its path).
+    const hasBody = endpoint.method === 'POST' || (endpoint.method === 'PUT' && input.body !== undefined);
     if (hasBody) headers['content-type'] = 'application/json';
     if (input.idempotencyKey) headers['idempotency-key'] = input.idempotencyKey;
 

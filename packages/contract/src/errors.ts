@@ -204,6 +204,18 @@ export const ERROR_FIELDS: Partial<Record<ErrorCode, readonly string[]>> = {
   TRANSFER_DATE_OUT_OF_RANGE: ['transferDate'],
   PRICE_ALERT_PRICE_INVALID: ['price'],
   PRICE_ALERT_ALREADY_REACHED: ['price'],
+  ORDER_LOTS_INVALID: ['lots'],
+  ORDER_INSUFFICIENT_FUNDS: ['lots'],
+  ORDER_LEVERAGE_NOT_ALLOWED: ['leverage'],
+  ORDER_LEVERAGE_NEEDS_KYC: ['leverage'],
+  ORDER_CREDIT_SCORE_TOO_LOW: ['leverage'],
+  ORDER_MINIMUM_EQUITY_REQUIRED: ['leverage'],
+  ORDER_PRICE_INVALID: ['price'],
+  ORDER_PRICE_REQUIRED: ['price'],
+  ORDER_PRICE_OFF_TICK: ['price'],
+  ORDER_PRICE_OUTSIDE_LIMITS: ['price'],
+  ORDER_TAKE_PROFIT_INVALID: ['takeProfit'],
+  ORDER_STOP_LOSS_INVALID: ['stopLoss'],
 };
 
 /** The fields a failure concerns: the one its params name (validation), else its catalogue entry's. */

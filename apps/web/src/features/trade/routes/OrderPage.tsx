@@ -1,7 +1,40 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTradeTranslation } from '../lib/texts';
+import { INSTRUMENT_CODE } from '@kabuto/contract';
+import { SubPage } from '../../../components/ui/SubPage';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { STOCK_DETAIL_PATH, TRADE_PATH } from '../../../lib/paths';
+import { OrderPanel } from '../order-panel';
 
+/**
+ * The order panel as a page, opened with `?code=7203&side=long|short`: how another screen (the stock page's
+ * 買い / 売り buttons) opens it without importing this feature. Closing it goes back; placing goes to Trade.
+ */
 export default function OrderPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('titles.order')} />;
+  const { t } = useTradeTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const code = (params.get('code') ?? '').toUpperCase();
+  const side = params.get('side') === 'short' ? 'short' : 'long';
+  return (
+    <SubPage title={t('titles.order')} testId="order-page">
+      {INSTRUMENT_CODE.test(code) ? (
+        <OrderPanel
+          code={code}
+          side={side}
+          visible
+          onClose={() =>
+            // Opened from another screen: back there; opened directly: the stock's page.
+            location.key === 'default'
+              ? void navigate(`${STOCK_DETAIL_PATH}?code=${code}`, { replace: true })
+              : void navigate(-1)
+          }
+          onPlaced={() => void navigate(TRADE_PATH, { replace: true })}
+        />
+      ) : (
+        <EmptyState description={t('trade:noInstrument')} />
+      )}
+    </SubPage>
+  );
 }

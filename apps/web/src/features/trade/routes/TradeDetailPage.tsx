@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { useTradeTranslation } from '../lib/texts';
 import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
 
 export default function TradeDetailPage() {
-  const { t } = useTranslation();
+  const { t } = useTradeTranslation();
   return <PlaceholderPage title={t('titles.tradeDetail')} />;
 }

@@ -1,5 +1,17 @@
-import { ComingSoon } from '../../../components/ui/EmptyState';
+import { useIsLoggedIn } from '../../../lib/session-store';
+import { AccountSummary } from '../components/AccountSummary';
+import { TradeGuest } from '../components/TradeGuest';
+import { TradeTabs } from '../components/TradeTabs';
+import '../components/trade.css';
 
+/** The Trade tab: the trading account, positions, resting orders and the history. */
 export default function TradePage() {
-  return <ComingSoon />;
+  const loggedIn = useIsLoggedIn();
+  if (!loggedIn) return <TradeGuest />;
+  return (
+    <div data-testid="trade-page">
+      <AccountSummary />
+      <TradeTabs />
+    </div>
+  );
 }

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Button, Dialog, List } from 'antd-mobile';
+import { ApiError, newIdempotencyKey } from '@kabuto/client';
+import { closePositionRequest, decimalToSen, senToDecimal, type Position } from '@kabuto/contract';
+import { displayPrice } from '../lib/figures';
+import { useTradeTranslation } from '../lib/texts';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { FormField } from '../../../components/form/FormField';
+import { useForm } from '../../../components/form/use-form';
+import type { CloseRequest } from '../api/keys';
+import { useClosePosition, useInstrument, useLiveQuotes, type Confirmed } from '../api/trading';
+import { priceInputText, steppedPrice } from '../lib/prices';
+import { quantityText } from '../lib/labels';
+import { Stepper } from './Stepper';
+import { ToggleGroup } from './ToggleGroup';
+
+/** 返済: at the market or with a limit, after a confirmation; one idempotency key per confirmation. */
+export function ClosePositionForm({
+  position,
+  onDone,
+}: {
+  position: Position;
+  /** With the position as the server left it: closed (filled at once) or closing / limit-closing. */
+  onDone: (position: Position) => void;
+}) {
+  const { t } = useTradeTranslation();
+  const close = useClosePosition();
+  const instrument = useInstrument(position.code);
+  const quote = useLiveQuotes([position.code]).data?.get(position.code);
+  const last = quote?.last ?? position.markPrice ?? position.entryPrice;
+  const form = useForm({ type: 'market' as string, price: priceInputText(decimalToSen(last) ?? 0n) });
+  const [confirming, setConfirming] = useState<Confirmed<CloseRequest> | null>(null);
+  const [unanswered, setUnanswered] = useState<string | null>(null);
+  const type = form.values.type as 'market' | 'limit';
+
+  const stepPrice = (step: 1 | -1) => {
+    const field = form.field('price');
+    const band = quote
+      ? { low: decimalToSen(quote.limitDown) ?? 1n, high: decimalToSen(quote.limitUp) ?? 1n }
+      : undefined;
+    const reference = decimalToSen(last) ?? 1n;
+    const topix500 = instrument.data?.topix500 ?? false;
+    field.onChange(priceInputText(steppedPrice(field.value, step, { topix500, reference, band })));
+  };
+
+  const review = () => {
+    const checked = form.parse(closePositionRequest, {
+      price: type === 'limit' ? form.values.price : undefined,
+    });
+    if (!checked) return;
+    if (checked.type === 'limit' && checked.price === undefined) {
+      form.showFailure(new ApiError('ORDER_PRICE_REQUIRED', t('errors:ORDER_PRICE_REQUIRED')));
+      return;
+    }
+    const body: CloseRequest =
+      checked.price === undefined
+        ? { type: checked.type }
+        : { type: checked.type, price: senToDecimal(checked.price) };
+    setConfirming({ body, idempotencyKey: newIdempotencyKey() });
+  };
+
+  const dismiss = () => {
+    setConfirming(null);
+    setUnanswered(null);
+  };
+
+  const send = () => {
+    if (!confirming) return;
+    close
+      .mutateAsync({ id: position.id, ...confirming })
+      .then((closed) => {
+        dismiss();
+        onDone(closed);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.transport) {
+          setUnanswered(error.message);
+          return;
+        }
+        dismiss();
+        if (error instanceof Error) form.showFailure(error);
+      });
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        review();
+      }}
+      noValidate
+      data-testid="close-form"
+    >
+      <ToggleGroup
+        label={t('trade:typeLabel')}
+        value={type}
+        options={[
+          { value: 'market', label: t('trade:type.market') },
+          { value: 'limit', label: t('trade:type.limit') },
+        ]}
+        onChange={(value) => form.field('type').onChange(value)}
+        testId="close-type"
+      />
+      {type === 'limit' && (
+        <List className="kb-form">
+          <FormField
+            {...form.field('price')}
+            label={t('trade:limitPrice')}
+            labelPosition="above"
+            placeholder={t('trade:pricePlaceholder')}
+            inputMode="decimal"
+            testId="close-price"
+            extra={<Stepper label={t('trade:limitPrice')} onStep={stepPrice} testId="close-price" />}
+          />
+        </List>
+      )}
+      <FormAlert alert={form.alert} testId="close" />
+      <div className="kb-actions">
+        <Button type="submit" color="primary" size="large" block data-testid="close-review">
+          {t('trade:closeReview')}
+        </Button>
+      </div>
+      <Dialog
+        visible={confirming !== null}
+        title={t('trade:closeConfirmTitle')}
+        aria-label={t('trade:closeConfirmTitle')}
+        content={
+          confirming && (
+            <div data-testid="close-confirm">
+              <p style={{ margin: 0, lineHeight: 1.7 }}>
+                {t(
+                  confirming.body.type === 'market' ? 'trade:closeConfirmMarket' : 'trade:closeConfirmLimit',
+                  {
+                    code: position.code,
+                    quantity: quantityText(t, position.lots),
+                    price: confirming.body.price ? displayPrice(confirming.body.price) : '',
+                  },
+                )}
+              </p>
+              {unanswered && (
+                <p className="kb-field-error" role="alert">
+                  {t('trade:sendAgain', { problem: unanswered })}
+                </p>
+              )}
+            </div>
+          )
+        }
+        actions={[
+          [
+            { key: 'cancel', text: t('common:cancel'), onClick: dismiss },
+            {
+              key: 'send',
+              text: t('trade:closeSend'),
+              bold: true,
+              disabled: close.isPending,
+              onClick: send,
+              // @ts-expect-error antd-mobile passes data attributes on to the button; its type does not list them
+              'data-testid': 'close-send',
+            },
+          ],
+        ]}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { formatJst, formatYen, type Position } from '@kabuto/contract';
+import { useTradeTranslation } from '../lib/texts';
+import { usePositions } from '../api/trading';
+import { riseFallClass, withSign, displayPrice } from '../lib/figures';
+import { quantityText } from '../lib/labels';
+import { InstrumentLabel, SideTag } from './InstrumentLabel';
+import { ListStates } from './ListStates';
+
+/** Closed positions with their realised P&L, newest first. */
+export function ClosedPositionList({ onOpen }: { onOpen: (position: Position) => void }) {
+  const { t } = useTradeTranslation();
+  const list = usePositions('closed');
+  const positions = list.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <ListStates
+      list={list}
+      count={positions.length}
+      empty={t('trade:empty.closedPositions')}
+      testId="closed-position-list"
+    >
+      {positions.map((position) => (
+        <li key={position.id}>
+          <button
+            type="button"
+            className="kb-trade-row"
+            onClick={() => onOpen(position)}
+            data-testid="closed-position-row"
+          >
+            <span className="kb-trade-row-head">
+              <span>
+                <SideTag side={position.side} />
+                <InstrumentLabel code={position.code} />
+              </span>
+              <strong className={riseFallClass(position.realisedPnl)} data-testid="closed-position-pnl">
+                {position.realisedPnl ? withSign(formatYen(position.realisedPnl)) : '—'}
+              </strong>
+            </span>
+            <span className="kb-trade-row-meta">
+              <span>{quantityText(t, position.lots)}</span>
+              <span>
+                {displayPrice(position.entryPrice)} →{' '}
+                {position.exitPrice ? displayPrice(position.exitPrice) : '—'}
+              </span>
+            </span>
+            <span className="kb-trade-row-meta">
+              <span>{position.closeReason ? t(`trade:closeReason.${position.closeReason}`) : ''}</span>
+              <span>{position.closedAt ? formatJst(position.closedAt) : ''}</span>
+            </span>
+          </button>
+        </li>
+      ))}
+    </ListStates>
+  );
+}

@@ -1,0 +1,22 @@
+import { useTradeTranslation } from '../lib/texts';
+import { useInstrument } from '../api/trading';
+import { instrumentName } from '../lib/labels';
+
+/** "トヨタ自動車 7203": the name in the reader's language (once known) and the code. */
+export function InstrumentLabel({ code }: { code: string }) {
+  const { i18n } = useTradeTranslation();
+  const { data } = useInstrument(code);
+  const name = instrumentName(data, i18n.resolvedLanguage);
+  return (
+    <span data-testid="trade-instrument">
+      {name ? `${name} ` : ''}
+      <span className="kb-muted">{code}</span>
+    </span>
+  );
+}
+
+/** The side as a coloured tag: 買 red, 売 green (Japanese convention). */
+export function SideTag({ side }: { side: 'long' | 'short' }) {
+  const { t } = useTradeTranslation();
+  return <span className={`kb-side kb-side-${side}`}>{t(`trade:sideShort.${side}`)}</span>;
+}

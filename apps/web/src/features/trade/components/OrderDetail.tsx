@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { Button, Dialog, Toast } from 'antd-mobile';
+import { decimalToSen, formatJst, senToDecimal, type Order } from '@kabuto/contract';
+import { displayPrice } from '../lib/figures';
+import { useTradeTranslation } from '../lib/texts';
+import { yen } from '../../../lib/format';
+import { useCancelOrder } from '../api/trading';
+import { quantityText } from '../lib/labels';
+import { DetailSheet, Figures } from './DetailSheet';
+import { InstrumentLabel } from './InstrumentLabel';
+
+/** 注文照会: one order, with 取消 (after a confirmation) while it rests. */
+export function OrderDetail({ order, onClose }: { order: Order | null; onClose: () => void }) {
+  const { t } = useTradeTranslation();
+  const cancel = useCancelOrder();
+  if (!order) return null;
+  const optional = (value: string | null) => (value ? displayPrice(value) : t('trade:none'));
+  const rows: [string, string, ReactNode][] = [
+    ['number', t('trade:orderNumberLabel'), order.id],
+    ['instrument', t('trade:instrument'), <InstrumentLabel code={order.code} key="i" />],
+    ['side', t('trade:sideLabel'), t(`trade:side.${order.side}`)],
+    ['type', t('trade:typeLabel'), t(`trade:type.${order.type}`)],
+    ['price', t('trade:orderPrice'), order.price ? displayPrice(order.price) : t('trade:type.market')],
+    ['lots', t('trade:lots'), quantityText(t, order.lots)],
+    ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
+    ['take-profit', t('trade:takeProfit'), optional(order.takeProfit)],
+    ['stop-loss', t('trade:stopLoss'), optional(order.stopLoss)],
+    ['status', t('trade:status'), t(`trade:orderStatus.${order.status}`)],
+  ];
+  if (order.status === 'open') {
+    rows.push([
+      'held',
+      t('trade:heldForOrder'),
+      yen(senToDecimal((decimalToSen(order.heldMargin) ?? 0n) + (decimalToSen(order.heldFee) ?? 0n))),
+    ]);
+  }
+  if (order.fillPrice) rows.push(['fill', t('trade:fillPrice'), displayPrice(order.fillPrice)]);
+  if (order.cancelReason)
+    rows.push(['reason', t('trade:cancelReasonLabel'), t(`trade:cancelReason.${order.cancelReason}`)]);
+  rows.push(['created', t('trade:orderedAt'), formatJst(order.createdAt)]);
+  rows.push(['updated', t('trade:updatedAt'), formatJst(order.updatedAt)]);
+
+  const confirmCancel = () => {
+    void Dialog.confirm({
+      title: t('trade:cancelConfirmTitle'),
+      'aria-label': t('trade:cancelConfirmTitle'),
+      content: t('trade:cancelConfirmText', { number: order.id }),
+      confirmText: t('trade:cancelSend'),
+      cancelText: t('trade:keepOrder'),
+      onConfirm: () =>
+        cancel
+          .mutateAsync(order.id)
+          .then(() => {
+            Toast.show({ content: t('trade:cancelled') });
+            onClose();
+          })
+          .catch(() => undefined),
+    });
+  };
+
+  return (
+    <DetailSheet title={t('trade:orderTitle')} visible onClose={onClose} testId="order-detail">
+      <Figures rows={rows} testId="order-figures" />
+      {order.status === 'open' && (
+        <div className="kb-actions">
+          <Button
+            color="danger"
+            fill="outline"
+            size="large"
+            block
+            onClick={confirmCancel}
+            data-testid="order-cancel"
+          >
+            {t('trade:cancelAction')}
+          </Button>
+        </div>
+      )}
+    </DetailSheet>
+  );
+}

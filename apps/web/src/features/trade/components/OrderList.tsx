@@ -1,0 +1,63 @@
+import { formatJst, type Order } from '@kabuto/contract';
+import type { TFunction } from 'i18next';
+import { displayPrice } from '../lib/figures';
+import { useTradeTranslation } from '../lib/texts';
+import { useOrders } from '../api/trading';
+import type { OrderFilter } from '../api/keys';
+import { quantityText } from '../lib/labels';
+import { InstrumentLabel, SideTag } from './InstrumentLabel';
+import { ListStates } from './ListStates';
+
+/** "指値 2,790.00" / "成行"; a filled order also shows its fill price. */
+export function orderPriceText(t: TFunction, order: Order): string {
+  const base = order.price
+    ? t('trade:limitAt', { price: displayPrice(order.price) })
+    : t('trade:type.market');
+  return order.fillPrice
+    ? `${base} ・ ${t('trade:filledAt', { price: displayPrice(order.fillPrice) })}`
+    : base;
+}
+
+/** Resting orders (open) or filled and cancelled ones (history). */
+export function OrderList({ status, onOpen }: { status: OrderFilter; onOpen: (order: Order) => void }) {
+  const { t } = useTradeTranslation();
+  const list = useOrders(status);
+  const orders = list.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <ListStates
+      list={list}
+      count={orders.length}
+      empty={t(status === 'open' ? 'trade:empty.orders' : 'trade:empty.orderHistory')}
+      testId={`order-list-${status}`}
+    >
+      {orders.map((order) => (
+        <li key={order.id}>
+          <button
+            type="button"
+            className="kb-trade-row"
+            onClick={() => onOpen(order)}
+            data-testid="order-row"
+          >
+            <span className="kb-trade-row-head">
+              <span>
+                <SideTag side={order.side} />
+                <InstrumentLabel code={order.code} />
+              </span>
+              <span data-testid="order-status">{t(`trade:orderStatus.${order.status}`)}</span>
+            </span>
+            <span className="kb-trade-row-meta">
+              <span>
+                {quantityText(t, order.lots)} ・ {t('trade:leverageValue', { leverage: order.leverage })}
+              </span>
+              <span>{orderPriceText(t, order)}</span>
+            </span>
+            <span className="kb-trade-row-meta">
+              <span>{t('trade:orderNumber', { id: order.id })}</span>
+              <span>{formatJst(order.createdAt)}</span>
+            </span>
+          </button>
+        </li>
+      ))}
+    </ListStates>
+  );
+}

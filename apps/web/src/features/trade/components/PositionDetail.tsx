@@ -1,0 +1,121 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Toast } from 'antd-mobile';
+import { formatJst, formatYen, type Position } from '@kabuto/contract';
+import { useTradeTranslation } from '../lib/texts';
+import { yen } from '../../../lib/format';
+import { useLiveQuotes, usePosition } from '../api/trading';
+import { displayPrice, livePnl, pnlPercentOf, riseFallClass, withSign } from '../lib/figures';
+import { quantityText } from '../lib/labels';
+import { ClosePositionForm } from './ClosePositionForm';
+import { DetailSheet, Figures } from './DetailSheet';
+import { InstrumentLabel } from './InstrumentLabel';
+import { SimulatedLabel } from './SimulatedLabel';
+import { TargetsForm } from './TargetsForm';
+
+type Step = 'detail' | 'close' | 'targets';
+
+/** 建玉照会: one position's figures, with 返済 (close) and the TP/SL change while it is held. */
+export function PositionDetail({
+  position: listed,
+  onClose,
+}: {
+  position: Position | null;
+  onClose: () => void;
+}) {
+  const { t } = useTradeTranslation();
+  const [step, setStep] = useState<Step>('detail');
+  const fresh = usePosition(listed?.id ?? null);
+  const position = fresh.data ?? listed;
+  const quote = useLiveQuotes(position && position.status !== 'closed' ? [position.code] : []).data?.get(
+    position?.code ?? '',
+  );
+  const hide = () => {
+    setStep('detail');
+    onClose();
+  };
+  if (!position) return null;
+
+  const { price, pnl } = livePnl(position, quote?.last);
+  const percent = pnl ? pnlPercentOf(pnl, position.margin) : null;
+  const closed = position.status === 'closed';
+  const optional = (value: string | null) => (value ? displayPrice(value) : t('trade:none'));
+  const rows: [string, string, ReactNode, string?][] = [
+    ['instrument', t('trade:instrument'), <InstrumentLabel code={position.code} key="i" />],
+    ['side', t('trade:sideLabel'), t(`trade:side.${position.side}`)],
+    ['status', t('trade:status'), t(`trade:positionStatus.${position.status}`)],
+    ['lots', t('trade:lots'), quantityText(t, position.lots)],
+    ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: position.leverage })],
+    ['entry', t('trade:entryPrice'), displayPrice(position.entryPrice)],
+    ['price', closed ? t('trade:exitPrice') : t('trade:lastPrice'), price ? displayPrice(price) : '—'],
+    [
+      'pnl',
+      closed ? t('trade:realisedPnl') : t('trade:unrealisedPnl'),
+      pnl
+        ? percent
+          ? t('trade:pnlWithPercent', { pnl: withSign(formatYen(pnl)), percent: withSign(percent) })
+          : withSign(formatYen(pnl))
+        : '—',
+      riseFallClass(pnl),
+    ],
+    ['margin', t('trade:positionMargin'), yen(position.margin)],
+    ['fee', t('trade:fee'), yen(position.openFee)],
+    ['interest', t(`trade:interest.${position.side}`), yen(position.interest)],
+    ['take-profit', t('trade:takeProfit'), optional(position.takeProfit)],
+    ['stop-loss', t('trade:stopLoss'), optional(position.stopLoss)],
+  ];
+  if (position.closeLimit)
+    rows.push(['close-limit', t('trade:closeLimit'), displayPrice(position.closeLimit)]);
+  if (position.closeFee) rows.push(['close-fee', t('trade:closeFee'), yen(position.closeFee)]);
+  if (position.closeReason)
+    rows.push(['reason', t('trade:closeReasonLabel'), t(`trade:closeReason.${position.closeReason}`)]);
+  rows.push(['opened', t('trade:openedAt'), formatJst(position.openedAt)]);
+  if (position.closedAt) rows.push(['closed', t('trade:closedAt'), formatJst(position.closedAt)]);
+
+  const title =
+    step === 'close'
+      ? t('trade:closeTitle')
+      : step === 'targets'
+        ? t('trade:targetsTitle')
+        : t('trade:positionTitle');
+  const done = (message: string) => () => {
+    Toast.show({ content: message });
+    setStep('detail');
+  };
+  return (
+    <DetailSheet title={title} visible onClose={hide} testId="position-detail">
+      {step === 'detail' && (
+        <>
+          <Figures rows={rows} testId="position-figures" />
+          {!closed && (
+            <p className="kb-trade-note" style={{ marginTop: 8 }}>
+              <SimulatedLabel /> {t('trade:pnlNote')}
+            </p>
+          )}
+          {position.status === 'holding' && (
+            <div className="kb-actions">
+              <Button
+                color="primary"
+                size="large"
+                block
+                onClick={() => setStep('close')}
+                data-testid="position-close"
+              >
+                {t('trade:closeAction')}
+              </Button>
+              <Button block onClick={() => setStep('targets')} data-testid="position-targets">
+                {t('trade:targetsTitle')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+      {step === 'close' && (
+        <ClosePositionForm
+          position={position}
+          onDone={(after) => done(t(after.status === 'closed' ? 'trade:closeDone' : 'trade:closeSent'))()}
+        />
+      )}
+      {step === 'targets' && <TargetsForm position={position} onDone={done(t('trade:targetsSaved'))} />}
+    </DetailSheet>
+  );
+}

@@ -1,0 +1,61 @@
+import { formatJst, formatYen, type Position } from '@kabuto/contract';
+import { useTradeTranslation } from '../lib/texts';
+import { useLiveQuotes, usePositions } from '../api/trading';
+import { displayPrice, livePnl, riseFallClass, withSign } from '../lib/figures';
+import { quantityText } from '../lib/labels';
+import { InstrumentLabel, SideTag } from './InstrumentLabel';
+import { ListStates } from './ListStates';
+
+/** Open positions with their P&L at the latest quote. */
+export function PositionList({ onOpen }: { onOpen: (position: Position) => void }) {
+  const { t } = useTradeTranslation();
+  const list = usePositions('open');
+  const positions = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const quotes = useLiveQuotes(positions.map((position) => position.code));
+  return (
+    <ListStates
+      list={list}
+      count={positions.length}
+      empty={t('trade:empty.positions')}
+      testId="position-list"
+    >
+      {positions.map((position) => {
+        const { price, pnl } = livePnl(position, quotes.data?.get(position.code)?.last);
+        return (
+          <li key={position.id}>
+            <button
+              type="button"
+              className="kb-trade-row"
+              onClick={() => onOpen(position)}
+              data-testid="position-row"
+            >
+              <span className="kb-trade-row-head">
+                <span>
+                  <SideTag side={position.side} />
+                  <InstrumentLabel code={position.code} />
+                </span>
+                <strong className={riseFallClass(pnl)} data-testid="position-pnl">
+                  {pnl ? withSign(formatYen(pnl)) : '—'}
+                </strong>
+              </span>
+              <span className="kb-trade-row-meta">
+                <span>
+                  {quantityText(t, position.lots)} ・{' '}
+                  {t('trade:leverageValue', { leverage: position.leverage })}
+                </span>
+                <span>
+                  {t('trade:entryPrice')} {displayPrice(position.entryPrice)} →{' '}
+                  {price ? displayPrice(price) : '—'}
+                </span>
+              </span>
+              <span className="kb-trade-row-meta">
+                <span>{t(`trade:positionStatus.${position.status}`)}</span>
+                <span>{formatJst(position.openedAt)}</span>
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ListStates>
+  );
+}

@@ -1,0 +1,110 @@
+import { Button, List } from 'antd-mobile';
+import { ApiError } from '@kabuto/client';
+import { decimalToSen, senToDecimal, takeProfitStopLossRequest, type Position } from '@kabuto/contract';
+import { useTradeTranslation } from '../lib/texts';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { FormField } from '../../../components/form/FormField';
+import { useForm } from '../../../components/form/use-form';
+import { useInstrument, useLiveQuotes, useSetTargets } from '../api/trading';
+import { targetRefusal } from '../lib/figures';
+import { priceInputText, steppedPrice } from '../lib/prices';
+import { Stepper } from './Stepper';
+
+const inputOf = (decimal: string | null) => (decimal ? priceInputText(decimalToSen(decimal) ?? 0n) : '');
+
+/** 利益確定・損切りの変更: empty clears a target. */
+export function TargetsForm({ position, onDone }: { position: Position; onDone: () => void }) {
+  const { t } = useTradeTranslation();
+  const save = useSetTargets();
+  const instrument = useInstrument(position.code);
+  const form = useForm({ takeProfit: inputOf(position.takeProfit), stopLoss: inputOf(position.stopLoss) });
+  const last = useLiveQuotes([position.code]).data?.get(position.code)?.last;
+  // The engine checks targets against the position's latest price.
+  const reference = decimalToSen(last ?? position.markPrice ?? position.entryPrice) ?? 1n;
+
+  const stepper = (name: 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
+    const field = form.field(name);
+    const topix500 = instrument.data?.topix500 ?? false;
+    field.onChange(priceInputText(steppedPrice(field.value, step, { topix500, reference })));
+  };
+
+  const submit = () => {
+    const checked = form.parse(takeProfitStopLossRequest, {
+      takeProfit: form.values.takeProfit.trim() ? form.values.takeProfit : null,
+      stopLoss: form.values.stopLoss.trim() ? form.values.stopLoss : null,
+    });
+    if (!checked) return;
+    const takeProfit = checked.takeProfit ?? null;
+    const stopLoss = checked.stopLoss ?? null;
+    const refusal = targetRefusal(position.side, reference, takeProfit, stopLoss);
+    if (refusal) {
+      form.showFailure(new ApiError(refusal, t(`errors:${refusal}`)));
+      return;
+    }
+    form.send(
+      save,
+      {
+        id: position.id,
+        body: {
+          takeProfit: takeProfit === null ? null : senToDecimal(takeProfit),
+          stopLoss: stopLoss === null ? null : senToDecimal(stopLoss),
+        },
+      },
+      onDone,
+    );
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      noValidate
+      data-testid="targets-form"
+    >
+      <p className="kb-trade-note">{t('trade:targetsEditNote')}</p>
+      <List className="kb-form">
+        <FormField
+          {...form.field('takeProfit')}
+          label={t('trade:takeProfit')}
+          labelPosition="above"
+          placeholder={t('trade:optionalPrice')}
+          inputMode="decimal"
+          testId="targets-take-profit"
+          extra={
+            <Stepper
+              label={t('trade:takeProfit')}
+              onStep={stepper('takeProfit')}
+              testId="targets-take-profit"
+            />
+          }
+        />
+        <FormField
+          {...form.field('stopLoss')}
+          label={t('trade:stopLoss')}
+          labelPosition="above"
+          placeholder={t('trade:optionalPrice')}
+          inputMode="decimal"
+          testId="targets-stop-loss"
+          extra={
+            <Stepper label={t('trade:stopLoss')} onStep={stepper('stopLoss')} testId="targets-stop-loss" />
+          }
+        />
+      </List>
+      <FormAlert alert={form.alert} testId="targets" />
+      <div className="kb-actions">
+        <Button
+          type="submit"
+          color="primary"
+          size="large"
+          block
+          loading={save.isPending}
+          data-testid="targets-save"
+        >
+          {t('trade:targetsSave')}
+        </Button>
+      </div>
+    </form>
+  );
+}

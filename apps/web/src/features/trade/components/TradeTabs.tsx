@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Tabs } from 'antd-mobile';
+import type { Order, Position } from '@kabuto/contract';
+import { useTradeTranslation } from '../lib/texts';
+import { ToggleGroup } from './ToggleGroup';
+import { ClosedPositionList } from './ClosedPositionList';
+import { OrderDetail } from './OrderDetail';
+import { OrderList } from './OrderList';
+import { PositionDetail } from './PositionDetail';
+import { PositionList } from './PositionList';
+
+type TabKey = 'positions' | 'orders' | 'history';
+type HistoryKind = 'positions' | 'orders';
+
+/** 建玉照会, 注文照会 and the history, each row opening its detail. */
+export function TradeTabs() {
+  const { t } = useTradeTranslation();
+  const [tab, setTab] = useState<TabKey>('positions');
+  const [history, setHistory] = useState<HistoryKind>('positions');
+  const [position, setPosition] = useState<Position | null>(null);
+  const [order, setOrder] = useState<Order | null>(null);
+  return (
+    <section className="kb-section kb-trade-tabs" style={{ padding: 0 }} data-testid="trade-tabs">
+      <Tabs activeKey={tab} onChange={(key) => setTab(key as TabKey)}>
+        <Tabs.Tab title={t('trade:tabs.positions')} key="positions">
+          <PositionList onOpen={setPosition} />
+        </Tabs.Tab>
+        <Tabs.Tab title={t('trade:tabs.orders')} key="orders">
+          <OrderList status="open" onOpen={setOrder} />
+        </Tabs.Tab>
+        <Tabs.Tab title={t('trade:tabs.history')} key="history">
+          <ToggleGroup
+            label={t('trade:tabs.history')}
+            value={history}
+            options={[
+              { value: 'positions', label: t('trade:history.positions') },
+              { value: 'orders', label: t('trade:history.orders') },
+            ]}
+            onChange={setHistory}
+            testId="trade-history-kind"
+          />
+          {history === 'positions' ? (
+            <ClosedPositionList onOpen={setPosition} />
+          ) : (
+            <OrderList status="history" onOpen={setOrder} />
+          )}
+        </Tabs.Tab>
+      </Tabs>
+      <PositionDetail position={position} onClose={() => setPosition(null)} />
+      <OrderDetail order={order} onClose={() => setOrder(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  directionOf,
+  livePnl,
+  notionalOf,
+  pnlPercentOf,
+  riseFallClass,
+  targetRefusal,
+  unrealisedPnlAt,
+  withSign,
+} from './figures';
+
+describe('notionalOf', () => {
+  it('is price × 100 shares per lot', () => {
+    expect(notionalOf('2800.50', 3)).toBe('840150.00');
+  });
+});
+
+describe('unrealisedPnlAt', () => {
+  it('gains on a long when the price rises and on a short when it falls', () => {
+    const long = { side: 'long', entryPrice: '2800.00', lots: 2 } as const;
+    const short = { ...long, side: 'short' } as const;
+    expect(unrealisedPnlAt(long, '2810.50')).toBe('2100.00');
+    expect(unrealisedPnlAt(short, '2810.50')).toBe('-2100.00');
+    expect(unrealisedPnlAt(short, '2790.00')).toBe('2000.00');
+    expect(unrealisedPnlAt(long, '2800.00')).toBe('0.00');
+  });
+});
+
+describe('pnlPercentOf', () => {
+  it('is the P&L against the margin, rounded to hundredths', () => {
+    expect(pnlPercentOf('2100.00', '280000.00')).toBe('0.75');
+    expect(pnlPercentOf('-1000.00', '300000.00')).toBe('-0.33');
+    expect(pnlPercentOf('-2000.00', '300000.00')).toBe('-0.67');
+    expect(pnlPercentOf('1.00', '0.00')).toBeNull();
+  });
+});
+
+describe('signs and colours', () => {
+  it('marks gains with a plus and leaves zero unsigned', () => {
+    expect(withSign('1,234.00')).toBe('+1,234.00');
+    expect(withSign('-5.00')).toBe('-5.00');
+    expect(withSign('0.00')).toBe('0.00');
+  });
+  it('gives each figure its direction class', () => {
+    expect(directionOf('12.00')).toBe('up');
+    expect(directionOf('-0.50')).toBe('down');
+    expect(directionOf('0.00')).toBe('flat');
+    expect(riseFallClass(null)).toBe('');
+    expect(riseFallClass('-1.00')).toBe('kb-down');
+    expect(riseFallClass('3.00')).toBe('kb-up');
+  });
+});
+
+describe('targetRefusal', () => {
+  const reference = 280_000n;
+  it('wants a long’s take-profit above and its stop-loss below the price', () => {
+    expect(targetRefusal('long', reference, 290_000n, 270_000n)).toBeNull();
+    expect(targetRefusal('long', reference, 280_000n, null)).toBe('ORDER_TAKE_PROFIT_INVALID');
+    expect(targetRefusal('long', reference, null, 281_000n)).toBe('ORDER_STOP_LOSS_INVALID');
+  });
+  it('wants the opposite for a short', () => {
+    expect(targetRefusal('short', reference, 270_000n, 290_000n)).toBeNull();
+    expect(targetRefusal('short', reference, 290_000n, null)).toBe('ORDER_TAKE_PROFIT_INVALID');
+    expect(targetRefusal('short', reference, null, 270_000n)).toBe('ORDER_STOP_LOSS_INVALID');
+  });
+  it('accepts none', () => {
+    expect(targetRefusal('short', reference, null, null)).toBeNull();
+  });
+});
+
+describe('livePnl', () => {
+  const held = {
+    id: '1',
+    code: '7203',
+    side: 'short',
+    lots: 1,
+    leverage: 1,
+    entryPrice: '2800.00',
+    margin: '280000.00',
+    openFee: '280.00',
+    interest: '0.00',
+    takeProfit: null,
+    stopLoss: null,
+    status: 'holding',
+    closeLimit: null,
+    markPrice: '2790.00',
+    unrealisedPnl: '1000.00',
+    exitPrice: null,
+    realisedPnl: null,
+    closeFee: null,
+    closeReason: null,
+    openedAt: '2026-11-24T01:00:00.000Z',
+    closedAt: null,
+  } as const;
+  it('values an open position at the live quote when there is one, else at the server’s mark', () => {
+    expect(livePnl(held, '2780.00')).toEqual({ price: '2780.00', pnl: '2000.00' });
+    expect(livePnl(held, undefined)).toEqual({ price: '2790.00', pnl: '1000.00' });
+  });
+  it('shows a closed position at its exit, whatever the market does', () => {
+    const closed = { ...held, status: 'closed', exitPrice: '2810.00', realisedPnl: '-1280.00' } as const;
+    expect(livePnl(closed, '2700.00')).toEqual({ price: '2810.00', pnl: '-1280.00' });
+  });
+});

@@ -1,0 +1,93 @@
+import { decimalToSen, formatYen, senToDecimal, type Position, type Sen } from '@kabuto/contract';
+import { SHARES_PER_LOT } from '@kabuto/market-rules';
+
+export type Side = 'long' | 'short';
+
+function senOf(decimal: string): Sen {
+  return decimalToSen(decimal) ?? 0n;
+}
+
+/** Price × shares as a wire decimal: the notional (約定代金) of `lots` at `price`. */
+export function notionalOf(price: string, lots: number): string {
+  return senToDecimal(senOf(price) * BigInt(lots * SHARES_PER_LOT));
+}
+
+/**
+ * The P&L of an open position at `last`, before the closing fee (as the server's unrealisedPnl): a long gains
+ * when the price rises, a short when it falls.
+ */
+export function unrealisedPnlAt(
+  position: { side: Side; entryPrice: string; lots: number },
+  last: string,
+): string {
+  const perShare = senOf(last) - senOf(position.entryPrice);
+  const signed = position.side === 'long' ? perShare : -perShare;
+  return senToDecimal(signed * BigInt(position.lots * SHARES_PER_LOT));
+}
+
+/** P&L as a percentage of the margin put up, two decimals ("12.34", "-5.00"); null without margin. */
+export function pnlPercentOf(pnl: string, margin: string): string | null {
+  const base = senOf(margin);
+  if (base <= 0n) return null;
+  // Hundredths of a percent, rounded half away from zero.
+  const scaled = senOf(pnl) * 10_000n;
+  const quotient = scaled / base;
+  const remainder = scaled % base;
+  const rounded = remainder * 2n >= base ? quotient + 1n : remainder * 2n <= -base ? quotient - 1n : quotient;
+  return senToDecimal(rounded);
+}
+
+/** A signed figure for display: "+1,234.00", "-56.00", "0.00". */
+export function withSign(formatted: string): string {
+  if (formatted.startsWith('-') || /^[0.,]+$/.test(formatted)) return formatted;
+  return `+${formatted}`;
+}
+
+/** Which way a figure points, for its colour. */
+export function directionOf(value: string | null | undefined): 'up' | 'down' | 'flat' {
+  if (!value || !/[1-9]/.test(value)) return 'flat';
+  return value.trim().startsWith('-') ? 'down' : 'up';
+}
+
+/** The class that colours a gain or a loss: red up and green down, as Japanese brokers show them (app.css). */
+export function riseFallClass(value: string | null | undefined): string {
+  const direction = directionOf(value);
+  return direction === 'flat' ? '' : `kb-${direction}`;
+}
+
+/** Which side of the reference price a take-profit and a stop-loss must lie on. */
+export type TargetRefusal = 'ORDER_TAKE_PROFIT_INVALID' | 'ORDER_STOP_LOSS_INVALID';
+
+/**
+ * The rule the engine applies, checked before the confirmation: a take-profit lies on the winning side of
+ * the reference price (above it for a long, below for a short), a stop-loss on the losing side.
+ */
+export function targetRefusal(
+  side: Side,
+  reference: Sen,
+  takeProfit: Sen | null,
+  stopLoss: Sen | null,
+): TargetRefusal | null {
+  const above = (price: Sen) => price > reference;
+  const below = (price: Sen) => price < reference;
+  const winning = side === 'long' ? above : below;
+  const losing = side === 'long' ? below : above;
+  if (takeProfit !== null && !winning(takeProfit)) return 'ORDER_TAKE_PROFIT_INVALID';
+  if (stopLoss !== null && !losing(stopLoss)) return 'ORDER_STOP_LOSS_INVALID';
+  return null;
+}
+
+/** A share price for display ("2,800.50"): the one place the trading screens format prices. */
+export function displayPrice(decimal: string): string {
+  return formatYen(decimal);
+}
+
+/** The latest price and the P&L at it: from the live quotes when they have the code, else the server's own. */
+export function livePnl(
+  position: Position,
+  last: string | undefined,
+): { price: string | null; pnl: string | null } {
+  if (position.status === 'closed') return { price: position.exitPrice, pnl: position.realisedPnl };
+  if (last === undefined) return { price: position.markPrice, pnl: position.unrealisedPnl };
+  return { price: last, pnl: unrealisedPnlAt(position, last) };
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { decimalToSen } from '@kabuto/contract';
+import { priceInputText, priceSenOf, steppedPrice } from './prices';
+
+function sen(text: string): bigint {
+  const value = decimalToSen(text);
+  if (value === null) throw new Error(`bad price ${text}`);
+  return value;
+}
+
+const other = { topix500: false, reference: sen('2800') };
+const topix = { topix500: true, reference: sen('2800') };
+
+describe('priceSenOf', () => {
+  it('reads prices as typed on a Japanese keyboard', () => {
+    expect(priceSenOf('2,800')).toBe(sen('2800'));
+    expect(priceSenOf('２８００円')).toBe(sen('2800'));
+    expect(priceSenOf(' 2800.5 ')).toBe(sen('2800.5'));
+  });
+  it('refuses what is not a positive price', () => {
+    expect(priceSenOf('')).toBeNull();
+    expect(priceSenOf('0')).toBeNull();
+    expect(priceSenOf('-5')).toBeNull();
+    expect(priceSenOf('12.345')).toBeNull();
+    expect(priceSenOf('abc')).toBeNull();
+  });
+});
+
+describe('priceInputText', () => {
+  it('drops trailing zeros and keeps a tenth', () => {
+    expect(priceInputText(sen('2800'))).toBe('2800');
+    expect(priceInputText(sen('2800.5'))).toBe('2800.5');
+    expect(priceInputText(sen('999.9'))).toBe('999.9');
+    expect(priceInputText(sen('1.25'))).toBe('1.25');
+  });
+});
+
+describe('steppedPrice', () => {
+  it('moves one tick of the stock’s table', () => {
+    expect(steppedPrice('2800', 1, other)).toBe(sen('2801'));
+    expect(steppedPrice('2800', 1, topix)).toBe(sen('2800.5'));
+    expect(steppedPrice('2800', -1, topix)).toBe(sen('2799.5'));
+  });
+  it('crosses a band bound with the next band’s tick', () => {
+    // Other stocks: 1 yen up to 3,000, 5 yen up to 5,000.
+    expect(steppedPrice('3000', 1, other)).toBe(sen('3005'));
+    expect(steppedPrice('3005', -1, other)).toBe(sen('3000'));
+    expect(steppedPrice('3000', -1, other)).toBe(sen('2999'));
+    // TOPIX500: 0.1 yen up to 1,000, 0.5 yen up to 3,000.
+    expect(steppedPrice('1000', 1, topix)).toBe(sen('1000.5'));
+    expect(steppedPrice('1000', -1, topix)).toBe(sen('999.9'));
+  });
+  it('moves an off-grid price to the grid in the direction of the step', () => {
+    expect(steppedPrice('3002', 1, other)).toBe(sen('3005'));
+    expect(steppedPrice('3002', -1, other)).toBe(sen('3000'));
+  });
+  it('starts from the reference price when nothing readable is typed', () => {
+    expect(steppedPrice('', 1, other)).toBe(sen('2800'));
+    expect(steppedPrice('abc', -1, { topix500: false, reference: sen('3002') })).toBe(sen('3000'));
+  });
+  it('stays inside the day’s limits', () => {
+    const band = { low: sen('2300'), high: sen('3300') };
+    expect(steppedPrice('3300', 1, { ...other, band })).toBe(sen('3300'));
+    expect(steppedPrice('2300', -1, { ...other, band })).toBe(sen('2300'));
+    expect(steppedPrice('9000', 1, { ...other, band })).toBe(sen('3300'));
+    expect(steppedPrice('100', -1, { ...other, band })).toBe(sen('2300'));
+  });
+  it('never goes below the lowest price of the table', () => {
+    expect(steppedPrice('1', -1, other)).toBe(sen('1'));
+    expect(steppedPrice('0.1', -1, topix)).toBe(sen('0.1'));
+  });
+});

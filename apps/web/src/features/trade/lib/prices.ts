@@ -1,0 +1,49 @@
+import { decimalToSen, senToDecimal, type Sen } from '@kabuto/contract';
+import { isOnTick, lowestPrice, roundToTick, ticksAway, tickTableFor } from '@kabuto/market-rules';
+
+/**
+ * A price as typed: "2800", "2,800.5", "２８００円". Read as sen, the way the server reads it; null when it is
+ * not a positive price.
+ */
+export function priceSenOf(text: string): Sen | null {
+  const sen = decimalToSen(text.normalize('NFKC').replace(/[,\s¥円]/g, ''));
+  return sen !== null && sen > 0n ? sen : null;
+}
+
+/** A price for an input field: "2800", "2800.5", "99.9" (no separators, no trailing zeros). */
+export function priceInputText(sen: Sen): string {
+  return senToDecimal(sen)
+    .replace(/\.00$/, '')
+    .replace(/(\.\d)0$/, '$1');
+}
+
+/** The day's price band an order may name, in sen. */
+export interface PriceBand {
+  low: Sen;
+  high: Sen;
+}
+
+/**
+ * The price one tick above (+1) or below (-1) the typed one, on the stock's tick table (TOPIX500 or the
+ * other), kept inside the day's limits. A price off the grid moves to the nearest valid price in the step's
+ * direction; nothing typed (or something unreadable) starts from `reference` (the last price).
+ */
+export function steppedPrice(
+  typed: string,
+  step: 1 | -1,
+  { topix500, reference, band }: { topix500: boolean; reference: Sen; band?: PriceBand },
+): Sen {
+  const table = tickTableFor(topix500);
+  const floor = band && band.low > lowestPrice(table) ? band.low : lowestPrice(table);
+  const clamp = (price: Sen): Sen => {
+    if (price < floor) return floor;
+    if (band && price > band.high) return band.high;
+    return price;
+  };
+  const typedSen = priceSenOf(typed);
+  if (typedSen === null) return clamp(roundToTick(clamp(reference), 'down', table));
+  if (typedSen < lowestPrice(table)) return floor;
+  if (!isOnTick(typedSen, table)) return clamp(roundToTick(typedSen, step > 0 ? 'up' : 'down', table));
+  if (step < 0 && typedSen <= floor) return floor;
+  return clamp(ticksAway(typedSen, step, table));
+}

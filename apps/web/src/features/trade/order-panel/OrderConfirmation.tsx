@@ -1,0 +1,78 @@
+import type { OrderPreviewView } from '@kabuto/contract';
+import { displayPrice } from '../lib/figures';
+import { useTradeTranslation } from '../lib/texts';
+import { yen } from '../../../lib/format';
+import type { OrderRequest } from '../api/keys';
+import { SimulatedLabel } from '../components/SimulatedLabel';
+import { quantityText } from '../lib/labels';
+
+interface OrderConfirmationProps {
+  order: OrderRequest;
+  preview: OrderPreviewView;
+  instrumentLabel: string;
+}
+
+/** What the investor confirms: the order as it will be sent and the server's figures for it. */
+export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConfirmationProps) {
+  const { t } = useTradeTranslation();
+  const rows: [string, string, string][] = [
+    ['instrument', t('trade:instrument'), instrumentLabel],
+    [
+      'side',
+      t('trade:sideLabel'),
+      Number(order.leverage) > 1
+        ? t('trade:marginSide', { side: t(`trade:side.${order.side}`) })
+        : t(`trade:side.${order.side}`),
+    ],
+    [
+      'type',
+      t('trade:typeLabel'),
+      order.type === 'market'
+        ? t('trade:marketAt', { price: displayPrice(preview.price) })
+        : t('trade:limitAt', { price: displayPrice(preview.price) }),
+    ],
+    ['lots', t('trade:lots'), quantityText(t, Number(order.lots))],
+    ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
+  ];
+  if (order.takeProfit) rows.push(['take-profit', t('trade:takeProfit'), displayPrice(order.takeProfit)]);
+  if (order.stopLoss) rows.push(['stop-loss', t('trade:stopLoss'), displayPrice(order.stopLoss)]);
+  const figures: [string, string, string][] = [
+    ['notional', t('trade:notional'), yen(preview.notional)],
+    ['margin', t('trade:margin'), yen(preview.margin)],
+    ['fee', t('trade:fee'), yen(preview.fee)],
+    ['total', t('trade:total'), yen(preview.total)],
+    [
+      'liquidation',
+      t('trade:liquidationPrice'),
+      preview.estimatedLiquidationPrice ? displayPrice(preview.estimatedLiquidationPrice) : t('trade:none'),
+    ],
+  ];
+  return (
+    <div data-testid="order-confirm">
+      <dl className="kb-figures">
+        {rows.map(([id, label, value]) => (
+          <div key={id}>
+            <dt>{label}</dt>
+            <dd data-testid={`order-confirm-${id}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <dl className="kb-figures" style={{ marginTop: 8 }}>
+        {figures.map(([id, label, value]) => (
+          <div key={id} className={id === 'total' ? 'kb-figure-total' : undefined}>
+            <dt>{label}</dt>
+            <dd data-testid={`order-confirm-${id}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="kb-muted" style={{ margin: '8px 0 0', lineHeight: 1.6 }}>
+        <SimulatedLabel />{' '}
+        {order.type === 'market'
+          ? preview.fillsNow
+            ? t('trade:confirmMarketNote')
+            : t('trade:confirmNextSession')
+          : t('trade:confirmLimitNote')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,377 @@
+import { useState } from 'react';
+import { Button, Dialog, List, Switch } from 'antd-mobile';
+import { ApiError, newIdempotencyKey } from '@kabuto/client';
+import {
+  decimalToSen,
+  placeOrderRequest,
+  senToDecimal,
+  type Order,
+  type OrderPreviewView,
+} from '@kabuto/contract';
+import { useTradeTranslation } from '../lib/texts';
+import { Link } from 'react-router';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { FormField } from '../../../components/form/FormField';
+import { useForm } from '../../../components/form/use-form';
+import { useUserInfo } from '../../../lib/current-user';
+import { yen } from '../../../lib/format';
+import { REAL_NAME_PATH } from '../../../lib/paths';
+import type { OrderRequest } from '../api/keys';
+import { useOrderPreview, usePlaceOrder, type Confirmed } from '../api/trading';
+import { Stepper } from '../components/Stepper';
+import { ToggleGroup } from '../components/ToggleGroup';
+import { notionalOf, targetRefusal, type Side, displayPrice } from '../lib/figures';
+import { priceInputText, priceSenOf, steppedPrice, type PriceBand } from '../lib/prices';
+import { quantityText } from '../lib/labels';
+import { OrderConfirmation } from './OrderConfirmation';
+
+/** The leverages offered when the server names none: the engine's default set. */
+export const DEFAULT_LEVERAGES: readonly number[] = [1, 2, 3];
+
+/** What the form knows of the market: the last price, the day's band and the tick table. */
+export interface MarketFacts {
+  last: string;
+  band: PriceBand;
+  topix500: boolean;
+}
+
+interface OrderFormProps {
+  code: string;
+  initialSide: Side;
+  instrumentLabel: string;
+  market: MarketFacts | null;
+  leverages: readonly number[];
+  onPlaced: (order: Order) => void;
+}
+
+type OrderType = 'market' | 'limit';
+
+interface Confirming {
+  attempt: Confirmed<OrderRequest>;
+  preview: OrderPreviewView;
+}
+
+/**
+ * Long or short, market or limit, price, lots, leverage and optional take-profit/stop-loss; then a
+ * confirmation with the server's figures, whose Confirm is what places the order.
+ */
+export function OrderForm({
+  code,
+  initialSide,
+  instrumentLabel,
+  market,
+  leverages,
+  onPlaced,
+}: OrderFormProps) {
+  const { t } = useTradeTranslation();
+  const preview = useOrderPreview();
+  const place = usePlaceOrder();
+  const form = useForm({
+    side: initialSide as string,
+    type: 'market' as string,
+    price: market ? priceInputText(decimalToSen(market.last) ?? 0n) : '',
+    lots: '1',
+    leverage: '1',
+    takeProfit: '',
+    stopLoss: '',
+  });
+  const [withTargets, setWithTargets] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  /** Why the last Confirm got no answer: shown in the confirmation, whose Confirm then sends again. */
+  const [unanswered, setUnanswered] = useState<string | null>(null);
+  const closeConfirmation = () => {
+    setConfirming(null);
+    setUnanswered(null);
+  };
+  const side = form.values.side as Side;
+  const type = form.values.type as OrderType;
+  const leverage = Number(form.values.leverage);
+  const lots = Number(form.values.lots.normalize('NFKC'));
+  const leverageField = form.field('leverage');
+  const { data: userInfo } = useUserInfo();
+  const needsVerification = userInfo !== undefined && userInfo.real_name_status !== 'passed';
+
+  const stepPrice = (name: 'price' | 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
+    if (!market) return;
+    const field = form.field(name);
+    const reference = priceSenOf(form.values.price) ?? decimalToSen(market.last) ?? 1n;
+    field.onChange(
+      priceInputText(
+        steppedPrice(field.value, step, { topix500: market.topix500, reference, band: market.band }),
+      ),
+    );
+  };
+  const stepLots = (step: 1 | -1) => {
+    const current = Number.isSafeInteger(lots) && lots > 0 ? lots : 0;
+    form.field('lots').onChange(String(Math.max(1, current + step)));
+  };
+
+  /** The price the figures below the form use: the limit, or the last price for a market order. */
+  const estimatePrice =
+    type === 'limit' ? (priceSenOf(form.values.price) ?? null) : market ? decimalToSen(market.last) : null;
+  const estimate =
+    estimatePrice !== null && Number.isSafeInteger(lots) && lots > 0
+      ? notionalOf(senToDecimal(estimatePrice), lots)
+      : null;
+
+  const review = () => {
+    const extra = {
+      code,
+      price: type === 'limit' ? form.values.price : undefined,
+      takeProfit: withTargets && form.values.takeProfit.trim() ? form.values.takeProfit : undefined,
+      stopLoss: withTargets && form.values.stopLoss.trim() ? form.values.stopLoss : undefined,
+    };
+    const checked = form.parse(placeOrderRequest, extra);
+    if (!checked) return;
+    if (checked.type === 'limit' && checked.price === undefined) {
+      form.showFailure(new ApiError('ORDER_PRICE_REQUIRED', t('errors:ORDER_PRICE_REQUIRED')));
+      return;
+    }
+    const reference = checked.price ?? (market ? decimalToSen(market.last) : null);
+    const refusal =
+      reference === null
+        ? null
+        : targetRefusal(checked.side, reference, checked.takeProfit ?? null, checked.stopLoss ?? null);
+    if (refusal) {
+      form.showFailure(new ApiError(refusal, t(`errors:${refusal}`)));
+      return;
+    }
+    const body: OrderRequest = {
+      code: checked.code,
+      side: checked.side,
+      type: checked.type,
+      lots: checked.lots,
+      leverage: checked.leverage,
+      ...(checked.price === undefined ? {} : { price: senToDecimal(checked.price) }),
+      ...(checked.takeProfit ? { takeProfit: senToDecimal(checked.takeProfit) } : {}),
+      ...(checked.stopLoss ? { stopLoss: senToDecimal(checked.stopLoss) } : {}),
+    };
+    form.send(preview, body, (figures) =>
+      // One key per confirmation: Confirm tapped again after a lost answer places the order once.
+      setConfirming({ attempt: { body, idempotencyKey: newIdempotencyKey() }, preview: figures }),
+    );
+  };
+
+  const send = () => {
+    if (!confirming) return;
+    place
+      .mutateAsync(confirming.attempt)
+      .then((order) => {
+        closeConfirmation();
+        onPlaced(order);
+      })
+      .catch((error: unknown) => {
+        // No answer: the confirmation stays open, and confirming again reuses its key.
+        if (error instanceof ApiError && error.transport) {
+          setUnanswered(error.message);
+          return;
+        }
+        closeConfirmation();
+        if (error instanceof Error) form.showFailure(error);
+      });
+  };
+
+  const leverageNoteId = 'order-leverage-note';
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        review();
+      }}
+      data-testid="order-form"
+      noValidate
+    >
+      <ToggleGroup
+        label={t('trade:sideLabel')}
+        value={side}
+        options={[
+          { value: 'long', label: t('trade:side.long') },
+          { value: 'short', label: t('trade:side.short') },
+        ]}
+        onChange={(value) => form.field('side').onChange(value)}
+        className="kb-sides"
+        testId="order-side"
+      />
+      <ToggleGroup
+        label={t('trade:typeLabel')}
+        value={type}
+        options={[
+          { value: 'market', label: t('trade:type.market') },
+          { value: 'limit', label: t('trade:type.limit') },
+        ]}
+        onChange={(value) => form.field('type').onChange(value)}
+        testId="order-type"
+      />
+      <List className="kb-form">
+        {type === 'limit' && (
+          <FormField
+            {...form.field('price')}
+            label={t('trade:limitPrice')}
+            labelPosition="above"
+            placeholder={t('trade:pricePlaceholder')}
+            inputMode="decimal"
+            testId="order-price"
+            extra={<Stepper label={t('trade:limitPrice')} onStep={stepPrice('price')} testId="order-price" />}
+          />
+        )}
+        <FormField
+          {...form.field('lots')}
+          label={t('trade:lotsInput')}
+          labelPosition="above"
+          placeholder={t('trade:lotsPlaceholder')}
+          inputMode="numeric"
+          testId="order-lots"
+          extra={<Stepper label={t('trade:lotsInput')} onStep={stepLots} testId="order-lots" />}
+        />
+      </List>
+      <div className="kb-trade-note" data-testid="order-shares">
+        {Number.isSafeInteger(lots) && lots > 0 ? quantityText(t, lots) : t('trade:lotUnit')}
+      </div>
+      {market && type === 'limit' && (
+        <p className="kb-trade-note" data-testid="order-band">
+          {t('trade:priceBand', {
+            low: displayPrice(senToDecimal(market.band.low)),
+            high: displayPrice(senToDecimal(market.band.high)),
+          })}
+        </p>
+      )}
+      <div className="kb-trade-label" id="order-leverage-label">
+        {t('trade:leverage')}
+      </div>
+      <ToggleGroup
+        label={t('trade:leverage')}
+        value={form.values.leverage}
+        options={leverages.map((value) => ({
+          value: String(value),
+          label: t('trade:leverageValue', { leverage: value }),
+        }))}
+        onChange={(value) => leverageField.onChange(value)}
+        describedBy={leverageNoteId}
+        testId="order-leverage"
+      />
+      <div className="kb-trade-note" id={leverageNoteId}>
+        {leverageField.error ? (
+          <span className="kb-field-error" role="alert" data-testid="order-leverage-error">
+            {leverageField.error}
+          </span>
+        ) : null}
+        {leverage > 1 ? (
+          <span data-testid="order-margin-note">{t('trade:marginTradingNote')}</span>
+        ) : (
+          t('trade:cashTradingNote')
+        )}
+        {leverage > 1 && needsVerification && (
+          <Link
+            to={REAL_NAME_PATH}
+            className="kb-link"
+            style={{ padding: 0, display: 'flex', justifyContent: 'flex-start' }}
+            data-testid="order-verify"
+          >
+            {t('trade:verifyIdentity')}
+          </Link>
+        )}
+      </div>
+      <List className="kb-form">
+        <List.Item
+          extra={
+            <Switch
+              checked={withTargets}
+              onChange={setWithTargets}
+              aria-label={t('trade:targetsSwitch')}
+              data-testid="order-targets-switch"
+            />
+          }
+          description={t('trade:targetsNote')}
+        >
+          {t('trade:targetsSwitch')}
+        </List.Item>
+        {withTargets && (
+          <>
+            <FormField
+              {...form.field('takeProfit')}
+              label={t('trade:takeProfit')}
+              labelPosition="above"
+              placeholder={t('trade:optionalPrice')}
+              inputMode="decimal"
+              testId="order-take-profit"
+              extra={
+                <Stepper
+                  label={t('trade:takeProfit')}
+                  onStep={stepPrice('takeProfit')}
+                  testId="order-take-profit"
+                />
+              }
+            />
+            <FormField
+              {...form.field('stopLoss')}
+              label={t('trade:stopLoss')}
+              labelPosition="above"
+              placeholder={t('trade:optionalPrice')}
+              inputMode="decimal"
+              testId="order-stop-loss"
+              extra={
+                <Stepper
+                  label={t('trade:stopLoss')}
+                  onStep={stepPrice('stopLoss')}
+                  testId="order-stop-loss"
+                />
+              }
+            />
+          </>
+        )}
+      </List>
+      <div className="kb-trade-estimate" data-testid="order-estimate">
+        <span className="kb-muted">{t('trade:estimatedNotional')}</span>
+        <strong>{estimate ? yen(estimate) : '—'}</strong>
+      </div>
+      <FormAlert alert={form.alert} testId="order" />
+      <div className="kb-actions">
+        <Button
+          type="submit"
+          color="primary"
+          size="large"
+          block
+          loading={preview.isPending}
+          data-testid="order-review"
+        >
+          {t('trade:review')}
+        </Button>
+      </div>
+      <Dialog
+        visible={confirming !== null}
+        title={t('trade:confirmTitle')}
+        aria-label={t('trade:confirmTitle')}
+        content={
+          confirming && (
+            <>
+              <OrderConfirmation
+                order={confirming.attempt.body}
+                preview={confirming.preview}
+                instrumentLabel={instrumentLabel}
+              />
+              {unanswered && (
+                <p className="kb-field-error" role="alert" data-testid="order-send-unanswered">
+                  {t('trade:sendAgain', { problem: unanswered })}
+                </p>
+              )}
+            </>
+          )
+        }
+        actions={[
+          [
+            { key: 'cancel', text: t('common:cancel'), onClick: closeConfirmation },
+            {
+              key: 'send',
+              text: t('trade:place'),
+              bold: true,
+              disabled: place.isPending,
+              onClick: send,
+              // @ts-expect-error antd-mobile passes data attributes on to the button; its type does not list them
+              'data-testid': 'order-send',
+            },
+          ],
+        ]}
+      />
+    </form>
+  );
+}

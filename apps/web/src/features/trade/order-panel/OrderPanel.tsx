@@ -1,0 +1,109 @@
+import { Button, Toast } from 'antd-mobile';
+import { decimalToSen, type Order } from '@kabuto/contract';
+import { useTradeTranslation } from '../lib/texts';
+import { useLocation, useNavigate } from 'react-router';
+import { DelayedLoading } from '../../../components/ui/DelayedLoading';
+import { LOGIN_PATH } from '../../../lib/paths';
+import { useIsLoggedIn } from '../../../lib/session-store';
+import { useInstrument, useLiveQuotes } from '../api/trading';
+import { DetailSheet } from '../components/DetailSheet';
+import { SimulatedLabel } from '../components/SimulatedLabel';
+import { directionOf, riseFallClass, withSign, displayPrice } from '../lib/figures';
+import { instrumentName } from '../lib/labels';
+import { DEFAULT_LEVERAGES, OrderForm, type MarketFacts } from './OrderForm';
+
+export interface OrderPanelProps {
+  /** The securities code of the stock ("7203"). */
+  code: string;
+  /** Which button opened it: 買い (long) or 売り (short). */
+  side: 'long' | 'short';
+  visible: boolean;
+  onClose: () => void;
+  /** After an order is placed (the panel has closed itself). */
+  onPlaced?: (order: Order) => void;
+  /** The leverages the firm offers; the engine's default set (1x, 2x, 3x) until the server names them. */
+  leverages?: readonly number[];
+}
+
+/**
+ * The order panel the stock page opens from its buy and sell buttons: a bottom sheet with the stock's last
+ * price and the order form; visitors are asked to log in first.
+ */
+export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }: OrderPanelProps) {
+  const { t, i18n } = useTradeTranslation();
+  const loggedIn = useIsLoggedIn();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const instrument = useInstrument(visible ? code : '');
+  const quotes = useLiveQuotes(visible ? [code] : []);
+  const quote = quotes.data?.get(code);
+  const name = instrumentName(instrument.data, i18n.resolvedLanguage) ?? '';
+  const label = name ? t('trade:instrumentWithCode', { name, code }) : code;
+  const market: MarketFacts | null =
+    quote && instrument.data
+      ? {
+          last: quote.last,
+          topix500: instrument.data.topix500,
+          band: { low: decimalToSen(quote.limitDown) ?? 1n, high: decimalToSen(quote.limitUp) ?? 1n },
+        }
+      : null;
+
+  return (
+    <DetailSheet
+      title={t('trade:panelTitle', { instrument: label })}
+      visible={visible}
+      onClose={onClose}
+      testId="order-panel"
+    >
+      {quote && (
+        <div className="kb-trade-quote" data-testid="order-quote">
+          <span className="kb-muted">{t('trade:lastPrice')}</span>
+          <strong className={riseFallClass(quote.change)} data-testid="order-last">
+            {displayPrice(quote.last)}
+          </strong>
+          <span className={riseFallClass(quote.change)}>
+            {withSign(displayPrice(quote.change))} ({withSign(quote.changePercent)}%)
+            <span className="kb-visually-hidden">{t(`trade:direction.${directionOf(quote.change)}`)}</span>
+          </span>
+          {quote.simulated && <SimulatedLabel />}
+        </div>
+      )}
+      {!loggedIn ? (
+        <div className="kb-actions" data-testid="order-guest">
+          <p className="kb-muted" style={{ margin: 0 }}>
+            {t('trade:guestText')}
+          </p>
+          <Button
+            color="primary"
+            block
+            onClick={() => navigate(LOGIN_PATH, { state: { from: location.pathname + location.search } })}
+            data-testid="order-guest-login"
+          >
+            {t('trade:guestLogin')}
+          </Button>
+        </div>
+      ) : instrument.isPending || quotes.isPending ? (
+        <DelayedLoading />
+      ) : instrument.data?.halted || quote?.halted ? (
+        <p className="kb-actions kb-field-error" role="alert" data-testid="order-halted">
+          {t('errors:INSTRUMENT_HALTED')}
+        </p>
+      ) : (
+        <OrderForm
+          code={code}
+          initialSide={side}
+          instrumentLabel={label}
+          market={market}
+          leverages={leverages ?? DEFAULT_LEVERAGES}
+          onPlaced={(order) => {
+            Toast.show({
+              content: t(order.status === 'filled' ? 'trade:placedFilled' : 'trade:placedResting'),
+            });
+            onClose();
+            onPlaced?.(order);
+          }}
+        />
+      )}
+    </DetailSheet>
+  );
+}

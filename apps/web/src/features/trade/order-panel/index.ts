@@ -1,0 +1,1 @@
+export { OrderPanel, type OrderPanelProps } from './OrderPanel';
