@@ -100,8 +100,11 @@ import {
   instrumentPage,
   instrumentQuery,
   marketStatus,
+  marketSummary,
   quoteList,
   quotesQuery,
+  rankingPage,
+  rankingQuery,
   watchlist,
   watchlistItem,
 } from './market';
@@ -904,6 +907,26 @@ export const api = {
       params: instrumentCodeParams,
       query: barsQuery,
       response: barList,
+    }),
+    ranking: endpoint({
+      method: 'GET',
+      path: '/api/market/ranking',
+      tag: 'market',
+      summary:
+        'Every instrument with its quote, ordered by change %, volume, turnover or code, a page at a time',
+      description:
+        'The market list: sort=changePercent|volume|turnover|code, order=desc|asc (ties by code). Simulated market data.',
+      access: PUBLIC,
+      query: rankingQuery,
+      response: rankingPage,
+    }),
+    summary: endpoint({
+      method: 'GET',
+      path: '/api/market/summary',
+      tag: 'market',
+      summary: 'Advancers, decliners, stop high and low, total turnover and the top five movers each way',
+      access: PUBLIC,
+      response: marketSummary,
     }),
     status: endpoint({
       method: 'GET',

@@ -149,6 +149,8 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
     quotes: { key: 'market.quotes', method: 'GET', path: '/api/market/quotes' },
     board: { key: 'market.board', method: 'GET', path: '/api/market/board/:code' },
     bars: { key: 'market.bars', method: 'GET', path: '/api/market/bars/:code' },
+    ranking: { key: 'market.ranking', method: 'GET', path: '/api/market/ranking' },
+    summary: { key: 'market.summary', method: 'GET', path: '/api/market/summary' },
     status: { key: 'market.status', method: 'GET', path: '/api/market/status' },
   },
   watchlist: {

@@ -6,6 +6,7 @@ import { aggregate, bucketOf, SOURCE_OF } from './bars';
 import { deleteWatchlistEntry, readBars, searchInstruments, watchlistOf } from './market.repository';
 import { marketOf } from './market.service';
 import { barView, boardLevelsView, instrumentView, limitStateOf, quoteView } from './market.views';
+import { breadth, rank, type RankedRow } from './ranking';
 import { searchForm } from './universe';
 import { addToWatchlist } from './watchlist.service';
 
@@ -26,6 +27,9 @@ const DEFAULT_SPAN: Record<BarInterval, number> = {
 /** Most stored bars one request reads: a week of minutes, or ten years of days. */
 const READ_LIMIT = { '1m': 5_000, '1d': 2_600 } as const;
 
+/** Movers each way on the summary. */
+const SUMMARY_MOVERS = 5;
+
 export function marketRoutes(ctx: AppContext) {
   const market = marketOf(ctx);
   const phaseNow = () => market.clock.phaseAt(ctx.clock.now());
@@ -33,6 +37,21 @@ export function marketRoutes(ctx: AppContext) {
     const quote = (await market.feed()).quote(code);
     if (!quote) throw fail('INSTRUMENT_NOT_FOUND', { code });
     return quote;
+  };
+  const rankedRows = async (): Promise<RankedRow[]> => {
+    const feed = await market.feed();
+    return (await market.instruments()).flatMap((instrument) => {
+      const quote = feed.quote(instrument.code);
+      return quote ? [{ instrument, quote }] : [];
+    });
+  };
+  const rankedView = async () => {
+    const simulated = (await market.feed()).simulated;
+    const phase = phaseNow();
+    return ({ instrument, quote }: RankedRow) => ({
+      instrument: instrumentView(instrument),
+      quote: quoteView(quote, phase, simulated),
+    });
   };
 
   return [
@@ -94,6 +113,37 @@ export function marketRoutes(ctx: AppContext) {
         interval: query.interval,
         items: aggregate(merged, query.interval).map(barView),
         simulated: feed.simulated,
+      };
+    }),
+    route(api.market.ranking, async ({ query }) => {
+      const rows = rank(await rankedRows(), query.sort, query.order);
+      const start = (query.page - 1) * query.pageSize;
+      return {
+        items: rows.slice(start, start + query.pageSize).map(await rankedView()),
+        total: rows.length,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    }),
+    route(api.market.summary, async () => {
+      const rows = await rankedRows();
+      const view = await rankedView();
+      const { turnover, ...counts } = breadth(rows);
+      const byChange = rank(rows, 'changePercent', 'desc');
+      return {
+        ...counts,
+        turnover: senToDecimal(turnover),
+        gainers: byChange
+          .slice(0, SUMMARY_MOVERS)
+          .filter(({ quote }) => quote.last > quote.previousClose)
+          .map(view),
+        losers: byChange
+          .reverse()
+          .slice(0, SUMMARY_MOVERS)
+          .filter(({ quote }) => quote.last < quote.previousClose)
+          .map(view),
+        sessionState: phaseNow(),
+        simulated: (await market.feed()).simulated,
       };
     }),
     route(api.market.status, async () => {

@@ -61,6 +61,11 @@ export class Market {
     return (await this.load()).instruments.get(code);
   }
 
+  /** The whole universe, by code. */
+  async instruments(): Promise<InstrumentRow[]> {
+    return [...(await this.load()).instruments.values()];
+  }
+
   private async open() {
     const rows = await ensureUniverse(this.ctx);
     const latest = await latestDailyBars(this.ctx.db, 2);
