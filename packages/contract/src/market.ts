@@ -175,3 +175,11 @@ export const marketSummary = z.object({
   sessionState,
   simulated: z.boolean(),
 });
+
+export type Instrument = z.infer<typeof instrument>;
+export type Quote = z.infer<typeof quote>;
+export type RankedQuote = z.infer<typeof rankedQuote>;
+export type Board = z.infer<typeof board>;
+export type Bar = z.infer<typeof bar>;
+export type MarketSummary = z.infer<typeof marketSummary>;
+export type WatchlistItem = z.infer<typeof watchlistItem>;

@@ -1,0 +1,54 @@
+import type { Lang } from '@kabuto/i18n';
+
+/** Digits grouped by thousands: "1234567" -> "1,234,567" (sign kept). */
+function groupThousands(integer: string): string {
+  return integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * A price from the wire ("2345.50") as brokers print it: thousands separators and only the decimals the tick
+ * needs ("2,345.5", "2,345"). An absent price (no trade yet today) is a dash.
+ */
+export function formatPrice(decimal: string | null | undefined): string {
+  if (decimal === null || decimal === undefined || decimal === '') return '—';
+  const negative = decimal.startsWith('-');
+  const [integer = '0', fraction = ''] = (negative ? decimal.slice(1) : decimal).split('.');
+  const decimals = fraction.replace(/0+$/, '');
+  return `${negative ? '-' : ''}${groupThousands(integer)}${decimals ? `.${decimals}` : ''}`;
+}
+
+/** A change with its sign: "+12.5", "-3", "0". */
+export function formatChange(decimal: string | null | undefined): string {
+  const text = formatPrice(decimal);
+  return text === '—' || text.startsWith('-') || /^[0.,]+$/.test(text) ? text : `+${text}`;
+}
+
+/** A percent change with its sign and two decimals: "+1.23%", "-0.50%", "0.00%". */
+export function formatPercent(decimal: string | null | undefined): string {
+  if (!decimal) return '—';
+  const value = Number(decimal);
+  const text = Math.abs(value).toFixed(2);
+  return `${value > 0 ? '+' : value < 0 ? '-' : ''}${text}%`;
+}
+
+/** A large count in the language's short form: "1.2万" / "12K", "3.4億" / "340M". */
+export function formatCompact(value: string | null | undefined, lang: Lang): string {
+  if (!value) return '—';
+  return new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 }).format(Number(value));
+}
+
+/** A whole count with separators in the language's form ("1,234,500"). */
+export function formatCount(value: string | null | undefined, lang: Lang): string {
+  if (!value) return '—';
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(Number(value));
+}
+
+interface Named {
+  nameJa: string;
+  nameEn: string;
+}
+
+/** The instrument's name for the reader: the Japanese name in Japanese and Chinese, the English one otherwise. */
+export function instrumentName(instrument: Named, lang: Lang): string {
+  return lang === 'ja' || lang === 'zh-CN' ? instrument.nameJa : instrument.nameEn;
+}
