@@ -13,6 +13,7 @@ export function PriceColourSetting() {
       {PRICE_COLOURS.map((colours) => (
         <List.Item
           key={colours}
+          arrow={false}
           onClick={() => {
             setPriceColours(colours);
             setActive(colours);

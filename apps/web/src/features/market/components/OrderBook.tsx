@@ -2,18 +2,21 @@ import type { Board } from '@kabuto/contract';
 import { useMarketTranslation } from '../../../lib/market-texts';
 import { currentLang } from '../../../lib/i18n';
 import { formatCount, formatPrice } from '../../../lib/market-format';
+import { toneClass } from '../../../lib/price-tone';
 
 /** Shares in a lot: the board counts lots, the screen shows shares as Japanese boards do. */
 const LOT_SHARES = 100;
 
-/** The five best offers above the five best bids (板), the nearest prices meeting in the middle. */
-export function OrderBook({ board }: { board: Board }) {
+/**
+ * The five best offers above the five best bids (板), the nearest prices meeting in the middle; each price
+ * coloured against the previous close, as the quote is.
+ */
+export function OrderBook({ board, previousClose }: { board: Board; previousClose: string | undefined }) {
   const { t } = useMarketTranslation();
   const lang = currentLang();
   const shares = (lots: number) => formatCount(String(lots * LOT_SHARES), lang);
-  const last = Number(board.last);
   const priceClass = (price: string) =>
-    Number(price) > last ? 'kb-tone-up' : Number(price) < last ? 'kb-tone-down' : '';
+    previousClose === undefined ? '' : toneClass(String(Number(price) - Number(previousClose)));
   return (
     <section className="kb-section" data-testid="order-book">
       <h2>{t('market:board')}</h2>

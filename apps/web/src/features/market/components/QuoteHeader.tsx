@@ -1,5 +1,5 @@
 import type { Instrument, Quote } from '@kabuto/contract';
-import { useMarketTranslation } from '../../../lib/market-texts';
+import { sectorKey, useMarketTranslation } from '../../../lib/market-texts';
 import { WatchStar } from '../../../components/market/WatchStar';
 import { currentLang } from '../../../lib/i18n';
 import {
@@ -36,7 +36,7 @@ export function QuoteHeader({ instrument, quote }: { instrument: Instrument; quo
             {name}
           </h2>
           <p className="kb-quote-header-code">
-            {instrument.code} · {instrument.sector}
+            {instrument.code} · {t(sectorKey(instrument.sector), { defaultValue: instrument.sector })}
           </p>
         </div>
         <WatchStar code={instrument.code} name={name} />

@@ -46,7 +46,7 @@ function StockDetail({ code }: { code: string }) {
       )}
       <PriceChart code={code} />
       {board.data ? (
-        <OrderBook board={board.data} />
+        <OrderBook board={board.data} previousClose={quote?.previousClose} />
       ) : board.isError ? (
         <LoadError onRetry={() => void board.refetch()} />
       ) : null}
