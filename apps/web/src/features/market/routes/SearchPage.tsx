@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, SearchBar } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { SearchOutline } from 'antd-mobile-icons';
 import type { Instrument } from '@kabuto/contract';
 import { useMarketTranslation } from '../../../lib/market-texts';
 import { useNavigate } from 'react-router';
@@ -41,13 +42,18 @@ export default function SearchPage() {
   return (
     <SubPage title={t('titles.search')} testId="search-page">
       <div className="kb-search-box">
-        <SearchBar
-          placeholder={t('market:searchPlaceholder')}
-          value={text}
-          onChange={setText}
-          aria-label={t('market:searchLabel')}
-          data-testid="search-input"
-        />
+        <label className="kb-search-field" data-testid="search-input">
+          <SearchOutline aria-hidden />
+          <input
+            type="search"
+            enterKeyHint="search"
+            autoComplete="off"
+            placeholder={t('market:searchPlaceholder')}
+            aria-label={t('market:searchLabel')}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </label>
       </div>
       {q ? (
         <SearchResults q={q} onOpen={history.add} />
