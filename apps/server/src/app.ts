@@ -23,7 +23,7 @@ import { factorRoutes } from './modules/factors';
 import { invitationStaffRoutes } from './modules/invitations';
 import { ledgerRoutes, ledgerStaffRoutes } from './modules/ledger';
 import { kycRoutes, kycStaffRoutes } from './modules/kyc';
-import { marketRoutes, watchlistRoutes } from './modules/market';
+import { marketRoutes, searchHistoryRoutes, watchlistRoutes } from './modules/market';
 import { messagingRoutes, messagingStaffRoutes } from './modules/messaging';
 import { smsRoutes, smsStaffRoutes } from './modules/sms';
 import { authenticateStaff, staffStaffRoutes } from './modules/staff';
@@ -146,6 +146,7 @@ export function apiRoutes(ctx: AppContext): Route[] {
     ...messagingRoutes(ctx),
     ...marketRoutes(ctx),
     ...watchlistRoutes(ctx),
+    ...searchHistoryRoutes(ctx),
     ...staffStaffRoutes(ctx),
     ...userStaffRoutes(ctx),
     ...invitationStaffRoutes(ctx),

@@ -183,3 +183,10 @@ export type Board = z.infer<typeof board>;
 export type Bar = z.infer<typeof bar>;
 export type MarketSummary = z.infer<typeof marketSummary>;
 export type WatchlistItem = z.infer<typeof watchlistItem>;
+
+/** How many instruments the search history keeps per investor, newest first. */
+export const SEARCH_HISTORY_MAX = 10;
+
+export const searchHistoryBody = z.object({ code: instrumentCodeField });
+export const searchHistoryItem = z.object({ code: z.string(), searchedAt: z.string(), instrument });
+export const searchHistory = z.object({ items: z.array(searchHistoryItem) });

@@ -158,6 +158,11 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
     add: { key: 'watchlist.add', method: 'PUT', path: '/api/watchlist/:code' },
     remove: { key: 'watchlist.remove', method: 'DELETE', path: '/api/watchlist/:code' },
   },
+  searchHistory: {
+    list: { key: 'searchHistory.list', method: 'GET', path: '/api/market/search-history' },
+    add: { key: 'searchHistory.add', method: 'POST', path: '/api/market/search-history' },
+    clear: { key: 'searchHistory.clear', method: 'DELETE', path: '/api/market/search-history' },
+  },
   staffFunding: {
     depositNotices: { key: 'staffFunding.depositNotices', method: 'GET', path: '/api/staff/deposit-notices' },
     creditDeposit: { key: 'staffFunding.creditDeposit', method: 'POST', path: '/api/staff/deposits' },

@@ -1,9 +1,19 @@
-import { api, senToDecimal, WATCHLIST_MAX, type BarInterval } from '@kabuto/contract';
+import { api, SEARCH_HISTORY_MAX, senToDecimal, WATCHLIST_MAX, type BarInterval } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/routes';
 import { aggregate, bucketOf, SOURCE_OF } from './bars';
-import { deleteWatchlistEntry, readBars, searchInstruments, watchlistOf } from './market.repository';
+import {
+  clearSearchHistory,
+  deleteWatchlistEntry,
+  findInstrument,
+  readBars,
+  searchHistoryOf,
+  searchInstruments,
+  trimSearchHistory,
+  upsertSearchHistory,
+  watchlistOf,
+} from './market.repository';
 import { marketOf } from './market.service';
 import { barView, boardLevelsView, instrumentView, limitStateOf, quoteView } from './market.views';
 import { breadth, rank, type RankedRow } from './ranking';
@@ -183,6 +193,32 @@ export function watchlistRoutes(ctx: AppContext) {
     }),
     route(api.watchlist.remove, async ({ actor, params }) => ({
       removed: await ctx.transact((tx) => deleteWatchlistEntry(tx.db, actor.userId, params.code)),
+    })),
+  ];
+}
+
+export function searchHistoryRoutes(ctx: AppContext) {
+  return [
+    route(api.searchHistory.list, async ({ actor }) => ({
+      items: (await searchHistoryOf(ctx.db, actor.userId, SEARCH_HISTORY_MAX)).map((row) => ({
+        code: row.code,
+        searchedAt: new Date(row.searched_at).toISOString(),
+        instrument: instrumentView(row),
+      })),
+    })),
+    route(api.searchHistory.add, async ({ actor, body }) => {
+      await marketOf(ctx).ready();
+      const instrument = await findInstrument(ctx.db, body.code);
+      if (!instrument) throw fail('INSTRUMENT_NOT_FOUND', { code: body.code });
+      const at = ctx.clock.now();
+      await ctx.transact(async (tx) => {
+        await upsertSearchHistory(tx.db, { userId: actor.userId, code: instrument.code, at });
+        await trimSearchHistory(tx.db, actor.userId, SEARCH_HISTORY_MAX);
+      });
+      return { code: instrument.code, searchedAt: at.toISOString(), instrument: instrumentView(instrument) };
+    }),
+    route(api.searchHistory.clear, async ({ actor }) => ({
+      removed: await ctx.transact((tx) => clearSearchHistory(tx.db, actor.userId)),
     })),
   ];
 }
