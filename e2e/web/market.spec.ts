@@ -77,6 +77,11 @@ for (const lang of ['ja', 'en']) {
     await page.getByTestId('nav-back').click();
     await input(page, 'search-input').fill('');
     await expect(page.getByTestId('search-history')).toContainText('7203');
+    // An investor's history is kept by the server, so it follows them to another device.
+    const history = await request.get('/api/market/search-history', { headers: { token: investor.token } });
+    expect(((await history.json()) as { data: { items: { code: string }[] } }).data.items).toEqual([
+      expect.objectContaining({ code: '7203' }),
+    ]);
 
     // The market list: the watchlist segment holds the stock; the list sorts by change %, both ways, and by code.
     await page.goto('/#/pages/market/market');
@@ -110,11 +115,8 @@ for (const lang of ['ja', 'en']) {
     );
 
     // More rows load on scrolling to the end of the list.
-    await page
-      .getByTestId('market-list')
-      .locator('[data-testid^="quote-row-"]')
-      .last()
-      .scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('market-list')).toHaveAttribute('aria-busy', 'false');
+    await page.locator('.kb-tab-content').evaluate((main) => main.scrollTo(0, main.scrollHeight));
     await expect(page.getByTestId('market-list').locator('[data-testid^="quote-row-"]')).toHaveCount(60);
     await page.locator('.kb-tab-content').evaluate((main) => main.scrollTo(0, 0));
     await expectNoHorizontalOverflow(page);

@@ -15,7 +15,7 @@ import { useQuotes } from '../../../lib/market-data';
 import { instrumentName } from '../../../lib/market-format';
 import { stockDetailPath } from '../../../lib/paths';
 import { useInstrumentSearch } from '../api/market';
-import { useSearchHistory, type HistoryEntry } from '../api/search-history';
+import { useSearchHistory, type HistoryEntry, type SearchHistory } from '../api/search-history';
 
 /** Typing pauses this long before a search is sent. */
 const TYPING_PAUSE_MS = 250;
@@ -96,7 +96,7 @@ function SearchHistory({
   entries,
   clear,
   onOpen,
-}: ReturnType<typeof useSearchHistory> & { onOpen: (entry: HistoryEntry) => void }) {
+}: SearchHistory & { onOpen: (entry: HistoryEntry) => void }) {
   const { t } = useMarketTranslation();
   const lang = currentLang();
   return (
