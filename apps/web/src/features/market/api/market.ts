@@ -29,13 +29,26 @@ export function useBoard(code: string) {
   });
 }
 
-/** Chart bars of one interval; the newest bar moves as the market trades. */
+/** Chart bars of one interval, read once (the newest ones follow through useLatestBars). */
 export function useBars(code: string, interval: BarInterval) {
-  return useLiveQuery({
+  return useQuery({
     queryKey: marketKeys.bars(code, interval),
     queryFn: () => apiClient.call(routes.market.bars, { params: { code }, query: { interval } }),
     // The chart keeps the previous interval's bars on screen until the next ones arrive.
     placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * The bars from `from` (the start of the newest bar on the chart) on, live: the bar being built and any that
+ * began since, so a refresh moves a few bars rather than a week of minutes.
+ */
+export function useLatestBars(code: string, interval: BarInterval, from: string | undefined) {
+  return useLiveQuery({
+    queryKey: [...marketKeys.bars(code, interval), 'from', from ?? ''],
+    queryFn: () => apiClient.call(routes.market.bars, { params: { code }, query: { interval, from: from! } }),
+    enabled: from !== undefined,
   });
 }
 

@@ -5,7 +5,7 @@ import { LoadError } from '../../../components/market/LoadError';
 import { currentLang } from '../../../lib/i18n';
 import { formatPrice } from '../../../lib/market-format';
 import { toneColours } from '../../../lib/price-tone';
-import { useBars } from '../api/market';
+import { useBars, useLatestBars } from '../api/market';
 import { INTRADAY, toChartBars } from '../chart/chart-data';
 import type { IChartApi, ISeriesApi, UTCTimestamp } from '../chart/chart-library';
 
@@ -73,6 +73,8 @@ export function PriceChart({ code }: { code: string }) {
   }, []);
 
   const data = bars.data;
+  const newest = data && data.interval === interval ? data.items.at(-1)?.start : undefined;
+  const latest = useLatestBars(code, interval, newest);
   useEffect(() => {
     if (!plot || !data) return;
     const points = toChartBars(data.items);
@@ -81,6 +83,18 @@ export function PriceChart({ code }: { code: string }) {
     plot.volume.setData(points.map((bar) => ({ time: time(bar.time), value: bar.volume })));
     plot.chart.timeScale().applyOptions({ timeVisible: INTRADAY.has(data.interval), secondsVisible: false });
   }, [plot, data]);
+
+  // The newest bars as the market trades: the last one redrawn, any new ones appended.
+  useEffect(() => {
+    if (!plot || !data || !latest.data || latest.data.interval !== data.interval) return;
+    const lastPlotted = toChartBars(data.items.slice(-1))[0]?.time ?? 0;
+    for (const bar of toChartBars(latest.data.items)) {
+      if (bar.time < lastPlotted) continue;
+      const time = bar.time as UTCTimestamp;
+      plot.candles.update({ time, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
+      plot.volume.update({ time, value: bar.volume });
+    }
+  }, [plot, data, latest.data]);
 
   // A new interval shows all of its bars once; later refreshes keep the investor's zoom and scroll.
   const fitted = useRef<string>('');
