@@ -32,7 +32,7 @@ describe('market formatting', () => {
     expect(formatCompact('123456789', 'ja')).toBe('1.2億');
     expect(formatCompact('12345', 'ja')).toBe('1.2万');
     expect(formatCompact('123456789', 'en')).toBe('123.5M');
-    expect(formatCount('1234500', 'ja')).toBe('1,234,500');
+    expect(formatCount('1234500')).toBe('1,234,500');
     expect(formatCompact(undefined, 'en')).toBe('—');
   });
 

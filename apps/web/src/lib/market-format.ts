@@ -37,10 +37,10 @@ export function formatCompact(value: string | null | undefined, lang: Lang): str
   return new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 }).format(Number(value));
 }
 
-/** A whole count with separators in the language's form ("1,234,500"). */
-export function formatCount(value: string | null | undefined, lang: Lang): string {
+/** A whole count (shares) with the same separators as prices and yen amounts everywhere in the app ("1,234,500"). */
+export function formatCount(value: string | null | undefined): string {
   if (!value) return '—';
-  return new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(Number(value));
+  return groupThousands(value);
 }
 
 interface Named {

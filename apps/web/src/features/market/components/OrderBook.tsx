@@ -1,6 +1,5 @@
 import type { Board } from '@kabuto/contract';
 import { useMarketTranslation } from '../../../lib/market-texts';
-import { currentLang } from '../../../lib/i18n';
 import { formatCount, formatPrice } from '../../../lib/market-format';
 import { toneClass } from '../../../lib/price-tone';
 
@@ -13,8 +12,7 @@ const LOT_SHARES = 100;
  */
 export function OrderBook({ board, previousClose }: { board: Board; previousClose: string | undefined }) {
   const { t } = useMarketTranslation();
-  const lang = currentLang();
-  const shares = (lots: number) => formatCount(String(lots * LOT_SHARES), lang);
+  const shares = (lots: number) => formatCount(String(lots * LOT_SHARES));
   const priceClass = (price: string) =>
     previousClose === undefined ? '' : toneClass(String(Number(price) - Number(previousClose)));
   return (

@@ -23,7 +23,7 @@ export function QuoteHeader({ instrument, quote }: { instrument: Instrument; quo
     ['high', formatPrice(quote.high)],
     ['low', formatPrice(quote.low)],
     ['previousClose', formatPrice(quote.previousClose)],
-    ['volume', t('market:shares', { value: formatCount(quote.volume, lang) })],
+    ['volume', t('market:shares', { value: formatCount(quote.volume) })],
     ['turnover', t('market:yen', { value: formatCompact(quote.turnover, lang) })],
     ['limitUp', formatPrice(quote.limitUp), 'kb-tone-up'],
     ['limitDown', formatPrice(quote.limitDown), 'kb-tone-down'],
