@@ -50,6 +50,7 @@ export const INVESTOR_SCREENS: readonly InvestorScreen[] = [
     ready: 'customer-service-page',
   },
   { path: '/subPackages/recharge/recharge', title: 'titles.deposit', ready: 'deposit-account', auth: true },
+  { path: '/subPackages/alerts/alerts', title: 'titles.priceAlerts', ready: 'alert-form', auth: true },
   placeholder('/subPackages/test/test', 'test'),
   {
     path: '/subPackages/index/gupiaoDetail/gupiaoDetail?code=7203',

@@ -15,6 +15,7 @@ import { loadRedis } from './platform/bus';
 import type { AppContext } from './platform/context';
 import { notFound, registerHttpConventions, sendError, validatorCompiler } from './platform/http';
 import { registerRoutes, type Route } from './platform/routes';
+import { alertRoutes } from './modules/alerts';
 import { auditStaffRoutes } from './modules/audit';
 import { authenticateInvestor, authRoutes, investorSessionEndReason } from './modules/auth';
 import { compatRoutes } from './modules/compat';
@@ -25,6 +26,7 @@ import { ledgerRoutes, ledgerStaffRoutes } from './modules/ledger';
 import { kycRoutes, kycStaffRoutes } from './modules/kyc';
 import { marketRoutes, searchHistoryRoutes, watchlistRoutes } from './modules/market';
 import { messagingRoutes, messagingStaffRoutes } from './modules/messaging';
+import { registerRealtime, type HubTiming } from './modules/realtime';
 import { smsRoutes, smsStaffRoutes } from './modules/sms';
 import { authenticateStaff, staffStaffRoutes } from './modules/staff';
 import { APP_VERSION, systemRoutes } from './modules/system';
@@ -37,6 +39,8 @@ export interface BuildOptions {
   serveStatic?: boolean;
   /** API answers at least this long (bytes) are compressed for clients that accept it; tests lower it. */
   compressThreshold?: number;
+  /** Heartbeat and session-check intervals of the WebSocket; tests shorten them. */
+  realtimeTiming?: HubTiming;
 }
 
 /** Below ~1 KB compression saves less than it costs. */
@@ -127,6 +131,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     });
   });
 
+  await registerRealtime(app, ctx, options.realtimeTiming);
+
   if (options.serveStatic !== false) registerStatic(app, ctx);
   app.setNotFoundHandler((request, reply) => notFound(request, reply));
   return app;
@@ -147,6 +153,7 @@ export function apiRoutes(ctx: AppContext): Route[] {
     ...marketRoutes(ctx),
     ...watchlistRoutes(ctx),
     ...searchHistoryRoutes(ctx),
+    ...alertRoutes(ctx),
     ...staffStaffRoutes(ctx),
     ...userStaffRoutes(ctx),
     ...invitationStaffRoutes(ctx),

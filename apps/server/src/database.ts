@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AlertsTables } from './modules/alerts/alerts.table';
 import type { AuditTables } from './modules/audit/audit.table';
 import type { FundingTables } from './modules/funding/funding.table';
 import type { FactorsTables } from './modules/factors/factors.table';
@@ -32,7 +33,8 @@ export interface DB
     FactorsTables,
     KycTables,
     MessagingTables,
-    MarketTables {
+    MarketTables,
+    AlertsTables {
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { TOTP } from 'otpauth';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import type { Bus } from '../src/platform/bus';
 import { createAppContext } from '../src/app-context';
 import { ManualClock } from '../src/platform/clock';
@@ -58,7 +58,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, bus?: Bus): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  bus?: Bus,
+  buildOptions: BuildOptions = {},
+): Promise<TestApp> {
   const { database, url, dispose } = await openTestDatabase();
   await migrate(database);
   const clock = new ManualClock();
@@ -69,7 +73,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, bus?: Bus):
   };
   const ctx = createAppContext({ database, config, clock, log, ...(bus ? { bus } : {}) });
   await seedDemoData(ctx);
-  const app = await buildApp(ctx, { serveStatic: false });
+  const app = await buildApp(ctx, { serveStatic: false, ...buildOptions });
   await app.ready();
   return {
     app,

@@ -111,6 +111,7 @@ import {
   watchlist,
   watchlistItem,
 } from './market';
+import { createPriceAlertRequest, priceAlert, priceAlertIdParams, priceAlertList } from './alerts';
 import { appInfo, customerServiceLink, legacyUserQuery, userInfo, withdrawalContext } from './user';
 
 const empty = z.object({});
@@ -994,6 +995,36 @@ export const api = {
       summary: "Clear the caller's search history",
       access: INVESTOR,
       response: z.object({ removed: z.number().int() }),
+    }),
+  },
+  alerts: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/alerts',
+      tag: 'alerts',
+      summary: "The caller's price alerts: waiting ones, then those triggered in the last 30 days",
+      access: INVESTOR,
+      response: priceAlertList,
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: '/api/alerts',
+      tag: 'alerts',
+      summary: 'Ask for a message when an instrument trades at a price or beyond',
+      description:
+        'Refused when the last price is already there (PRICE_ALERT_ALREADY_REACHED) and beyond PRICE_ALERT_MAX waiting alerts. The check runs on every trade the feed reports, highs and lows included, so a price touched between two ticks counts; each alert triggers once.',
+      access: INVESTOR,
+      body: createPriceAlertRequest,
+      response: priceAlert,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/api/alerts/:id',
+      tag: 'alerts',
+      summary: "Delete one of the caller's price alerts",
+      access: INVESTOR,
+      params: priceAlertIdParams,
+      response: z.object({ removed: z.literal(true) }),
     }),
   },
   staffFunding: {

@@ -150,5 +150,6 @@ export const MESSAGE_KINDS = [
   'factor_added',
   'factor_removed',
   'new_device_login',
+  'price_alert',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];

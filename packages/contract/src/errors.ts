@@ -141,6 +141,14 @@ export const ERROR_STATUS = {
   BAR_INTERVAL_INVALID: 400,
   BAR_RANGE_INVALID: 400,
   WATCHLIST_FULL: 409,
+  PRICE_ALERT_PRICE_INVALID: 400,
+  PRICE_ALERT_LIMIT: 409,
+  PRICE_ALERT_ALREADY_REACHED: 409,
+  PRICE_ALERT_NOT_FOUND: 404,
+  WS_OP_UNKNOWN: 400,
+  WS_CHANNEL_UNKNOWN: 400,
+  WS_AUTH_REQUIRED: 401,
+  WS_TOO_MANY_CHANNELS: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -170,6 +178,8 @@ export const ERROR_FIELDS: Partial<Record<ErrorCode, readonly string[]>> = {
   BANK_ACCOUNT_NOT_FOUND: ['bankAccountId'],
   BANK_ACCOUNT_DUPLICATE: ['accountNumber'],
   TRANSFER_DATE_OUT_OF_RANGE: ['transferDate'],
+  PRICE_ALERT_PRICE_INVALID: ['price'],
+  PRICE_ALERT_ALREADY_REACHED: ['price'],
 };
 
 /** The fields a failure concerns: the one its params name (validation), else its catalogue entry's. */

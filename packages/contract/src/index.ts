@@ -13,6 +13,8 @@ export * from './funding';
 export * from './kyc';
 export * from './messages';
 export * from './market';
+export * from './alerts';
 export * from './endpoint';
 export * from './endpoints';
 export * from './routes';
+export * from './ws';

@@ -177,9 +177,7 @@ export const marketSummary = z.object({
 });
 
 export type Instrument = z.infer<typeof instrument>;
-export type Quote = z.infer<typeof quote>;
 export type RankedQuote = z.infer<typeof rankedQuote>;
-export type Board = z.infer<typeof board>;
 export type Bar = z.infer<typeof bar>;
 export type MarketSummary = z.infer<typeof marketSummary>;
 export type WatchlistItem = z.infer<typeof watchlistItem>;

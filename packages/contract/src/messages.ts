@@ -19,6 +19,14 @@ export interface MessageParams {
   factor_added: { method: 'passkey' | 'totp' };
   factor_removed: { method: 'passkey' | 'totp' };
   new_device_login: { device: string; at: string; ip: string };
+  price_alert: {
+    code: string;
+    nameJa: string;
+    nameEn: string;
+    direction: 'above' | 'below';
+    price: string;
+    last: string;
+  };
 }
 // Every kind has its parameters, and no parameters lack a kind.
 type _EveryKindHasParams = [MessageKind] extends [keyof MessageParams]

@@ -33,3 +33,12 @@ export function formatYen(decimal: string): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}${grouped}.${cents}`;
 }
+
+/**
+ * Display form of a share price, as exchanges and brokers show it: thousands separators and only the decimals
+ * it has ("2,800", "2,800.5", "312.25"); amounts of money keep both decimals (formatYen).
+ */
+export function formatPrice(decimal: string): string {
+  const shown = formatYen(decimal);
+  return shown.includes('.') ? shown.replace(/\.?0+$/, '') : shown;
+}

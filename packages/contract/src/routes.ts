@@ -163,6 +163,11 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
     add: { key: 'searchHistory.add', method: 'POST', path: '/api/market/search-history' },
     clear: { key: 'searchHistory.clear', method: 'DELETE', path: '/api/market/search-history' },
   },
+  alerts: {
+    list: { key: 'alerts.list', method: 'GET', path: '/api/alerts' },
+    create: { key: 'alerts.create', method: 'POST', path: '/api/alerts' },
+    remove: { key: 'alerts.remove', method: 'DELETE', path: '/api/alerts/:id' },
+  },
   staffFunding: {
     depositNotices: { key: 'staffFunding.depositNotices', method: 'GET', path: '/api/staff/deposit-notices' },
     creditDeposit: { key: 'staffFunding.creditDeposit', method: 'POST', path: '/api/staff/deposits' },

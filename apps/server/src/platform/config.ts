@@ -49,6 +49,8 @@ export interface Config {
    * drop it at once on every node through the bus; this bounds staleness only if a bus message is lost.
    */
   readCacheSeconds: number;
+  /** Open WebSocket connections one client address may hold on a node. */
+  wsMaxPerAddress: number;
   /** The firm's own bank account that customers transfer deposits to (DEPOSIT_*). */
   depositAccount: DepositAccountConfig;
   /** Withdrawals above this amount (WITHDRAWAL_FOUR_EYES_JPY, in yen) need two different staff approvals. */
@@ -181,6 +183,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     ],
     smsGlobalHourlyLimit: integer(env, 'SMS_GLOBAL_HOURLY_LIMIT', 1000),
     readCacheSeconds: duration(env, 'READ_CACHE_TTL', 10),
+    wsMaxPerAddress: integer(env, 'WS_MAX_CONNECTIONS_PER_ADDRESS', 20),
     depositAccount: {
       bankName: text(env, 'DEPOSIT_BANK_NAME', 'カブト銀行'),
       branchName: text(env, 'DEPOSIT_BRANCH_NAME', '本店営業部'),

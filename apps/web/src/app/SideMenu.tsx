@@ -2,6 +2,7 @@ import { useEffect, type ComponentType } from 'react';
 import { Button, List, Popup } from 'antd-mobile';
 import {
   BankcardOutline,
+  BellOutline,
   BillOutline,
   CollectMoneyOutline,
   ContentOutline,
@@ -63,6 +64,7 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
   const items: MenuItem[] = [
     { id: 'identity', label: t('menu.identity'), icon: UserContactOutline, to: paths.REAL_NAME_PATH },
     { id: 'notifications', label: t('menu.notifications'), icon: MessageOutline, to: paths.MESSAGE_PATH },
+    { id: 'priceAlerts', label: t('menu.priceAlerts'), icon: BellOutline, to: paths.PRICE_ALERTS_PATH },
     {
       id: 'customerService',
       label: t('menu.customerService'),

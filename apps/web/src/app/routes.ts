@@ -1,4 +1,5 @@
 import { accountRoutes } from '../features/account/routes';
+import { alertRoutes } from '../features/alerts/routes';
 import { appInfoRoutes } from '../features/app-info/routes';
 import { authRoutes } from '../features/auth/routes';
 import { copyTradingRoutes } from '../features/copy-trading/routes';
@@ -20,6 +21,7 @@ export const ROUTES: readonly AppRoute[] = [
   ...appInfoRoutes,
   ...homeRoutes,
   ...marketRoutes,
+  ...alertRoutes,
   ...tradeRoutes,
   ...newsRoutes,
   ...messageRoutes,

@@ -1,3 +1,4 @@
+import { formatPrice as priceText } from '@kabuto/contract';
 import type { Lang } from '@kabuto/i18n';
 
 /** Digits grouped by thousands: "1234567" -> "1,234,567" (sign kept). */
@@ -5,16 +6,9 @@ function groupThousands(integer: string): string {
   return integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/**
- * A price from the wire ("2345.50") as brokers print it: thousands separators and only the decimals the tick
- * needs ("2,345.5", "2,345"). An absent price (no trade yet today) is a dash.
- */
+/** A price from the wire ("2345.50") as brokers print it ("2,345.5", "2,345"); an absent one (no trade yet today) is a dash. */
 export function formatPrice(decimal: string | null | undefined): string {
-  if (decimal === null || decimal === undefined || decimal === '') return '—';
-  const negative = decimal.startsWith('-');
-  const [integer = '0', fraction = ''] = (negative ? decimal.slice(1) : decimal).split('.');
-  const decimals = fraction.replace(/0+$/, '');
-  return `${negative ? '-' : ''}${groupThousands(integer)}${decimals ? `.${decimals}` : ''}`;
+  return decimal ? priceText(decimal) : '—';
 }
 
 /** A change with its sign: "+12.5", "-3", "0". */

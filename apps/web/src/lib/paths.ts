@@ -46,6 +46,7 @@ export const CHANGE_PASSWORD_PATH = '/subPackages/changePassword/changePassword'
 export const TRANSACTION_LOG_PATH = '/subPackages/transactionLog/transactionLog';
 export const LOGOUT_PATH = '/subPackages/logout/logout';
 export const SECURITY_PATH = '/subPackages/security/security';
+export const PRICE_ALERTS_PATH = '/subPackages/alerts/alerts';
 
 /** Why the session ended, when the login screen was reached because it was ended elsewhere (`params.reason` of the 401). */
 export function sessionEndReasonOf(state: unknown): SessionEndReason | null {

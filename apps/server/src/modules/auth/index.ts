@@ -1,2 +1,2 @@
 export { authRoutes } from './auth.routes';
-export { authenticateInvestor, investorSessionEndReason } from './investor-session';
+export { authenticateInvestor, investorSessionEndReason, investorSessionLive } from './investor-session';

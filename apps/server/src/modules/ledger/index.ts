@@ -1,4 +1,5 @@
 export type { LedgerTables } from './ledger.table';
+export { BALANCE_CHANGES } from './ledger.repository';
 export {
   adjustAvailableCash,
   balancesCached,
@@ -17,4 +18,5 @@ export {
   type Posted,
 } from './ledger.service';
 export { ledgerRoutes } from './ledger.routes';
+export { balancesView } from './ledger.view';
 export { ledgerStaffRoutes } from './ledger.staff-routes';

@@ -1,4 +1,13 @@
-export type { MarketTables } from './market.table';
+export type { MarketTables, InstrumentRow } from './market.table';
+export { findInstrument } from './market.repository';
+export { instrumentView } from './market.views';
 export type { MarketFeed, Trade, FeedQuote, FeedBoard } from './feed';
-export { marketOf, startMarket, type Market, type BackfillReport } from './market.service';
+export {
+  marketOf,
+  startMarket,
+  MARKET_TICKS,
+  type Market,
+  type MarketTick,
+  type BackfillReport,
+} from './market.service';
 export { marketRoutes, searchHistoryRoutes, watchlistRoutes } from './market.routes';

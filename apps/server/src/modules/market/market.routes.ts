@@ -15,7 +15,7 @@ import {
   watchlistOf,
 } from './market.repository';
 import { marketOf } from './market.service';
-import { barView, boardLevelsView, instrumentView, limitStateOf, quoteView } from './market.views';
+import { barView, instrumentView, quoteView } from './market.views';
 import { breadth, rank, type RankedRow } from './ranking';
 import { searchForm } from './universe';
 import { addToWatchlist } from './watchlist.service';
@@ -42,12 +42,6 @@ const SUMMARY_MOVERS = 5;
 
 export function marketRoutes(ctx: AppContext) {
   const market = marketOf(ctx);
-  const phaseNow = () => market.clock.phaseAt(ctx.clock.now());
-  const quoteOf = async (code: string) => {
-    const quote = (await market.feed()).quote(code);
-    if (!quote) throw fail('INSTRUMENT_NOT_FOUND', { code });
-    return quote;
-  };
   const rankedRows = async (): Promise<RankedRow[]> => {
     const feed = await market.feed();
     return (await market.instruments()).flatMap((instrument) => {
@@ -57,7 +51,7 @@ export function marketRoutes(ctx: AppContext) {
   };
   const rankedView = async () => {
     const simulated = (await market.feed()).simulated;
-    const phase = phaseNow();
+    const phase = market.clock.phaseAt(ctx.clock.now());
     return ({ instrument, quote }: RankedRow) => ({
       instrument: instrumentView(instrument),
       quote: quoteView(quote, phase, simulated),
@@ -70,27 +64,10 @@ export function marketRoutes(ctx: AppContext) {
       const page = await searchInstruments(ctx.db, searchForm(query.q ?? ''), query);
       return { ...page, items: page.items.map(instrumentView) };
     }),
-    route(api.market.quotes, async ({ query }) => {
-      const feed = await market.feed();
-      const phase = phaseNow();
-      return {
-        items: await Promise.all(
-          query.codes.map(async (code) => quoteView(await quoteOf(code), phase, feed.simulated)),
-        ),
-      };
-    }),
-    route(api.market.board, async ({ params }) => {
-      const feed = await market.feed();
-      const quote = await quoteOf(params.code);
-      return {
-        code: params.code,
-        last: senToDecimal(quote.last),
-        ...boardLevelsView(feed.board(params.code, 5)!),
-        limitState: limitStateOf(quote),
-        sessionState: phaseNow(),
-        simulated: feed.simulated,
-      };
-    }),
+    route(api.market.quotes, async ({ query }) => ({
+      items: await Promise.all(query.codes.map((code) => market.quote(code))),
+    })),
+    route(api.market.board, ({ params }) => market.board(params.code)),
     route(api.market.bars, async ({ params, query }) => {
       const feed = await market.feed();
       if (!(await market.instrument(params.code))) throw fail('INSTRUMENT_NOT_FOUND', { code: params.code });
@@ -152,23 +129,11 @@ export function marketRoutes(ctx: AppContext) {
           .slice(0, SUMMARY_MOVERS)
           .filter(({ quote }) => quote.last < quote.previousClose)
           .map(view),
-        sessionState: phaseNow(),
+        sessionState: market.clock.phaseAt(ctx.clock.now()),
         simulated: (await market.feed()).simulated,
       };
     }),
-    route(api.market.status, async () => {
-      const now = ctx.clock.now();
-      const clock = market.clock;
-      const nextOpen = clock.nextOpen(now);
-      return {
-        clock: clock.policy,
-        sessionState: clock.phaseAt(now),
-        tradingOpen: clock.isTradingOpen(now),
-        nextOpen: nextOpen === null ? null : new Date(nextOpen).toISOString(),
-        now: now.toISOString(),
-        simulated: (await market.feed()).simulated,
-      };
-    }),
+    route(api.market.status, () => market.status()),
   ];
 }
 

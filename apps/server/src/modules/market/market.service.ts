@@ -1,5 +1,8 @@
+import { senToDecimal } from '@kabuto/contract';
 import { jstDateOf, marketClock, previousBusinessDay } from '@kabuto/market-rules';
 import type { AppContext } from '../../platform/context';
+import { fail } from '../../platform/errors';
+import { redisLease, soleLease, type Lease } from '../../platform/lease';
 import type { BarValue } from './bars';
 import type { MarketFeed, Trade } from './feed';
 import { generateHistory } from './history';
@@ -13,8 +16,23 @@ import {
   upsertBars,
 } from './market.repository';
 import type { InstrumentRow, StoredInterval } from './market.table';
+import { boardLevelsView, limitStateOf, quoteView, type Board, type Quote } from './market.views';
 import { SimulatedFeed, type InstrumentStart } from './simulator';
 import { readUniverse } from './universe';
+
+/**
+ * The bus topic of the market's ticks: one message per tick, with each instrument that traded in it once,
+ * its quote and board as the API serves them (`MarketTick`). Only the node holding the feed lease
+ * publishes (see `startMarket`).
+ */
+export const MARKET_TICKS = 'market.ticks';
+export interface MarketTick {
+  quotes: Quote[];
+  boards: Board[];
+}
+
+/** How long the feed lease outlives a node that stopped renewing it (renewed every tick, about every second). */
+const FEED_LEASE_MS = 5000;
 
 /** History the first start generates: a little over two years of business days, and a week of minutes. */
 export const HISTORY_DAYS = 500;
@@ -26,13 +44,19 @@ export interface BackfillReport {
   ms: number;
 }
 
+/** Told of every batch of trades a tick produced (oldest first) and the tick's time, after the bars are written. */
+export type TradesListener = (trades: readonly Trade[], at: Date) => Promise<unknown>;
+
 /**
  * The market data of one server: the instrument universe, the feed (the simulator), and the bars its trades
  * build. Loaded lazily on first use, so an app that never serves market data (most test files) pays nothing.
  */
 export class Market {
   readonly live = new LiveBars();
+  private readonly listeners: TradesListener[] = [];
   private loading: Promise<{ feed: MarketFeed; instruments: Map<string, InstrumentRow> }> | null = null;
+  /** Whether this node publishes its ticks on the bus; replaced by a Redis lease when several nodes run. */
+  publisher: Lease = soleLease();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -143,14 +167,77 @@ export class Market {
     return { instruments, bars, ms: Math.round(performance.now() - began) };
   }
 
-  /** One step of the feed at `now`; completed bars are written before it returns. */
+  /** The quote of `code` as GET /api/market/quotes serves it; INSTRUMENT_NOT_FOUND for an unknown code. */
+  async quote(code: string): Promise<Quote> {
+    const feed = await this.feed();
+    const quote = feed.quote(code);
+    if (!quote) throw fail('INSTRUMENT_NOT_FOUND', { code });
+    return quoteView(quote, this.phaseNow(), feed.simulated);
+  }
+
+  /** The five-level board of `code` as GET /api/market/board/:code serves it. */
+  async board(code: string): Promise<Board> {
+    const feed = await this.feed();
+    const quote = feed.quote(code);
+    if (!quote) throw fail('INSTRUMENT_NOT_FOUND', { code });
+    return {
+      code,
+      last: senToDecimal(quote.last),
+      ...boardLevelsView(feed.board(code, 5)!),
+      limitState: limitStateOf(quote),
+      sessionState: this.phaseNow(),
+      simulated: feed.simulated,
+    };
+  }
+
+  /** The session state as GET /api/market/status serves it. */
+  async status() {
+    const now = this.ctx.clock.now();
+    const clock = this.clock;
+    const nextOpen = clock.nextOpen(now);
+    return {
+      clock: clock.policy,
+      sessionState: clock.phaseAt(now),
+      tradingOpen: clock.isTradingOpen(now),
+      nextOpen: nextOpen === null ? null : new Date(nextOpen).toISOString(),
+      now: now.toISOString(),
+      simulated: (await this.feed()).simulated,
+    };
+  }
+
+  private phaseNow() {
+    return this.clock.phaseAt(this.ctx.clock.now());
+  }
+
+  onTrades(listener: TradesListener): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * One step of the feed at `now`; the instruments that traded are published on the bus (once each, when
+   * this node holds the feed lease), completed bars are written, then each listener is told of the trades,
+   * before it returns. A listener that fails is logged and does not stop the others.
+   */
   async tick(now: Date = this.ctx.clock.now()): Promise<Trade[]> {
     const feed = await this.feed();
     const trades = feed.step(now);
     for (const trade of trades) this.live.add(trade);
+    if (trades.length && (await this.publisher.hold())) {
+      const codes = [...new Set(trades.map((trade) => trade.code))];
+      const tick: MarketTick = {
+        quotes: await Promise.all(codes.map((code) => this.quote(code))),
+        boards: await Promise.all(codes.map((code) => this.board(code))),
+      };
+      await this.ctx.bus.publish(MARKET_TICKS, JSON.stringify(tick));
+    }
     this.live.closeMinutesBefore(now.getTime());
     const records = this.live.drain();
     if (records.length) await this.ctx.transact((tx) => upsertBars(tx.db, records));
+    if (trades.length)
+      for (const listener of this.listeners)
+        await listener(trades, now).catch((error: unknown) =>
+          this.ctx.log.error({ err: error }, 'market trades listener failed'),
+        );
     return trades;
   }
 
@@ -205,6 +292,10 @@ export function marketOf(ctx: AppContext): Market {
  */
 export async function startMarket(ctx: AppContext): Promise<() => void> {
   const market = marketOf(ctx);
+  // Each node runs its own feed (docs/market-data.md); its ticks reach the clients of every node through
+  // the bus, so only one node may publish them: the holder of this lease.
+  if (ctx.config.redisUrl)
+    market.publisher = redisLease(ctx.config.redisUrl, 'market-feed', FEED_LEASE_MS, ctx.log);
   if (ctx.config.marketBackfill) {
     const daily = await market.backfill({ intervals: ['1d'] });
     if (daily.instruments) ctx.log.info(daily, 'market history backfilled: daily bars');
@@ -219,5 +310,8 @@ export async function startMarket(ctx: AppContext): Promise<() => void> {
       )
       .catch((error: unknown) => ctx.log.error({ err: error }, 'market 1-minute backfill failed'));
   }
-  return stop;
+  return () => {
+    stop();
+    void market.publisher.release();
+  };
 }

@@ -4,7 +4,8 @@ import type { BarValue } from './bars';
 import type { FeedBoard, FeedQuote } from './feed';
 import type { InstrumentRow } from './market.table';
 
-type Quote = ResponseOf<typeof api.market.quotes>['items'][number];
+export type Quote = ResponseOf<typeof api.market.quotes>['items'][number];
+export type Board = ResponseOf<typeof api.market.board>;
 type Instrument = ResponseOf<typeof api.market.instruments>['items'][number];
 
 export const instrumentView = (row: InstrumentRow): Instrument => ({

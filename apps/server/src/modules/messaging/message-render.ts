@@ -1,4 +1,4 @@
-import { formatJst, formatYen, type MessageKind } from '@kabuto/contract';
+import { formatJst, formatPrice, formatYen, type MessageKind } from '@kabuto/contract';
 import { translate, type Lang } from '@kabuto/i18n';
 import type { MessageParamValues } from './messaging.table';
 
@@ -12,6 +12,13 @@ function displayParams(lang: Lang, params: MessageParamValues): Record<string, s
   if (params.at !== undefined) shown.at = formatJst(params.at);
   if (params.accountNumber !== undefined) shown.accountNumber = maskAccount(params.accountNumber);
   if (params.method !== undefined) shown.method = translate(lang, 'common', `factorMethods.${params.method}`);
+  for (const price of ['price', 'last'] as const)
+    if (params[price] !== undefined) shown[price] = formatPrice(params[price]);
+  // Company names are kept in Japanese and English; Chinese readers read the Japanese (kanji) name.
+  if (params.nameJa !== undefined)
+    shown.name = lang === 'ja' || lang === 'zh-CN' ? params.nameJa : (params.nameEn ?? params.nameJa);
+  if (params.direction !== undefined)
+    shown.condition = translate(lang, 'common', `priceAlertConditions.${params.direction}`);
   return shown;
 }
 

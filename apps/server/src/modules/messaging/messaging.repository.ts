@@ -2,7 +2,17 @@ import type { MessageKind } from '@kabuto/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../database';
 import { fetchPage, type PageRequest } from '../../platform/pagination';
+import { announceChange } from '../../platform/unit-of-work';
 import type { MessageParamValues, NoticeRow } from './messaging.table';
+
+/**
+ * Announced after the commit of every change to what a user's feed shows (a new message, something read):
+ * the key is the user id, or EVERY_USER for a notice, which every investor sees.
+ */
+export const MESSAGE_CHANGES = 'messaging.feed-changed';
+export const EVERY_USER = '*';
+const announceFeedChange = (db: Executor, userId: bigint | typeof EVERY_USER) =>
+  announceChange(db, MESSAGE_CHANGES, userId.toString());
 
 export async function insertMessage(
   db: Executor,
@@ -18,6 +28,7 @@ export async function insertMessage(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await announceFeedChange(db, values.userId);
   return row.id;
 }
 
@@ -90,6 +101,7 @@ export async function markMessageRead(db: Executor, userId: bigint, id: bigint, 
     .where('user_id', '=', userId)
     .returning('id')
     .executeTakeFirst();
+  if (found) await announceFeedChange(db, userId);
   return found !== undefined;
 }
 
@@ -103,6 +115,7 @@ export async function markNoticeRead(db: Executor, userId: bigint, id: bigint, n
     .values({ notice_id: id, user_id: userId, read_at: now })
     .onConflict((oc) => oc.columns(['user_id', 'notice_id']).doNothing())
     .execute();
+  await announceFeedChange(db, userId);
   return true;
 }
 
@@ -117,13 +130,14 @@ export async function markAllRead(db: Executor, userId: bigint, now: Date): Prom
     INSERT INTO notice_reads (notice_id, user_id, read_at)
     SELECT n.id, ${userId}, ${now} FROM ${visibleNotices(userId)}
     ON CONFLICT (user_id, notice_id) DO NOTHING`.execute(db);
+  await announceFeedChange(db, userId);
 }
 
 export async function insertNotice(
   db: Executor,
   values: { title: string; body: string; staffId: bigint; now: Date },
 ): Promise<NoticeRow> {
-  return db
+  const row = await db
     .insertInto('notices')
     .values({
       title: values.title,
@@ -133,6 +147,8 @@ export async function insertNotice(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await announceFeedChange(db, EVERY_USER);
+  return row;
 }
 
 export async function listNotices(db: Executor, request: PageRequest) {

@@ -4,7 +4,13 @@ import type { Executor } from '../../database';
 import { iso } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { renderMessage } from './message-render';
-import { insertMessage, listFeed, type FeedPosition, type FeedRow } from './messaging.repository';
+import {
+  countUnread,
+  insertMessage,
+  listFeed,
+  type FeedPosition,
+  type FeedRow,
+} from './messaging.repository';
 import type { NoticeRow } from './messaging.table';
 
 /**
@@ -88,3 +94,9 @@ export const noticeView = (row: NoticeRow, createdBy: string | null): Notice => 
   createdBy,
   createdAt: iso(row.created_at) ?? '',
 });
+
+/** What the realtime messages channel carries: the unread count and the newest item, in `lang`. */
+export async function feedSummary(db: Executor, userId: bigint, lang: Lang) {
+  const [unread, newest] = await Promise.all([countUnread(db, userId), listFeed(db, userId, 1, null)]);
+  return { unread, newest: newest[0] ? toItem(lang, newest[0]) : null };
+}

@@ -1,5 +1,6 @@
 export type { SessionsTables, SubjectKind } from './sessions.table';
 export { isSessionLive, idleCutoff } from './session-rules';
+export { SESSION_CHANGES, sessionCacheKey } from './session-cache';
 export { AFTER_SUCCESS, lockedMinutes, type LockPolicy } from './lockout';
 export {
   openSession,

@@ -44,13 +44,15 @@ export async function openSession(
 /**
  * The session a token opens, if it is neither revoked, past its absolute expiry, nor idle too long. Read
  * through the session cache: only a live answer is taken from memory; a cached session that looks idle
- * or expired is read again, since another node may have seen it more recently.
+ * or expired is read again, since another node may have seen it more recently. `touch: false` checks without
+ * counting as activity (a push to an open connection is not the user doing something).
  */
 export async function authenticateSession(
   ctx: Pick<AppContext, 'db' | 'bus' | 'clock' | 'config'>,
   kind: SubjectKind,
   token: string,
   idleSeconds: number,
+  options: { touch: boolean } = { touch: true },
 ): Promise<{ subjectId: bigint; sessionId: bigint } | null> {
   const tokenHash = sha256(token);
   const key = sessionCacheKey(kind, tokenHash);
@@ -63,7 +65,7 @@ export async function authenticateSession(
     if (!session || !isSessionLive(session, now, idleSeconds)) return null;
   }
   if (!session) return null;
-  if (needsTouch(session, now)) {
+  if (options.touch && needsTouch(session, now)) {
     await touchSession(ctx.db, kind, session.id, now);
     cache.forget(key);
   }

@@ -5,6 +5,7 @@ import { useStepUp } from '../../../components/step-up/use-step-up';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { useRemoveBankAccount } from '../api/bank-accounts';
 import './funding.css';
+import '../../../components/ui/records.css';
 
 type BankAccount = ResponseOf<typeof api.funding.bankAccounts>['items'][number];
 

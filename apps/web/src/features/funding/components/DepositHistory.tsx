@@ -6,6 +6,7 @@ import { DelayedLoading } from '../../../components/ui/DelayedLoading';
 import { yen } from '../../../lib/format';
 import { useDeposits } from '../api/deposits';
 import { ReviewStatus } from './ReviewStatus';
+import '../../../components/ui/records.css';
 
 /** The customer's deposit notices and the credits staff made, with their states. */
 export function DepositHistory() {

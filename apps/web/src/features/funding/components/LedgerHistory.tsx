@@ -10,6 +10,7 @@ import type { LedgerFilters } from '../api/keys';
 import { parseLedgerReference } from '../lib/ledger-reference';
 import { recentMonths, signedAmount } from '../lib/money-format';
 import './funding.css';
+import '../../../components/ui/records.css';
 
 type BankAccounts = ReturnType<typeof useBankAccounts>['data'];
 

@@ -6,6 +6,7 @@ import { DelayedLoading } from '../../../components/ui/DelayedLoading';
 import { yen } from '../../../lib/format';
 import { useWithdrawals } from '../api/withdrawals';
 import { ReviewStatus } from './ReviewStatus';
+import '../../../components/ui/records.css';
 
 export function WithdrawalHistory() {
   const { t } = useTranslation();

@@ -1,0 +1,39 @@
+import { api, PRICE_ALERT_MAX, senToDecimal } from '@kabuto/contract';
+import type { AppContext } from '../../platform/context';
+import { fail } from '../../platform/errors';
+import { route } from '../../platform/routes';
+import { instrumentView, marketOf, type InstrumentRow } from '../market';
+import { alertsOf, deleteAlert } from './alerts.repository';
+import type { PriceAlertRow } from './alerts.table';
+import { checkAlerts, createAlert } from './alerts.service';
+
+const alertView = (row: Omit<PriceAlertRow, 'user_id' | 'code'>, instrument: InstrumentRow) => ({
+  id: row.id.toString(),
+  code: instrument.code,
+  instrument: instrumentView(instrument),
+  direction: row.direction,
+  price: senToDecimal(row.price),
+  createdAt: new Date(row.created_at).toISOString(),
+  triggeredAt: row.triggered_at === null ? null : new Date(row.triggered_at).toISOString(),
+  triggeredPrice: row.triggered_price === null ? null : senToDecimal(row.triggered_price),
+});
+
+export function alertRoutes(ctx: AppContext) {
+  // Every batch of trades the market reports is checked against the waiting alerts.
+  marketOf(ctx).onTrades((trades, at) => checkAlerts(ctx, trades, at));
+  return [
+    route(api.alerts.list, async ({ actor }) => ({
+      items: (await alertsOf(ctx.db, actor.userId, ctx.clock.now())).map((row) => alertView(row, row)),
+      max: PRICE_ALERT_MAX,
+    })),
+    route(api.alerts.create, async ({ actor, body }) => {
+      const { row, instrument } = await createAlert(ctx, actor, body);
+      return alertView(row, instrument);
+    }),
+    route(api.alerts.remove, async ({ actor, params }) => {
+      if (!(await ctx.transact((tx) => deleteAlert(tx.db, actor.userId, params.id))))
+        throw fail('PRICE_ALERT_NOT_FOUND');
+      return { removed: true as const };
+    }),
+  ];
+}

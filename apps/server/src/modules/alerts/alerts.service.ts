@@ -1,0 +1,77 @@
+import { PRICE_ALERT_MAX, senToDecimal, type PriceAlertDirection } from '@kabuto/contract';
+import type { AppContext } from '../../platform/context';
+import { fail } from '../../platform/errors';
+import type { InvestorActor } from '../../platform/routes';
+import { findInstrument, marketOf, type Trade } from '../market';
+import { notify } from '../messaging';
+import { lockUserById } from '../users';
+import { countWaitingAlerts, insertAlert, triggerReached, type CodeRange } from './alerts.repository';
+
+export interface NewAlert {
+  code: string;
+  direction: PriceAlertDirection;
+  /** sen */
+  price: bigint;
+}
+
+/**
+ * Files an alert. One the last price already satisfies would trigger on the next tick and tell the investor
+ * nothing new, so it is refused with the price it is at.
+ */
+export async function createAlert(ctx: AppContext, actor: InvestorActor, request: NewAlert) {
+  const instrument = await findInstrument(ctx.db, request.code);
+  if (!instrument) throw fail('INSTRUMENT_NOT_FOUND', { code: request.code });
+  const quote = (await marketOf(ctx).feed()).quote(request.code);
+  if (quote) {
+    const reached = request.direction === 'above' ? quote.last >= request.price : quote.last <= request.price;
+    if (reached) throw fail('PRICE_ALERT_ALREADY_REACHED', { last: senToDecimal(quote.last) });
+  }
+  return ctx.transact(async (tx) => {
+    // Two creations at once must not pass the cap together.
+    await lockUserById(tx.db, actor.userId);
+    if ((await countWaitingAlerts(tx.db, actor.userId)) >= PRICE_ALERT_MAX)
+      throw fail('PRICE_ALERT_LIMIT', { max: PRICE_ALERT_MAX });
+    const row = await insertAlert(tx.db, { userId: actor.userId, ...request, at: ctx.clock.now() });
+    return { row, instrument };
+  });
+}
+
+/** Per code, the highest, lowest and last price of a batch of trades (oldest first). */
+export function rangesOf(trades: readonly Trade[]): CodeRange[] {
+  const ranges = new Map<string, CodeRange>();
+  for (const { code, price } of trades) {
+    const range = ranges.get(code);
+    if (!range) ranges.set(code, { code, high: price, low: price, last: price });
+    else {
+      if (price > range.high) range.high = price;
+      if (price < range.low) range.low = price;
+      range.last = price;
+    }
+  }
+  return [...ranges.values()];
+}
+
+/** Triggers the alerts a batch of trades reached, each with its message, in one transaction. */
+export async function checkAlerts(ctx: AppContext, trades: readonly Trade[], at: Date): Promise<number> {
+  if (!trades.length) return 0;
+  const ranges = rangesOf(trades);
+  return ctx.transact(async (tx) => {
+    const triggered = await triggerReached(tx.db, ranges, at);
+    for (const alert of triggered)
+      await notify(
+        tx.db,
+        alert.user_id,
+        'price_alert',
+        {
+          code: alert.code,
+          nameJa: alert.name_ja,
+          nameEn: alert.name_en,
+          direction: alert.direction,
+          price: senToDecimal(alert.price),
+          last: senToDecimal(alert.triggered_price!),
+        },
+        at,
+      );
+    return triggered.length;
+  });
+}

@@ -1,0 +1,2 @@
+export type { AlertsTables } from './alerts.table';
+export { alertRoutes } from './alerts.routes';

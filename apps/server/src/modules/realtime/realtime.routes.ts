@@ -1,0 +1,44 @@
+import websocket from '@fastify/websocket';
+import { WS_PATH } from '@kabuto/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { DEFAULT_HUB_TIMING, Hub, type HubTiming } from './hub';
+
+/**
+ * Frames larger than this close the connection at the protocol level (1009) before they are buffered
+ * whole; frames between WS_MAX_MESSAGE_BYTES and this are answered with an error frame instead.
+ */
+const MAX_FRAME_BYTES = 64 * 1024;
+
+/** The close code of a connection refused for policy (RFC 6455, 1008). */
+const WS_CLOSE_TOO_MANY = 1008;
+
+const hubs = new WeakMap<AppContext, Hub>();
+
+/** The hub of an app (tests count its connections). */
+export const hubOf = (ctx: AppContext) => hubs.get(ctx);
+
+/** `GET /api/ws`: the one WebSocket of the investor app (docs/realtime.md). */
+export async function registerRealtime(
+  app: FastifyInstance,
+  ctx: AppContext,
+  timing: HubTiming = DEFAULT_HUB_TIMING,
+): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  const hub = new Hub(ctx, timing);
+  hubs.set(ctx, hub);
+  app.addHook('onClose', async () => hub.close());
+  // A client address may hold only so many sockets: each costs memory and a share of every tick.
+  const open = new Map<string, number>();
+  app.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
+    const held = open.get(request.ip) ?? 0;
+    if (held >= ctx.config.wsMaxPerAddress) return socket.close(WS_CLOSE_TOO_MANY, 'too many connections');
+    open.set(request.ip, held + 1);
+    socket.once('close', () => {
+      const left = (open.get(request.ip) ?? 1) - 1;
+      if (left > 0) open.set(request.ip, left);
+      else open.delete(request.ip);
+    });
+    hub.accept(socket, request.lang);
+  });
+}

@@ -1,0 +1,168 @@
+import { PRICE_ALERT_MAX, senToDecimal, type PriceAlert } from '@kabuto/contract';
+import { tickSize, tickTableFor } from '@kabuto/market-rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { marketOf } from '../src/modules/market';
+import { body, createTestApp, get, post, registerUser, type Registered, type TestApp } from './harness';
+
+// The harness clock starts at 2026-11-24 10:00 JST, a Tuesday: the morning session.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type AlertList = { items: PriceAlert[]; max: number };
+type Message = { kind: string | null; title: string; body: string };
+
+const list = async (user: Registered) => (await get<AlertList>(t.app, '/api/alerts', user.token)).data;
+const create = (user: Registered | undefined, payload: object) =>
+  post<PriceAlert>(t.app, '/api/alerts', payload, user?.token);
+const remove = async (id: string, token?: string) => {
+  const response = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/alerts/${id}`,
+    headers: token ? { token } : {},
+  });
+  return { status: response.statusCode, ...body<{ removed: boolean }>(response) };
+};
+const lastOf = async (code: string) => (await marketOf(t.ctx).feed()).quote(code)!.last;
+const messages = async (user: Registered, lang = 'ja') =>
+  (await get<{ items: Message[] }>(t.app, `/api/messages?lang=${lang}`, user.token)).data.items.filter(
+    (m) => m.kind === 'price_alert',
+  );
+/** One tick of the price grid around `price`. */
+const tickAt = (price: bigint) => tickSize(price, tickTableFor(true));
+
+describe('price alerts', () => {
+  it('lists, creates and deletes an alert, each refused to other users', async () => {
+    const alice = await registerUser(t);
+    const bob = await registerUser(t);
+    expect(await list(alice)).toEqual({ items: [], max: PRICE_ALERT_MAX });
+    const last = await lastOf('7203');
+    const created = await create(alice, {
+      code: '７２０３',
+      direction: 'above',
+      price: senToDecimal(last * 2n),
+    });
+    expect(created).toMatchObject({
+      status: 200,
+      data: { code: '7203', direction: 'above', price: senToDecimal(last * 2n), triggeredAt: null },
+    });
+    expect(created.data.instrument.nameEn).toBe('Toyota Motor');
+    expect((await list(alice)).items.map((a) => a.id)).toEqual([created.data.id]);
+    // Bob sees nothing of Alice's and cannot delete it; the answer is the same as for an unknown id.
+    expect((await list(bob)).items).toEqual([]);
+    expect(await remove(created.data.id, bob.token)).toMatchObject({
+      status: 404,
+      errorCode: 'PRICE_ALERT_NOT_FOUND',
+    });
+    expect(await remove('999999999', bob.token)).toMatchObject({
+      status: 404,
+      errorCode: 'PRICE_ALERT_NOT_FOUND',
+    });
+    expect((await list(alice)).items).toHaveLength(1);
+    expect(await remove(created.data.id, alice.token)).toMatchObject({
+      status: 200,
+      data: { removed: true },
+    });
+    expect((await list(alice)).items).toEqual([]);
+  });
+
+  it('needs a session', async () => {
+    expect((await get(t.app, '/api/alerts')).status).toBe(401);
+    expect((await create(undefined, { code: '7203', direction: 'above', price: '1' })).status).toBe(401);
+    expect((await remove('1')).status).toBe(401);
+  });
+
+  it('refuses bad input and changes nothing', async () => {
+    const user = await registerUser(t);
+    const cases: [object, string][] = [
+      [{ code: '72x', direction: 'above', price: '100' }, 'INSTRUMENT_CODE_INVALID'],
+      [{ code: '9999', direction: 'above', price: '100' }, 'INSTRUMENT_NOT_FOUND'],
+      [{ code: '7203', direction: 'sideways', price: '100' }, 'VALIDATION_FAILED'],
+      [{ code: '7203', direction: 'above', price: '0' }, 'PRICE_ALERT_PRICE_INVALID'],
+      [{ code: '7203', direction: 'above', price: '-5' }, 'PRICE_ALERT_PRICE_INVALID'],
+      [{ code: '7203', direction: 'above', price: 'abc' }, 'PRICE_ALERT_PRICE_INVALID'],
+      [{ code: '7203', direction: 'above', price: '100000000' }, 'PRICE_ALERT_PRICE_INVALID'],
+      [{ code: '7203', direction: 'above', price: '100', extra: 1 }, 'UNKNOWN_FIELD'],
+    ];
+    for (const [payload, errorCode] of cases)
+      expect(await create(user, payload), JSON.stringify(payload)).toMatchObject({ errorCode });
+    expect(await remove('abc', user.token)).toMatchObject({ status: 400 });
+    expect((await list(user)).items).toEqual([]);
+  });
+
+  it('refuses a price the market is already at, saying where it is', async () => {
+    const user = await registerUser(t);
+    const last = await lastOf('6758');
+    for (const direction of ['above', 'below'])
+      expect(await create(user, { code: '6758', direction, price: senToDecimal(last) })).toMatchObject({
+        status: 409,
+        errorCode: 'PRICE_ALERT_ALREADY_REACHED',
+      });
+    expect((await list(user)).items).toEqual([]);
+  });
+
+  it(`keeps at most ${PRICE_ALERT_MAX} waiting alerts, even when created at once`, async () => {
+    const user = await registerUser(t);
+    const last = await lastOf('8306');
+    const answers = await Promise.all(
+      Array.from({ length: PRICE_ALERT_MAX + 5 }, (_, i) =>
+        create(user, { code: '8306', direction: 'above', price: senToDecimal(last * 2n + BigInt(i) * 100n) }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(PRICE_ALERT_MAX);
+    expect(answers.filter((a) => a.errorCode === 'PRICE_ALERT_LIMIT')).toHaveLength(5);
+    expect((await list(user)).items).toHaveLength(PRICE_ALERT_MAX);
+  });
+
+  it("triggers once when the market reaches the price, with a message in the reader's language", async () => {
+    const user = await registerUser(t);
+    const other = await registerUser(t);
+    const market = marketOf(t.ctx);
+    const last = await lastOf('9984');
+    const step = tickAt(last);
+    // One tick away each side: the feed's next moves reach one of them.
+    const above = (await create(user, { code: '9984', direction: 'above', price: senToDecimal(last + step) }))
+      .data;
+    const below = (await create(user, { code: '9984', direction: 'below', price: senToDecimal(last - step) }))
+      .data;
+    const far = (await create(user, { code: '9984', direction: 'above', price: senToDecimal(last * 3n) }))
+      .data;
+    let triggered: PriceAlert[] = [];
+    for (let i = 0; i < 600 && triggered.length === 0; i += 1) {
+      t.clock.advance(1);
+      await market.tick();
+      triggered = (await list(user)).items.filter((a) => a.triggeredAt !== null);
+    }
+    expect(triggered.length).toBeGreaterThanOrEqual(1);
+    const fired = triggered[0]!;
+    expect([above.id, below.id]).toContain(fired.id);
+    const reached = BigInt(fired.triggeredPrice!.replace('.', ''));
+    if (fired.direction === 'above') expect(reached >= last + step).toBe(true);
+    else expect(reached <= last - step).toBe(true);
+    // The far alert waits, and is listed before the triggered ones.
+    const listed = (await list(user)).items;
+    expect(listed.find((a) => a.id === far.id)!.triggeredAt).toBeNull();
+    expect(listed.at(-1)!.triggeredAt).not.toBeNull();
+
+    const ja = await messages(user, 'ja');
+    expect(ja).toHaveLength(triggered.length);
+    expect(ja[0]!.title).toContain('ソフトバンクグループ');
+    expect(ja[0]!.body).toContain(fired.direction === 'above' ? '以上' : '以下');
+    const en = await messages(user, 'en');
+    expect(en[0]!.title).toContain('(9984)');
+    expect(en[0]!.body).toMatch(/at or (above|below)/);
+    expect(await messages(other)).toEqual([]);
+
+    // More ticks do not trigger it again.
+    for (let i = 0; i < 30; i += 1) {
+      t.clock.advance(1);
+      await market.tick();
+    }
+    const again = (await list(user)).items.filter((a) => a.triggeredAt !== null);
+    expect(again.filter((a) => a.id === fired.id)).toHaveLength(1);
+    expect(again.find((a) => a.id === fired.id)!.triggeredAt).toBe(fired.triggeredAt);
+    expect(await messages(user)).toHaveLength(again.length);
+  });
+});

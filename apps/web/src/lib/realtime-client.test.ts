@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { channelStore, RealtimeClient, type SocketLike } from './realtime-client';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: unknown[] = [];
+  closed = false;
+  onopen: SocketLike['onopen'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onerror: SocketLike['onerror'] = null;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.closed = true;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({} as Event);
+  }
+  frame(channel: string, seq: number, data: unknown) {
+    this.onmessage?.({ data: JSON.stringify({ channel, seq, data }) } as MessageEvent);
+  }
+  lose() {
+    this.readyState = 3;
+    this.onclose?.({} as CloseEvent);
+  }
+}
+
+let sockets: FakeSocket[];
+let token: string;
+const last = () => sockets.at(-1)!;
+const client = () =>
+  new RealtimeClient({
+    url: () => 'ws://test/api/ws?lang=ja',
+    token: () => token,
+    createSocket: (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+    baseDelayMs: 100,
+    maxDelayMs: 1000,
+    heartbeatMs: 1000,
+    lingerMs: 500,
+    random: () => 0.5,
+  });
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sockets = [];
+  token = 'tok';
+});
+afterEach(() => vi.useRealTimers());
+
+describe('the realtime client', () => {
+  it('opens one connection for every follower, authenticates first, then subscribes', () => {
+    const realtime = client();
+    const quotes: unknown[] = [];
+    realtime.follow('quote:7203', (data) => quotes.push(data));
+    realtime.follow('balances', () => undefined);
+    realtime.follow('quote:7203', () => undefined);
+    expect(sockets).toHaveLength(1);
+    last().open();
+    expect(last().sent).toEqual([
+      { op: 'auth', token: 'tok' },
+      { op: 'subscribe', channels: ['quote:7203', 'balances'] },
+    ]);
+    last().frame('quote:7203', 1, { last: '100.00' });
+    last().frame('quote:7203', 2, { last: '101.00' });
+    expect(quotes).toEqual([{ last: '100.00' }, { last: '101.00' }]);
+    expect(realtime.current('quote:7203')).toEqual({ last: '101.00' });
+
+    // A late follower gets the latest data at once; a new channel is subscribed on the open connection.
+    const late: unknown[] = [];
+    realtime.follow('quote:7203', (data) => late.push(data));
+    expect(late).toEqual([{ last: '101.00' }]);
+    realtime.follow('board:7203', () => undefined);
+    expect(last().sent.at(-1)).toEqual({ op: 'subscribe', channels: ['board:7203'] });
+  });
+
+  it('asks for no private channel while signed out, and for all once the session changes', () => {
+    token = '';
+    const realtime = client();
+    realtime.follow('quote:7203', () => undefined);
+    realtime.follow('orders', () => undefined);
+    last().open();
+    expect(last().sent).toEqual([{ op: 'subscribe', channels: ['quote:7203'] }]);
+    token = 'signed-in';
+    realtime.sessionChanged();
+    expect(sockets[0]!.closed).toBe(true);
+    last().open();
+    expect(last().sent).toEqual([
+      { op: 'auth', token: 'signed-in' },
+      { op: 'subscribe', channels: ['quote:7203', 'orders'] },
+    ]);
+  });
+
+  it('reconnects with a growing delay and subscribes again to everything followed', () => {
+    const realtime = client();
+    realtime.follow('quote:7203', () => undefined);
+    const unfollow = realtime.follow('quote:6758', () => undefined);
+    last().open();
+    unfollow();
+    expect(last().sent.at(-1)).toEqual({ op: 'unsubscribe', channels: ['quote:6758'] });
+
+    last().lose();
+    vi.advanceTimersByTime(99);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    last().lose(); // never opened: the next delay doubles
+    vi.advanceTimersByTime(199);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(3);
+    last().open();
+    expect(last().sent).toEqual([
+      { op: 'auth', token: 'tok' },
+      { op: 'subscribe', channels: ['quote:7203'] },
+    ]);
+    last().frame('quote:7203', 1, {});
+    last().lose(); // heard from: back to the first delay
+    vi.advanceTimersByTime(100);
+    expect(sockets).toHaveLength(4);
+  });
+
+  it('pings, replaces a connection that went silent, and closes when nothing is followed', () => {
+    const realtime = client();
+    const unfollow = realtime.follow('status', () => undefined);
+    last().open();
+    vi.advanceTimersByTime(1000);
+    expect(last().sent.at(-1)).toEqual({ op: 'ping' });
+    vi.advanceTimersByTime(2000);
+    expect(sockets).toHaveLength(2);
+    expect(sockets[0]!.closed).toBe(true);
+
+    last().open();
+    unfollow();
+    vi.advanceTimersByTime(499);
+    expect(last().closed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(last().closed).toBe(true);
+    vi.advanceTimersByTime(10_000);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('forgets private data when the server ends the session', () => {
+    const realtime = client();
+    realtime.follow('balances', () => undefined);
+    last().open();
+    last().frame('balances', 1, { available: '1.00' });
+    last().frame('auth', 2, { authenticated: false, dropped: ['balances'] });
+    expect(realtime.current('balances')).toBeUndefined();
+  });
+
+  it('serves a channel to React as a store: followed while subscribed, its latest data as the snapshot', () => {
+    const realtime = client();
+    const store = channelStore(realtime, 'quote:7203');
+    expect(store.snapshot()).toBeUndefined();
+    let changes = 0;
+    const unsubscribe = store.subscribe(() => (changes += 1));
+    last().open();
+    last().frame('quote:7203', 1, { last: '100.00' });
+    expect(changes).toBe(1);
+    expect(store.snapshot()).toEqual({ last: '100.00' });
+    expect(store.snapshot()).toBe(store.snapshot());
+    unsubscribe();
+    expect(last().sent.at(-1)).toEqual({ op: 'unsubscribe', channels: ['quote:7203'] });
+    expect(store.snapshot()).toBeUndefined();
+
+    const none = channelStore(realtime, null);
+    none.subscribe(() => undefined)();
+    expect(none.snapshot()).toBeUndefined();
+  });
+});

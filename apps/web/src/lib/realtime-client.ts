@@ -1,0 +1,230 @@
+import {
+  isPrivateChannel,
+  WS_CONTROL_CHANNELS,
+  type ClientMessage,
+  type ServerMessage,
+  type WsAuthData,
+} from '@kabuto/contract';
+
+/** The part of the browser's WebSocket the client uses (tests pass a fake). */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  send(data: string): void;
+  close(): void;
+}
+
+export interface RealtimeOptions {
+  url: () => string;
+  /** The session token, or '' when signed out: private channels are asked for only with one. */
+  token: () => string;
+  createSocket: (url: string) => SocketLike;
+  /** First reconnection delay; doubled after each failed attempt up to `maxDelayMs`, with jitter. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** A ping is sent this often; a connection that has sent nothing for two periods is replaced. */
+  heartbeatMs?: number;
+  /** A connection with no channel left is closed after this long (a screen change re-subscribes at once). */
+  lingerMs?: number;
+  random?: () => number;
+}
+
+const OPEN = 1;
+type Listener = (data: unknown) => void;
+
+/**
+ * One shared WebSocket to /api/ws for the whole app. It connects when the first channel is followed,
+ * sends `auth` (when signed in) and then `subscribe` for every followed channel on each connection, so
+ * a reconnection restores everything: each subscription starts with a snapshot. Lost connections are
+ * retried with exponential backoff; followers keep the last data meanwhile.
+ */
+export class RealtimeClient {
+  private socket: SocketLike | null = null;
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly latest = new Map<string, unknown>();
+  private attempts = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private lingerTimer: ReturnType<typeof setTimeout> | null = null;
+  private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
+  private lastHeard = 0;
+  private readonly options: Required<RealtimeOptions>;
+
+  constructor(options: RealtimeOptions) {
+    this.options = {
+      baseDelayMs: 500,
+      maxDelayMs: 30_000,
+      heartbeatMs: 25_000,
+      lingerMs: 5_000,
+      random: Math.random,
+      ...options,
+    };
+  }
+
+  /** Follows `channel`; `listener` gets the last data at once when there is some. Returns the unfollow. */
+  follow(channel: string, listener: Listener): () => void {
+    let set = this.listeners.get(channel);
+    const added = !set;
+    if (!set) this.listeners.set(channel, (set = new Set()));
+    set.add(listener);
+    if (this.latest.has(channel)) listener(this.latest.get(channel));
+    this.cancelLinger();
+    if (!this.socket && !this.reconnectTimer) this.connect();
+    else if (added && this.isOpen() && this.mayAsk(channel))
+      this.send({ op: 'subscribe', channels: [channel] });
+    return () => this.unfollow(channel, listener);
+  }
+
+  /** The last data of a followed channel. */
+  current(channel: string): unknown {
+    return this.latest.get(channel);
+  }
+
+  /** The session changed (sign-in, sign-out): a fresh connection asks for what the new session may see. */
+  sessionChanged(): void {
+    for (const channel of [...this.latest.keys()]) if (isPrivateChannel(channel)) this.latest.delete(channel);
+    this.restart();
+  }
+
+  /** Closes the connection and opens a new one at once, when something is followed (a new language). */
+  restart(): void {
+    if (!this.socket) return;
+    this.drop();
+    this.clearReconnect();
+    if (this.listeners.size) this.connect();
+  }
+
+  /** The network came back: try now instead of waiting for the backoff. */
+  reconnectNow(): void {
+    if (this.socket || !this.listeners.size) return;
+    this.clearReconnect();
+    this.attempts = 0;
+    this.connect();
+  }
+
+  close(): void {
+    this.clearReconnect();
+    this.cancelLinger();
+    this.drop();
+  }
+
+  private unfollow(channel: string, listener: Listener) {
+    const set = this.listeners.get(channel);
+    if (!set?.delete(listener) || set.size) return;
+    this.listeners.delete(channel);
+    this.latest.delete(channel);
+    if (this.isOpen()) this.send({ op: 'unsubscribe', channels: [channel] });
+    if (!this.listeners.size) {
+      this.lingerTimer = setTimeout(() => {
+        this.lingerTimer = null;
+        if (!this.listeners.size) this.close();
+      }, this.options.lingerMs);
+    }
+  }
+
+  private mayAsk(channel: string) {
+    return !isPrivateChannel(channel) || this.options.token() !== '';
+  }
+
+  private connect() {
+    const socket = this.options.createSocket(this.options.url());
+    this.socket = socket;
+    socket.onopen = () => {
+      this.lastHeard = Date.now();
+      const token = this.options.token();
+      if (token) this.send({ op: 'auth', token });
+      const channels = [...this.listeners.keys()].filter((channel) => this.mayAsk(channel));
+      if (channels.length) this.send({ op: 'subscribe', channels });
+      this.heartbeatTimer = setInterval(() => this.heartbeat(), this.options.heartbeatMs);
+    };
+    socket.onmessage = (event) => this.receive(event.data);
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.drop();
+      if (this.listeners.size) this.scheduleReconnect();
+    };
+    socket.onerror = () => socket.close();
+  }
+
+  private receive(raw: unknown) {
+    if (typeof raw !== 'string') return;
+    let frame: ServerMessage;
+    try {
+      frame = JSON.parse(raw) as ServerMessage;
+    } catch {
+      return;
+    }
+    this.lastHeard = Date.now();
+    this.attempts = 0;
+    if (frame.channel === WS_CONTROL_CHANNELS.auth) {
+      // The session ended: private channels stop until the app signs in again (sessionChanged).
+      for (const channel of (frame.data as WsAuthData).dropped ?? []) this.latest.delete(channel);
+      return;
+    }
+    if (frame.channel === WS_CONTROL_CHANNELS.error || frame.channel === WS_CONTROL_CHANNELS.pong) return;
+    const set = this.listeners.get(frame.channel);
+    if (!set) return;
+    this.latest.set(frame.channel, frame.data);
+    for (const listener of [...set]) listener(frame.data);
+  }
+
+  private heartbeat() {
+    if (Date.now() - this.lastHeard > 2 * this.options.heartbeatMs) return this.restart();
+    this.send({ op: 'ping' });
+  }
+
+  private scheduleReconnect() {
+    const { baseDelayMs, maxDelayMs, random } = this.options;
+    const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** this.attempts) * (0.75 + 0.5 * random());
+    this.attempts += 1;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.listeners.size) this.connect();
+    }, delay);
+  }
+
+  private drop() {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.onmessage = null;
+      socket.onopen = null;
+      socket.close();
+    }
+  }
+
+  private clearReconnect() {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+
+  private cancelLinger() {
+    if (this.lingerTimer) clearTimeout(this.lingerTimer);
+    this.lingerTimer = null;
+  }
+
+  private isOpen() {
+    return this.socket?.readyState === OPEN;
+  }
+
+  private send(message: ClientMessage) {
+    this.socket?.send(JSON.stringify(message));
+  }
+}
+
+/**
+ * A channel of `client` as an external store for React's useSyncExternalStore: `subscribe` follows the channel
+ * while a component is mounted, `snapshot` is its latest data (undefined before the first frame). A null channel
+ * follows nothing.
+ */
+export function channelStore(client: RealtimeClient, channel: string | null) {
+  return {
+    subscribe: (onChange: () => void) => (channel ? client.follow(channel, onChange) : () => undefined),
+    snapshot: () => (channel ? client.current(channel) : undefined),
+  };
+}

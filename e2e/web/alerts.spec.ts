@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { registerByApi, screenshot } from '../support';
+import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
+import { expectNoHorizontalOverflow, input, message, openSignedInPhone, useLanguage } from './helpers';
+
+const ALERTS_PATH = '/#/subPackages/alerts/alerts';
+
+for (const lang of ['ja', 'en'] as const) {
+  test(`a price alert is set, refused where the price already is, and deleted after a confirmation (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    const user = await registerByApi(request);
+    const quotes = await request.get('/api/market/quotes?codes=7203');
+    const last = Number(
+      ((await quotes.json()) as { data: { items: { last: string }[] } }).data.items[0]!.last,
+    );
+
+    await useLanguage(page, lang);
+    await openSignedInPhone(page, user, ALERTS_PATH);
+    await expect(page.getByTestId('alerts')).toContainText(message(lang, 'web', 'alerts.none'));
+
+    // "Below" at a price above the market: it is already there, and the form says so under the price.
+    await input(page, 'alert-code').fill('7203');
+    await page.getByTestId('alert-direction-below').click();
+    await input(page, 'alert-price').fill(String(Math.ceil(last * 2)));
+    await page.getByTestId('alert-submit').click();
+    await expect(page.getByTestId('alert-price-error')).toBeVisible();
+    await expect(page.getByTestId('alert')).toHaveCount(0);
+
+    // "Above" twice the price: set, and listed as waiting.
+    await page.getByTestId('alert-direction-above').click();
+    await page.getByTestId('alert-submit').click();
+    await expect(page.getByTestId('alert')).toHaveCount(1);
+    await expect(page.getByTestId('alert')).toContainText(message(lang, 'web', 'alerts.waiting'));
+    await expect(page.getByTestId('alert')).toContainText(lang === 'ja' ? 'トヨタ自動車' : 'Toyota Motor');
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `web-price-alerts-${lang}`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await smallTapTargets(page)).toEqual([]);
+
+    // Deleting asks first; cancelling keeps it.
+    await page.getByTestId('alert-remove').click();
+    await expect(page.getByRole('dialog')).toContainText(message(lang, 'web', 'alerts.removeTitle'));
+    await page.getByRole('button', { name: message(lang, 'common', 'cancel') }).click();
+    await expect(page.getByTestId('alert')).toHaveCount(1);
+    await page.getByTestId('alert-remove').click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: message(lang, 'web', 'alerts.remove') })
+      .click();
+    await expect(page.getByTestId('alerts')).toContainText(message(lang, 'web', 'alerts.none'));
+  });
+}
