@@ -17,7 +17,7 @@ const localesDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'pa
 /** A message from the shared catalogue, so assertions follow the translations. */
 export function message(
   lang: string,
-  namespace: 'errors' | 'web' | 'common' | 'messages' | 'backoffice' | 'trade',
+  namespace: 'errors' | 'web' | 'common' | 'messages' | 'backoffice' | 'market' | 'trade',
   key: string,
 ): string {
   const tree = JSON.parse(readFileSync(join(localesDir, lang, `${namespace}.json`), 'utf8')) as Record<

@@ -23,7 +23,7 @@ const placeholder = (path: string, title: string, auth = false): InvestorScreen 
 
 export const INVESTOR_SCREENS: readonly InvestorScreen[] = [
   { path: '/pages/index/index', title: 'tabs.home', ready: 'home-page' },
-  { path: '/pages/market/market', title: 'tabs.market', ready: 'empty-state' },
+  { path: '/pages/market/market', title: 'tabs.market', ready: 'market-list' },
   { path: '/pages/jiaoyi/jiaoyi', title: 'tabs.trade', ready: ['trade-guest', 'trade-page'] },
   { path: '/pages/record/record', title: 'tabs.news', ready: 'empty-state' },
   { path: '/pages/user/user', title: 'tabs.user', ready: ['user-guest', 'user-page'] },
@@ -52,8 +52,12 @@ export const INVESTOR_SCREENS: readonly InvestorScreen[] = [
   { path: '/subPackages/recharge/recharge', title: 'titles.deposit', ready: 'deposit-account', auth: true },
   { path: '/subPackages/alerts/alerts', title: 'titles.priceAlerts', ready: 'alert-form', auth: true },
   placeholder('/subPackages/test/test', 'test'),
-  placeholder('/subPackages/index/gupiaoDetail/gupiaoDetail', 'stockDetail'),
-  placeholder('/subPackages/search/search', 'search'),
+  {
+    path: '/subPackages/index/gupiaoDetail/gupiaoDetail?code=7203',
+    title: 'titles.stockDetail',
+    ready: 'order-book',
+  },
+  { path: '/subPackages/search/search', title: 'titles.search', ready: 'search-history' },
   placeholder('/subPackages/webview/webview', 'webview'),
   placeholder('/subPackages/index/ipo/ipo', 'ipo'),
   placeholder('/subPackages/index/dadan/dadan', 'blockTrade'),

@@ -27,7 +27,13 @@ const SCREENS: { name: string; path: string; ready: string }[] = [
     ready: 'customer-service-page',
   },
   { name: 'empty-state', path: '/subPackages/index/ipo/ipo', ready: 'empty-state' },
-  { name: 'market', path: '/pages/market/market', ready: 'empty-state' },
+  { name: 'market', path: '/pages/market/market', ready: 'market-list' },
+  { name: 'search', path: '/subPackages/search/search', ready: 'search-history' },
+  {
+    name: 'stock-detail',
+    path: '/subPackages/index/gupiaoDetail/gupiaoDetail?code=7203',
+    ready: 'order-book',
+  },
 ];
 
 async function visit(page: Page, path: string, ready: string): Promise<void> {

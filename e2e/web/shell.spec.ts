@@ -42,7 +42,7 @@ test('the tab bar switches between the five tab pages', async ({ page }) => {
   await expect(page.getByTestId('user-guest')).toBeVisible();
   await page.getByTestId('tab-market').click();
   await expect(page).toHaveURL(/#\/pages\/market\/market$/);
-  await expect(page.getByTestId('empty-state')).toBeVisible();
+  await expect(page.getByTestId('market-list')).toBeVisible();
 });
 
 test('the startup screen reports a lost connection and retries on tap', async ({ page }) => {

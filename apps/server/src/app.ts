@@ -24,7 +24,7 @@ import { factorRoutes } from './modules/factors';
 import { invitationStaffRoutes } from './modules/invitations';
 import { ledgerRoutes, ledgerStaffRoutes } from './modules/ledger';
 import { kycRoutes, kycStaffRoutes } from './modules/kyc';
-import { marketRoutes, watchlistRoutes } from './modules/market';
+import { marketRoutes, searchHistoryRoutes, watchlistRoutes } from './modules/market';
 import { tradingRoutes } from './modules/trading';
 import { messagingRoutes, messagingStaffRoutes } from './modules/messaging';
 import { registerRealtime, type HubTiming } from './modules/realtime';
@@ -153,6 +153,7 @@ export function apiRoutes(ctx: AppContext): Route[] {
     ...messagingRoutes(ctx),
     ...marketRoutes(ctx),
     ...watchlistRoutes(ctx),
+    ...searchHistoryRoutes(ctx),
     ...alertRoutes(ctx),
     ...tradingRoutes(ctx),
     ...staffStaffRoutes(ctx),

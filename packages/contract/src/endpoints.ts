@@ -114,8 +114,14 @@ import {
   instrumentPage,
   instrumentQuery,
   marketStatus,
+  marketSummary,
   quoteList,
   quotesQuery,
+  rankingPage,
+  rankingQuery,
+  searchHistory,
+  searchHistoryBody,
+  searchHistoryItem,
   watchlist,
   watchlistItem,
 } from './market';
@@ -920,6 +926,26 @@ export const api = {
       query: barsQuery,
       response: barList,
     }),
+    ranking: endpoint({
+      method: 'GET',
+      path: '/api/market/ranking',
+      tag: 'market',
+      summary:
+        'Every instrument with its quote, ordered by change %, volume, turnover or code, a page at a time',
+      description:
+        'The market list: sort=changePercent|volume|turnover|code, order=desc|asc (ties by code). Simulated market data.',
+      access: PUBLIC,
+      query: rankingQuery,
+      response: rankingPage,
+    }),
+    summary: endpoint({
+      method: 'GET',
+      path: '/api/market/summary',
+      tag: 'market',
+      summary: 'Advancers, decliners, stop high and low, total turnover and the top five movers each way',
+      access: PUBLIC,
+      response: marketSummary,
+    }),
     status: endpoint({
       method: 'GET',
       path: '/api/market/status',
@@ -955,6 +981,34 @@ export const api = {
       access: INVESTOR,
       params: instrumentCodeParams,
       response: z.object({ removed: z.boolean() }),
+    }),
+  },
+  searchHistory: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/market/search-history',
+      tag: 'watchlist',
+      summary: 'The instruments the caller opened from search, newest first (at most 10)',
+      access: INVESTOR,
+      response: searchHistory,
+    }),
+    add: endpoint({
+      method: 'POST',
+      path: '/api/market/search-history',
+      tag: 'watchlist',
+      summary:
+        'Record an instrument opened from search (moves it to the top; the oldest beyond 10 are dropped)',
+      access: INVESTOR,
+      body: searchHistoryBody,
+      response: searchHistoryItem,
+    }),
+    clear: endpoint({
+      method: 'DELETE',
+      path: '/api/market/search-history',
+      tag: 'watchlist',
+      summary: "Clear the caller's search history",
+      access: INVESTOR,
+      response: z.object({ removed: z.number().int() }),
     }),
   },
   alerts: {

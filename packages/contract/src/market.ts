@@ -145,3 +145,46 @@ export const marketStatus = z.object({
 
 export const watchlistItem = z.object({ code: z.string(), addedAt: z.string(), instrument });
 export const watchlist = z.object({ items: z.array(watchlistItem), max: z.number().int() });
+
+/** What the market list can be ordered by. */
+export const MARKET_SORTS = ['changePercent', 'volume', 'turnover', 'code'] as const;
+export type MarketSort = (typeof MARKET_SORTS)[number];
+
+export const rankingQuery = pageQuery.extend({
+  sort: z.enum(MARKET_SORTS, code('VALIDATION_FAILED')).default('changePercent'),
+  order: z.enum(['asc', 'desc'], code('VALIDATION_FAILED')).default('desc'),
+});
+
+/** One row of the market list: the instrument and its quote. */
+export const rankedQuote = z.object({ instrument, quote });
+export const rankingPage = paged(rankedQuote);
+
+/** Figures across the whole universe, like an index's breadth: how many rose, fell, hit their limits. */
+export const marketSummary = z.object({
+  total: z.number().int(),
+  advancers: z.number().int(),
+  decliners: z.number().int(),
+  unchanged: z.number().int(),
+  stopHigh: z.number().int(),
+  stopLow: z.number().int(),
+  turnover: decimalMoney,
+  /** Largest rises first. */
+  gainers: z.array(rankedQuote),
+  /** Largest falls first. */
+  losers: z.array(rankedQuote),
+  sessionState,
+  simulated: z.boolean(),
+});
+
+export type Instrument = z.infer<typeof instrument>;
+export type RankedQuote = z.infer<typeof rankedQuote>;
+export type Bar = z.infer<typeof bar>;
+export type MarketSummary = z.infer<typeof marketSummary>;
+export type WatchlistItem = z.infer<typeof watchlistItem>;
+
+/** How many instruments the search history keeps per investor, newest first. */
+export const SEARCH_HISTORY_MAX = 10;
+
+export const searchHistoryBody = z.object({ code: instrumentCodeField });
+export const searchHistoryItem = z.object({ code: z.string(), searchedAt: z.string(), instrument });
+export const searchHistory = z.object({ items: z.array(searchHistoryItem) });

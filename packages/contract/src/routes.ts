@@ -149,12 +149,19 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
     quotes: { key: 'market.quotes', method: 'GET', path: '/api/market/quotes' },
     board: { key: 'market.board', method: 'GET', path: '/api/market/board/:code' },
     bars: { key: 'market.bars', method: 'GET', path: '/api/market/bars/:code' },
+    ranking: { key: 'market.ranking', method: 'GET', path: '/api/market/ranking' },
+    summary: { key: 'market.summary', method: 'GET', path: '/api/market/summary' },
     status: { key: 'market.status', method: 'GET', path: '/api/market/status' },
   },
   watchlist: {
     list: { key: 'watchlist.list', method: 'GET', path: '/api/watchlist' },
     add: { key: 'watchlist.add', method: 'PUT', path: '/api/watchlist/:code' },
     remove: { key: 'watchlist.remove', method: 'DELETE', path: '/api/watchlist/:code' },
+  },
+  searchHistory: {
+    list: { key: 'searchHistory.list', method: 'GET', path: '/api/market/search-history' },
+    add: { key: 'searchHistory.add', method: 'POST', path: '/api/market/search-history' },
+    clear: { key: 'searchHistory.clear', method: 'DELETE', path: '/api/market/search-history' },
   },
   alerts: {
     list: { key: 'alerts.list', method: 'GET', path: '/api/alerts' },

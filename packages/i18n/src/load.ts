@@ -1,7 +1,7 @@
 import type { Lang } from './languages';
 
 /** The namespaces the investor app uses (`backoffice` belongs to the back office alone). */
-export const WEB_NAMESPACES = ['common', 'errors', 'web', 'legal', 'trade'] as const;
+export const WEB_NAMESPACES = ['common', 'errors', 'web', 'legal', 'market', 'trade'] as const;
 export type WebNamespace = (typeof WEB_NAMESPACES)[number];
 
 type JsonModule = { default: object };
@@ -16,6 +16,7 @@ const loaders: Record<WebNamespace, (lang: Lang) => Promise<JsonModule>> = {
   errors: (lang) => import(`../locales/${lang}/errors.json`) as Promise<JsonModule>,
   web: (lang) => import(`../locales/${lang}/web.json`) as Promise<JsonModule>,
   legal: (lang) => import(`../locales/${lang}/legal.json`) as Promise<JsonModule>,
+  market: (lang) => import(`../locales/${lang}/market.json`) as Promise<JsonModule>,
   trade: (lang) => import(`../locales/${lang}/trade.json`) as Promise<JsonModule>,
 };
 

@@ -61,3 +61,6 @@ export function returnPathOf(state: unknown): string {
     ? from
     : HOME_PATH;
 }
+
+/** The stock detail page of one instrument. */
+export const stockDetailPath = (code: string) => `${STOCK_DETAIL_PATH}?code=${encodeURIComponent(code)}`;

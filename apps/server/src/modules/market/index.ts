@@ -11,4 +11,4 @@ export {
   type BackfillReport,
   type TradesListener,
 } from './market.service';
-export { marketRoutes, watchlistRoutes } from './market.routes';
+export { marketRoutes, searchHistoryRoutes, watchlistRoutes } from './market.routes';

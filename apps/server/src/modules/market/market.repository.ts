@@ -203,3 +203,45 @@ export const insertWatchlistEntry = (db: Executor, entry: { userId: bigint; code
 export const deleteWatchlistEntry = async (db: Executor, userId: bigint, code: string) =>
   (await db.deleteFrom('watchlist').where('user_id', '=', userId).where('code', '=', code).executeTakeFirst())
     .numDeletedRows > 0n;
+
+// ---- search history ----
+
+export const searchHistoryOf = (db: Executor, userId: bigint, limit: number) =>
+  db
+    .selectFrom('search_history')
+    .innerJoin('instruments', 'instruments.code', 'search_history.code')
+    .selectAll('instruments')
+    .select('search_history.searched_at')
+    .where('search_history.user_id', '=', userId)
+    .orderBy('search_history.searched_at', 'desc')
+    .orderBy('search_history.code')
+    .limit(limit)
+    .execute();
+
+export const upsertSearchHistory = (db: Executor, entry: { userId: bigint; code: string; at: Date }) =>
+  db
+    .insertInto('search_history')
+    .values({ user_id: entry.userId, code: entry.code, searched_at: entry.at })
+    .onConflict((oc) => oc.columns(['user_id', 'code']).doUpdateSet({ searched_at: entry.at }))
+    .execute();
+
+/** Drops the user's entries beyond the newest `keep`. */
+export const trimSearchHistory = (db: Executor, userId: bigint, keep: number) =>
+  db
+    .deleteFrom('search_history')
+    .where('user_id', '=', userId)
+    .where('code', 'not in', (eb) =>
+      eb
+        .selectFrom('search_history')
+        .select('code')
+        .where('user_id', '=', userId)
+        .orderBy('searched_at', 'desc')
+        .orderBy('code')
+        .limit(keep),
+    )
+    .execute();
+
+export const clearSearchHistory = async (db: Executor, userId: bigint) =>
+  Number(
+    (await db.deleteFrom('search_history').where('user_id', '=', userId).executeTakeFirst()).numDeletedRows,
+  );

@@ -1,11 +1,22 @@
-import { api, WATCHLIST_MAX, type BarInterval } from '@kabuto/contract';
+import { api, SEARCH_HISTORY_MAX, senToDecimal, WATCHLIST_MAX, type BarInterval } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/routes';
 import { aggregate, bucketOf, SOURCE_OF } from './bars';
-import { deleteWatchlistEntry, readBars, searchInstruments, watchlistOf } from './market.repository';
+import {
+  clearSearchHistory,
+  deleteWatchlistEntry,
+  findInstrument,
+  readBars,
+  searchHistoryOf,
+  searchInstruments,
+  trimSearchHistory,
+  upsertSearchHistory,
+  watchlistOf,
+} from './market.repository';
 import { marketOf } from './market.service';
-import { barView, instrumentView } from './market.views';
+import { barView, instrumentView, quoteView } from './market.views';
+import { breadth, rank, type RankedRow } from './ranking';
 import { searchForm } from './universe';
 import { addToWatchlist } from './watchlist.service';
 
@@ -26,8 +37,27 @@ const DEFAULT_SPAN: Record<BarInterval, number> = {
 /** Most stored bars one request reads: a week of minutes, or ten years of days. */
 const READ_LIMIT = { '1m': 5_000, '1d': 2_600 } as const;
 
+/** Movers each way on the summary. */
+const SUMMARY_MOVERS = 5;
+
 export function marketRoutes(ctx: AppContext) {
   const market = marketOf(ctx);
+  const rankedRows = async (): Promise<RankedRow[]> => {
+    const feed = await market.feed();
+    return (await market.instruments()).flatMap((instrument) => {
+      const quote = feed.quote(instrument.code);
+      return quote ? [{ instrument, quote }] : [];
+    });
+  };
+  const rankedView = async () => {
+    const simulated = (await market.feed()).simulated;
+    const phase = market.clock.phaseAt(ctx.clock.now());
+    return ({ instrument, quote }: RankedRow) => ({
+      instrument: instrumentView(instrument),
+      quote: quoteView(quote, phase, simulated),
+    });
+  };
+
   return [
     route(api.market.instruments, async ({ query }) => {
       await market.ready();
@@ -72,6 +102,37 @@ export function marketRoutes(ctx: AppContext) {
         simulated: feed.simulated,
       };
     }),
+    route(api.market.ranking, async ({ query }) => {
+      const rows = rank(await rankedRows(), query.sort, query.order);
+      const start = (query.page - 1) * query.pageSize;
+      return {
+        items: rows.slice(start, start + query.pageSize).map(await rankedView()),
+        total: rows.length,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    }),
+    route(api.market.summary, async () => {
+      const rows = await rankedRows();
+      const view = await rankedView();
+      const { turnover, ...counts } = breadth(rows);
+      const byChange = rank(rows, 'changePercent', 'desc');
+      return {
+        ...counts,
+        turnover: senToDecimal(turnover),
+        gainers: byChange
+          .slice(0, SUMMARY_MOVERS)
+          .filter(({ quote }) => quote.last > quote.previousClose)
+          .map(view),
+        losers: byChange
+          .reverse()
+          .slice(0, SUMMARY_MOVERS)
+          .filter(({ quote }) => quote.last < quote.previousClose)
+          .map(view),
+        sessionState: market.clock.phaseAt(ctx.clock.now()),
+        simulated: (await market.feed()).simulated,
+      };
+    }),
     route(api.market.status, () => market.status()),
   ];
 }
@@ -97,6 +158,32 @@ export function watchlistRoutes(ctx: AppContext) {
     }),
     route(api.watchlist.remove, async ({ actor, params }) => ({
       removed: await ctx.transact((tx) => deleteWatchlistEntry(tx.db, actor.userId, params.code)),
+    })),
+  ];
+}
+
+export function searchHistoryRoutes(ctx: AppContext) {
+  return [
+    route(api.searchHistory.list, async ({ actor }) => ({
+      items: (await searchHistoryOf(ctx.db, actor.userId, SEARCH_HISTORY_MAX)).map((row) => ({
+        code: row.code,
+        searchedAt: new Date(row.searched_at).toISOString(),
+        instrument: instrumentView(row),
+      })),
+    })),
+    route(api.searchHistory.add, async ({ actor, body }) => {
+      await marketOf(ctx).ready();
+      const instrument = await findInstrument(ctx.db, body.code);
+      if (!instrument) throw fail('INSTRUMENT_NOT_FOUND', { code: body.code });
+      const at = ctx.clock.now();
+      await ctx.transact(async (tx) => {
+        await upsertSearchHistory(tx.db, { userId: actor.userId, code: instrument.code, at });
+        await trimSearchHistory(tx.db, actor.userId, SEARCH_HISTORY_MAX);
+      });
+      return { code: instrument.code, searchedAt: at.toISOString(), instrument: instrumentView(instrument) };
+    }),
+    route(api.searchHistory.clear, async ({ actor }) => ({
+      removed: await ctx.transact((tx) => clearSearchHistory(tx.db, actor.userId)),
     })),
   ];
 }

@@ -35,10 +35,17 @@ export interface WatchlistTable {
   created_at: Timestamp;
 }
 
+export interface SearchHistoryTable {
+  user_id: bigint;
+  code: string;
+  searched_at: Timestamp;
+}
+
 export interface MarketTables {
   instruments: InstrumentsTable;
   bars: BarsTable;
   watchlist: WatchlistTable;
+  search_history: SearchHistoryTable;
 }
 
 export type InstrumentRow = Selectable<InstrumentsTable>;

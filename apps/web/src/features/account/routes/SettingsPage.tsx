@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { currentLang } from '../../../lib/i18n';
 import * as paths from '../../../lib/paths';
 import { SubPage } from '../../../components/ui/SubPage';
+import { PriceColourSetting } from '../components/PriceColourSetting';
 import { SessionList } from '../components/SessionList';
 import { APP_VERSION } from '../../../lib/app-info';
 
@@ -39,6 +40,7 @@ export default function SettingsPage() {
           </List.Item>
         ))}
       </List>
+      <PriceColourSetting />
       <SessionList />
       <List>
         <List.Item extra={APP_VERSION} data-testid="settings-version">

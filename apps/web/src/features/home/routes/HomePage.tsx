@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import {
   CollectMoneyOutline,
   FireFill,
@@ -12,7 +12,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import * as paths from '../../../lib/paths';
 import { useUserInfo } from '../../../lib/current-user';
-import { ComingSoon } from '../../../components/ui/EmptyState';
+import { QuoteListSkeleton } from '../../../components/market/QuoteListSkeleton';
+import { WatchlistQuotes } from '../../../components/market/WatchlistQuotes';
+import { LatestNotices } from '../components/LatestNotices';
+import { MarketSummary } from '../components/MarketSummary';
+
+/** Rows of the watchlist Home shows; the market tab has the whole list. */
+const HOME_WATCHLIST_ROWS = 5;
 
 interface Tile {
   id: string;
@@ -57,10 +63,25 @@ export default function HomePage() {
           </button>
         ))}
       </nav>
-      <section className="kb-section">
-        <h2>{t('home.marketOverview')}</h2>
-        <ComingSoon />
+      <section className="kb-section" data-testid="home-market">
+        <div className="kb-section-head">
+          <h2>{t('home.marketOverview')}</h2>
+          <button type="button" className="kb-link" onClick={() => navigate(paths.MARKET_PATH)}>
+            {t('home.seeMarket')}
+          </button>
+        </div>
+        {/* The greeting and tiles do not wait for the market's texts and figures. */}
+        <Suspense fallback={<QuoteListSkeleton rows={3} />}>
+          <MarketSummary />
+        </Suspense>
       </section>
+      <section className="kb-section" data-testid="home-watchlist">
+        <h2>{t('home.watchlist')}</h2>
+        <Suspense fallback={<QuoteListSkeleton rows={3} />}>
+          <WatchlistQuotes sort="changePercent" order="desc" limit={HOME_WATCHLIST_ROWS} />
+        </Suspense>
+      </section>
+      <LatestNotices />
     </div>
   );
 }

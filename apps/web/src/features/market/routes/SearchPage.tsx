@@ -1,7 +1,128 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
+import { useEffect, useState } from 'react';
+import { Button } from 'antd-mobile';
+import { SearchOutline } from 'antd-mobile-icons';
+import type { Instrument } from '@kabuto/contract';
+import { useMarketTranslation } from '../../../lib/market-texts';
+import { useNavigate } from 'react-router';
+import { LoadError } from '../../../components/market/LoadError';
+import { QuoteListSkeleton } from '../../../components/market/QuoteListSkeleton';
+import { QuoteRow } from '../../../components/market/QuoteRow';
+import { SimulatedNote } from '../../../components/market/SimulatedNote';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { SubPage } from '../../../components/ui/SubPage';
+import { currentLang } from '../../../lib/i18n';
+import { useQuotes } from '../../../lib/market-data';
+import { instrumentName } from '../../../lib/market-format';
+import { stockDetailPath } from '../../../lib/paths';
+import { useInstrumentSearch } from '../api/market';
+import { useSearchHistory, type HistoryEntry, type SearchHistory } from '../api/search-history';
+
+/** Typing pauses this long before a search is sent. */
+const TYPING_PAUSE_MS = 250;
+
+function useSettled(value: string): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
+}
 
 export default function SearchPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('titles.search')} />;
+  const { t } = useMarketTranslation();
+  const [text, setText] = useState('');
+  const q = useSettled(text.trim());
+  const history = useSearchHistory();
+  const navigate = useNavigate();
+  const openFromHistory = (entry: HistoryEntry) => {
+    history.add(entry);
+    navigate(stockDetailPath(entry.code));
+  };
+  return (
+    <SubPage title={t('titles.search')} testId="search-page">
+      <div className="kb-search-box">
+        <label className="kb-search-field" data-testid="search-input">
+          <SearchOutline aria-hidden />
+          <input
+            type="search"
+            enterKeyHint="search"
+            autoComplete="off"
+            placeholder={t('market:searchPlaceholder')}
+            aria-label={t('market:searchLabel')}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </label>
+      </div>
+      {q ? (
+        <SearchResults q={q} onOpen={history.add} />
+      ) : (
+        <SearchHistory {...history} onOpen={openFromHistory} />
+      )}
+    </SubPage>
+  );
+}
+
+function SearchResults({ q, onOpen }: { q: string; onOpen: (instrument: Instrument) => void }) {
+  const { t } = useMarketTranslation();
+  const search = useInstrumentSearch(q);
+  const items = search.data?.items ?? [];
+  const quotes = useQuotes(items.map((item) => item.code));
+  if (search.isPending) return <QuoteListSkeleton rows={4} />;
+  if (search.isError) return <LoadError onRetry={() => void search.refetch()} />;
+  if (items.length === 0) return <EmptyState description={t('market:noResults', { q })} />;
+  return (
+    <section aria-label={t('market:results')}>
+      <SimulatedNote
+        simulated={quotes.data ? [...quotes.data.values()].some((quote) => quote.simulated) : undefined}
+      />
+      <ul className="kb-quote-list" data-testid="search-results">
+        {items.map((instrument) => (
+          <QuoteRow
+            key={instrument.code}
+            instrument={instrument}
+            quote={quotes.data?.get(instrument.code)}
+            onOpen={() => onOpen(instrument)}
+            star
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SearchHistory({
+  entries,
+  clear,
+  onOpen,
+}: SearchHistory & { onOpen: (entry: HistoryEntry) => void }) {
+  const { t } = useMarketTranslation();
+  const lang = currentLang();
+  return (
+    <section className="kb-section" data-testid="search-history">
+      <div className="kb-section-head">
+        <h2>{t('market:history')}</h2>
+        {entries.length > 0 && (
+          <Button fill="none" size="small" onClick={clear} data-testid="search-history-clear">
+            {t('market:clearHistory')}
+          </Button>
+        )}
+      </div>
+      {entries.length === 0 ? (
+        <p className="kb-muted">{t('market:historyEmpty')}</p>
+      ) : (
+        <ul className="kb-history">
+          {entries.map((entry) => (
+            <li key={entry.code}>
+              <button type="button" className="kb-history-item" onClick={() => onOpen(entry)}>
+                <span>{instrumentName(entry, lang)}</span>
+                <span className="kb-quote-code">{entry.code}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

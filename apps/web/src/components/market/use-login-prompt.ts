@@ -1,0 +1,20 @@
+import { Dialog } from 'antd-mobile';
+import { useMarketTranslation } from '../../lib/market-texts';
+import { useLocation, useNavigate } from 'react-router';
+import { LOGIN_PATH } from '../../lib/paths';
+
+/** Asks a visitor to log in for something that needs an account, and brings them back here afterwards. */
+export function useLoginPrompt() {
+  const { t } = useMarketTranslation();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  return async (reason: string) => {
+    const go = await Dialog.confirm({
+      title: t('market:loginTitle'),
+      content: reason,
+      confirmText: t('user.login'),
+      cancelText: t('common:cancel'),
+    });
+    if (go) navigate(LOGIN_PATH, { state: { from: pathname + search } });
+  };
+}

@@ -1,0 +1,76 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { routes, type BarInterval, type MarketSort } from '@kabuto/contract';
+import { apiClient } from '../../../lib/api-client';
+import { marketKeys, useLiveInfiniteQuery, useLiveQuery } from '../../../lib/market-data';
+
+export const RANKING_PAGE_SIZE = 30;
+
+export type SortOrder = 'asc' | 'desc';
+
+/** The market list: the universe with live quotes, in the chosen order, a page at a time. */
+export function useRanking(sort: MarketSort, order: SortOrder) {
+  return useLiveInfiniteQuery({
+    queryKey: marketKeys.ranking(sort, order),
+    queryFn: ({ pageParam }) =>
+      apiClient.call(routes.market.ranking, {
+        query: { sort, order, page: pageParam, pageSize: RANKING_PAGE_SIZE },
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (page) => (page.page * page.pageSize < page.total ? page.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Five price levels each side, live. */
+export function useBoard(code: string) {
+  return useLiveQuery({
+    queryKey: marketKeys.board(code),
+    queryFn: () => apiClient.call(routes.market.board, { params: { code } }),
+  });
+}
+
+/** Chart bars of one interval, read once (the newest ones follow through useLatestBars). */
+export function useBars(code: string, interval: BarInterval) {
+  return useQuery({
+    queryKey: marketKeys.bars(code, interval),
+    queryFn: () => apiClient.call(routes.market.bars, { params: { code }, query: { interval } }),
+    // The chart keeps the previous interval's bars on screen until the next ones arrive.
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * The bars from `from` (the start of the newest bar on the chart) on, live: the bar being built and any that
+ * began since, so a refresh moves a few bars rather than a week of minutes.
+ */
+export function useLatestBars(code: string, interval: BarInterval, from: string | undefined) {
+  return useLiveQuery({
+    queryKey: [...marketKeys.bars(code, interval), 'from', from ?? ''],
+    queryFn: () => apiClient.call(routes.market.bars, { params: { code }, query: { interval, from: from! } }),
+    enabled: from !== undefined,
+  });
+}
+
+/** Instruments whose code, Japanese or English name matches. */
+export function useInstrumentSearch(q: string) {
+  return useQuery({
+    queryKey: marketKeys.search(q),
+    queryFn: () => apiClient.call(routes.market.instruments, { query: { q, pageSize: 30 } }),
+    enabled: q !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One instrument by its code (names, sector, halted). */
+export function useInstrument(code: string) {
+  return useQuery({
+    queryKey: marketKeys.instrument(code),
+    queryFn: async () => {
+      const page = await apiClient.call(routes.market.instruments, { query: { q: code, pageSize: 5 } });
+      return page.items.find((item) => item.code === code) ?? null;
+    },
+    enabled: code !== '',
+    staleTime: 5 * 60_000,
+  });
+}

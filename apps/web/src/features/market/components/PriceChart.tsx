@@ -1,0 +1,145 @@
+import { useEffect, useRef, useState } from 'react';
+import { BAR_INTERVALS, type BarInterval } from '@kabuto/contract';
+import { useMarketTranslation } from '../../../lib/market-texts';
+import { LoadError } from '../../../components/market/LoadError';
+import { currentLang } from '../../../lib/i18n';
+import { formatPrice } from '../../../lib/market-format';
+import { toneColours } from '../../../lib/price-tone';
+import { useBars, useLatestBars } from '../api/market';
+import { INTRADAY, toChartBars } from '../chart/chart-data';
+import type { IChartApi, ISeriesApi, UTCTimestamp } from '../chart/chart-library';
+
+interface Plot {
+  chart: IChartApi;
+  candles: ISeriesApi<'Candlestick'>;
+  volume: ISeriesApi<'Histogram'>;
+}
+
+/** Candles with volume below, for every interval; the library loads with the first chart drawn. */
+export function PriceChart({ code }: { code: string }) {
+  const { t } = useMarketTranslation();
+  const [interval, setInterval] = useState<BarInterval>('1d');
+  const bars = useBars(code, interval);
+  const container = useRef<HTMLDivElement>(null);
+  const [plot, setPlot] = useState<Plot | null>(null);
+  const [libraryFailed, setLibraryFailed] = useState(false);
+
+  useEffect(() => {
+    let disposed = false;
+    let created: Plot | null = null;
+    import('../chart/chart-library').then(
+      (lib) => {
+        if (disposed || !container.current) return;
+        const colours = toneColours();
+        const chart = lib.createChart(container.current, {
+          autoSize: true,
+          layout: {
+            background: { type: lib.ColorType.Solid, color: '#ffffff' },
+            textColor: '#333333',
+            fontSize: 11,
+            attributionLogo: false,
+          },
+          grid: { vertLines: { color: '#f0f0f0' }, horzLines: { color: '#f0f0f0' } },
+          localization: {
+            locale: currentLang(),
+            priceFormatter: (price: number) => formatPrice(price.toFixed(2)),
+          },
+          rightPriceScale: { borderVisible: false },
+          timeScale: { borderVisible: false },
+        });
+        const candles = chart.addSeries(lib.CandlestickSeries, {
+          upColor: colours.up,
+          downColor: colours.down,
+          wickUpColor: colours.up,
+          wickDownColor: colours.down,
+          borderVisible: false,
+        });
+        const volume = chart.addSeries(lib.HistogramSeries, {
+          priceFormat: { type: 'volume' },
+          priceScaleId: 'volume',
+          color: '#b0b8c4',
+        });
+        chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+        candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
+        created = { chart, candles, volume };
+        setPlot(created);
+      },
+      () => !disposed && setLibraryFailed(true),
+    );
+    return () => {
+      disposed = true;
+      created?.chart.remove();
+    };
+  }, []);
+
+  const data = bars.data;
+  const newest = data && data.interval === interval ? data.items.at(-1)?.start : undefined;
+  const latest = useLatestBars(code, interval, newest);
+  useEffect(() => {
+    if (!plot || !data) return;
+    const points = toChartBars(data.items);
+    const time = (value: number) => value as UTCTimestamp;
+    plot.candles.setData(points.map(({ volume: _volume, ...bar }) => ({ ...bar, time: time(bar.time) })));
+    plot.volume.setData(points.map((bar) => ({ time: time(bar.time), value: bar.volume })));
+    plot.chart.timeScale().applyOptions({ timeVisible: INTRADAY.has(data.interval), secondsVisible: false });
+  }, [plot, data]);
+
+  // The newest bars as the market trades: the last one redrawn, any new ones appended.
+  useEffect(() => {
+    if (!plot || !data || !latest.data || latest.data.interval !== data.interval) return;
+    const lastPlotted = toChartBars(data.items.slice(-1))[0]?.time ?? 0;
+    for (const bar of toChartBars(latest.data.items)) {
+      if (bar.time < lastPlotted) continue;
+      const time = bar.time as UTCTimestamp;
+      plot.candles.update({ time, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
+      plot.volume.update({ time, value: bar.volume });
+    }
+  }, [plot, data, latest.data]);
+
+  // A new interval shows all of its bars once; later refreshes keep the investor's zoom and scroll.
+  const fitted = useRef<string>('');
+  useEffect(() => {
+    if (!plot || !data || fitted.current === `${data.code}:${data.interval}`) return;
+    fitted.current = `${data.code}:${data.interval}`;
+    plot.chart.timeScale().fitContent();
+  }, [plot, data]);
+
+  return (
+    <section className="kb-section kb-chart-section" data-testid="price-chart">
+      <h2>{t('market:chart')}</h2>
+      <div className="kb-intervals" role="group" aria-label={t('market:interval')}>
+        {BAR_INTERVALS.map((value) => (
+          <button
+            key={value}
+            type="button"
+            className="kb-interval"
+            aria-pressed={interval === value}
+            onClick={() => setInterval(value)}
+            data-testid={`interval-${value}`}
+          >
+            {t(`market:intervals.${value}`)}
+          </button>
+        ))}
+      </div>
+      <div
+        ref={container}
+        className="kb-chart"
+        role="img"
+        aria-label={t('market:chartLabel', { code, interval: t(`market:intervals.${interval}`) })}
+        aria-busy={!plot || bars.isFetching}
+        data-testid="chart-canvas"
+        data-interval={plot ? data?.interval : undefined}
+        data-bars={data?.items.length}
+      />
+      {(libraryFailed || (bars.isError && !data)) && (
+        <LoadError onRetry={() => (libraryFailed ? window.location.reload() : void bars.refetch())} />
+      )}
+      {data && data.items.length === 0 && <p className="kb-muted">{t('market:noBars')}</p>}
+      <p className="kb-chart-credit">
+        <a className="kb-link" href="https://www.tradingview.com/" target="_blank" rel="noreferrer">
+          {t('market:chartCredit')}
+        </a>
+      </p>
+    </section>
+  );
+}

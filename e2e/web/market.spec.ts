@@ -1,0 +1,159 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerByApi, screenshot } from '../support';
+import { expectNoHorizontalOverflow, input, message, openSignedInPhone, useLanguage } from './helpers';
+
+/**
+ * The market screens as an investor uses them, in Japanese and English at 390x844: search a stock, open it
+ * from the results, watch it, switch the chart through every interval, find it again in the search history
+ * and on the watchlist, sort the market list; a visitor is asked to log in before watching.
+ */
+
+const INTERVALS = ['1m', '5m', '15m', '30m', '45m', '1d', '1w', '1mo'] as const;
+
+/** The change % of the rows on screen, in order. */
+async function percents(page: Page): Promise<number[]> {
+  const texts = await page.getByTestId('market-list').getByTestId('quote-percent').allTextContents();
+  return texts.map((text) => Number(text.replace('%', '')));
+}
+
+async function codes(page: Page): Promise<string[]> {
+  const ids = await page
+    .getByTestId('market-list')
+    .locator('[data-testid^="quote-row-"]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid')!.replace('quote-row-', '')));
+  return ids;
+}
+
+for (const lang of ['ja', 'en']) {
+  test(`${lang}: search a stock, watch it, chart every interval, sort the market list`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await useLanguage(page, lang);
+    const investor = await registerByApi(request);
+    await openSignedInPhone(page, investor, '/#/subPackages/search/search');
+
+    // Search by name (kanji in Japanese, English in English) and open the result.
+    await expect(page.getByTestId('search-history')).toContainText(message(lang, 'market', 'historyEmpty'));
+    await input(page, 'search-input').fill(lang === 'ja' ? 'トヨタ' : 'toyota');
+    const result = page.getByTestId('search-results').getByTestId('quote-row-7203');
+    await expect(result).toBeVisible();
+    await expect(page.getByTestId('simulated-note')).toBeVisible();
+    await screenshot(page, `${lang}-market-search`);
+    await result.locator('.kb-quote-open').click();
+
+    // The detail: quote, board, the star.
+    await expect(page).toHaveURL(/gupiaoDetail\?code=7203$/);
+    await expect(page.getByTestId('detail-name')).toHaveText(lang === 'ja' ? 'トヨタ自動車' : 'Toyota Motor');
+    await expect(page.getByTestId('figure-previousClose')).toContainText(
+      message(lang, 'market', 'figure.previousClose'),
+    );
+    await expect(page.getByTestId('board-ask')).toHaveCount(5);
+    await expect(page.getByTestId('board-bid')).toHaveCount(5);
+    await expect(page.getByTestId('simulated-note')).toBeVisible();
+    const star = page.getByTestId('watch-star-7203');
+    await expect(star).toHaveAttribute('aria-pressed', 'false');
+    await star.click();
+    await expect(star).toHaveAttribute('aria-pressed', 'true');
+    const watchlist = await request.get('/api/watchlist', { headers: { token: investor.token } });
+    expect(((await watchlist.json()) as { data: { items: { code: string }[] } }).data.items).toEqual([
+      expect.objectContaining({ code: '7203' }),
+    ]);
+
+    // Every interval draws its bars on the chart's canvas.
+    const chart = page.getByTestId('chart-canvas');
+    for (const interval of INTERVALS) {
+      await page.getByTestId(`interval-${interval}`).click();
+      await expect(page.getByTestId(`interval-${interval}`)).toHaveAttribute('aria-pressed', 'true');
+      await expect(chart).toHaveAttribute('data-interval', interval);
+      await expect(chart).not.toHaveAttribute('data-bars', '0');
+      await expect(chart.locator('canvas').first()).toBeVisible();
+    }
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `${lang}-market-detail`);
+
+    // Back on search: the stock is in the history.
+    await page.getByTestId('nav-back').click();
+    await input(page, 'search-input').fill('');
+    await expect(page.getByTestId('search-history')).toContainText('7203');
+    // An investor's history is kept by the server, so it follows them to another device.
+    const history = await request.get('/api/market/search-history', { headers: { token: investor.token } });
+    expect(((await history.json()) as { data: { items: { code: string }[] } }).data.items).toEqual([
+      expect.objectContaining({ code: '7203' }),
+    ]);
+
+    // The market list: the watchlist segment holds the stock; the list sorts by change %, both ways, and by code.
+    await page.goto('/#/pages/market/market');
+    await expect(page.getByTestId('market-list').locator('[data-testid^="quote-row-"]')).toHaveCount(30);
+    await page.getByTestId('market-segment-watchlist').click();
+    await expect(page.getByTestId('watchlist').locator('[data-testid^="quote-row-"]')).toHaveCount(1);
+    await expect(page.getByTestId('watch-star-7203')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('market-segment-all').click();
+
+    const down = await percents(page);
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    await page.getByTestId('sort-changePercent').click();
+    await expect(page.getByTestId('sort-changePercent')).toHaveAttribute('data-order', 'asc');
+    await expect.poll(async () => (await percents(page))[0]).toBeLessThanOrEqual(down.at(-1)!);
+    const up = await percents(page);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+
+    await page.getByTestId('sort-code').click();
+    await expect(page.getByTestId('sort-code')).toHaveAttribute('data-order', 'asc');
+    const lowest = await request.get('/api/market/ranking?sort=code&order=asc&pageSize=1');
+    const [first] = ((await lowest.json()) as { data: { items: { instrument: { code: string } }[] } }).data
+      .items;
+    await expect.poll(async () => (await codes(page))[0]).toBe(first!.instrument.code);
+    const byCode = await codes(page);
+    expect(byCode).toEqual([...byCode].sort());
+
+    await page.getByTestId('sort-volume').click();
+    await expect(page.getByTestId('sort-volume')).toHaveAttribute('data-order', 'desc');
+    await expect(page.getByTestId('market-list').locator('.kb-quote-detail').first()).toContainText(
+      message(lang, 'market', 'volumeShort').replace(/\s*\{\{value\}\}.*/, ''),
+    );
+
+    // More rows load on scrolling to the end of the list.
+    await expect(page.getByTestId('market-list')).toHaveAttribute('aria-busy', 'false');
+    await page.locator('.kb-tab-content').evaluate((main) => main.scrollTo(0, main.scrollHeight));
+    await expect(page.getByTestId('market-list').locator('[data-testid^="quote-row-"]')).toHaveCount(60);
+    await page.locator('.kb-tab-content').evaluate((main) => main.scrollTo(0, 0));
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `${lang}-market-list`);
+  });
+
+  test(`${lang}: a visitor sees prices and is asked to log in to watch a stock`, async ({ page }) => {
+    await useLanguage(page, lang);
+    await page.goto('/#/pages/market/market');
+    await expect(page.getByTestId('market-list')).toBeVisible();
+    await page.getByTestId('market-list').locator('.kb-star').first().click();
+    await expect(page.getByText(message(lang, 'market', 'loginToWatch'))).toBeVisible();
+    await page
+      .getByRole('button', { name: message(lang, 'web', 'user.login') })
+      .last()
+      .click();
+    await expect(page.getByTestId('login-page')).toBeVisible();
+
+    await page.goto('/#/pages/index/index');
+    await expect(page.getByTestId('market-summary')).toBeVisible();
+    await expect(page.getByTestId('watchlist-guest')).toBeVisible();
+  });
+}
+
+test('the colour setting turns rises green and falls red, and back', async ({ page, request }) => {
+  const investor = await registerByApi(request);
+  await openSignedInPhone(page, investor, '/#/subPackages/seting/seting');
+  const rise = () =>
+    page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--kb-rise').trim());
+  await expect(page.getByTestId('price-colours-japanese')).toHaveAttribute('aria-current', 'true');
+  expect(await rise()).toBe('#d9363e');
+  await page.getByTestId('price-colours-western').click();
+  await expect(page.getByTestId('price-colours-western')).toHaveAttribute('aria-current', 'true');
+  expect(await rise()).toBe('#0f7f3f');
+  await page.reload();
+  await expect(page.getByTestId('price-colours-western')).toHaveAttribute('aria-current', 'true');
+  expect(await rise()).toBe('#0f7f3f');
+  await page.getByTestId('price-colours-japanese').click();
+  expect(await rise()).toBe('#d9363e');
+});
