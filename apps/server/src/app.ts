@@ -25,6 +25,7 @@ import { ledgerRoutes, ledgerStaffRoutes } from './modules/ledger';
 import { kycRoutes, kycStaffRoutes } from './modules/kyc';
 import { marketRoutes, watchlistRoutes } from './modules/market';
 import { tradingRoutes } from './modules/trading';
+import { riskStaffRoutes } from './modules/risk';
 import { messagingRoutes, messagingStaffRoutes } from './modules/messaging';
 import { smsRoutes, smsStaffRoutes } from './modules/sms';
 import { authenticateStaff, staffStaffRoutes } from './modules/staff';
@@ -157,6 +158,7 @@ export function apiRoutes(ctx: AppContext): Route[] {
     ...fundingStaffRoutes(ctx),
     ...kycStaffRoutes(ctx),
     ...messagingStaffRoutes(ctx),
+    ...riskStaffRoutes(ctx),
   ];
 }
 

@@ -14,6 +14,7 @@ export * from './kyc';
 export * from './messages';
 export * from './market';
 export * from './trading';
+export * from './risk';
 export * from './endpoint';
 export * from './endpoints';
 export * from './routes';

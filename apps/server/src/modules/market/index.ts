@@ -9,3 +9,4 @@ export {
 } from './market.service';
 export type { InstrumentRow } from './market.table';
 export { marketRoutes, watchlistRoutes } from './market.routes';
+export { searchForm } from './universe';

@@ -9,3 +9,4 @@ export {
 export { tradingRoutes } from './trading.routes';
 export { orderView, positionView, accountView } from './trading.views';
 export { REJECTION_ERRORS } from './trading.rejections';
+export { quoteFromFeed } from './trading.quotes';
