@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_INVESTOR } from '../support';
 import { clippedCells } from './clipped-cells';
-import { openSignedIn, staffSessionOnce, type BackOfficeLang } from './staff-session';
+import { openSignedIn, staffSessionOnce, type BackOfficeLang, type BackOfficeLocale } from './staff-session';
 
 /** The trading section at 1280 px in Japanese and English: every screen, and a halt and resume of Toyota. */
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -101,5 +101,17 @@ for (const lang of ['ja', 'en'] as const satisfies readonly BackOfficeLang[]) {
     await page.getByTestId('reason-input').fill(`e2e resume ${lang}`);
     await page.getByTestId('reason-submit').click();
     await expect(row.getByTestId('instrument-status')).toHaveText(text.trading);
+  });
+}
+
+for (const lang of ['zh-CN', 'es', 'fr'] as const satisfies readonly BackOfficeLocale[]) {
+  test(`${lang}: the trading screens show their tables whole at 1280 px`, async ({ page, request }) => {
+    await openSignedIn(page, await staffSession(request), lang, '#/trading/instruments');
+    const problems: string[] = [];
+    for (const [tab, testId] of SCREENS) {
+      await page.goto(`/backoffice/#/trading/${tab}`);
+      for (const problem of await clippedCells(page, testId)) problems.push(`${tab}: ${problem}`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 }
