@@ -1,5 +1,7 @@
 // The back office's trading screens: every client's positions and orders, exposure, the risk logs, halts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { createAppContext } from '../src/app-context';
 import { createStaff, createTestApp, get, post, staffToken, type TestApp } from './harness';
 import { investor, MORNING, placeOrder, pushQuote, send, type OrderView } from './trading-helpers';
 
@@ -246,6 +248,37 @@ describe('halt and resume', () => {
     expect((await placeOrder(t, user, { ...marketLong, lots: 1 })).data.status).toBe('filled');
     const still = await send<OrderView>(t, 'GET', `/api/orders?status=open`, user.token);
     expect(JSON.stringify(still.data)).toContain(resting.data.id);
+  });
+});
+
+describe('a halt across a restart', () => {
+  it('stays: the restarted server refuses new orders for the instrument until it is resumed', async () => {
+    const user = await investor(t, '1000000');
+    const halt = await post(t.app, '/api/staff/trading/instruments/9984/halt', { reason: 'Restart' }, admin);
+    expect(halt.status).toBe(200);
+    const ctx = createAppContext({
+      database: t.database,
+      config: t.ctx.config,
+      clock: t.clock,
+      log: t.ctx.log,
+    });
+    const app = await buildApp(ctx, { serveStatic: false });
+    await app.ready();
+    try {
+      const restarted = { ...t, app, ctx };
+      const order = { code: '9984', side: 'long', type: 'market', lots: 1, leverage: 1 };
+      expect(await placeOrder(restarted, user, order)).toMatchObject({ errorCode: 'INSTRUMENT_HALTED' });
+      const resumed = await post(
+        app,
+        '/api/staff/trading/instruments/9984/resume',
+        { reason: 'Back' },
+        admin,
+      );
+      expect(resumed).toMatchObject({ status: 200, data: { halted: false } });
+      expect((await placeOrder(restarted, user, order)).errorCode).not.toBe('INSTRUMENT_HALTED');
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -21,7 +21,8 @@ export async function markOf(ctx: AppContext, code: string): Promise<bigint | nu
   return (await marketOf(ctx).feed()).quote(code)?.last ?? null;
 }
 
-let halts: Promise<unknown> = Promise.resolve();
+/** Per server: the halt or resume under way, which the next one waits for. */
+const halts = new WeakMap<AppContext, Promise<unknown>>();
 
 /**
  * Halts or resumes `code` for the house: stored with its audit row in one transaction, then the feed stops (or
@@ -34,7 +35,7 @@ export function setHalted(
   actor: StaffActor,
   input: { code: string; halted: boolean; reason: string; ip: string | null },
 ): Promise<InstrumentRow> {
-  const run = halts.then(async () => {
+  const run = (halts.get(ctx) ?? Promise.resolve()).then(async () => {
     const market = marketOf(ctx);
     await market.ready();
     const row = await ctx.transact(async (tx) => {
@@ -61,7 +62,10 @@ export function setHalted(
     if (quote) await tradingOf(ctx).applyQuote(quote);
     return row;
   });
-  halts = run.catch(() => undefined);
+  halts.set(
+    ctx,
+    run.catch(() => undefined),
+  );
   return run;
 }
 
