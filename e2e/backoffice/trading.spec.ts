@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_INVESTOR } from '../support';
+import { seriousAxeViolations } from '../support/a11y';
 import { clippedCells } from './clipped-cells';
 import { openSignedIn, staffSessionOnce, type BackOfficeLang, type BackOfficeLocale } from './staff-session';
 
@@ -23,12 +24,16 @@ async function tradeAsDemoInvestor(request: APIRequestContext) {
   const quotes = await request.get('/api/market/quotes?codes=7203', { headers: { token: session.token } });
   const { data } = (await quotes.json()) as { data: { items: { limitDown: string }[] } };
   const order = { code: '7203', side: 'long', lots: 1, leverage: 1 };
+  // Once per server: a retried test must not spend the demo's cash again.
+  const open = await request.get('/api/orders?status=all', { headers: { token: session.token } });
+  if (((await open.json()) as { data: { total: number } }).data.total > 0) return;
   for (const [key, body] of [
     ['market', { ...order, type: 'market' }],
     ['limit', { ...order, type: 'limit', price: data.items[0]!.limitDown }],
   ] as const) {
     const placed = await request.post('/api/orders', { headers: headers(key), data: body });
-    expect((await placed.json()) as { code: number }).toMatchObject({ code: 1 });
+    const answer = (await placed.json()) as { code: number; msg: string };
+    expect(answer, answer.msg).toMatchObject({ code: 1 });
   }
 }
 
@@ -67,6 +72,7 @@ for (const lang of ['ja', 'en'] as const satisfies readonly BackOfficeLang[]) {
     for (const [tab, testId] of SCREENS) {
       await page.goto(`/backoffice/#/trading/${tab}`);
       for (const problem of await clippedCells(page, testId)) problems.push(`${tab}: ${problem}`);
+      for (const violation of await seriousAxeViolations(page)) problems.push(`${tab}: ${violation}`);
     }
     expect(problems, problems.join('\n')).toEqual([]);
     for (const [tab, testId] of [
@@ -78,6 +84,7 @@ for (const lang of ['ja', 'en'] as const satisfies readonly BackOfficeLang[]) {
     }
     await page.goto('/backoffice/#/trading/config');
     await expect(page.getByTestId('trading-config')).toContainText('1x / 2x / 3x');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.goto('/backoffice/#/trading/exposure');
     await expect(page.getByTestId('exposure-table').locator('tr', { hasText: '7203' })).toBeVisible();
 

@@ -26,7 +26,7 @@ export function ExposureRoute() {
         <Space size={4} wrap>
           <span style={NOWRAP}>{row.code}</span>
           <span>{nameOf(row)}</span>
-          {row.halted && <Tag color="red">{t('trading.status.halted')}</Tag>}
+          {row.halted && <Tag color="error">{t('trading.status.halted')}</Tag>}
         </Space>
       ),
     },
@@ -53,9 +53,10 @@ export function ExposureRoute() {
       <QueryError error={query.error} onRetry={retry} />
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Card title={t('trading.exposure.totals')}>
-          <Typography.Paragraph type="secondary">{t('trading.exposure.explanation')}</Typography.Paragraph>
+          <Typography.Paragraph>{t('trading.exposure.explanation')}</Typography.Paragraph>
           {totals && (
             <Descriptions
+              bordered
               column={{ xs: 1, md: 2, xl: 3 }}
               size="small"
               data-testid="exposure-totals"

@@ -39,7 +39,7 @@ export function ForcedClosesRoute() {
       dataIndex: 'reason',
       render: (reason: string, row) => (
         <>
-          <Tag color="volcano" style={{ whiteSpace: 'normal' }}>
+          <Tag color="error" style={{ whiteSpace: 'normal' }}>
             {t(`trading.forcedReasons.${reason}`)}
           </Tag>
           {row.pending && <Tag style={NOWRAP}>{t('trading.pendingAuction')}</Tag>}

@@ -32,7 +32,7 @@ export function InstrumentsRoute() {
       title: t('trading.columns.status'),
       dataIndex: 'halted',
       render: (halted: boolean) => (
-        <Tag color={halted ? 'red' : 'green'} data-testid="instrument-status" style={NOWRAP}>
+        <Tag color={halted ? 'error' : 'success'} data-testid="instrument-status" style={NOWRAP}>
           {t(halted ? 'trading.status.halted' : 'trading.status.trading')}
         </Tag>
       ),

@@ -55,7 +55,7 @@ export function MarginCallsRoute() {
             <JstTime value={cleared} />
           </span>
         ) : (
-          <Tag color="red">{t('trading.marginCallStatus.open')}</Tag>
+          <Tag color="error">{t('trading.marginCallStatus.open')}</Tag>
         ),
     },
   ];

@@ -22,7 +22,7 @@ export function TradingConfigRoute() {
       <TradingTabs active="config" />
       <QueryError error={query.error} onRetry={retry} />
       <Card>
-        <Typography.Paragraph type="secondary">{t('trading.config.explanation')}</Typography.Paragraph>
+        <Typography.Paragraph>{t('trading.config.explanation')}</Typography.Paragraph>
         {config && (
           <Descriptions
             bordered
