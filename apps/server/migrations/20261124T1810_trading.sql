@@ -143,9 +143,12 @@ CREATE TABLE trading_forced_closes (
 );
 CREATE INDEX trading_forced_closes_newest ON trading_forced_closes (created_at DESC, id DESC);
 
--- The engine's own figures that no other row carries: one row.
+-- The engine's own figures that no other row carries: one row. `version` counts trading commits: each one
+-- raises it under the row's lock, so an engine that did not see every commit before its own (another node
+-- wrote) learns it at its commit, is rebuilt and decides again.
 CREATE TABLE trading_state (
   id INT PRIMARY KEY CHECK (id = 1),
-  last_accrual_date TEXT
+  last_accrual_date TEXT,
+  version BIGINT NOT NULL DEFAULT 0
 );
 INSERT INTO trading_state (id) VALUES (1);

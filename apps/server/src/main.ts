@@ -51,7 +51,7 @@ log.info(
 );
 // After listening: a first start's history takes seconds on the embedded database, and the API answers meanwhile.
 const stopMarket = await startMarket(ctx);
-await startTrading(ctx);
+const stopTrading = await startTrading(ctx);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -59,6 +59,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info({ signal }, 'shutting down');
   stopMarket();
+  stopTrading();
   await app.close();
   await ctx.bus.close();
   await database.close();

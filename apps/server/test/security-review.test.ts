@@ -351,6 +351,8 @@ describe('contract endpoints', () => {
     { userId: '1', amount: '100', bankReference: 'PROBE' },
     { userId: '1', amount: '-100', reason: 'probe' },
     { fullName: 'Probe', idNumber: '123456789012' },
+    { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 },
+    { type: 'market' },
   ];
   const validBody = (endpoint: (typeof ALL_ENDPOINTS)[number]) =>
     endpoint.body

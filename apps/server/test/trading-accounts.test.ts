@@ -166,8 +166,47 @@ describe('the engine rebuilt from the database', () => {
       expect(before.balances.cash_available).toBe(yen('449399.95'));
     } finally {
       await app.close();
-      // Two engines on one database are two writers: this one starts again from what the other wrote.
-      await tradingOf(t.ctx).reload();
+    }
+  });
+});
+
+describe('two engines on one database', () => {
+  it("never fill one order twice: the second sees the first one's commit, is rebuilt and decides again", async () => {
+    const user = await investor(t, '1000000');
+    const resting = await placeOrder(t, user, restingLong);
+    const ctx = createAppContext({
+      database: t.database,
+      config: t.ctx.config,
+      clock: t.clock,
+      log: t.ctx.log,
+    });
+    const app = await buildApp(ctx, { serveStatic: false });
+    await app.ready();
+    try {
+      const other = { ...t, app, ctx };
+      // Both engines now hold the resting order.
+      await tradingOf(ctx).ready();
+      await pushQuote(other, { bid: '2699.5', ask: '2700' });
+      await pushQuote(t, { bid: '2699.5', ask: '2700' });
+      const fills = await t.ctx.db
+        .selectFrom('trading_fills')
+        .select('kind')
+        .where('position_id', '=', BigInt(resting.data.id))
+        .execute();
+      expect(fills).toEqual([{ kind: 'open' }]);
+      // The first engine knows the position: a close from it settles once.
+      const closed = await send<PositionView>(
+        t,
+        'POST',
+        `/api/positions/${resting.data.id}/close`,
+        user.token,
+        { type: 'market' },
+        orderKey(),
+      );
+      expect(closed.data).toMatchObject({ status: 'closed', exitPrice: '2699.50' });
+      expect(await ledgerBalanced()).toBe(true);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketOf } from '../src/modules/market';
 import { startTrading, tradingOf } from '../src/modules/trading';
-import { createTestApp, get, staffToken, type TestApp } from './harness';
+import { memoryBus } from '../src/platform/bus';
+import { createPeerNode, createTestApp, get, staffToken, type TestApp } from './harness';
 import {
   investor,
   ledgerBalances,
@@ -25,9 +26,13 @@ beforeAll(async () => {
   });
   t.clock.set(MORNING);
   admin = await staffToken(t);
-  await startTrading(t.ctx);
+  stopTrading = await startTrading(t.ctx);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  stopTrading();
+  await t.close();
+});
+let stopTrading: () => void;
 
 describe('the market scheduler', () => {
   it("gives the engine each tick's prices; a market order fills at the board's best ask", async () => {
@@ -48,6 +53,20 @@ describe('the market scheduler', () => {
     expect(BigInt(Math.round(Number(placed.data.fillPrice) * 100))).toBe(
       feed.board('7203', 1)!.asks[0]!.price,
     );
+  });
+});
+
+describe('the tick lease', () => {
+  it.runIf(process.env.DATABASE_URL)('lets one node of several feed the engine from the market', async () => {
+    const peer = await createPeerNode(t, memoryBus());
+    try {
+      const stopPeer = await startTrading(peer.ctx);
+      expect(tradingOf(t.ctx).feedsFromMarket).toBe(true);
+      expect(tradingOf(peer.ctx).feedsFromMarket).toBe(false);
+      stopPeer();
+    } finally {
+      await peer.close();
+    }
   });
 });
 
@@ -88,5 +107,22 @@ describe('daily interest', () => {
     expect(entries).toEqual([{ kind: 'interest' }]);
     const verify = await get<{ balanced: boolean }>(t.app, '/api/staff/ledger/verify', admin);
     expect(verify.data.balanced).toBe(true);
+  });
+});
+
+describe('a session boundary without trades', () => {
+  it('reaches the engine: a market order in the lunch break waits for the afternoon auction', async () => {
+    const lunch = new Date('2026-11-24T02:31:00Z'); // 11:31 JST
+    t.clock.set(lunch);
+    await tradingOf(t.ctx).onTrades([], lunch, await marketOf(t.ctx).feed());
+    const user = await investor(t, '1000000');
+    const placed = await placeOrder(t, user, {
+      code: '7203',
+      side: 'long',
+      type: 'market',
+      lots: 1,
+      leverage: 1,
+    });
+    expect(placed.data).toMatchObject({ status: 'open', fillPrice: null });
   });
 });

@@ -61,6 +61,14 @@ describe('a 2x market long', () => {
       .orderBy('id')
       .execute();
     expect(entries.map((entry) => entry.kind)).toEqual(['order_hold', 'order_fill']);
+    // The balance panel: the margin is still the investor's money; only the fee has left.
+    const balances = await send<{ total: string; marginInUse: string }>(
+      t,
+      'GET',
+      '/api/account/balances',
+      user.token,
+    );
+    expect(balances.data).toMatchObject({ total: '999719.95', marginInUse: '140025.00' });
 
     // The price rises 100 yen: the close sells at the bid, 2,900.
     await pushQuote(t, { bid: '2900', ask: '2900.5' });

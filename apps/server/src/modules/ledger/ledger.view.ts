@@ -10,7 +10,7 @@ export const balancesView = (balances: Balances) => ({
   held: senToDecimal(balances.held),
   marginInUse: senToDecimal(balances.marginInUse),
   loanPayable: senToDecimal(balances.loanPayable),
-  total: senToDecimal(balances.available + balances.held),
+  total: senToDecimal(balances.available + balances.held + balances.marginInUse - balances.tradingDebt),
 });
 
 export interface EntryFilter {

@@ -95,6 +95,41 @@ export const clearMarginCall = (db: Executor, userId: bigint, at: Date) =>
     .where('cleared_at', 'is', null)
     .execute();
 
+/** Counts a trading commit, waiting for any other in flight; the count after it. */
+export async function bumpVersion(db: Executor): Promise<bigint> {
+  const row = await db
+    .updateTable('trading_state')
+    .set((eb) => ({ version: eb('version', '+', 1n) }))
+    .where('id', '=', 1)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return BigInt(row.version);
+}
+
+export async function currentVersion(db: Executor): Promise<bigint> {
+  const row = await db
+    .selectFrom('trading_state')
+    .select('version')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return BigInt(row.version);
+}
+
+/** The session advisory lock whose holder feeds the engine from the market (any fixed number). */
+const TICK_LEASE_KEY = 7_203_000_001n;
+
+/** Takes the tick lease on this connection if no other session holds it; held until released or disconnected. */
+export async function tryTickLease(connection: Executor): Promise<boolean> {
+  const { rows } = await sql<{
+    held: boolean;
+  }>`SELECT pg_try_advisory_lock(${TICK_LEASE_KEY}) AS held`.execute(connection);
+  return rows[0]?.held === true;
+}
+
+export async function releaseTickLease(connection: Executor): Promise<void> {
+  await sql`SELECT pg_advisory_unlock(${TICK_LEASE_KEY})`.execute(connection);
+}
+
 export const setLastAccrualDate = (db: Executor, date: string) =>
   db.updateTable('trading_state').set({ last_accrual_date: date }).where('id', '=', 1).execute();
 
@@ -112,6 +147,8 @@ export interface StoredState {
     debt: bigint;
   }[];
   lastAccrualDate: string | null;
+  /** The count of trading commits this state includes. */
+  version: bigint;
 }
 
 /**
@@ -120,6 +157,8 @@ export interface StoredState {
  * first command.
  */
 export async function loadStoredState(db: Executor): Promise<StoredState> {
+  // First, so that a commit landing while the rest is read makes the state look older, never newer.
+  const version = await currentVersion(db);
   const orders = await db
     .selectFrom('trading_orders')
     .selectAll()
@@ -152,7 +191,14 @@ export async function loadStoredState(db: Executor): Promise<StoredState> {
     .select('last_accrual_date')
     .where('id', '=', 1)
     .executeTakeFirst();
-  return { orders, positions, marginCalls, accounts, lastAccrualDate: state?.last_accrual_date ?? null };
+  return {
+    orders,
+    positions,
+    marginCalls,
+    accounts,
+    lastAccrualDate: state?.last_accrual_date ?? null,
+    version,
+  };
 }
 
 /** What the engine needs to know of users: KYC, credit score, and the ledger's cash available and debt. */

@@ -1,5 +1,4 @@
-import type { BodyOf } from '@kabuto/contract';
-import type { api } from '@kabuto/contract';
+import type { api, BodyOf } from '@kabuto/contract';
 import {
   createEngine,
   type Engine,
@@ -20,12 +19,16 @@ import { marketOf, type MarketFeed, type Trade } from '../market';
 import { persistEvents, type OrderRequestMeta } from './trading.events';
 import {
   accountFigures,
+  bumpVersion,
+  currentVersion,
   findOrderByKey,
   findUserOrder,
   findUserPosition,
   loadStoredState,
   nextOrderId,
+  releaseTickLease,
   setLastAccrualDate,
+  tryTickLease,
   updatePosition,
   type StoredState,
 } from './trading.repository';
@@ -56,6 +59,13 @@ interface CommitOptions {
 
 const DAY_MS = 86_400_000;
 
+/** Another node committed trading state this engine has not seen: it is rebuilt and decides again. */
+class StaleEngine extends Error {
+  constructor() {
+    super('trading: another writer committed first');
+  }
+}
+
 /** Stable JSON of a request, bigints included, for its idempotency hash. */
 const canonical = (value: unknown) =>
   JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
@@ -72,6 +82,12 @@ export class Trading {
   /** The latest quote the engine took per instrument, kept across rebuilds and used for marks. */
   private readonly quotes = new Map<string, Quote>();
   private lastAccrualDate: string | null = null;
+  /** The count of trading commits the engine includes (trading_state.version). */
+  private version = 0n;
+  /** The session phase at the last tick. */
+  private phase: string | null = null;
+  /** Whether this node feeds the engine from the market (the tick lease; always on one node). */
+  private feeding = true;
 
   constructor(private readonly ctx: AppContext) {
     // Cash that arrives or leaves outside trading (a deposit, a withdrawal, an adjustment) changes the equity of
@@ -124,6 +140,7 @@ export class Trading {
   private async rebuild(): Promise<Engine> {
     const stored = await loadStoredState(this.ctx.db);
     this.lastAccrualDate = stored.lastAccrualDate;
+    this.version = stored.version;
     return createEngine(await this.engineConfig(), this.stateOf(stored));
   }
 
@@ -206,6 +223,25 @@ export class Trading {
     decide: (engine: Engine) => EngineEvent[],
     options: CommitOptions = {},
   ): Promise<EngineEvent[]> {
+    try {
+      return await this.commitOnce(actor, decide, options);
+    } catch (error) {
+      if (!(error instanceof StaleEngine)) throw error;
+      return this.commitOnce(actor, decide, options);
+    }
+  }
+
+  /** Drops the engine when another node has committed since it was built. */
+  private async catchUp(): Promise<void> {
+    if (this.engine && (await currentVersion(this.ctx.db)) !== this.version) this.engine = null;
+  }
+
+  private async commitOnce(
+    actor: LedgerActor,
+    decide: (engine: Engine) => EngineEvent[],
+    options: CommitOptions,
+  ): Promise<EngineEvent[]> {
+    await this.catchUp();
     const engine = await this.built();
     const at = this.ctx.clock.now().getTime();
     try {
@@ -216,6 +252,10 @@ export class Trading {
       const writes = events.some((event) => event.type !== 'Rejected' && event.type !== 'QuoteRejected');
       if (writes || (options.also && !refused)) {
         const changed = await this.ctx.transact(async (tx) => {
+          // Under the state row's lock: every trading commit on every node passes here one at a time.
+          const version = await bumpVersion(tx.db);
+          if (version !== this.version + 1n) throw new StaleEngine();
+          tx.afterCommit(() => (this.version = version));
           const users = await persistEvents(tx.db, {
             events,
             actor,
@@ -421,10 +461,18 @@ export class Trading {
    * transaction per quote that caused something), after the day's accrual if it is due.
    */
   onTrades(trades: readonly Trade[], now: Date, feed: MarketFeed): Promise<void> {
+    if (!this.feeding) return Promise.resolve();
     return this.serial(async () => {
+      await this.catchUp();
       await this.accrueIfDue(now);
       const clock = marketOf(this.ctx).clock;
-      for (const code of new Set(trades.map((trade) => trade.code))) {
+      const codes = new Set(trades.map((trade) => trade.code));
+      // A session boundary passes without trades (the lunch break, the close): every instrument the engine
+      // knows learns the new phase, so no market order fills at a price from before it.
+      const phase = clock.phaseAt(now);
+      if (phase !== this.phase) for (const code of this.quotes.keys()) codes.add(code);
+      this.phase = phase;
+      for (const code of codes) {
         const quote = quoteFromFeed(feed, clock, code, now);
         const previous = this.quotes.get(code);
         if (!quote || (previous && sameQuote(previous, quote))) continue;
@@ -465,6 +513,15 @@ export class Trading {
     );
     this.lastAccrualDate = today;
   }
+
+  /** Whether this node feeds the engine from market ticks (the lease holder) or only takes commands. */
+  setFeeding(feeding: boolean): void {
+    this.feeding = feeding;
+  }
+
+  get feedsFromMarket(): boolean {
+    return this.feeding;
+  }
 }
 
 const services = new WeakMap<AppContext, Trading>();
@@ -479,9 +536,59 @@ export function tradingOf(ctx: AppContext): Trading {
   return trading;
 }
 
-/** What `npm start` runs after the market starts: the engine rebuilt from the database, then fed by every tick. */
-export async function startTrading(ctx: AppContext): Promise<void> {
+const LEASE_RETRY_MS = 5_000;
+
+/**
+ * On PostgreSQL, one node at a time feeds the engine from market ticks and runs the daily accrual: the one
+ * holding a session advisory lock on a connection of its own, released when the node stops or its connection
+ * drops (another node takes it within LEASE_RETRY_MS). Every node takes commands. Correctness does not rest on
+ * the lease: every commit checks trading_state.version, so a node that lost the lease without knowing, or two
+ * nodes deciding at once, can only cause a rebuild, never a double fill.
+ */
+async function holdTickLease(ctx: AppContext, trading: Trading): Promise<() => void> {
+  if (ctx.dbKind !== 'postgres') return () => undefined;
+  trading.setFeeding(false);
+  let stopped = false;
+  let stop!: () => void;
+  const stopping = new Promise<void>((resolve) => (stop = resolve));
+  let tried!: () => void;
+  const firstTry = new Promise<void>((resolve) => (tried = resolve));
+  void ctx.db
+    .connection()
+    .execute(async (connection) => {
+      while (!stopped) {
+        if (await tryTickLease(connection)) {
+          ctx.log.info('trading: this node feeds the engine from the market');
+          trading.setFeeding(true);
+          tried();
+          await stopping;
+          trading.setFeeding(false);
+          await releaseTickLease(connection);
+          return;
+        }
+        tried();
+        await Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, LEASE_RETRY_MS))]);
+      }
+    })
+    .catch((error: unknown) => {
+      trading.setFeeding(false);
+      tried();
+      ctx.log.error({ err: error }, 'trading: the tick lease was lost');
+    });
+  await firstTry;
+  return () => {
+    stopped = true;
+    stop();
+  };
+}
+
+/**
+ * What `npm start` runs after the market starts: the engine rebuilt from the database, then fed by every tick
+ * on the node holding the tick lease. Returns the function that gives the lease up.
+ */
+export async function startTrading(ctx: AppContext): Promise<() => void> {
   const trading = tradingOf(ctx);
   await trading.ready();
   marketOf(ctx).onTrades((trades, now, feed) => trading.onTrades(trades, now, feed));
+  return holdTickLease(ctx, trading);
 }

@@ -96,6 +96,7 @@ export interface TradingForcedClosesTable {
 export interface TradingStateTable {
   id: number;
   last_accrual_date: string | null;
+  version: bigint;
 }
 
 export interface TradingTables {

@@ -21,16 +21,17 @@ export interface AccountFigures {
 }
 
 /**
- * The figures every balance panel shows, from the ledger: cash available plus held is both the total (no
- * positions exist yet) and the custody funds; held is what the spec calls frozen.
+ * The figures every balance panel shows, from the ledger: the total is cash available, held and posted as
+ * margin, less what trading losses left owing (the unrealised P&L of open positions is the trading account's,
+ * GET /api/trading/account); held is what the spec calls frozen.
  */
 export async function accountFigures(
   ctx: Pick<AppContext, 'db' | 'bus' | 'clock' | 'config'>,
   userId: bigint,
 ): Promise<AccountFigures> {
-  const { available, held, marginInUse } = await balancesCached(ctx, userId);
+  const { available, held, marginInUse, tradingDebt } = await balancesCached(ctx, userId);
   return {
-    total: available + held,
+    total: available + held + marginInUse - tradingDebt,
     available,
     frozen: held,
     floatingPnl: 0n,
