@@ -1,8 +1,9 @@
 // The back office's trading screens: every client's positions and orders, exposure, the risk logs, halts.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { createAppContext } from '../src/app-context';
-import { createStaff, createTestApp, get, post, staffToken, type TestApp } from './harness';
+import { memoryBus } from '../src/platform/bus';
+import { createPeerNode, createStaff, createTestApp, get, post, staffToken, type TestApp } from './harness';
 import { investor, MORNING, placeOrder, pushQuote, send, type OrderView } from './trading-helpers';
 
 let t: TestApp;
@@ -345,5 +346,34 @@ describe('the risk logs', () => {
       userId: user.userId,
     });
     expect((await auditRows('trading.margin_calls_list')).at(-1)!.after).toMatchObject({ status: 'open' });
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('two nodes', () => {
+  it('a halt taken by one node is applied by the other: it refuses orders for the instrument until resumed', async () => {
+    const bus = memoryBus();
+    const a = await createTestApp({}, bus);
+    const b = await createPeerNode(a, bus);
+    try {
+      a.clock.set(MORNING);
+      const user = await investor(a, '1000000');
+      const onB = { ...a, app: b.app, ctx: b.ctx };
+      const order = { code: '6758', side: 'long', type: 'market', lots: 1, leverage: 1 };
+      expect((await placeOrder(onB, user, order)).data.status).toBe('filled');
+      const token = await staffToken(a);
+      expect(
+        await post(a.app, '/api/staff/trading/instruments/6758/halt', { reason: 'Both nodes' }, token),
+      ).toMatchObject({ status: 200 });
+      await vi.waitFor(async () =>
+        expect(await placeOrder(onB, user, order)).toMatchObject({ errorCode: 'INSTRUMENT_HALTED' }),
+      );
+      expect(
+        await post(a.app, '/api/staff/trading/instruments/6758/resume', { reason: 'Both nodes' }, token),
+      ).toMatchObject({ status: 200 });
+      await vi.waitFor(async () => expect((await placeOrder(onB, user, order)).data.status).toBe('filled'));
+    } finally {
+      await b.close();
+      await a.close();
+    }
   });
 });

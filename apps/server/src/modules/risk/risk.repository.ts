@@ -36,6 +36,14 @@ export function instrumentsPage(
 export const instrumentForUpdate = (db: Executor, code: string) =>
   db.selectFrom('instruments').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
 
+/** Whether each instrument (or only `code`) is halted, as stored. */
+export const haltStates = (db: Executor, code?: string) =>
+  db
+    .selectFrom('instruments')
+    .select(['code', 'halted'])
+    .$if(code !== undefined, (query) => query.where('code', '=', code!))
+    .execute();
+
 export const setInstrumentHalted = (db: Executor, code: string, halted: boolean) =>
   db.updateTable('instruments').set({ halted }).where('code', '=', code).execute();
 

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit';
 import { marketOf, type InstrumentRow } from '../market';
 import { quoteFromFeed, tradingOf } from '../trading';
 import {
+  haltStates,
   instrumentForUpdate,
   instrumentsByCode,
   openPositionTotals,
@@ -21,8 +22,44 @@ export async function markOf(ctx: AppContext, code: string): Promise<bigint | nu
   return (await marketOf(ctx).feed()).quote(code)?.last ?? null;
 }
 
+const HALTS = 'market.instrument-halted';
+
+/** This node's feed and engine take a stored halt (or resume) of `code`. */
+async function applyHalt(ctx: AppContext, code: string, halted: boolean): Promise<void> {
+  const market = marketOf(ctx);
+  const feed = await market.setHalted(code, halted);
+  const quote = quoteFromFeed(feed, market.clock, code, ctx.clock.now());
+  if (quote) await tradingOf(ctx).applyQuote(quote);
+}
+
 /** Per server: the halt or resume under way, which the next one waits for. */
 const halts = new WeakMap<AppContext, Promise<unknown>>();
+
+function oneAtATime<T>(ctx: AppContext, work: () => Promise<T>): Promise<T> {
+  const run = (halts.get(ctx) ?? Promise.resolve()).then(work);
+  halts.set(
+    ctx,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
+/**
+ * Every node applies the halts another node stored. The bus message only names the code: the state comes from
+ * the database, so a late or repeated message (a node hears its own through Redis too) cannot undo a later
+ * change. After a gap in the bus (messages may have been missed) every instrument is compared with the database.
+ */
+export function followHalts(ctx: AppContext): void {
+  const failed = (error: unknown) => ctx.log.error({ err: error }, 'risk: a halt could not be applied');
+  const applyStored = (codes?: string) =>
+    oneAtATime(ctx, async () => {
+      const known = new Map((await marketOf(ctx).instruments()).map((row) => [row.code, row.halted]));
+      for (const row of await haltStates(ctx.db, codes))
+        if (known.get(row.code) !== row.halted) await applyHalt(ctx, row.code, row.halted);
+    });
+  ctx.bus.subscribe(HALTS, (code) => void applyStored(code).catch(failed));
+  ctx.bus.onGap(() => void applyStored().catch(failed));
+}
 
 /**
  * Halts or resumes `code` for the house: stored with its audit row in one transaction, then the feed stops (or
@@ -35,7 +72,7 @@ export function setHalted(
   actor: StaffActor,
   input: { code: string; halted: boolean; reason: string; ip: string | null },
 ): Promise<InstrumentRow> {
-  const run = (halts.get(ctx) ?? Promise.resolve()).then(async () => {
+  return oneAtATime(ctx, async () => {
     const market = marketOf(ctx);
     await market.ready();
     const row = await ctx.transact(async (tx) => {
@@ -57,16 +94,11 @@ export function setHalted(
       });
       return { ...before, halted: input.halted };
     });
-    const feed = await market.setHalted(input.code, input.halted);
-    const quote = quoteFromFeed(feed, market.clock, input.code, ctx.clock.now());
-    if (quote) await tradingOf(ctx).applyQuote(quote);
+    await applyHalt(ctx, input.code, input.halted);
+    // The other nodes apply it too (this one hears its own message and finds nothing to change).
+    await ctx.bus.publish(HALTS, input.code);
     return row;
   });
-  halts.set(
-    ctx,
-    run.catch(() => undefined),
-  );
-  return run;
 }
 
 const shares = (lots: bigint) => lots * BigInt(SHARES_PER_LOT);

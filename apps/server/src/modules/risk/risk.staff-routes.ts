@@ -11,7 +11,7 @@ import {
   openOrdersPage,
   openPositionsPage,
 } from './risk.repository';
-import { exposure, markOf, setHalted, tradingSettings } from './risk.service';
+import { exposure, followHalts, markOf, setHalted, tradingSettings } from './risk.service';
 import {
   exposureView,
   forcedCloseView,
@@ -29,6 +29,7 @@ const filterOf = (query: { code?: string | undefined; userId?: bigint | undefine
 export function riskStaffRoutes(ctx: AppContext) {
   const market = marketOf(ctx);
   const trading = tradingOf(ctx);
+  followHalts(ctx);
 
   const instrumentView = async (row: InstrumentRow) =>
     staffInstrumentView(row, (await market.feed()).quote(row.code), trading.markOf(row.code));
