@@ -26,6 +26,7 @@ import { ledgerRoutes, ledgerStaffRoutes } from './modules/ledger';
 import { kycRoutes, kycStaffRoutes } from './modules/kyc';
 import { marketRoutes, searchHistoryRoutes, watchlistRoutes } from './modules/market';
 import { tradingRoutes } from './modules/trading';
+import { riskStaffRoutes } from './modules/risk';
 import { messagingRoutes, messagingStaffRoutes } from './modules/messaging';
 import { registerRealtime, type HubTiming } from './modules/realtime';
 import { smsRoutes, smsStaffRoutes } from './modules/sms';
@@ -165,6 +166,7 @@ export function apiRoutes(ctx: AppContext): Route[] {
     ...fundingStaffRoutes(ctx),
     ...kycStaffRoutes(ctx),
     ...messagingStaffRoutes(ctx),
+    ...riskStaffRoutes(ctx),
   ];
 }
 

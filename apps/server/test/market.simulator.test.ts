@@ -27,6 +27,25 @@ function run(seed: string, count: number, seconds: number, from = MONDAY_0900, c
 }
 
 describe('the simulated feed', () => {
+  it('a halted instrument says so and does not trade until it is resumed', () => {
+    const [toyota] = starts.filter((start) => start.code === '7203');
+    const feed = new SimulatedFeed('halt', marketClock('always-open'), [toyota!]);
+    const at = (second: number) => new Date(MONDAY_0900 + second * 1000);
+    const tradesBetween = (from: number, to: number) => {
+      let count = 0;
+      for (let second = from; second < to; second += 1) count += feed.step(at(second)).length;
+      return count;
+    };
+    expect(tradesBetween(0, 300)).toBeGreaterThan(0);
+    feed.setHalted('7203', true);
+    const last = feed.quote('7203')!.last;
+    expect(tradesBetween(300, 600)).toBe(0);
+    expect(feed.quote('7203')).toMatchObject({ halted: true, last });
+    feed.setHalted('7203', false);
+    expect(feed.quote('7203')!.halted).toBe(false);
+    expect(tradesBetween(600, 900)).toBeGreaterThan(0);
+  });
+
   it('prints every price on the tick grid and within the day limits, whatever the seed and the steps', () => {
     fc.assert(
       fc.property(

@@ -50,6 +50,10 @@ export const PERMISSIONS = [
   'kyc.review',
   /** Broadcast notices to every investor and list past ones. */
   'notices.manage',
+  /** Every client's orders and positions, the house's exposure, margin calls and forced closes, the engine's settings. */
+  'trading.read',
+  /** Halting and resuming an instrument. */
+  'trading.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -73,8 +77,9 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'deposits.credit',
     'withdrawals.approve',
     'ledger.adjust',
+    'trading.read',
   ],
-  dealer: ['users.read'],
+  dealer: ['users.read', 'trading.read', 'trading.manage'],
   support: ['users.read', 'invites.read', 'notices.manage'],
 };
 
@@ -117,6 +122,12 @@ export const AUDIT_ACTIONS = [
   'kyc.approve',
   'kyc.reject',
   'notice.create',
+  'trading.orders_list',
+  'trading.positions_list',
+  'trading.forced_closes_list',
+  'trading.margin_calls_list',
+  'instrument.halt',
+  'instrument.resume',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -15,6 +15,7 @@ export * from './messages';
 export * from './market';
 export * from './alerts';
 export * from './trading';
+export * from './risk';
 export * from './endpoint';
 export * from './endpoints';
 export * from './routes';

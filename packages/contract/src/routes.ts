@@ -101,6 +101,25 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
   staffSms: {
     outbox: { key: 'staffSms.outbox', method: 'GET', path: '/api/staff/sms-outbox' },
   },
+  staffTrading: {
+    instruments: { key: 'staffTrading.instruments', method: 'GET', path: '/api/staff/trading/instruments' },
+    halt: { key: 'staffTrading.halt', method: 'POST', path: '/api/staff/trading/instruments/:code/halt' },
+    resume: {
+      key: 'staffTrading.resume',
+      method: 'POST',
+      path: '/api/staff/trading/instruments/:code/resume',
+    },
+    positions: { key: 'staffTrading.positions', method: 'GET', path: '/api/staff/trading/positions' },
+    orders: { key: 'staffTrading.orders', method: 'GET', path: '/api/staff/trading/orders' },
+    exposure: { key: 'staffTrading.exposure', method: 'GET', path: '/api/staff/trading/exposure' },
+    forcedCloses: {
+      key: 'staffTrading.forcedCloses',
+      method: 'GET',
+      path: '/api/staff/trading/forced-closes',
+    },
+    marginCalls: { key: 'staffTrading.marginCalls', method: 'GET', path: '/api/staff/trading/margin-calls' },
+    config: { key: 'staffTrading.config', method: 'GET', path: '/api/staff/trading/config' },
+  },
   staffNotices: {
     list: { key: 'staffNotices.list', method: 'GET', path: '/api/staff/notices' },
     create: { key: 'staffNotices.create', method: 'POST', path: '/api/staff/notices' },

@@ -10,6 +10,7 @@ import { kycRoutes } from '../features/kyc/routes';
 import { ledgerRoutes } from '../features/ledger/routes';
 import { smsOutboxRoutes } from '../features/sms-outbox/routes';
 import { staffMembersRoutes } from '../features/staff-members/routes';
+import { tradingRoutes } from '../features/trading/routes';
 import { usersRoutes } from '../features/users/routes';
 import type { FeatureRoute } from '../lib/feature-route';
 import { PageLoading } from './PageLoading';
@@ -27,6 +28,7 @@ const FEATURE_ROUTES: FeatureRoute[] = [
   ...noticesRoutes,
   ...fundingRoutes,
   ...ledgerRoutes,
+  ...tradingRoutes,
   ...auditLogRoutes,
   ...smsOutboxRoutes,
   ...staffMembersRoutes,

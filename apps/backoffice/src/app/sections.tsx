@@ -8,6 +8,7 @@ import {
   IdcardOutlined,
   MessageOutlined,
   NotificationOutlined,
+  StockOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { Permission } from '@kabuto/contract';
@@ -56,6 +57,13 @@ export const SECTIONS: readonly Section[] = [
     icon: <AccountBookOutlined />,
     labelKey: 'nav.adjustments',
     descriptionKey: 'home.descriptions.adjustments',
+  },
+  {
+    path: '/trading',
+    permission: 'trading.read',
+    icon: <StockOutlined />,
+    labelKey: 'nav.trading',
+    descriptionKey: 'home.descriptions.trading',
   },
   {
     path: '/invitation-codes',

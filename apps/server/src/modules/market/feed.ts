@@ -14,6 +14,11 @@ export interface MarketFeed {
   quote(code: string): FeedQuote | undefined;
   /** The best `depth` price levels each side; empty sides at stop high (no sellers) or stop low (no buyers). */
   board(code: string, depth: number): FeedBoard | undefined;
+  /**
+   * The house halts or resumes an instrument (the back office, stored in `instruments.halted`): from now on its
+   * quote says `halted` and it does not trade. A vendor feed reports halted when the exchange or the house halts.
+   */
+  setHalted(code: string, halted: boolean): void;
 }
 
 export interface Trade {

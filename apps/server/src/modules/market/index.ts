@@ -12,3 +12,4 @@ export {
   type TradesListener,
 } from './market.service';
 export { marketRoutes, searchHistoryRoutes, watchlistRoutes } from './market.routes';
+export { searchForm } from './universe';

@@ -90,6 +90,18 @@ export class Market {
     return [...(await this.load()).instruments.values()];
   }
 
+  /**
+   * The house's halt (or resume) of `code`, once stored: the instrument list shows it and the feed stops (or
+   * starts) trading it. Returns the feed, whose quote now says so, for the caller to tell the engine.
+   */
+  async setHalted(code: string, halted: boolean): Promise<MarketFeed> {
+    const loaded = await this.load();
+    const row = loaded.instruments.get(code);
+    if (row) loaded.instruments.set(code, { ...row, halted });
+    loaded.feed.setHalted(code, halted);
+    return loaded.feed;
+  }
+
   private async open() {
     const rows = await ensureUniverse(this.ctx);
     const latest = await latestDailyBars(this.ctx.db, 2);

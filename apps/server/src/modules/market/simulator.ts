@@ -157,6 +157,14 @@ export class SimulatedFeed implements MarketFeed {
     return { code: state.code, at, price, shares };
   }
 
+  setHalted(code: string, halted: boolean): void {
+    const state = this.states.get(code);
+    if (!state) return;
+    state.halted = halted;
+    // The walk resumes from now, not from before the halt: a long halt moves the price no more than a minute does.
+    state.lastStepAt = null;
+  }
+
   quote(code: string): FeedQuote | undefined {
     const state = this.states.get(code);
     if (!state) return undefined;

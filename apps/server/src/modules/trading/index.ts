@@ -10,3 +10,4 @@ export { tradingRoutes } from './trading.routes';
 export { orderView, positionView, accountView } from './trading.views';
 export { REJECTION_ERRORS } from './trading.rejections';
 export { ordersPage, positionsPage, findUserOrder, findUserPosition } from './trading.repository';
+export { quoteFromFeed } from './trading.quotes';

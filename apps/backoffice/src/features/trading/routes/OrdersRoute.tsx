@@ -1,0 +1,64 @@
+import type { TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { StaffOrder } from '@kabuto/contract';
+import { JstTime } from '../../../components/JstTime';
+import { ListPage } from '../../../components/list-page/ListPage';
+import { useListParams } from '../../../components/list-page/use-list-params';
+import { useStaffOrders } from '../api/use-trading';
+import { MoneyCell, SideTag, UserLink } from '../components/trading-cells';
+import { TradingTabs } from '../components/TradingTabs';
+import { tradingFilters, tradingQuery } from './trading-filters';
+
+/** Every client's resting orders, with the margin and fee they hold. */
+export function OrdersRoute() {
+  const { t } = useTranslation();
+  const list = useListParams(['code', 'userId']);
+  const query = useStaffOrders(tradingQuery(list));
+  const money = (v: string | null) => <MoneyCell value={v} />;
+  const columns: TableColumnsType<StaffOrder> = [
+    { title: t('trading.columns.id'), dataIndex: 'id' },
+    {
+      title: t('trading.columns.user'),
+      dataIndex: 'userId',
+      render: (id: string) => <UserLink userId={id} />,
+    },
+    { title: t('trading.columns.code'), dataIndex: 'code' },
+    {
+      title: t('trading.columns.side'),
+      dataIndex: 'side',
+      render: (side: 'long' | 'short') => <SideTag side={side} />,
+    },
+    {
+      title: t('trading.columns.type'),
+      dataIndex: 'type',
+      render: (type: string) => t(`trading.orderTypes.${type}`),
+    },
+    { title: t('trading.columns.limitPrice'), dataIndex: 'price', align: 'right', render: money },
+    { title: t('trading.columns.lots'), dataIndex: 'lots', align: 'right' },
+    {
+      title: t('trading.columns.leverage'),
+      dataIndex: 'leverage',
+      align: 'right',
+      render: (x: number) => `${x}x`,
+    },
+    { title: t('trading.columns.heldMargin'), dataIndex: 'heldMargin', align: 'right', render: money },
+    { title: t('trading.columns.heldFee'), dataIndex: 'heldFee', align: 'right', render: money },
+    {
+      title: t('trading.columns.placedAt'),
+      dataIndex: 'createdAt',
+      render: (v: string) => <JstTime value={v} />,
+    },
+  ];
+  return (
+    <ListPage
+      title={t('nav.trading')}
+      notice={<TradingTabs active="orders" />}
+      list={list}
+      filters={tradingFilters(t)}
+      query={query}
+      testId="orders-table"
+      rowKey="id"
+      columns={columns}
+    />
+  );
+}

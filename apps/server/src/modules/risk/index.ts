@@ -1,0 +1,1 @@
+export { riskStaffRoutes } from './risk.staff-routes';

@@ -1,0 +1,182 @@
+import { engineConfig } from '@kabuto/engine';
+import { SHARES_PER_LOT } from '@kabuto/market-rules';
+import type { AppContext } from '../../platform/context';
+import { fail } from '../../platform/errors';
+import type { StaffActor } from '../../platform/routes';
+import { recordAudit } from '../audit';
+import { marketOf, type InstrumentRow } from '../market';
+import { quoteFromFeed, tradingOf } from '../trading';
+import {
+  haltStates,
+  instrumentForUpdate,
+  instrumentsByCode,
+  openPositionTotals,
+  setInstrumentHalted,
+  tradingTotals,
+} from './risk.repository';
+
+/** The price the house marks `code` at: the engine's last, else the feed's. */
+export async function markOf(ctx: AppContext, code: string): Promise<bigint | null> {
+  const engine = tradingOf(ctx).markOf(code);
+  if (engine !== null) return engine;
+  return (await marketOf(ctx).feed()).quote(code)?.last ?? null;
+}
+
+const HALTS = 'market.instrument-halted';
+
+/** This node's feed and engine take a stored halt (or resume) of `code`. */
+async function applyHalt(ctx: AppContext, code: string, halted: boolean): Promise<void> {
+  const market = marketOf(ctx);
+  const feed = await market.setHalted(code, halted);
+  const quote = quoteFromFeed(feed, market.clock, code, ctx.clock.now());
+  if (quote) await tradingOf(ctx).applyQuote(quote);
+}
+
+/** Per server: the halt or resume under way, which the next one waits for. */
+const halts = new WeakMap<AppContext, Promise<unknown>>();
+
+function oneAtATime<T>(ctx: AppContext, work: () => Promise<T>): Promise<T> {
+  const run = (halts.get(ctx) ?? Promise.resolve()).then(work);
+  halts.set(
+    ctx,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
+/**
+ * Every node applies the halts another node stored. The bus message only names the code: the state comes from
+ * the database, so a late or repeated message (a node hears its own through Redis too) cannot undo a later
+ * change. After a gap in the bus (messages may have been missed) every instrument is compared with the database.
+ */
+export function followHalts(ctx: AppContext): void {
+  const failed = (error: unknown) => ctx.log.error({ err: error }, 'risk: a halt could not be applied');
+  const applyStored = (codes?: string) =>
+    oneAtATime(ctx, async () => {
+      const known = new Map((await marketOf(ctx).instruments()).map((row) => [row.code, row.halted]));
+      for (const row of await haltStates(ctx.db, codes))
+        if (known.get(row.code) !== row.halted) await applyHalt(ctx, row.code, row.halted);
+    });
+  ctx.bus.subscribe(HALTS, (code) => void applyStored(code).catch(failed));
+  ctx.bus.onGap(() => void applyStored().catch(failed));
+}
+
+/**
+ * Halts or resumes `code` for the house: stored with its audit row in one transaction, then the feed stops (or
+ * starts) trading it and the engine is given its quote at once, so new orders are refused from this moment
+ * (INSTRUMENT_HALTED) and nothing fills; on resume the engine opens it with an auction at the next quote.
+ * Halts run one at a time, so the feed and the engine end in the state the last commit stored.
+ */
+export function setHalted(
+  ctx: AppContext,
+  actor: StaffActor,
+  input: { code: string; halted: boolean; reason: string; ip: string | null },
+): Promise<InstrumentRow> {
+  return oneAtATime(ctx, async () => {
+    const market = marketOf(ctx);
+    await market.ready();
+    const row = await ctx.transact(async (tx) => {
+      const before = await instrumentForUpdate(tx.db, input.code);
+      if (!before) throw fail('INSTRUMENT_NOT_FOUND');
+      if (before.halted === input.halted)
+        throw fail(input.halted ? 'INSTRUMENT_ALREADY_HALTED' : 'INSTRUMENT_NOT_HALTED');
+      await setInstrumentHalted(tx.db, input.code, input.halted);
+      await recordAudit(tx.db, {
+        staffId: actor.staffId,
+        action: input.halted ? 'instrument.halt' : 'instrument.resume',
+        targetKind: 'instrument',
+        targetId: input.code,
+        reason: input.reason,
+        before: { halted: before.halted },
+        after: { halted: input.halted },
+        ip: input.ip,
+        at: ctx.clock.now(),
+      });
+      return { ...before, halted: input.halted };
+    });
+    await applyHalt(ctx, input.code, input.halted);
+    // The other nodes apply it too (this one hears its own message and finds nothing to change).
+    await ctx.bus.publish(HALTS, input.code);
+    return row;
+  });
+}
+
+const shares = (lots: bigint) => lots * BigInt(SHARES_PER_LOT);
+
+/**
+ * Per code: the clients' open long and short shares, their notional at the mark and the clients' unrealised
+ * P&L (the house, their counterparty, holds the opposite); totals with the realised P&L of closed positions.
+ */
+export async function exposure(ctx: AppContext) {
+  const [lines, totals] = await Promise.all([openPositionTotals(ctx.db), tradingTotals(ctx.db)]);
+  const codes = [...new Set(lines.map((line) => line.code))].sort();
+  const names = new Map((await instrumentsByCode(ctx.db, codes)).map((row) => [row.code, row]));
+  let longNotional = 0n;
+  let shortNotional = 0n;
+  let unrealised = 0n;
+  let unpriced = 0;
+  let openPositions = 0;
+  const items = await Promise.all(
+    codes.map(async (code) => {
+      const long = lines.find((line) => line.code === code && line.side === 'long');
+      const short = lines.find((line) => line.code === code && line.side === 'short');
+      const longShares = shares(long?.lots ?? 0n);
+      const shortShares = shares(short?.lots ?? 0n);
+      const positions = (long?.positions ?? 0) + (short?.positions ?? 0);
+      const mark = await markOf(ctx, code);
+      const priced =
+        mark === null
+          ? null
+          : {
+              long: longShares * mark,
+              short: shortShares * mark,
+              // long: (mark - entry) × shares; short: (entry - mark) × shares.
+              pnl:
+                longShares * mark -
+                shares(long?.entryValue ?? 0n) +
+                shares(short?.entryValue ?? 0n) -
+                shortShares * mark,
+            };
+      openPositions += positions;
+      if (priced) {
+        longNotional += priced.long;
+        shortNotional += priced.short;
+        unrealised += priced.pnl;
+      } else unpriced += positions;
+      const name = names.get(code);
+      return {
+        code,
+        nameJa: name?.name_ja ?? code,
+        nameEn: name?.name_en ?? code,
+        halted: name?.halted ?? false,
+        last: mark,
+        longShares,
+        shortShares,
+        netShares: longShares - shortShares,
+        longNotional: priced?.long ?? null,
+        shortNotional: priced?.short ?? null,
+        netNotional: priced ? priced.long - priced.short : null,
+        clientUnrealisedPnl: priced?.pnl ?? null,
+        positions,
+      };
+    }),
+  );
+  return {
+    items,
+    totals: {
+      longNotional,
+      shortNotional,
+      netNotional: longNotional - shortNotional,
+      clientUnrealisedPnl: unrealised,
+      clientRealisedPnl: totals.realised,
+      openPositions,
+      openOrders: totals.openOrders,
+      unpriced,
+    },
+  };
+}
+
+/** The engine's settings as this server runs them: TRADING_* over the engine's defaults. */
+export function tradingSettings(ctx: AppContext) {
+  return engineConfig({ ...ctx.config.trading, instruments: [] });
+}

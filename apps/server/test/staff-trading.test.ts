@@ -1,0 +1,379 @@
+// The back office's trading screens: every client's positions and orders, exposure, the risk logs, halts.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app';
+import { createAppContext } from '../src/app-context';
+import { memoryBus } from '../src/platform/bus';
+import { createPeerNode, createStaff, createTestApp, get, post, staffToken, type TestApp } from './harness';
+import { investor, MORNING, placeOrder, pushQuote, send, type OrderView } from './trading-helpers';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  const month = 30 * 86400;
+  t = await createTestApp({
+    sessionIdleSeconds: month,
+    sessionTtlSeconds: month,
+    staffSessionIdleSeconds: month,
+    staffSessionTtlSeconds: month,
+  });
+  t.clock.set(MORNING);
+  admin = await staffToken(t);
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  t.clock.set(MORNING);
+  await pushQuote(t, { bid: '2800', ask: '2800.5' });
+});
+
+const marketLong = { code: '7203', side: 'long', type: 'market', lots: 2, leverage: 1 };
+const marketShort = { code: '7203', side: 'short', type: 'market', lots: 1, leverage: 1 };
+const restingLong = { code: '7203', side: 'long', type: 'limit', price: '2700', lots: 1, leverage: 1 };
+
+const READS = [
+  '/api/staff/trading/instruments',
+  '/api/staff/trading/positions',
+  '/api/staff/trading/orders',
+  '/api/staff/trading/exposure',
+  '/api/staff/trading/forced-closes',
+  '/api/staff/trading/margin-calls',
+  '/api/staff/trading/config',
+];
+
+const auditRows = (action: string) =>
+  t.ctx.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
+const halted = async (code: string) =>
+  (
+    await t.ctx.db
+      .selectFrom('instruments')
+      .select('halted')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow()
+  ).halted;
+
+let staffCount = 0;
+async function tokenOf(role: 'finance' | 'dealer' | 'support' | 'compliance') {
+  const member = await createStaff(t, `trading-${role}-${++staffCount}`, role);
+  return staffToken(t, member.username, member.password, member.secret);
+}
+
+interface Exposure {
+  items: {
+    code: string;
+    longShares: number;
+    shortShares: number;
+    netShares: number;
+    last: string;
+    longNotional: string;
+    shortNotional: string;
+    netNotional: string;
+    clientUnrealisedPnl: string;
+    positions: number;
+  }[];
+  totals: Record<string, string | number>;
+}
+
+describe('exposure', () => {
+  it('nets the clients long minus short per code at the last price, with their unrealised and realised P&L', async () => {
+    const buyer = await investor(t, '1000000');
+    const seller = await investor(t, '1000000');
+    expect((await placeOrder(t, buyer, marketLong)).data.status).toBe('filled'); // 200 at 2,800.50
+    expect((await placeOrder(t, seller, marketShort)).data.status).toBe('filled'); // 100 at 2,800
+    const closer = await investor(t, '1000000');
+    const closed = await placeOrder(t, closer, { ...marketLong, lots: 1 }); // 100 at 2,800.50
+    await pushQuote(t, { bid: '2850', ask: '2850.5' });
+    const close = await send(t, 'POST', `/api/positions/${closed.data.id}/close`, closer.token, {
+      type: 'market',
+    });
+    expect(close.status).toBe(200); // sold at 2,850: realised 4,950
+    expect((await placeOrder(t, buyer, restingLong)).data.status).toBe('open');
+
+    const report = await get<Exposure>(t.app, '/api/staff/trading/exposure', admin);
+    expect(report.data.items).toEqual([
+      expect.objectContaining({
+        code: '7203',
+        last: '2850.00',
+        longShares: 200,
+        shortShares: 100,
+        netShares: 100,
+        longNotional: '570000.00',
+        shortNotional: '285000.00',
+        netNotional: '285000.00',
+        // long: (2,850 - 2,800.50) × 200 = 9,900; short: (2,800 - 2,850) × 100 = -5,000.
+        clientUnrealisedPnl: '4900.00',
+        positions: 2,
+      }),
+    ]);
+    expect(report.data.totals).toMatchObject({
+      netNotional: '285000.00',
+      clientUnrealisedPnl: '4900.00',
+      clientRealisedPnl: '4950.00',
+      openPositions: 2,
+      openOrders: 1,
+      unpriced: 0,
+    });
+  });
+});
+
+describe('positions and orders', () => {
+  it('lists every client’s open positions and resting orders, filtered by user and code, and audits the look', async () => {
+    const one = await investor(t, '1000000');
+    const two = await investor(t, '1000000');
+    const position = await placeOrder(t, one, marketLong);
+    const order = await placeOrder(t, two, restingLong);
+
+    const mine = await get<{ items: { id: string; userId: string; unrealisedPnl: string }[]; total: number }>(
+      t.app,
+      `/api/staff/trading/positions?userId=${one.userId}`,
+      admin,
+    );
+    expect(mine.data.total).toBe(1);
+    expect(mine.data.items[0]).toMatchObject({ id: position.data.id, userId: one.userId });
+    const listed = (await auditRows('trading.positions_list')).at(-1)!;
+    expect(listed.after).toMatchObject({ userId: one.userId, shown: [position.data.id] });
+
+    const orders = await get<{ items: OrderView[] & { userId: string }[]; total: number }>(
+      t.app,
+      `/api/staff/trading/orders?userId=${two.userId}&code=7203`,
+      admin,
+    );
+    expect(orders.data.items.map((item) => item.id)).toEqual([order.data.id]);
+    expect((await auditRows('trading.orders_list')).at(-1)!.after).toMatchObject({
+      code: '7203',
+      shown: [order.data.id],
+    });
+    const none = await get<{ total: number }>(t.app, '/api/staff/trading/orders?code=6758', admin);
+    expect(none.data.total).toBe(0);
+  });
+
+  it('refuses a malformed filter', async () => {
+    for (const query of ['userId=abc', 'code=72', 'page=0', 'pageSize=1000']) {
+      expect(await get(t.app, `/api/staff/trading/positions?${query}`, admin)).toMatchObject({ status: 400 });
+    }
+    expect(await get(t.app, '/api/staff/trading/margin-calls?status=late', admin)).toMatchObject({
+      status: 400,
+    });
+  });
+});
+
+describe('the configuration', () => {
+  it('shows the leverage set, the fee schedule and the margin levels the engine runs with', async () => {
+    const config = await get(t.app, '/api/staff/trading/config', admin);
+    expect(config.data).toEqual({
+      leverages: [1, 2, 3],
+      feeRateBp: 10,
+      feeMinimum: '100.00',
+      feeMaximum: null,
+      longInterestBpPerYear: 280,
+      shortBorrowFeeBpPerYear: 115,
+      daysPerYear: 365,
+      initialMarginBp: 3000,
+      maintenanceBp: 2000,
+      liquidationBp: 1000,
+      minimumEquityForLeverage: '300000.00',
+      minimumCreditScoreForLeverage: 80,
+      maxLotsPerOrder: 10000,
+    });
+  });
+});
+
+describe('halt and resume', () => {
+  it('refuses bad input and changes nothing', async () => {
+    const before = (await auditRows('instrument.halt')).length;
+    const cases: [string, unknown, string][] = [
+      ['/api/staff/trading/instruments/7203/halt', {}, 'REASON_REQUIRED'],
+      ['/api/staff/trading/instruments/7203/halt', { reason: '   ' }, 'REASON_REQUIRED'],
+      ['/api/staff/trading/instruments/7203/halt', { reason: 'x'.repeat(501) }, 'VALIDATION_FAILED'],
+      ['/api/staff/trading/instruments/7203/halt', { reason: 'ok', extra: 1 }, 'UNKNOWN_FIELD'],
+      ['/api/staff/trading/instruments/72/halt', { reason: 'ok' }, 'INSTRUMENT_CODE_INVALID'],
+      ['/api/staff/trading/instruments/9999/halt', { reason: 'ok' }, 'INSTRUMENT_NOT_FOUND'],
+      ['/api/staff/trading/instruments/7203/resume', { reason: 'ok' }, 'INSTRUMENT_NOT_HALTED'],
+    ];
+    for (const [url, payload, errorCode] of cases) {
+      const answer = await post(t.app, url, payload, admin);
+      expect(answer.errorCode ?? answer.status, url).toBe(errorCode);
+    }
+    expect(await halted('7203')).toBe(false);
+    expect(await auditRows('instrument.halt')).toHaveLength(before);
+    expect(await auditRows('instrument.resume')).toHaveLength(0);
+  });
+
+  it('halts: the market shows it, new orders are refused, resting ones wait; resume trades again; both audited', async () => {
+    const user = await investor(t, '1000000');
+    const resting = await placeOrder(t, user, restingLong);
+    const dealer = await tokenOf('dealer');
+    const answer = await post<{ halted: boolean; code: string }>(
+      t.app,
+      '/api/staff/trading/instruments/7203/halt',
+      { reason: 'Pending announcement' },
+      dealer,
+    );
+    expect(answer).toMatchObject({ status: 200, data: { code: '7203', halted: true } });
+    expect(await halted('7203')).toBe(true);
+    const [audit] = await auditRows('instrument.halt');
+    expect(audit).toMatchObject({
+      target_kind: 'instrument',
+      target_id: '7203',
+      reason: 'Pending announcement',
+      before: { halted: false },
+      after: { halted: true },
+    });
+
+    const market = await get<{ items: { code: string; halted: boolean }[] }>(
+      t.app,
+      '/api/market/instruments?q=7203',
+    );
+    expect(market.data.items[0]).toMatchObject({ code: '7203', halted: true });
+    const refused = await placeOrder(t, user, { ...marketLong, lots: 1 });
+    expect(refused).toMatchObject({ errorCode: 'INSTRUMENT_HALTED' });
+    const again = await post(t.app, '/api/staff/trading/instruments/7203/halt', { reason: 'x' }, dealer);
+    expect(again).toMatchObject({ status: 409, errorCode: 'INSTRUMENT_ALREADY_HALTED' });
+    expect(await auditRows('instrument.halt')).toHaveLength(1);
+    const list = await get<{ items: { code: string; halted: boolean }[] }>(
+      t.app,
+      '/api/staff/trading/instruments?halted=true',
+      admin,
+    );
+    expect(list.data.items.map((item) => item.code)).toEqual(['7203']);
+
+    const resumed = await post(
+      t.app,
+      '/api/staff/trading/instruments/7203/resume',
+      { reason: 'Announced' },
+      admin,
+    );
+    expect(resumed).toMatchObject({ status: 200, data: { halted: false } });
+    expect(await auditRows('instrument.resume')).toEqual([
+      expect.objectContaining({ reason: 'Announced', before: { halted: true }, after: { halted: false } }),
+    ]);
+    await pushQuote(t, { bid: '2800', ask: '2800.5' });
+    expect((await placeOrder(t, user, { ...marketLong, lots: 1 })).data.status).toBe('filled');
+    const still = await send<OrderView>(t, 'GET', `/api/orders?status=open`, user.token);
+    expect(JSON.stringify(still.data)).toContain(resting.data.id);
+  });
+});
+
+describe('a halt across a restart', () => {
+  it('stays: the restarted server refuses new orders for the instrument until it is resumed', async () => {
+    const user = await investor(t, '1000000');
+    const halt = await post(t.app, '/api/staff/trading/instruments/9984/halt', { reason: 'Restart' }, admin);
+    expect(halt.status).toBe(200);
+    const ctx = createAppContext({
+      database: t.database,
+      config: t.ctx.config,
+      clock: t.clock,
+      log: t.ctx.log,
+    });
+    const app = await buildApp(ctx, { serveStatic: false });
+    await app.ready();
+    try {
+      const restarted = { ...t, app, ctx };
+      const order = { code: '9984', side: 'long', type: 'market', lots: 1, leverage: 1 };
+      expect(await placeOrder(restarted, user, order)).toMatchObject({ errorCode: 'INSTRUMENT_HALTED' });
+      const resumed = await post(
+        app,
+        '/api/staff/trading/instruments/9984/resume',
+        { reason: 'Back' },
+        admin,
+      );
+      expect(resumed).toMatchObject({ status: 200, data: { halted: false } });
+      expect((await placeOrder(restarted, user, order)).errorCode).not.toBe('INSTRUMENT_HALTED');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('who may', () => {
+  it('support may not read; finance reads but may not halt; an investor token or none is refused', async () => {
+    const support = await tokenOf('support');
+    for (const url of READS)
+      expect(await get(t.app, url, support), url).toMatchObject({
+        status: 403,
+        errorCode: 'STAFF_PERMISSION_DENIED',
+      });
+    const finance = await tokenOf('finance');
+    for (const url of READS) expect((await get(t.app, url, finance)).status, url).toBe(200);
+    const user = await investor(t, '0');
+    for (const url of READS) {
+      expect((await get(t.app, url, user.token)).status, url).toBe(401);
+      expect((await get(t.app, url)).status, url).toBe(401);
+    }
+    for (const token of [finance, support]) {
+      expect(
+        await post(t.app, '/api/staff/trading/instruments/6758/halt', { reason: 'x' }, token),
+      ).toMatchObject({ status: 403, errorCode: 'STAFF_PERMISSION_DENIED' });
+    }
+    expect(
+      (await post(t.app, '/api/staff/trading/instruments/6758/halt', { reason: 'x' }, user.token)).status,
+    ).toBe(401);
+    expect(await halted('6758')).toBe(false);
+  });
+});
+
+describe('the risk logs', () => {
+  it('list the margin call and the forced close of a falling position, and audit the look', async () => {
+    const user = await investor(t, '1000000');
+    const filled = await placeOrder(t, user, { ...marketLong, lots: 10, leverage: 3 });
+    expect(filled.data.status).toBe('filled');
+    await pushQuote(t, { bid: '2300', ask: '2300.5' });
+    const calls = await get<{ items: { userId: string; clearedAt: string | null; ratioBp: number }[] }>(
+      t.app,
+      `/api/staff/trading/margin-calls?userId=${user.userId}&status=open`,
+      admin,
+    );
+    expect(calls.data.items).toEqual([expect.objectContaining({ userId: user.userId, clearedAt: null })]);
+
+    t.clock.set(new Date('2026-11-25T01:00:00Z'));
+    await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300' });
+    const log = await get<{ items: object[] }>(
+      t.app,
+      `/api/staff/trading/forced-closes?userId=${user.userId}`,
+      admin,
+    );
+    expect(log.data.items).toEqual([
+      expect.objectContaining({
+        userId: user.userId,
+        positionId: filled.data.id,
+        code: '7203',
+        side: 'long',
+        lots: 10,
+        reason: 'liquidation_level',
+        exitPrice: '1800.00',
+        realisedPnl: '-1000500.00',
+      }),
+    ]);
+    expect((await auditRows('trading.forced_closes_list')).at(-1)!.after).toMatchObject({
+      userId: user.userId,
+    });
+    expect((await auditRows('trading.margin_calls_list')).at(-1)!.after).toMatchObject({ status: 'open' });
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('two nodes', () => {
+  it('a halt taken by one node is applied by the other: it refuses orders for the instrument until resumed', async () => {
+    const bus = memoryBus();
+    const a = await createTestApp({}, bus);
+    const b = await createPeerNode(a, bus);
+    try {
+      a.clock.set(MORNING);
+      const user = await investor(a, '1000000');
+      const onB = { ...a, app: b.app, ctx: b.ctx };
+      const order = { code: '6758', side: 'long', type: 'market', lots: 1, leverage: 1 };
+      expect((await placeOrder(onB, user, order)).data.status).toBe('filled');
+      const token = await staffToken(a);
+      expect(
+        await post(a.app, '/api/staff/trading/instruments/6758/halt', { reason: 'Both nodes' }, token),
+      ).toMatchObject({ status: 200 });
+      await vi.waitFor(async () =>
+        expect(await placeOrder(onB, user, order)).toMatchObject({ errorCode: 'INSTRUMENT_HALTED' }),
+      );
+      expect(
+        await post(a.app, '/api/staff/trading/instruments/6758/resume', { reason: 'Both nodes' }, token),
+      ).toMatchObject({ status: 200 });
+      await vi.waitFor(async () => expect((await placeOrder(onB, user, order)).data.status).toBe('filled'));
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});

@@ -1,0 +1,124 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO_INVESTOR } from '../support';
+import { seriousAxeViolations } from '../support/a11y';
+import { clippedCells } from './clipped-cells';
+import { openSignedIn, staffSessionOnce, type BackOfficeLang, type BackOfficeLocale } from './staff-session';
+
+/** The trading section at 1280 px in Japanese and English: every screen, and a halt and resume of Toyota. */
+test.use({ viewport: { width: 1280, height: 800 } });
+// A login may wait up to 30 s for an authenticator code the server has not seen yet.
+test.setTimeout(180_000);
+
+const staffSession = staffSessionOnce();
+
+/** The demo investor (identity verified, with cash) holds a position and a resting order in Toyota. */
+async function tradeAsDemoInvestor(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', {
+    data: { account: DEMO_INVESTOR.mobile, password: DEMO_INVESTOR.password },
+  });
+  const { data: session } = (await login.json()) as { data: { token: string } };
+  const headers = (key: string) => ({
+    token: session.token,
+    'idempotency-key': `e2e-trading-${key}-${Date.now()}`,
+  });
+  const quotes = await request.get('/api/market/quotes?codes=7203', { headers: { token: session.token } });
+  const { data } = (await quotes.json()) as { data: { items: { limitDown: string }[] } };
+  const order = { code: '7203', side: 'long', lots: 1, leverage: 1 };
+  // Once per server: a retried test must not spend the demo's cash again.
+  const open = await request.get('/api/orders?status=all', { headers: { token: session.token } });
+  if (((await open.json()) as { data: { total: number } }).data.total > 0) return;
+  for (const [key, body] of [
+    ['market', { ...order, type: 'market' }],
+    ['limit', { ...order, type: 'limit', price: data.items[0]!.limitDown }],
+  ] as const) {
+    const placed = await request.post('/api/orders', { headers: headers(key), data: body });
+    const answer = (await placed.json()) as { code: number; msg: string };
+    expect(answer, answer.msg).toMatchObject({ code: 1 });
+  }
+}
+
+const SCREENS = [
+  ['instruments', 'instruments-table'],
+  ['positions', 'positions-table'],
+  ['orders', 'orders-table'],
+  ['exposure', 'exposure-table'],
+] as const;
+
+const TEXT = {
+  ja: {
+    halted: '売買停止中',
+    trading: '取引中',
+    haltDialog: '売買を停止しますか',
+    resumeDialog: '売買を再開しますか',
+  },
+  en: {
+    halted: 'Halted',
+    trading: 'Trading',
+    haltDialog: 'Halt trading in',
+    resumeDialog: 'Resume trading in',
+  },
+} as const;
+
+test.beforeAll(async ({ request }) => tradeAsDemoInvestor(request));
+
+for (const lang of ['ja', 'en'] as const satisfies readonly BackOfficeLang[]) {
+  test(`${lang}: the trading screens show their tables whole, and Toyota is halted and resumed with a reason`, async ({
+    page,
+    request,
+  }) => {
+    const session = await staffSession(request);
+    await openSignedIn(page, session, lang, '#/trading/instruments');
+    const problems: string[] = [];
+    for (const [tab, testId] of SCREENS) {
+      await page.goto(`/backoffice/#/trading/${tab}`);
+      for (const problem of await clippedCells(page, testId)) problems.push(`${tab}: ${problem}`);
+      for (const violation of await seriousAxeViolations(page)) problems.push(`${tab}: ${violation}`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+    for (const [tab, testId] of [
+      ['forced-closes', 'forced-closes-table'],
+      ['margin-calls', 'margin-calls-table'],
+    ] as const) {
+      await page.goto(`/backoffice/#/trading/${tab}`);
+      await expect(page.getByTestId(testId)).toBeVisible();
+    }
+    await page.goto('/backoffice/#/trading/config');
+    await expect(page.getByTestId('trading-config')).toContainText('1x / 2x / 3x');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.goto('/backoffice/#/trading/exposure');
+    await expect(page.getByTestId('exposure-table').locator('tr', { hasText: '7203' })).toBeVisible();
+
+    const text = TEXT[lang];
+    await page.goto('/backoffice/#/trading/instruments?q=7203');
+    const row = page.getByTestId('instruments-table').locator('tr', { hasText: '7203' });
+    await expect(row.getByTestId('instrument-status')).toHaveText(text.trading);
+    await row.getByTestId('halt-7203').click();
+    await expect(page.getByTestId('reason-question')).toContainText(text.haltDialog);
+    await page.getByTestId('reason-input').fill(`e2e halt ${lang}`);
+    await page.getByTestId('reason-submit').click();
+    await expect(row.getByTestId('instrument-status')).toHaveText(text.halted);
+
+    const refused = await request.get('/api/market/instruments?q=7203');
+    expect(((await refused.json()) as { data: { items: { halted: boolean }[] } }).data.items[0]!.halted).toBe(
+      true,
+    );
+
+    await row.getByTestId('resume-7203').click();
+    await expect(page.getByTestId('reason-question')).toContainText(text.resumeDialog);
+    await page.getByTestId('reason-input').fill(`e2e resume ${lang}`);
+    await page.getByTestId('reason-submit').click();
+    await expect(row.getByTestId('instrument-status')).toHaveText(text.trading);
+  });
+}
+
+for (const lang of ['zh-CN', 'es', 'fr'] as const satisfies readonly BackOfficeLocale[]) {
+  test(`${lang}: the trading screens show their tables whole at 1280 px`, async ({ page, request }) => {
+    await openSignedIn(page, await staffSession(request), lang, '#/trading/instruments');
+    const problems: string[] = [];
+    for (const [tab, testId] of SCREENS) {
+      await page.goto(`/backoffice/#/trading/${tab}`);
+      for (const problem of await clippedCells(page, testId)) problems.push(`${tab}: ${problem}`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { code, decimalMoney, pageQuery, paged, requiredText } from './fields';
+import { instrument, instrumentCodeField, instrumentCodeParams } from './market';
+import { order, ORDER_SIDES, position } from './trading';
+
+/** The back office's trading screens: every client's orders and positions, the house's exposure, halts. */
+
+const userIdFilter = z
+  .string(code('VALIDATION_FAILED'))
+  .trim()
+  .regex(/^[1-9]\d{0,17}$/, code('VALIDATION_FAILED'))
+  .transform((value) => BigInt(value));
+
+/** Filter by instrument code and by user id; both optional. */
+export const staffTradingQuery = pageQuery.extend({
+  code: instrumentCodeField.optional(),
+  userId: userIdFilter.optional(),
+});
+
+export const staffOrder = order.extend({ userId: z.string() });
+export const staffPosition = position.extend({ userId: z.string() });
+
+export const staffInstrumentQuery = pageQuery.extend({
+  q: z.string(code('VALIDATION_FAILED')).trim().max(50, code('MARKET_QUERY_TOO_LONG')).optional(),
+  halted: z.enum(['true', 'false'], code('VALIDATION_FAILED')).optional(),
+});
+
+/** An instrument with the price the house marks it at, and the day's limits. */
+export const staffInstrument = instrument.extend({
+  last: decimalMoney.nullable(),
+  limitUp: decimalMoney.nullable(),
+  limitDown: decimalMoney.nullable(),
+});
+
+export const haltRequest = z.strictObject({ reason: requiredText('REASON_REQUIRED', 500) });
+export { instrumentCodeParams as staffInstrumentParams };
+
+/**
+ * The house is the counterparty of every client position: its exposure on a code is the clients' net long
+ * shares (long minus short), taken the other way. Notional at the last price the engine has.
+ */
+export const exposureLine = z.object({
+  code: z.string(),
+  nameJa: z.string(),
+  nameEn: z.string(),
+  halted: z.boolean(),
+  last: decimalMoney.nullable(),
+  longShares: z.number().int(),
+  shortShares: z.number().int(),
+  /** Client long minus short: the house holds the opposite. */
+  netShares: z.number().int(),
+  longNotional: decimalMoney.nullable(),
+  shortNotional: decimalMoney.nullable(),
+  netNotional: decimalMoney.nullable(),
+  /** The clients' unrealised P&L on the code at the last price (the house's is its negative). */
+  clientUnrealisedPnl: decimalMoney.nullable(),
+  positions: z.number().int(),
+});
+
+export const exposureReport = z.object({
+  items: z.array(exposureLine),
+  totals: z.object({
+    longNotional: decimalMoney,
+    shortNotional: decimalMoney,
+    netNotional: decimalMoney,
+    /** Over open positions with a price; codes without one are left out and counted in `unpriced`. */
+    clientUnrealisedPnl: decimalMoney,
+    /** Every closed position's realised P&L (before fees), since trading began. */
+    clientRealisedPnl: decimalMoney,
+    openPositions: z.number().int(),
+    openOrders: z.number().int(),
+    unpriced: z.number().int(),
+  }),
+});
+
+export const forcedCloseQuery = pageQuery.extend({
+  code: instrumentCodeField.optional(),
+  userId: userIdFilter.optional(),
+});
+
+export const forcedCloseEntry = z.object({
+  id: z.string(),
+  userId: z.string(),
+  positionId: z.string(),
+  code: z.string(),
+  side: z.enum(ORDER_SIDES),
+  lots: z.number().int(),
+  reason: z.enum(['liquidation_level', 'margin_call_deadline']),
+  equity: decimalMoney,
+  openNotional: decimalMoney,
+  /** Equity / open notional in basis points; null with nothing open. */
+  ratioBp: z.number().int().nullable(),
+  /** The close waits for the next auction (the market was shut or the code halted). */
+  pending: z.boolean(),
+  exitPrice: decimalMoney.nullable(),
+  realisedPnl: decimalMoney.nullable(),
+  createdAt: z.string(),
+});
+
+export const marginCallQuery = pageQuery.extend({
+  userId: userIdFilter.optional(),
+  status: z.enum(['open', 'cleared', 'all'], code('VALIDATION_FAILED')).default('all'),
+});
+
+export const marginCallEntry = z.object({
+  id: z.string(),
+  userId: z.string(),
+  raisedOn: z.string(),
+  deadline: z.string(),
+  equity: decimalMoney,
+  openNotional: decimalMoney,
+  ratioBp: z.number().int().nullable(),
+  createdAt: z.string(),
+  clearedAt: z.string().nullable(),
+});
+
+/** The engine's configuration as this server runs it (set through TRADING_* and MARKET-RULES.md). */
+export const tradingConfigView = z.object({
+  leverages: z.array(z.number().int()),
+  feeRateBp: z.number().int(),
+  feeMinimum: decimalMoney,
+  feeMaximum: decimalMoney.nullable(),
+  longInterestBpPerYear: z.number().int(),
+  shortBorrowFeeBpPerYear: z.number().int(),
+  daysPerYear: z.number().int(),
+  initialMarginBp: z.number().int(),
+  maintenanceBp: z.number().int(),
+  liquidationBp: z.number().int(),
+  minimumEquityForLeverage: decimalMoney,
+  minimumCreditScoreForLeverage: z.number().int(),
+  maxLotsPerOrder: z.number().int(),
+});
+
+export const staffOrderPage = paged(staffOrder);
+export const staffPositionPage = paged(staffPosition);
+export const staffInstrumentPage = paged(staffInstrument);
+export const forcedClosePage = paged(forcedCloseEntry);
+export const marginCallPage = paged(marginCallEntry);
+export type StaffOrder = z.infer<typeof staffOrder>;
+export type StaffPosition = z.infer<typeof staffPosition>;
+export type StaffInstrument = z.infer<typeof staffInstrument>;
+export type ExposureReport = z.infer<typeof exposureReport>;
+export type ExposureLine = z.infer<typeof exposureLine>;
+export type ForcedCloseEntry = z.infer<typeof forcedCloseEntry>;
+export type MarginCallEntry = z.infer<typeof marginCallEntry>;
+export type TradingConfigView = z.infer<typeof tradingConfigView>;
