@@ -139,10 +139,11 @@ describe('endpoints whose answer carries a credential', () => {
     'challengeToken',
   ];
   /**
-   * `code` there is an invitation code, made to be handed out, or a securities code (market data and the
-   * watchlist), not a credential.
+   * `code` there is an invitation code, made to be handed out, or a securities code (market data, the
+   * watchlist, price alerts, orders and positions and their back-office views), not a credential.
    */
-  const INVITATION_CODES = /^\S+ \/api\/(staff\/invitation-codes|market\/|watchlist)/;
+  const NOT_CREDENTIAL_CODES =
+    /^\S+ \/api\/(staff\/invitation-codes|market\/|watchlist|alerts|orders|positions|staff\/trading\/)/;
   const endpoints = Object.values(api).flatMap((group) => Object.values(group) as EndpointDef[]);
   const key = (endpoint: EndpointDef) => `${endpoint.method} ${endpoint.path}`;
 
@@ -150,7 +151,7 @@ describe('endpoints whose answer carries a credential', () => {
     const carrying = endpoints
       .filter((endpoint) => {
         const names = fieldNames(z.toJSONSchema(endpoint.response, { io: 'output', unrepresentable: 'any' }));
-        return CREDENTIAL_FIELDS.some((name) => names.has(name)) && !INVITATION_CODES.test(key(endpoint));
+        return CREDENTIAL_FIELDS.some((name) => names.has(name)) && !NOT_CREDENTIAL_CODES.test(key(endpoint));
       })
       .map(key)
       .sort();
