@@ -52,3 +52,22 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(page.getByTestId('alerts')).toContainText(message(lang, 'web', 'alerts.none'));
   });
 }
+
+test('the stock page leads to a price alert and to the order panel for its stock', async ({
+  page,
+  request,
+}) => {
+  const user = await registerByApi(request);
+  await useLanguage(page, 'ja');
+  await openSignedInPhone(page, user, '/#/subPackages/index/gupiaoDetail/gupiaoDetail?code=7203');
+  await expect(page.getByTestId('stock-actions')).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await page.getByTestId('quote-header').waitFor();
+  await screenshot(page, 'web-stock-actions-ja');
+  await page.getByTestId('stock-alert').click();
+  await expect(input(page, 'alert-code')).toHaveValue('7203');
+  await page.goBack();
+  await page.getByTestId('stock-buy').click();
+  await expect(page.getByTestId('order-form')).toBeVisible();
+  await expect(page).toHaveURL(/side=long/);
+});

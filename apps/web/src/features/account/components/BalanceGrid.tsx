@@ -1,6 +1,7 @@
 import type { UserInfo } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { yen } from '../../../lib/format';
+import { toneClass } from '../../../lib/price-tone';
 
 export type BalanceField = 'total' | 'money' | 'frozen' | 'floatingPnl' | 'usedAmount' | 'custody';
 
@@ -36,12 +37,10 @@ export function BalanceGrid({ info, fields }: { info: UserInfo; fields: readonly
     <dl className="kb-balance-grid" data-testid="balance-grid">
       {fields.map((field) => {
         const amount = amountOf(info, field);
-        const tone =
-          field === 'floatingPnl' ? (amount.startsWith('-') ? 'down' : amount === '0.00' ? '' : 'up') : '';
         return (
           <div key={field} className="kb-balance-cell" data-testid={`balance-${field}`}>
             <dt>{labels[field]}</dt>
-            <dd className={tone ? `kb-${tone}` : undefined}>{yen(amount)}</dd>
+            <dd className={field === 'floatingPnl' ? toneClass(amount) : undefined}>{yen(amount)}</dd>
           </div>
         );
       })}

@@ -8,13 +8,13 @@ import { useForm } from '../../../components/form/use-form';
 import { useCreatePriceAlert } from '../api/alerts';
 
 /**
- * A new price alert: the instrument (fixed when opened from a stock's page), whether the price should rise
- * to or fall to the amount, and the amount.
+ * A new price alert: the instrument (filled in when opened from a stock's page), whether the price should
+ * rise to or fall to the amount, and the amount.
  */
-export function PriceAlertForm({ code, onCreated }: { code?: string; onCreated?: () => void }) {
+export function PriceAlertForm({ initialCode = '' }: { initialCode?: string }) {
   const { t } = useTranslation();
   const create = useCreatePriceAlert();
-  const form = useForm({ code: code ?? '', price: '' });
+  const form = useForm({ code: initialCode, price: '' });
   const [direction, setDirection] = useState<PriceAlertDirection>('above');
 
   const submit = () => {
@@ -22,7 +22,6 @@ export function PriceAlertForm({ code, onCreated }: { code?: string; onCreated?:
     form.send(create, { ...form.values, direction }, () => {
       form.reset();
       Toast.show({ icon: 'success', content: t('alerts.created'), duration: 1500 });
-      onCreated?.();
     });
   };
 
@@ -36,17 +35,15 @@ export function PriceAlertForm({ code, onCreated }: { code?: string; onCreated?:
     >
       <FormAlert alert={form.alert} testId="alert" />
       <List className="kb-form">
-        {code === undefined && (
-          <FormField
-            {...form.field('code')}
-            label={t('alerts.fields.code')}
-            labelPosition="above"
-            placeholder={t('alerts.placeholders.code')}
-            inputMode="numeric"
-            maxLength={5}
-            testId="alert-code"
-          />
-        )}
+        <FormField
+          {...form.field('code')}
+          label={t('alerts.fields.code')}
+          labelPosition="above"
+          placeholder={t('alerts.placeholders.code')}
+          inputMode="numeric"
+          maxLength={5}
+          testId="alert-code"
+        />
         <List.Item title={t('alerts.fields.direction')}>
           <Radio.Group value={direction} onChange={(value) => setDirection(value as PriceAlertDirection)}>
             {PRICE_ALERT_DIRECTIONS.map((value) => (

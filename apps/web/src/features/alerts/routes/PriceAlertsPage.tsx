@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { DelayedLoading } from '../../../components/ui/DelayedLoading';
 import { SubPage } from '../../../components/ui/SubPage';
 import { usePriceAlerts } from '../api/alerts';
@@ -9,6 +10,8 @@ import { PriceAlertList } from '../components/PriceAlertList';
 export default function PriceAlertsPage() {
   const { t } = useTranslation();
   const alerts = usePriceAlerts();
+  // Opened from a stock's page: its code is filled in.
+  const code = useSearchParams()[0].get('code') ?? '';
   const waiting = alerts.data?.items.filter((alert) => alert.triggeredAt === null).length ?? 0;
   return (
     <SubPage title={t('titles.priceAlerts')} testId="alerts-page">
@@ -21,7 +24,7 @@ export default function PriceAlertsPage() {
         <p className="kb-muted" style={{ padding: '0 16px' }}>
           {t('alerts.explain')}
         </p>
-        <PriceAlertForm />
+        <PriceAlertForm initialCode={code} />
       </section>
     </SubPage>
   );

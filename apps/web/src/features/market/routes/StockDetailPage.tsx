@@ -1,4 +1,5 @@
-import { useSearchParams } from 'react-router';
+import { Button } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useMarketTranslation } from '../../../lib/market-texts';
 import { INSTRUMENT_CODE } from '@kabuto/contract';
 import { LoadError } from '../../../components/market/LoadError';
@@ -7,7 +8,7 @@ import { SimulatedNote } from '../../../components/market/SimulatedNote';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { SubPage } from '../../../components/ui/SubPage';
 import { useQuotes } from '../../../lib/market-data';
-import { MARKET_PATH } from '../../../lib/paths';
+import { MARKET_PATH, ORDER_PATH, PRICE_ALERTS_PATH } from '../../../lib/paths';
 import { useBoard, useInstrument } from '../api/market';
 import { OrderBook } from '../components/OrderBook';
 import { PriceChart } from '../components/PriceChart';
@@ -25,7 +26,7 @@ export default function StockDetailPage() {
 }
 
 function StockDetail({ code }: { code: string }) {
-  const { t } = useMarketTranslation();
+  const { t, i18n } = useMarketTranslation();
   const instrument = useInstrument(code);
   const quotes = useQuotes(instrument.data ? [code] : []);
   const board = useBoard(code);
@@ -50,6 +51,49 @@ function StockDetail({ code }: { code: string }) {
       ) : board.isError ? (
         <LoadError onRetry={() => void board.refetch()} />
       ) : null}
+      <StockActions
+        code={code}
+        name={
+          i18n.language === 'ja' || i18n.language === 'zh-CN'
+            ? instrument.data.nameJa
+            : instrument.data.nameEn
+        }
+      />
+    </div>
+  );
+}
+
+/** Alert, sell and buy: the order screen asks for a login first when there is no session. */
+function StockActions({ code, name }: { code: string; name: string }) {
+  const { t } = useMarketTranslation();
+  const navigate = useNavigate();
+  const go = (path: string) => navigate(`${path}?code=${encodeURIComponent(code)}`);
+  return (
+    <div className="kb-stock-actions" data-testid="stock-actions">
+      <Button
+        fill="outline"
+        onClick={() => go(PRICE_ALERTS_PATH)}
+        aria-label={t('market:actions.alertLabel', { name })}
+        data-testid="stock-alert"
+      >
+        {t('market:actions.alert')}
+      </Button>
+      <Button
+        className="kb-stock-sell"
+        onClick={() => navigate(`${ORDER_PATH}?code=${encodeURIComponent(code)}&side=short`)}
+        aria-label={t('market:actions.sellLabel', { name })}
+        data-testid="stock-sell"
+      >
+        {t('market:actions.sell')}
+      </Button>
+      <Button
+        className="kb-stock-buy"
+        onClick={() => navigate(`${ORDER_PATH}?code=${encodeURIComponent(code)}&side=long`)}
+        aria-label={t('market:actions.buyLabel', { name })}
+        data-testid="stock-buy"
+      >
+        {t('market:actions.buy')}
+      </Button>
     </div>
   );
 }

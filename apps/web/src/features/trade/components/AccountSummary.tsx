@@ -1,8 +1,9 @@
+import { toneClass } from '../../../lib/price-tone';
 import { NoticeBar } from 'antd-mobile';
 import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useTradingAccount } from '../api/trading';
-import { riseFallClass, withSign } from '../lib/figures';
+import { withSign } from '../lib/figures';
 import { formatYen } from '@kabuto/contract';
 
 /** Equity, buying power, margin in use, unrealised P&L and the maintenance ratio; the margin call, if any. */
@@ -53,7 +54,7 @@ export function AccountSummary() {
               'pnl',
               t('trade:account.unrealisedPnl'),
               account ? withSign(formatYen(account.unrealisedPnl)) : '—',
-              riseFallClass(account?.unrealisedPnl),
+              toneClass(account?.unrealisedPnl),
             )}
             {cell(
               'ratio',

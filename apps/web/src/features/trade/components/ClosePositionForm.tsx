@@ -1,8 +1,9 @@
+import { formatPrice } from '@kabuto/contract';
 import { useState } from 'react';
 import { Button, Dialog, List } from 'antd-mobile';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import { closePositionRequest, decimalToSen, senToDecimal, type Position } from '@kabuto/contract';
-import { displayPrice } from '../lib/figures';
+
 import { useTradeTranslation } from '../lib/texts';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
@@ -133,7 +134,7 @@ export function ClosePositionForm({
                   {
                     code: position.code,
                     quantity: quantityText(t, position.lots),
-                    price: confirming.body.price ? displayPrice(confirming.body.price) : '',
+                    price: confirming.body.price ? formatPrice(confirming.body.price) : '',
                   },
                 )}
               </p>

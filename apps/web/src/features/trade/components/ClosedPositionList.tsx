@@ -1,7 +1,9 @@
+import { formatPrice } from '@kabuto/contract';
+import { toneClass } from '../../../lib/price-tone';
 import { formatJst, formatYen, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { usePositions } from '../api/trading';
-import { riseFallClass, withSign, displayPrice } from '../lib/figures';
+import { withSign } from '../lib/figures';
 import { quantityText } from '../lib/labels';
 import { InstrumentLabel, SideTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
@@ -31,15 +33,15 @@ export function ClosedPositionList({ onOpen }: { onOpen: (position: Position) =>
                 <SideTag side={position.side} />
                 <InstrumentLabel code={position.code} />
               </span>
-              <strong className={riseFallClass(position.realisedPnl)} data-testid="closed-position-pnl">
+              <strong className={toneClass(position.realisedPnl)} data-testid="closed-position-pnl">
                 {position.realisedPnl ? withSign(formatYen(position.realisedPnl)) : '—'}
               </strong>
             </span>
             <span className="kb-trade-row-meta">
               <span>{quantityText(t, position.lots)}</span>
               <span>
-                {displayPrice(position.entryPrice)} →{' '}
-                {position.exitPrice ? displayPrice(position.exitPrice) : '—'}
+                {formatPrice(position.entryPrice)} →{' '}
+                {position.exitPrice ? formatPrice(position.exitPrice) : '—'}
               </span>
             </span>
             <span className="kb-trade-row-meta">

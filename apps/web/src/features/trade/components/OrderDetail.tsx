@@ -1,7 +1,8 @@
+import { formatPrice } from '@kabuto/contract';
 import type { ReactNode } from 'react';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { decimalToSen, formatJst, senToDecimal, type Order } from '@kabuto/contract';
-import { displayPrice } from '../lib/figures';
+
 import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useCancelOrder } from '../api/trading';
@@ -14,13 +15,13 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
   const { t } = useTradeTranslation();
   const cancel = useCancelOrder();
   if (!order) return null;
-  const optional = (value: string | null) => (value ? displayPrice(value) : t('trade:none'));
+  const optional = (value: string | null) => (value ? formatPrice(value) : t('trade:none'));
   const rows: [string, string, ReactNode][] = [
     ['number', t('trade:orderNumberLabel'), order.id],
     ['instrument', t('trade:instrument'), <InstrumentLabel code={order.code} key="i" />],
     ['side', t('trade:sideLabel'), t(`trade:side.${order.side}`)],
     ['type', t('trade:typeLabel'), t(`trade:type.${order.type}`)],
-    ['price', t('trade:orderPrice'), order.price ? displayPrice(order.price) : t('trade:type.market')],
+    ['price', t('trade:orderPrice'), order.price ? formatPrice(order.price) : t('trade:type.market')],
     ['lots', t('trade:lots'), quantityText(t, order.lots)],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
     ['take-profit', t('trade:takeProfit'), optional(order.takeProfit)],
@@ -34,7 +35,7 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
       yen(senToDecimal((decimalToSen(order.heldMargin) ?? 0n) + (decimalToSen(order.heldFee) ?? 0n))),
     ]);
   }
-  if (order.fillPrice) rows.push(['fill', t('trade:fillPrice'), displayPrice(order.fillPrice)]);
+  if (order.fillPrice) rows.push(['fill', t('trade:fillPrice'), formatPrice(order.fillPrice)]);
   if (order.cancelReason)
     rows.push(['reason', t('trade:cancelReasonLabel'), t(`trade:cancelReason.${order.cancelReason}`)]);
   rows.push(['created', t('trade:orderedAt'), formatJst(order.createdAt)]);

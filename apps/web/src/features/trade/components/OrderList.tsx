@@ -1,6 +1,7 @@
+import { formatPrice } from '@kabuto/contract';
 import { formatJst, type Order } from '@kabuto/contract';
 import type { TFunction } from 'i18next';
-import { displayPrice } from '../lib/figures';
+
 import { useTradeTranslation } from '../lib/texts';
 import { useOrders } from '../api/trading';
 import type { OrderFilter } from '../api/keys';
@@ -10,11 +11,9 @@ import { ListStates } from './ListStates';
 
 /** "指値 2,790.00" / "成行"; a filled order also shows its fill price. */
 export function orderPriceText(t: TFunction, order: Order): string {
-  const base = order.price
-    ? t('trade:limitAt', { price: displayPrice(order.price) })
-    : t('trade:type.market');
+  const base = order.price ? t('trade:limitAt', { price: formatPrice(order.price) }) : t('trade:type.market');
   return order.fillPrice
-    ? `${base} ・ ${t('trade:filledAt', { price: displayPrice(order.fillPrice) })}`
+    ? `${base} ・ ${t('trade:filledAt', { price: formatPrice(order.fillPrice) })}`
     : base;
 }
 

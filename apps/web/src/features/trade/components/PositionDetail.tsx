@@ -1,10 +1,12 @@
+import { formatPrice } from '@kabuto/contract';
+import { toneClass } from '../../../lib/price-tone';
 import { useState, type ReactNode } from 'react';
 import { Button, Toast } from 'antd-mobile';
 import { formatJst, formatYen, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useLiveQuotes, usePosition } from '../api/trading';
-import { displayPrice, livePnl, pnlPercentOf, riseFallClass, withSign } from '../lib/figures';
+import { livePnl, pnlPercentOf, withSign } from '../lib/figures';
 import { quantityText } from '../lib/labels';
 import { ClosePositionForm } from './ClosePositionForm';
 import { DetailSheet, Figures } from './DetailSheet';
@@ -38,15 +40,15 @@ export function PositionDetail({
   const { price, pnl } = livePnl(position, quote?.last);
   const percent = pnl ? pnlPercentOf(pnl, position.margin) : null;
   const closed = position.status === 'closed';
-  const optional = (value: string | null) => (value ? displayPrice(value) : t('trade:none'));
+  const optional = (value: string | null) => (value ? formatPrice(value) : t('trade:none'));
   const rows: [string, string, ReactNode, string?][] = [
     ['instrument', t('trade:instrument'), <InstrumentLabel code={position.code} key="i" />],
     ['side', t('trade:sideLabel'), t(`trade:side.${position.side}`)],
     ['status', t('trade:status'), t(`trade:positionStatus.${position.status}`)],
     ['lots', t('trade:lots'), quantityText(t, position.lots)],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: position.leverage })],
-    ['entry', t('trade:entryPrice'), displayPrice(position.entryPrice)],
-    ['price', closed ? t('trade:exitPrice') : t('trade:lastPrice'), price ? displayPrice(price) : '—'],
+    ['entry', t('trade:entryPrice'), formatPrice(position.entryPrice)],
+    ['price', closed ? t('trade:exitPrice') : t('trade:lastPrice'), price ? formatPrice(price) : '—'],
     [
       'pnl',
       closed ? t('trade:realisedPnl') : t('trade:unrealisedPnl'),
@@ -55,7 +57,7 @@ export function PositionDetail({
           ? t('trade:pnlWithPercent', { pnl: withSign(formatYen(pnl)), percent: withSign(percent) })
           : withSign(formatYen(pnl))
         : '—',
-      riseFallClass(pnl),
+      toneClass(pnl),
     ],
     ['margin', t('trade:positionMargin'), yen(position.margin)],
     ['fee', t('trade:fee'), yen(position.openFee)],
@@ -64,7 +66,7 @@ export function PositionDetail({
     ['stop-loss', t('trade:stopLoss'), optional(position.stopLoss)],
   ];
   if (position.closeLimit)
-    rows.push(['close-limit', t('trade:closeLimit'), displayPrice(position.closeLimit)]);
+    rows.push(['close-limit', t('trade:closeLimit'), formatPrice(position.closeLimit)]);
   if (position.closeFee) rows.push(['close-fee', t('trade:closeFee'), yen(position.closeFee)]);
   if (position.closeReason)
     rows.push(['reason', t('trade:closeReasonLabel'), t(`trade:closeReason.${position.closeReason}`)]);

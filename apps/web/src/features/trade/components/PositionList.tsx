@@ -1,7 +1,9 @@
+import { formatPrice } from '@kabuto/contract';
+import { toneClass } from '../../../lib/price-tone';
 import { formatJst, formatYen, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { useLiveQuotes, usePositions } from '../api/trading';
-import { displayPrice, livePnl, riseFallClass, withSign } from '../lib/figures';
+import { livePnl, withSign } from '../lib/figures';
 import { quantityText } from '../lib/labels';
 import { InstrumentLabel, SideTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
@@ -34,7 +36,7 @@ export function PositionList({ onOpen }: { onOpen: (position: Position) => void 
                   <SideTag side={position.side} />
                   <InstrumentLabel code={position.code} />
                 </span>
-                <strong className={riseFallClass(pnl)} data-testid="position-pnl">
+                <strong className={toneClass(pnl)} data-testid="position-pnl">
                   {pnl ? withSign(formatYen(pnl)) : '—'}
                 </strong>
               </span>
@@ -44,8 +46,8 @@ export function PositionList({ onOpen }: { onOpen: (position: Position) => void 
                   {t('trade:leverageValue', { leverage: position.leverage })}
                 </span>
                 <span>
-                  {t('trade:entryPrice')} {displayPrice(position.entryPrice)} →{' '}
-                  {price ? displayPrice(price) : '—'}
+                  {t('trade:entryPrice')} {formatPrice(position.entryPrice)} →{' '}
+                  {price ? formatPrice(price) : '—'}
                 </span>
               </span>
               <span className="kb-trade-row-meta">

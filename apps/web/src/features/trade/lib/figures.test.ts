@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  directionOf,
-  livePnl,
-  notionalOf,
-  pnlPercentOf,
-  riseFallClass,
-  targetRefusal,
-  unrealisedPnlAt,
-  withSign,
-} from './figures';
+import { livePnl, notionalOf, pnlPercentOf, targetRefusal, unrealisedPnlAt, withSign } from './figures';
 
 describe('notionalOf', () => {
   it('is price × 100 shares per lot', () => {
@@ -41,14 +32,6 @@ describe('signs and colours', () => {
     expect(withSign('1,234.00')).toBe('+1,234.00');
     expect(withSign('-5.00')).toBe('-5.00');
     expect(withSign('0.00')).toBe('0.00');
-  });
-  it('gives each figure its direction class', () => {
-    expect(directionOf('12.00')).toBe('up');
-    expect(directionOf('-0.50')).toBe('down');
-    expect(directionOf('0.00')).toBe('flat');
-    expect(riseFallClass(null)).toBe('');
-    expect(riseFallClass('-1.00')).toBe('kb-down');
-    expect(riseFallClass('3.00')).toBe('kb-up');
   });
 });
 

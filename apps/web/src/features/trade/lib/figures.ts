@@ -1,4 +1,4 @@
-import { decimalToSen, formatYen, senToDecimal, type Position, type Sen } from '@kabuto/contract';
+import { decimalToSen, senToDecimal, type Position, type Sen } from '@kabuto/contract';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 
 export type Side = 'long' | 'short';
@@ -43,18 +43,6 @@ export function withSign(formatted: string): string {
   return `+${formatted}`;
 }
 
-/** Which way a figure points, for its colour. */
-export function directionOf(value: string | null | undefined): 'up' | 'down' | 'flat' {
-  if (!value || !/[1-9]/.test(value)) return 'flat';
-  return value.trim().startsWith('-') ? 'down' : 'up';
-}
-
-/** The class that colours a gain or a loss: red up and green down, as Japanese brokers show them (app.css). */
-export function riseFallClass(value: string | null | undefined): string {
-  const direction = directionOf(value);
-  return direction === 'flat' ? '' : `kb-${direction}`;
-}
-
 /** Which side of the reference price a take-profit and a stop-loss must lie on. */
 export type TargetRefusal = 'ORDER_TAKE_PROFIT_INVALID' | 'ORDER_STOP_LOSS_INVALID';
 
@@ -75,11 +63,6 @@ export function targetRefusal(
   if (takeProfit !== null && !winning(takeProfit)) return 'ORDER_TAKE_PROFIT_INVALID';
   if (stopLoss !== null && !losing(stopLoss)) return 'ORDER_STOP_LOSS_INVALID';
   return null;
-}
-
-/** A share price for display ("2,800.50"): the one place the trading screens format prices. */
-export function displayPrice(decimal: string): string {
-  return formatYen(decimal);
 }
 
 /** The latest price and the P&L at it: from the live quotes when they have the code, else the server's own. */

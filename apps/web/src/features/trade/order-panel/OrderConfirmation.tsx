@@ -1,5 +1,6 @@
+import { formatPrice } from '@kabuto/contract';
 import type { OrderPreviewView } from '@kabuto/contract';
-import { displayPrice } from '../lib/figures';
+
 import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import type { OrderRequest } from '../api/keys';
@@ -28,14 +29,14 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
       'type',
       t('trade:typeLabel'),
       order.type === 'market'
-        ? t('trade:marketAt', { price: displayPrice(preview.price) })
-        : t('trade:limitAt', { price: displayPrice(preview.price) }),
+        ? t('trade:marketAt', { price: formatPrice(preview.price) })
+        : t('trade:limitAt', { price: formatPrice(preview.price) }),
     ],
     ['lots', t('trade:lots'), quantityText(t, Number(order.lots))],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
   ];
-  if (order.takeProfit) rows.push(['take-profit', t('trade:takeProfit'), displayPrice(order.takeProfit)]);
-  if (order.stopLoss) rows.push(['stop-loss', t('trade:stopLoss'), displayPrice(order.stopLoss)]);
+  if (order.takeProfit) rows.push(['take-profit', t('trade:takeProfit'), formatPrice(order.takeProfit)]);
+  if (order.stopLoss) rows.push(['stop-loss', t('trade:stopLoss'), formatPrice(order.stopLoss)]);
   const figures: [string, string, string][] = [
     ['notional', t('trade:notional'), yen(preview.notional)],
     ['margin', t('trade:margin'), yen(preview.margin)],
@@ -44,7 +45,7 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
     [
       'liquidation',
       t('trade:liquidationPrice'),
-      preview.estimatedLiquidationPrice ? displayPrice(preview.estimatedLiquidationPrice) : t('trade:none'),
+      preview.estimatedLiquidationPrice ? formatPrice(preview.estimatedLiquidationPrice) : t('trade:none'),
     ],
   ];
   return (

@@ -1,3 +1,4 @@
+import { formatPrice } from '@kabuto/contract';
 import { useState } from 'react';
 import { Button, Dialog, List, Switch } from 'antd-mobile';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
@@ -20,7 +21,7 @@ import type { OrderRequest } from '../api/keys';
 import { useOrderPreview, usePlaceOrder, type Confirmed } from '../api/trading';
 import { Stepper } from '../components/Stepper';
 import { ToggleGroup } from '../components/ToggleGroup';
-import { notionalOf, targetRefusal, type Side, displayPrice } from '../lib/figures';
+import { notionalOf, targetRefusal, type Side } from '../lib/figures';
 import { priceInputText, priceSenOf, steppedPrice, type PriceBand } from '../lib/prices';
 import { quantityText } from '../lib/labels';
 import { OrderConfirmation } from './OrderConfirmation';
@@ -230,8 +231,8 @@ export function OrderForm({
       {market && type === 'limit' && (
         <p className="kb-trade-note" data-testid="order-band">
           {t('trade:priceBand', {
-            low: displayPrice(senToDecimal(market.band.low)),
-            high: displayPrice(senToDecimal(market.band.high)),
+            low: formatPrice(senToDecimal(market.band.low)),
+            high: formatPrice(senToDecimal(market.band.high)),
           })}
         </p>
       )}

@@ -1,3 +1,5 @@
+import { formatPrice } from '@kabuto/contract';
+import { directionOf, toneClass } from '../../../lib/price-tone';
 import { Button, Toast } from 'antd-mobile';
 import { decimalToSen, type Order } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
@@ -8,7 +10,7 @@ import { useIsLoggedIn } from '../../../lib/session-store';
 import { useInstrument, useLiveQuotes } from '../api/trading';
 import { DetailSheet } from '../components/DetailSheet';
 import { SimulatedLabel } from '../components/SimulatedLabel';
-import { directionOf, riseFallClass, withSign, displayPrice } from '../lib/figures';
+import { withSign } from '../lib/figures';
 import { instrumentName } from '../lib/labels';
 import { DEFAULT_LEVERAGES, OrderForm, type MarketFacts } from './OrderForm';
 
@@ -58,11 +60,11 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
       {quote && (
         <div className="kb-trade-quote" data-testid="order-quote">
           <span className="kb-muted">{t('trade:lastPrice')}</span>
-          <strong className={riseFallClass(quote.change)} data-testid="order-last">
-            {displayPrice(quote.last)}
+          <strong className={toneClass(quote.change)} data-testid="order-last">
+            {formatPrice(quote.last)}
           </strong>
-          <span className={riseFallClass(quote.change)}>
-            {withSign(displayPrice(quote.change))} ({withSign(quote.changePercent)}%)
+          <span className={toneClass(quote.change)}>
+            {withSign(formatPrice(quote.change))} ({withSign(quote.changePercent)}%)
             <span className="kb-visually-hidden">{t(`trade:direction.${directionOf(quote.change)}`)}</span>
           </span>
           {quote.simulated && <SimulatedLabel />}
