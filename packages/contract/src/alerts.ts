@@ -1,34 +1,17 @@
 import { z } from 'zod';
-import { code, decimalMoney } from './fields';
+import { code, decimalMoney, priceField } from './fields';
 import { instrument, instrumentCodeField } from './market';
-import { decimalToSen } from './money';
 
 /** Most alerts one investor may have waiting at a time. */
 export const PRICE_ALERT_MAX = 20;
 export const PRICE_ALERT_DIRECTIONS = ['above', 'below'] as const;
 export type PriceAlertDirection = (typeof PRICE_ALERT_DIRECTIONS)[number];
 
-/** The largest price an alert may name: 10 million yen, far above any TSE share. */
-const MAX_ALERT_PRICE_SEN = 10_000_000n * 100n;
-
-/** A price as a person types it ("2800", "2,800.5", "２８００円"), read as sen. */
-const alertPrice = z
-  .string(code('PRICE_ALERT_PRICE_INVALID'))
-  .trim()
-  .transform((value, ctx) => {
-    const sen = decimalToSen(value.normalize('NFKC').replace(/[,\s¥円]/g, ''));
-    if (sen === null || sen <= 0n || sen > MAX_ALERT_PRICE_SEN) {
-      ctx.addIssue({ code: 'custom', message: 'PRICE_ALERT_PRICE_INVALID' });
-      return z.NEVER;
-    }
-    return sen;
-  });
-
 export const createPriceAlertRequest = z.strictObject({
   code: instrumentCodeField,
   /** above: tell me when the price reaches this or more; below: this or less. */
   direction: z.enum(PRICE_ALERT_DIRECTIONS, code('VALIDATION_FAILED')),
-  price: alertPrice,
+  price: priceField('PRICE_ALERT_PRICE_INVALID'),
 });
 export type CreatePriceAlertRequest = z.input<typeof createPriceAlertRequest>;
 

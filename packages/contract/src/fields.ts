@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
+import { decimalToSen } from './money';
 import { normalizeMobile } from './mobile';
 
 /** Every message a schema raises is an ErrorCode; the server and the client localise it. */
@@ -51,3 +52,23 @@ export const paged = <T extends z.ZodTypeAny>(item: T) =>
     page: z.number().int(),
     pageSize: z.number().int(),
   });
+
+/** The largest price one request may name: 10 million yen, far above any TSE share. */
+const MAX_PRICE_SEN = 10_000_000n * 100n;
+
+/**
+ * A share price typed by a person ("2800", "2,800.5", "２８００円"), read as sen: positive and at most
+ * MAX_PRICE_SEN. Whether it is on the tick grid is the server's check.
+ */
+export const priceField = (invalid: ErrorCode) =>
+  z
+    .string(code(invalid))
+    .trim()
+    .transform((value, ctx) => {
+      const sen = decimalToSen(value.normalize('NFKC').replace(/[,\s¥円]/g, ''));
+      if (sen === null || sen <= 0n || sen > MAX_PRICE_SEN) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return sen;
+    });

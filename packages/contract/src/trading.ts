@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import type { ErrorCode } from './errors';
-import { code, decimalMoney, pageQuery, paged } from './fields';
+import { code, decimalMoney, pageQuery, paged, priceField } from './fields';
 import { instrumentCodeField } from './market';
-import { decimalToSen } from './money';
 
 export const ORDER_SIDES = ['long', 'short'] as const;
 export const ORDER_TYPES = ['market', 'limit'] as const;
@@ -10,23 +8,6 @@ export const ORDER_STATUSES = ['open', 'filled', 'cancelled'] as const;
 export const ORDER_CANCEL_REASONS = ['user', 'insufficient_funds', 'forced_close'] as const;
 export const POSITION_STATUSES = ['holding', 'closing', 'limit-closing', 'closed'] as const;
 export const CLOSE_REASONS = ['user', 'take_profit', 'stop_loss', 'forced'] as const;
-
-/** The largest price one request may name: 10 million yen, far above any TSE share. */
-const MAX_PRICE_SEN = 10_000_000n * 100n;
-
-/** A price typed by a person: "2800", "2,800.5", "２８００". Read as sen; positive; the tick grid is the server's check. */
-const priceField = (invalid: ErrorCode) =>
-  z
-    .string(code(invalid))
-    .trim()
-    .transform((value, ctx) => {
-      const sen = decimalToSen(value.normalize('NFKC').replace(/[,\s¥円]/g, ''));
-      if (sen === null || sen <= 0n || sen > MAX_PRICE_SEN) {
-        ctx.addIssue({ code: 'custom', message: invalid });
-        return z.NEVER;
-      }
-      return sen;
-    });
 
 const lotsField = z.coerce
   .number(code('ORDER_LOTS_INVALID'))
