@@ -63,6 +63,26 @@ describe('the tick lease', () => {
       const stopPeer = await startTrading(peer.ctx);
       expect(tradingOf(t.ctx).feedsFromMarket).toBe(true);
       expect(tradingOf(peer.ctx).feedsFromMarket).toBe(false);
+      // The other node has no current prices: it refuses what a price decides, and writes nothing.
+      const user = await investor(t, '1000000');
+      const order = { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 };
+      const refused = await peer.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { token: user.token, 'idempotency-key': `peer-${process.pid}` },
+        payload: order,
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ errorCode: 'TRADING_UNAVAILABLE' });
+      const preview = await peer.app.inject({
+        method: 'POST',
+        url: '/api/orders/preview',
+        headers: { token: user.token },
+        payload: order,
+      });
+      expect(preview.json()).toMatchObject({ errorCode: 'TRADING_UNAVAILABLE' });
+      const orders = await send<{ total: number }>(t, 'GET', '/api/orders', user.token);
+      expect(orders.data.total).toBe(0);
       stopPeer();
     } finally {
       await peer.close();

@@ -229,3 +229,38 @@ describe('the confirmation popup', () => {
     expect(await tradingSnapshot(t, user)).toEqual(before);
   });
 });
+
+describe("the investor's statement", () => {
+  it('lists trading entries with their kinds, in the JSON and the CSV', async () => {
+    const user = await investor(t, '1000000');
+    const placed = await placeOrder(t, user, {
+      code: '7203',
+      side: 'long',
+      type: 'market',
+      lots: 1,
+      leverage: 2,
+    });
+    expect(placed.status).toBe(200);
+    const closed = await send(
+      t,
+      'POST',
+      `/api/positions/${placed.data.id}/close`,
+      user.token,
+      { type: 'market' },
+      `close-${placed.data.id}`,
+    );
+    expect(closed.status).toBe(200);
+    const ledger = await get<{ items: { kind: string }[] }>(t.app, '/api/account/ledger?lang=ja', user.token);
+    expect(ledger.status).toBe(200);
+    expect(ledger.data.items.map((item) => item.kind)).toEqual(
+      expect.arrayContaining(['deposit', 'order_fill', 'position_close']),
+    );
+    const csv = await t.app.inject({
+      url: '/api/account/ledger.csv?lang=ja',
+      headers: { token: user.token },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('約定（新規建）');
+    expect(csv.body).toContain('返済約定');
+  });
+});

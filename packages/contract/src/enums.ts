@@ -138,6 +138,13 @@ export const ENTRY_KINDS = [
   'withdrawal_payout',
   'withdrawal_release',
   'adjustment',
+  'order_hold',
+  'order_release',
+  'order_fill',
+  'position_close',
+  'interest',
+  'borrow_fee',
+  'debt_repayment',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 

@@ -316,6 +316,7 @@ export class Trading {
    * another request it is refused. Trading needs a passed identity verification (PRODUCT.md).
    */
   placeOrder(userId: bigint, body: PlaceOrderBody, idempotencyKey: string): Promise<OrderRow> {
+    this.requireCurrentPrices();
     const requestHash = sha256(canonical(body));
     return this.serial(async () => {
       const prior = await findOrderByKey(this.ctx.db, userId, idempotencyKey);
@@ -341,6 +342,7 @@ export class Trading {
 
   /** The confirmation popup's figures; refuses what placing would refuse. Changes nothing. */
   previewOrder(userId: bigint, body: PlaceOrderBody): Promise<Extract<OrderPreview, { ok: true }>> {
+    this.requireCurrentPrices();
     return this.serial(async () => {
       await requireKycPassed(this.ctx.db, userId);
       const quote = await this.firstQuote(body.code);
@@ -387,6 +389,7 @@ export class Trading {
     body: ClosePositionBody,
     idempotencyKey: string,
   ): Promise<PositionRow> {
+    this.requireCurrentPrices();
     return this.serial(async () => {
       const position = await findUserPosition(this.ctx.db, userId, positionId);
       if (!position) throw fail('POSITION_NOT_FOUND');
@@ -515,6 +518,15 @@ export class Trading {
       { also: (db) => setLastAccrualDate(db, today) },
     );
     this.lastAccrualDate = today;
+  }
+
+  /**
+   * Only the node that feeds the engine from market ticks has current prices in it; another node's engine
+   * would decide at whatever price it saw last. Until commands are routed to the feeding node, the others
+   * refuse everything a price decides (docs/trading.md, "Several nodes").
+   */
+  private requireCurrentPrices(): void {
+    if (!this.feeding) throw fail('TRADING_UNAVAILABLE');
   }
 
   /** Whether this node feeds the engine from market ticks (the lease holder) or only takes commands. */

@@ -73,6 +73,8 @@ export function PriceChart({ code }: { code: string }) {
   }, []);
 
   const data = bars.data;
+  /** The time of the newest bar the chart has drawn. */
+  const drawnUntil = useRef(0);
   const newest = data && data.interval === interval ? data.items.at(-1)?.start : undefined;
   const latest = useLatestBars(code, interval, newest);
   useEffect(() => {
@@ -81,18 +83,25 @@ export function PriceChart({ code }: { code: string }) {
     const time = (value: number) => value as UTCTimestamp;
     plot.candles.setData(points.map(({ volume: _volume, ...bar }) => ({ ...bar, time: time(bar.time) })));
     plot.volume.setData(points.map((bar) => ({ time: time(bar.time), value: bar.volume })));
+    drawnUntil.current = points.at(-1)?.time ?? 0;
     plot.chart.timeScale().applyOptions({ timeVisible: INTRADAY.has(data.interval), secondsVisible: false });
   }, [plot, data]);
 
   // The newest bars as the market trades: the last one redrawn, any new ones appended.
+  // The chart refuses a bar older than the last one it drew, and a later poll can still carry bars from
+  // before a minute the previous poll already added: only bars from the last drawn one on are sent.
   useEffect(() => {
     if (!plot || !data || !latest.data || latest.data.interval !== data.interval) return;
-    const lastPlotted = toChartBars(data.items.slice(-1))[0]?.time ?? 0;
     for (const bar of toChartBars(latest.data.items)) {
-      if (bar.time < lastPlotted) continue;
+      if (bar.time < drawnUntil.current) continue;
       const time = bar.time as UTCTimestamp;
-      plot.candles.update({ time, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
-      plot.volume.update({ time, value: bar.volume });
+      try {
+        plot.candles.update({ time, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
+        plot.volume.update({ time, value: bar.volume });
+        drawnUntil.current = bar.time;
+      } catch {
+        // A bar the chart will not take is left out; the next full load draws it.
+      }
     }
   }, [plot, data, latest.data]);
 

@@ -53,7 +53,7 @@ export function DetailSheet({
 /** Label and value pairs of a detail. */
 export function Figures({ rows, testId }: { rows: [string, string, ReactNode, string?][]; testId: string }) {
   return (
-    <dl className="kb-figures" style={{ padding: '0 16px' }} data-testid={testId}>
+    <dl className="kb-trade-figures" style={{ padding: '0 16px' }} data-testid={testId}>
       {rows.map(([id, label, value, className]) => (
         <div key={id}>
           <dt>{label}</dt>

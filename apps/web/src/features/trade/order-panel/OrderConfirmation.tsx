@@ -50,7 +50,7 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
   ];
   return (
     <div data-testid="order-confirm">
-      <dl className="kb-figures">
+      <dl className="kb-trade-figures">
         {rows.map(([id, label, value]) => (
           <div key={id}>
             <dt>{label}</dt>
@@ -58,9 +58,9 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
           </div>
         ))}
       </dl>
-      <dl className="kb-figures" style={{ marginTop: 8 }}>
+      <dl className="kb-trade-figures" style={{ marginTop: 8 }}>
         {figures.map(([id, label, value]) => (
-          <div key={id} className={id === 'total' ? 'kb-figure-total' : undefined}>
+          <div key={id} className={id === 'total' ? 'kb-trade-figure-total' : undefined}>
             <dt>{label}</dt>
             <dd data-testid={`order-confirm-${id}`}>{value}</dd>
           </div>
