@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_INVESTOR } from '../support';
+import { investorWithCash } from '../web/helpers';
 import { seriousAxeViolations } from '../support/a11y';
 import { clippedCells } from './clipped-cells';
 import { openSignedIn, staffSessionOnce, type BackOfficeLang, type BackOfficeLocale } from './staff-session';
@@ -11,22 +11,19 @@ test.setTimeout(180_000);
 
 const staffSession = staffSessionOnce();
 
-/** The demo investor (identity verified, with cash) holds a position and a resting order in Toyota. */
-async function tradeAsDemoInvestor(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', {
-    data: { account: DEMO_INVESTOR.mobile, password: DEMO_INVESTOR.password },
-  });
-  const { data: session } = (await login.json()) as { data: { token: string } };
+/**
+ * An investor of this test (identity verified, with cash) holds a position and a resting order in Toyota; the
+ * demo investor's balance belongs to other tests.
+ */
+async function tradeAsNewInvestor(request: APIRequestContext) {
+  const investor = await investorWithCash(request, await staffSession(request), '1000000');
   const headers = (key: string) => ({
-    token: session.token,
+    token: investor.token,
     'idempotency-key': `e2e-trading-${key}-${Date.now()}`,
   });
-  const quotes = await request.get('/api/market/quotes?codes=7203', { headers: { token: session.token } });
+  const quotes = await request.get('/api/market/quotes?codes=7203', { headers: { token: investor.token } });
   const { data } = (await quotes.json()) as { data: { items: { limitDown: string }[] } };
   const order = { code: '7203', side: 'long', lots: 1, leverage: 1 };
-  // Once per server: a retried test must not spend the demo's cash again.
-  const open = await request.get('/api/orders?status=all', { headers: { token: session.token } });
-  if (((await open.json()) as { data: { total: number } }).data.total > 0) return;
   for (const [key, body] of [
     ['market', { ...order, type: 'market' }],
     ['limit', { ...order, type: 'limit', price: data.items[0]!.limitDown }],
@@ -59,7 +56,7 @@ const TEXT = {
   },
 } as const;
 
-test.beforeAll(async ({ request }) => tradeAsDemoInvestor(request));
+test.beforeAll(async ({ request }) => tradeAsNewInvestor(request));
 
 for (const lang of ['ja', 'en'] as const satisfies readonly BackOfficeLang[]) {
   test(`${lang}: the trading screens show their tables whole, and Toyota is halted and resumed with a reason`, async ({

@@ -26,11 +26,15 @@ export function LatestNotices() {
       {notices.data.length === 0 ? (
         <p className="kb-muted">{t('home.noNotices')}</p>
       ) : (
-        <ul className="kb-notice-list">
+        <ul className="kb-home-notice-list">
           {notices.data.map((item) => (
             <li key={item.id}>
-              <button type="button" className="kb-notice" onClick={() => navigate(MESSAGE_PATH)}>
-                <span className={item.read ? 'kb-notice-title' : 'kb-notice-title kb-notice-unread'}>
+              <button type="button" className="kb-home-notice" onClick={() => navigate(MESSAGE_PATH)}>
+                <span
+                  className={
+                    item.read ? 'kb-home-notice-title' : 'kb-home-notice-title kb-home-notice-unread'
+                  }
+                >
                   {item.title}
                 </span>
                 <time dateTime={item.createdAt} className="kb-muted">
