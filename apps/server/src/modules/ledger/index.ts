@@ -8,7 +8,7 @@ export {
   freshKey,
   holdForWithdrawal,
   payOutWithdrawal,
-  postTradingTransfers,
+  postTradingEntries,
   TRADING_SCOPE,
   priorEntry,
   releaseWithdrawalHold,

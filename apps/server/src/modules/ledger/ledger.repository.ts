@@ -90,20 +90,63 @@ export async function postEntry(
       ${postings.map((p) => p.amount)}::bigint[])`.execute(db);
   const row = result.rows[0];
   if (!row) throw new Error('ledger_post answered nothing');
+  return outcomeOf(row);
+}
+
+function outcomeOf(row: {
+  r_outcome: 'posted' | 'taken' | 'insufficient' | 'no_accounts';
+  r_entry_id: bigint | null;
+  r_created_at: Date | null;
+  r_kind: string | null;
+  r_request_hash: string | null;
+}): PostOutcome {
   switch (row.r_outcome) {
     case 'posted':
-      return { outcome: 'posted', entryId: BigInt(row.r_entry_id!), createdAt: row.r_created_at! };
+      return { outcome: 'posted', entryId: BigInt(row.r_entry_id!), createdAt: new Date(row.r_created_at!) };
     case 'taken':
       return {
         outcome: 'taken',
         entryId: BigInt(row.r_entry_id!),
-        createdAt: row.r_created_at!,
+        createdAt: new Date(row.r_created_at!),
         kind: row.r_kind!,
         requestHash: row.r_request_hash!,
       };
     default:
       return { outcome: row.r_outcome };
   }
+}
+
+/**
+ * Writes several entries in order in one statement (`ledger_post_many`), stopping after the first whose
+ * outcome is not `posted`: the outcomes of those applied, in order.
+ */
+export async function postEntries(
+  db: Executor,
+  entries: readonly { entry: NewEntry; postings: readonly NewPosting[] }[],
+): Promise<PostOutcome[]> {
+  const doc = entries.map(({ entry, postings }) => ({
+    kind: entry.kind,
+    reference: entry.reference,
+    scope: entry.scope,
+    key: entry.key,
+    requestHash: entry.requestHash,
+    actorKind: entry.actorKind,
+    actorId: entry.actorId === null ? null : entry.actorId.toString(),
+    memo: entry.memo,
+    at: entry.at.toISOString(),
+    users: postings.map((p) => (p.user === null ? null : p.user.toString())),
+    kinds: postings.map((p) => p.kind),
+    amounts: postings.map((p) => p.amount.toString()),
+  }));
+  const result = await sql<{
+    r_n: number;
+    r_outcome: 'posted' | 'taken' | 'insufficient' | 'no_accounts';
+    r_entry_id: bigint | null;
+    r_created_at: Date | null;
+    r_kind: string | null;
+    r_request_hash: string | null;
+  }>`SELECT * FROM ledger_post_many(${JSON.stringify(doc)}::jsonb) ORDER BY r_n`.execute(db);
+  return result.rows.map(outcomeOf);
 }
 
 export async function userBalances(db: Executor, userId: bigint): Promise<Map<UserAccountKind, bigint>> {

@@ -11,9 +11,12 @@ import {
   lockIdempotencyKey,
   normalSideOf,
   openUserAccounts,
+  postEntries,
   postEntry,
   userBalances,
+  type NewEntry,
   type NewPosting,
+  type PostOutcome,
 } from './ledger.repository';
 import {
   USER_ACCOUNT_KINDS,
@@ -102,6 +105,26 @@ interface EntrySpec {
  * costs more than the work it carries (docs/benchmarks.md, ledger.bench.ts).
  */
 async function post(db: Executor, spec: EntrySpec): Promise<Posted> {
+  const entry = prepare(spec);
+  let result = await postEntry(db, entry.entry, entry.postings);
+  if (result.outcome === 'no_accounts') {
+    // A user's first entry: open their accounts and try again.
+    for (const user of entry.users) await openUserAccounts(db, user);
+    result = await postEntry(db, entry.entry, entry.postings);
+  }
+  return settle(db, entry, result);
+}
+
+interface Prepared {
+  kind: string;
+  entry: NewEntry;
+  postings: NewPosting[];
+  /** The users whose accounts the entry touches, in id order. */
+  users: bigint[];
+}
+
+/** The entry's row and its signed postings; refuses an entry that does not balance. */
+function prepare(spec: EntrySpec): Prepared {
   const { idempotency } = spec;
   const postings: NewPosting[] = [];
   for (const leg of spec.legs) {
@@ -115,7 +138,6 @@ async function post(db: Executor, spec: EntrySpec): Promise<Posted> {
   }
   const sum = postings.reduce((total, p) => total + p.amount, 0n);
   if (postings.length < 2 || sum !== 0n) throw new Error(`ledger: ${spec.kind} does not balance`);
-
   const entry = {
     kind: spec.kind,
     reference: spec.reference,
@@ -130,24 +152,23 @@ async function post(db: Executor, spec: EntrySpec): Promise<Posted> {
   const users = [...new Set(postings.flatMap((p) => (p.user === null ? [] : [p.user])))].sort((a, b) =>
     a < b ? -1 : a > b ? 1 : 0,
   );
-  let result = await postEntry(db, entry, postings);
-  if (result.outcome === 'no_accounts') {
-    // A user's first entry: open their accounts and try again.
-    for (const user of users) await openUserAccounts(db, user);
-    result = await postEntry(db, entry, postings);
-  }
+  return { kind: spec.kind, entry, postings, users };
+}
+
+/** What the caller gets for the database's answer to a prepared entry. */
+async function settle(db: Executor, prepared: Prepared, result: PostOutcome): Promise<Posted> {
   switch (result.outcome) {
     case 'posted':
-      for (const user of users) await announceChange(db, BALANCE_CHANGES, user.toString());
+      for (const user of prepared.users) await announceChange(db, BALANCE_CHANGES, user.toString());
       return { entryId: result.entryId, replayed: false, createdAt: result.createdAt };
     case 'taken':
-      if (result.kind !== spec.kind || result.requestHash !== entry.requestHash)
+      if (result.kind !== prepared.kind || result.requestHash !== prepared.entry.requestHash)
         throw fail('IDEMPOTENCY_KEY_REUSED');
       return { entryId: result.entryId, replayed: true, createdAt: result.createdAt };
     case 'insufficient':
       throw fail('INSUFFICIENT_FUNDS');
     case 'no_accounts':
-      throw new Error(`ledger: the accounts of ${spec.kind} could not be opened`);
+      throw new Error(`ledger: the accounts of ${prepared.kind} could not be opened`);
   }
 }
 
@@ -276,14 +297,57 @@ export interface TradingEntry {
 }
 
 /**
- * Applies an engine event's transfers as one journal entry, in the caller's transaction: money leaving a
- * pocket debits its account and money entering one credits it (the user's cash, held cash and margin are
- * credit-normal, so leaving lowers them; debt is a debit-normal receivable, so a loss beyond the cash raises
- * it and a repayment lowers it). Transfers between the same accounts net out; an event whose transfers net to
- * nothing writes no entry (null). A user balance that would go below zero refuses the entry with
- * INSUFFICIENT_FUNDS, as for every other entry.
+ * Applies engine events' transfers, one journal entry each, in order, in the caller's transaction and in one
+ * statement while nothing needs an answer (`ledger_post_many`). Money leaving a pocket debits its account and
+ * money entering one credits it (the user's cash, held cash and margin are credit-normal, so leaving lowers
+ * them; debt is a debit-normal receivable, so a loss beyond the cash raises it and a repayment lowers it).
+ * Transfers between the same accounts net out; an event whose transfers net to nothing writes no entry
+ * (null). A user balance that would go below zero refuses the entry with INSUFFICIENT_FUNDS, as for every
+ * other entry, and with it the caller's transaction.
  */
-export async function postTradingTransfers(db: Executor, entry: TradingEntry): Promise<Posted | null> {
+export async function postTradingEntries(
+  db: Executor,
+  entries: readonly TradingEntry[],
+): Promise<(Posted | null)[]> {
+  const prepared = entries.map((entry) => {
+    const legs = tradingLegs(entry);
+    return legs.length === 0
+      ? null
+      : prepare({
+          kind: entry.kind,
+          reference: entry.reference,
+          actor: entry.actor,
+          idempotency: { scope: TRADING_SCOPE, key: entry.key, request: entry.transfers },
+          legs,
+          at: entry.at,
+        });
+  });
+  const pending = prepared.flatMap((entry, i) => (entry ? [{ entry, i }] : []));
+  const posted: (Posted | null)[] = entries.map(() => null);
+  let next = 0;
+  let opened = -1;
+  while (next < pending.length) {
+    const outcomes = await postEntries(
+      db,
+      pending.slice(next).map(({ entry }) => entry),
+    );
+    if (outcomes.length === 0) throw new Error('ledger_post_many answered nothing');
+    for (const outcome of outcomes) {
+      const { entry, i } = pending[next]!;
+      if (outcome.outcome === 'no_accounts' && opened !== next) {
+        // A user's first entry of an account kind: open their accounts and go on from this entry.
+        for (const user of entry.users) await openUserAccounts(db, user);
+        opened = next;
+        break;
+      }
+      posted[i] = await settle(db, entry, outcome);
+      next += 1;
+    }
+  }
+  return posted;
+}
+
+function tradingLegs(entry: TradingEntry): Leg[] {
   const net = new Map<UserAccountKind | HouseAccountKind, bigint>();
   for (const { from, to, amount } of entry.transfers) {
     if (amount <= 0n) throw new Error(`ledger: a trading transfer of ${amount}`);
@@ -302,15 +366,7 @@ export async function postTradingTransfers(db: Executor, entry: TradingEntry): P
         : { house: kind as HouseAccountKind, change },
     );
   }
-  if (legs.length === 0) return null;
-  return post(db, {
-    kind: entry.kind,
-    reference: entry.reference,
-    actor: entry.actor,
-    idempotency: { scope: TRADING_SCOPE, key: entry.key, request: entry.transfers },
-    legs,
-    at: entry.at,
-  });
+  return legs;
 }
 
 export interface Balances {

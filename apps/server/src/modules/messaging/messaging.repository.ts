@@ -32,6 +32,26 @@ export async function insertMessage(
   return row.id;
 }
 
+/** Several messages in one statement; each user's feed is announced once. */
+export async function insertMessages(
+  db: Executor,
+  messages: readonly { userId: bigint; kind: MessageKind; params: MessageParamValues; now: Date }[],
+): Promise<void> {
+  if (messages.length === 0) return;
+  await db
+    .insertInto('messages')
+    .values(
+      messages.map((m) => ({
+        user_id: m.userId,
+        kind: m.kind,
+        params: JSON.stringify(m.params),
+        created_at: m.now,
+      })),
+    )
+    .execute();
+  for (const userId of new Set(messages.map((m) => m.userId))) await announceFeedChange(db, userId);
+}
+
 /** Where a page of the feed continues: the last item seen, in the feed's order. */
 export interface FeedPosition {
   createdAt: Date;

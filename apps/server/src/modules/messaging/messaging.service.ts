@@ -7,6 +7,7 @@ import { renderMessage } from './message-render';
 import {
   countUnread,
   insertMessage,
+  insertMessages,
   listFeed,
   type FeedPosition,
   type FeedRow,
@@ -25,6 +26,21 @@ export async function notify<K extends MessageKind>(
   at: Date = new Date(),
 ): Promise<void> {
   await insertMessage(db, { userId, kind, params: { ...params }, now: at });
+}
+
+export interface OutgoingMessage<K extends MessageKind = MessageKind> {
+  userId: bigint;
+  kind: K;
+  params: MessageParams[K];
+  at: Date;
+}
+
+/** Several messages at once (one statement): what a batch of trading decisions tells its users. */
+export async function notifyAll(db: Executor, notices: readonly OutgoingMessage[]): Promise<void> {
+  await insertMessages(
+    db,
+    notices.map((n) => ({ userId: n.userId, kind: n.kind, params: { ...n.params }, now: n.at })),
+  );
 }
 
 /** The public id of a feed item: `m12` (a message) or `n3` (a notice). */

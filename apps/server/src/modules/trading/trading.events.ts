@@ -2,20 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { senToDecimal } from '@kabuto/contract';
 import type { EngineEvent, Transfer } from '@kabuto/engine';
 import type { Executor } from '../../database';
-import { postTradingTransfers, type LedgerActor } from '../ledger';
-import { notify } from '../messaging';
-import {
-  addPositionInterest,
-  clearMarginCall,
-  findPosition,
-  insertFill,
-  insertForcedClose,
-  insertOrder,
-  insertPosition,
-  openMarginCall,
-  updateOrder,
-  updatePosition,
-} from './trading.repository';
+import type { LedgerActor } from '../ledger';
+import type { OutgoingMessage } from '../messaging';
+import type { TradingWriter } from './trading.writer';
+import { clearMarginCall, openMarginCall } from './trading.repository';
 
 /** What an order row needs beyond its OrderAccepted event: the caller's idempotency key and request. */
 export interface OrderRequestMeta {
@@ -39,10 +29,14 @@ const slashDate = (date: string) => date.replaceAll('-', '/');
 /**
  * Writes what the engine decided: the rows of orders, positions, fills, margin calls and forced closes, and
  * for every event that moves money one journal entry whose idempotency key is derived from the event (so the
- * same event can never be applied twice). In the caller's transaction; returns the users whose trading
- * state changed.
+ * same event can never be applied twice). In the caller's transaction, through `writer`, which keeps the
+ * rows of a batch of commits for a few statements at its end; returns the users whose trading state changed.
  */
-export async function persistEvents(db: Executor, commit: Commit): Promise<Set<bigint>> {
+export async function persistEvents(
+  db: Executor,
+  writer: TradingWriter,
+  commit: Commit,
+): Promise<Set<bigint>> {
   const changed = new Set<bigint>();
   const batch = randomUUID();
   let index = 0;
@@ -52,7 +46,7 @@ export async function persistEvents(db: Executor, commit: Commit): Promise<Set<b
     reference: string,
     key: string,
   ) =>
-    postTradingTransfers(db, {
+    writer.post({
       userId: userOf(event),
       kind,
       reference,
@@ -61,6 +55,12 @@ export async function persistEvents(db: Executor, commit: Commit): Promise<Set<b
       actor: commit.actor,
       at: dateOf(event.at),
     });
+  const notify = <K extends OutgoingMessage['kind']>(
+    userId: bigint,
+    kind: K,
+    params: OutgoingMessage<K>['params'],
+    at: Date,
+  ) => writer.message({ userId, kind, params, at } as OutgoingMessage);
 
   for (const event of commit.events) {
     index += 1;
@@ -73,7 +73,7 @@ export async function persistEvents(db: Executor, commit: Commit): Promise<Set<b
         const meta = commit.order;
         if (!meta || meta.orderId !== event.orderId)
           throw new Error(`trading: order ${event.orderId} without its request`);
-        await insertOrder(db, {
+        writer.insertOrder({
           id: BigInt(event.orderId),
           user_id: userId,
           code: event.code,
@@ -94,22 +94,17 @@ export async function persistEvents(db: Executor, commit: Commit): Promise<Set<b
           created_at: at,
           updated_at: at,
         });
-        await post(event, 'order_hold', `order:${event.orderId}`, `order_accepted:${event.orderId}`);
+        post(event, 'order_hold', `order:${event.orderId}`, `order_accepted:${event.orderId}`);
         break;
       }
       case 'OrderFilled': {
-        const entry = await post(
-          event,
-          'order_fill',
-          `order:${event.orderId}`,
-          `order_filled:${event.orderId}`,
-        );
-        await updateOrder(db, BigInt(event.orderId), {
+        const entry = post(event, 'order_fill', `order:${event.orderId}`, `order_filled:${event.orderId}`);
+        writer.updateOrder(BigInt(event.orderId), {
           status: 'filled',
           fill_price: event.price,
           updated_at: at,
         });
-        await insertFill(db, {
+        writer.insertFill({
           user_id: userId,
           position_id: BigInt(event.positionId),
           kind: 'open',
@@ -120,11 +115,10 @@ export async function persistEvents(db: Executor, commit: Commit): Promise<Set<b
           notional: event.notional,
           fee: event.fee,
           realised_pnl: null,
-          entry_id: entry?.entryId ?? null,
+          entry,
           created_at: at,
         });
-        await notify(
-          db,
+        notify(
           userId,
           'order_filled',
           { code: event.code, lots: String(event.lots), price: senToDecimal(event.price) },
@@ -133,7 +127,7 @@ export async function persistEvents(db: Executor, commit: Commit): Promise<Set<b
         break;
       }
       case 'PositionOpened':
-        await insertPosition(db, {
+        writer.insertPosition({
           id: BigInt(event.positionId),
           user_id: userId,
           code: event.code,
@@ -150,6 +144,7 @@ export async function persistEvents(db: Executor, commit: Commit): Promise<Set<b
           close_limit: null,
           close_pending_reason: null,
           close_request_key: null,
+          close_request_hash: null,
           opened_at: at,
           exit_price: null,
           realised_pnl: null,
@@ -161,15 +156,15 @@ export async function persistEvents(db: Executor, commit: Commit): Promise<Set<b
         });
         break;
       case 'OrderCancelled':
-        await post(event, 'order_release', `order:${event.orderId}`, `order_cancelled:${event.orderId}`);
-        await updateOrder(db, BigInt(event.orderId), {
+        post(event, 'order_release', `order:${event.orderId}`, `order_cancelled:${event.orderId}`);
+        writer.updateOrder(BigInt(event.orderId), {
           status: 'cancelled',
           cancel_reason: event.reason,
           updated_at: at,
         });
         break;
       case 'CloseRequested':
-        await updatePosition(db, BigInt(event.positionId), {
+        writer.updatePosition(BigInt(event.positionId), {
           status: event.status,
           close_limit: event.limitPrice,
           // A forced close that waits says so in its ForcedClose event instead.
@@ -178,13 +173,13 @@ export async function persistEvents(db: Executor, commit: Commit): Promise<Set<b
         });
         break;
       case 'PositionClosed': {
-        const entry = await post(
+        const entry = post(
           event,
           'position_close',
           `position:${event.positionId}`,
           `position_closed:${event.positionId}`,
         );
-        await updatePosition(db, BigInt(event.positionId), {
+        writer.updatePosition(BigInt(event.positionId), {
           status: 'closed',
           exit_price: event.exitPrice,
           realised_pnl: event.realisedPnl,
@@ -195,7 +190,7 @@ export async function persistEvents(db: Executor, commit: Commit): Promise<Set<b
           closed_at: at,
           updated_at: at,
         });
-        await insertFill(db, {
+        writer.insertFill({
           user_id: userId,
           position_id: BigInt(event.positionId),
           kind: 'close',
@@ -206,11 +201,10 @@ export async function persistEvents(db: Executor, commit: Commit): Promise<Set<b
           notional: event.notional,
           fee: event.fee,
           realised_pnl: event.realisedPnl,
-          entry_id: entry?.entryId ?? null,
+          entry,
           created_at: at,
         });
-        await notify(
-          db,
+        notify(
           userId,
           'position_closed',
           {
@@ -224,7 +218,7 @@ export async function persistEvents(db: Executor, commit: Commit): Promise<Set<b
         break;
       }
       case 'TakeProfitStopLossSet':
-        await updatePosition(db, BigInt(event.positionId), {
+        writer.updatePosition(BigInt(event.positionId), {
           take_profit: event.takeProfit,
           stop_loss: event.stopLoss,
           updated_at: at,
@@ -240,8 +234,7 @@ export async function persistEvents(db: Executor, commit: Commit): Promise<Set<b
           ratio_bp: event.ratioBp,
           created_at: at,
         });
-        await notify(
-          db,
+        notify(
           userId,
           'margin_call',
           { ratio: percent(event.ratioBp), deadline: slashDate(event.deadline) },
@@ -252,7 +245,7 @@ export async function persistEvents(db: Executor, commit: Commit): Promise<Set<b
         await clearMarginCall(db, userId, at);
         break;
       case 'ForcedClose': {
-        await insertForcedClose(db, {
+        writer.insertForcedClose({
           user_id: userId,
           position_id: BigInt(event.positionId),
           reason: event.reason,
@@ -263,25 +256,25 @@ export async function persistEvents(db: Executor, commit: Commit): Promise<Set<b
           created_at: at,
         });
         if (event.pending)
-          await updatePosition(db, BigInt(event.positionId), {
+          writer.updatePosition(BigInt(event.positionId), {
             close_pending_reason: 'forced',
             updated_at: at,
           });
-        const position = await findPosition(db, BigInt(event.positionId));
-        await notify(db, userId, 'forced_close', { code: position.code, lots: String(position.lots) }, at);
+        const position = await writer.position(db, BigInt(event.positionId));
+        notify(userId, 'forced_close', { code: position.code, lots: String(position.lots) }, at);
         break;
       }
       case 'InterestCharged':
-        await post(
+        post(
           event,
           event.kind === 'long_interest' ? 'interest' : 'borrow_fee',
           `position:${event.positionId}`,
           `interest:${event.positionId}:${event.date}`,
         );
-        await addPositionInterest(db, BigInt(event.positionId), event.amount, at);
+        writer.addPositionInterest(BigInt(event.positionId), event.amount, at);
         break;
       case 'DebtRepaid':
-        await post(event, 'debt_repayment', `account:${event.accountId}`, `debt_repaid:${batch}:${index}`);
+        post(event, 'debt_repayment', `account:${event.accountId}`, `debt_repaid:${batch}:${index}`);
         break;
       case 'CashUpdated':
       case 'AccountUpdated':

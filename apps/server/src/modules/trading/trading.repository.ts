@@ -1,22 +1,37 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
-import type { Executor } from '../../database';
+import type { DB, Executor } from '../../database';
 import { fetchPage, type PageRequest } from '../../platform/pagination';
 import type {
   OrderRow,
   PositionRow,
-  TradingFillsTable,
-  TradingForcedClosesTable,
   TradingOrdersTable,
   TradingPositionsTable,
 } from './trading.table';
 
-export async function nextOrderId(db: Executor): Promise<bigint> {
-  const { rows } = await sql<{ id: bigint }>`SELECT nextval('trading_order_ids') AS id`.execute(db);
-  return BigInt(rows[0]!.id);
+/** `count` new order ids, in increasing order. */
+export async function nextOrderIds(db: Executor, count: number): Promise<bigint[]> {
+  if (count === 0) return [];
+  const { rows } = await sql<{
+    id: bigint;
+  }>`SELECT nextval('trading_order_ids') AS id FROM generate_series(1, ${count}::int)`.execute(db);
+  return rows.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-export const insertOrder = (db: Executor, row: Insertable<TradingOrdersTable>) =>
-  db.insertInto('trading_orders').values(row).execute();
+/** Inserts `rows` in one statement (none: nothing). */
+const insertAll =
+  <T extends 'trading_orders' | 'trading_positions' | 'trading_fills' | 'trading_forced_closes'>(table: T) =>
+  async (db: Executor, rows: readonly Insertable<DB[T]>[]) => {
+    if (rows.length)
+      await db
+        .insertInto(table)
+        .values(rows as never)
+        .execute();
+  };
+
+export const insertOrders = insertAll('trading_orders');
+export const insertPositions = insertAll('trading_positions');
+export const insertFills = insertAll('trading_fills');
+export const insertForcedCloses = insertAll('trading_forced_closes');
 
 export const updateOrder = (db: Executor, id: bigint, patch: Updateable<TradingOrdersTable>) =>
   db.updateTable('trading_orders').set(patch).where('id', '=', id).execute();
@@ -29,6 +44,23 @@ export const findOrderByKey = (db: Executor, userId: bigint, key: string) =>
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
 
+/** The orders placed under these users' keys (each key is its user's own). */
+export async function findOrdersByKeys(
+  db: Executor,
+  keys: readonly { userId: bigint; key: string }[],
+): Promise<OrderRow[]> {
+  if (keys.length === 0) return [];
+  return db
+    .selectFrom('trading_orders')
+    .selectAll()
+    .where((eb) =>
+      eb.or(
+        keys.map(({ userId, key }) => eb.and([eb('user_id', '=', userId), eb('idempotency_key', '=', key)])),
+      ),
+    )
+    .execute();
+}
+
 /** The caller's order: another user's order is as absent as one that does not exist. */
 export const findUserOrder = (db: Executor, userId: bigint, id: bigint) =>
   db
@@ -37,9 +69,6 @@ export const findUserOrder = (db: Executor, userId: bigint, id: bigint) =>
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-
-export const insertPosition = (db: Executor, row: Insertable<TradingPositionsTable>) =>
-  db.insertInto('trading_positions').values(row).execute();
 
 export const updatePosition = (db: Executor, id: bigint, patch: Updateable<TradingPositionsTable>) =>
   db.updateTable('trading_positions').set(patch).where('id', '=', id).execute();
@@ -61,12 +90,6 @@ export const findUserPosition = (db: Executor, userId: bigint, id: bigint) =>
 
 export const findPosition = (db: Executor, id: bigint) =>
   db.selectFrom('trading_positions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-
-export const insertFill = (db: Executor, row: Insertable<TradingFillsTable>) =>
-  db.insertInto('trading_fills').values(row).execute();
-
-export const insertForcedClose = (db: Executor, row: Insertable<TradingForcedClosesTable>) =>
-  db.insertInto('trading_forced_closes').values(row).execute();
 
 export async function openMarginCall(
   db: Executor,
@@ -139,13 +162,7 @@ export interface StoredState {
   orders: OrderRow[];
   positions: PositionRow[];
   marginCalls: { user_id: bigint; raised_on: string; deadline: string }[];
-  accounts: {
-    id: bigint;
-    kyc_status: string;
-    credit_score: number;
-    available: bigint;
-    debt: bigint;
-  }[];
+  accounts: AccountFigures[];
   lastAccrualDate: string | null;
   /** The count of trading commits this state includes. */
   version: bigint;
@@ -201,8 +218,16 @@ export async function loadStoredState(db: Executor): Promise<StoredState> {
   };
 }
 
+export interface AccountFigures {
+  id: bigint;
+  kyc_status: string;
+  credit_score: number;
+  available: bigint;
+  debt: bigint;
+}
+
 /** What the engine needs to know of users: KYC, credit score, and the ledger's cash available and debt. */
-export async function accountFigures(db: Executor, userIds: readonly bigint[]) {
+export async function accountFigures(db: Executor, userIds: readonly bigint[]): Promise<AccountFigures[]> {
   return db
     .selectFrom('users as u')
     .leftJoin('ledger_accounts as c', (join) =>

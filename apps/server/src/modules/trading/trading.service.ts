@@ -1,6 +1,7 @@
 import type { api, BodyOf } from '@kabuto/contract';
 import {
   createEngine,
+  type AccountView,
   type Engine,
   type EngineConfigInput,
   type EngineEvent,
@@ -12,21 +13,24 @@ import { isBusinessDay, jstDateOf, tickTableFor } from '@kabuto/market-rules';
 import type { Executor } from '../../database';
 import type { AppContext } from '../../platform/context';
 import { sha256 } from '../../platform/crypto';
+import { isUniqueViolation } from '../../platform/db';
 import { fail } from '../../platform/errors';
-import { requireKycPassed } from '../kyc';
 import { BALANCE_CHANGES, type LedgerActor } from '../ledger';
 import { marketOf, type MarketFeed, type Trade } from '../market';
 import { userChannelChanged } from '../realtime';
 import { persistEvents, type OrderRequestMeta } from './trading.events';
+import { TradingWriter } from './trading.writer';
 import {
   accountFigures,
   bumpVersion,
   currentVersion,
   findOrderByKey,
+  findOrdersByKeys,
   findUserOrder,
   findUserPosition,
   loadStoredState,
-  nextOrderId,
+  nextOrderIds,
+  type AccountFigures,
   releaseTickLease,
   setLastAccrualDate,
   tryTickLease,
@@ -52,13 +56,59 @@ export function onUserTradingChanged(ctx: AppContext, userId: bigint): void {
     );
 }
 
-interface CommitOptions {
+/**
+ * One command for the engine. Commands that arrive together are decided one after another and committed in
+ * one transaction (group commit); a failed batch is retried command by command on an engine rebuilt from
+ * the database, so one command's failure is only its own.
+ */
+interface Command {
+  actor: LedgerActor;
   /** The user whose command this is: their KYC, credit score and ledger cash are brought into the engine first. */
   userId?: bigint;
-  order?: OrderRequestMeta;
+  /** Refused with KYC_NOT_PASSED unless the user's identity verification has passed (every trading command). */
+  kycRequired?: boolean;
+  /** A new order: its id is taken when its batch runs, so ids follow the engine's order (time priority). */
+  order?: { idempotencyKey: string; requestHash: string };
+  decide: (engine: Engine, orderId: string) => EngineEvent[];
   /** More to write in the same transaction, when the command was not refused. */
   also?: (db: Executor) => Promise<unknown>;
 }
+
+interface Decided {
+  /** The command's own events, refusals included (the caller answers with them). */
+  events: EngineEvent[];
+  orderId: string;
+  /** An order command's order as stored: the one placed, or the one its key placed before. */
+  order?: OrderRow;
+}
+
+interface BatchWrite {
+  actor: LedgerActor;
+  events: EngineEvent[];
+  order?: OrderRequestMeta;
+  also?: Command['also'];
+}
+
+type Outcome = { ok: true; value: Decided } | { ok: false; error: unknown };
+
+interface Waiting {
+  command: Command;
+  resolve: (decided: Decided) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The most commands one transaction takes; more wait for the next. */
+const MAX_BATCH = 256;
+
+/** Events that change nothing stored: refusals, and the ledger's own cash and the user's profile brought in. */
+const STORES_NOTHING = new Set<EngineEvent['type']>([
+  'Rejected',
+  'QuoteRejected',
+  'CashUpdated',
+  'AccountUpdated',
+]);
+const storesSomething = (events: readonly EngineEvent[]) =>
+  events.some((event) => !STORES_NOTHING.has(event.type));
 
 const DAY_MS = 86_400_000;
 
@@ -92,18 +142,45 @@ export class Trading {
   /** Whether this node feeds the engine from the market (the tick lease; always on one node). */
   private feeding = true;
 
+  /** Commands waiting for the next batch, and whether a drain of them is queued. */
+  private waiting: Waiting[] = [];
+  private drainQueued = false;
+  /** Users whose ledger cash changed since the last batch read it: the next batch brings it into the engine. */
+  private readonly cashChanged = new Set<bigint>();
+  /** Per user, the balance announcements trading's own commits are yet to hear back. */
+  private readonly echoes = new Map<bigint, number>();
+
   constructor(private readonly ctx: AppContext) {
     // Cash that arrives or leaves outside trading (a deposit, a withdrawal, an adjustment) changes the equity of
     // an account with open positions or debt at once, not at its next order: a margin call can be lifted and a
-    // debt repaid. Accounts with nothing open learn their cash at their next command.
+    // debt repaid. An account with resting orders learns it too, so that a fill needing more than it held is
+    // decided on the cash that is there. Accounts with nothing open learn their cash at their next command.
     ctx.bus.subscribe(BALANCE_CHANGES, (key) => {
+      const userId = BigInt(key);
+      if (this.ownEcho(userId)) return;
       const view = this.engine?.account(key);
-      if (!view || (view.openNotional === 0n && view.debt === 0n && view.marginCall === null)) return;
-      void this.serial(() => this.commit({ kind: 'system' }, () => [], { userId: BigInt(key) })).catch(
-        (error: unknown) =>
-          ctx.log.error({ err: error, userId: key }, 'trading: cash could not be brought in'),
-      );
+      if (
+        !view ||
+        (view.openNotional === 0n && view.held === 0n && view.debt === 0n && view.marginCall === null)
+      )
+        return;
+      // Read with the next batch's accounts.
+      this.cashChanged.add(userId);
+      this.scheduleDrain();
     });
+  }
+
+  /**
+   * Whether this announcement is one of those trading's own last commit made (the engine already has that
+   * cash). Counted, not matched: if another change of the same user is counted as ours, ours comes later and
+   * is taken as the other, and either way the next batch reads the ledger after both.
+   */
+  private ownEcho(userId: bigint): boolean {
+    const count = this.echoes.get(userId) ?? 0;
+    if (count === 0) return false;
+    if (count === 1) this.echoes.delete(userId);
+    else this.echoes.set(userId, count - 1);
+    return true;
   }
 
   /** Runs `work` after everything queued before it; a failure does not stop the queue. */
@@ -111,6 +188,38 @@ export class Trading {
     const result = this.tail.then(work);
     this.tail = result.catch(() => undefined);
     return result;
+  }
+
+  /**
+   * From outside the queue: the command joins the commands waiting for the next batch. While one batch
+   * commits, the next one gathers, so a busy server writes many commands per transaction.
+   */
+  private submit(command: Command): Promise<Decided> {
+    return new Promise<Decided>((resolve, reject) => {
+      this.waiting.push({ command, resolve, reject });
+      this.scheduleDrain();
+    });
+  }
+
+  private scheduleDrain(): void {
+    if (this.drainQueued || (this.waiting.length === 0 && this.cashChanged.size === 0)) return;
+    this.drainQueued = true;
+    void this.serial(async () => {
+      // Requests that arrived meanwhile get their turn first (on the embedded database, queries resolve as
+      // microtasks, so without this the queue would starve the sockets and every batch would hold one command).
+      for (let seen = -1; seen !== this.waiting.length && this.waiting.length < MAX_BATCH;)
+        await new Promise<void>((resolve) => {
+          seen = this.waiting.length;
+          setImmediate(resolve);
+        });
+      this.drainQueued = false;
+      const batch = this.waiting.splice(0, MAX_BATCH);
+      this.scheduleDrain();
+      const outcomes = await this.run(batch.map((waiting) => waiting.command));
+      outcomes.forEach((outcome, i) =>
+        outcome.ok ? batch[i]!.resolve(outcome.value) : batch[i]!.reject(outcome.error),
+      );
+    });
   }
 
   /** Builds the engine from the database now (at start), so the first command does not wait for it. */
@@ -127,6 +236,7 @@ export class Trading {
   }
 
   private async built(): Promise<Engine> {
+    if (!this.engine) this.echoes.clear();
     this.engine ??= await this.rebuild();
     return this.engine;
   }
@@ -203,10 +313,8 @@ export class Trading {
   }
 
   /** The user's KYC, credit score and ledger cash, brought into the engine where they differ. */
-  private async syncAccount(engine: Engine, userId: bigint, at: number): Promise<EngineEvent[]> {
-    const [figures] = await accountFigures(this.ctx.db, [userId]);
-    if (!figures) throw fail('SESSION_EXPIRED');
-    const accountId = userId.toString();
+  private syncAccount(engine: Engine, figures: AccountFigures, at: number): EngineEvent[] {
+    const accountId = figures.id.toString();
     const kycPassed = figures.kyc_status === 'passed';
     const view = engine.account(accountId);
     const events: EngineEvent[] = [];
@@ -217,20 +325,52 @@ export class Trading {
     return events;
   }
 
-  /**
-   * One command: the engine decides, and what it decided is written in one transaction. Runs inside the
-   * queue. Returns the command's own events (refusals included: the caller answers with them).
-   */
+  /** Inside the queue: one command, alone in its transaction. Throws what the command failed with. */
   private async commit(
     actor: LedgerActor,
     decide: (engine: Engine) => EngineEvent[],
-    options: CommitOptions = {},
+    options: Omit<Command, 'actor' | 'decide'> = {},
   ): Promise<EngineEvent[]> {
+    const [outcome] = await this.run([{ actor, decide, ...options }]);
+    if (!outcome!.ok) throw outcome!.error;
+    return outcome!.value.events;
+  }
+
+  /**
+   * Inside the queue: the commands as one batch. If its transaction fails, the engine is rebuilt from the
+   * database and each command is tried once more alone, so a command that cannot be written (a fill on cash
+   * that another node has just paid out, an idempotency key another node has just used) fails alone.
+   */
+  private async run(commands: readonly Command[]): Promise<Outcome[]> {
     try {
-      return await this.commitOnce(actor, decide, options);
+      return await this.commitBatch(commands);
+    } catch (error) {
+      if (commands.length === 1) {
+        try {
+          return await this.commitBatch(commands);
+        } catch {
+          return [{ ok: false, error }];
+        }
+      }
+      const outcomes: Outcome[] = [];
+      for (const command of commands) {
+        try {
+          outcomes.push(...(await this.commitBatch([command])));
+        } catch (alone) {
+          outcomes.push({ ok: false, error: alone });
+        }
+      }
+      return outcomes;
+    }
+  }
+
+  /** One batch, once more if another node committed first. */
+  private async commitBatch(commands: readonly Command[]): Promise<Outcome[]> {
+    try {
+      return await this.commitBatchOnce(commands);
     } catch (error) {
       if (!(error instanceof StaleEngine)) throw error;
-      return this.commitOnce(actor, decide, options);
+      return this.commitBatchOnce(commands);
     }
   }
 
@@ -239,42 +379,118 @@ export class Trading {
     if (this.engine && (await currentVersion(this.ctx.db)) !== this.version) this.engine = null;
   }
 
-  private async commitOnce(
-    actor: LedgerActor,
-    decide: (engine: Engine) => EngineEvent[],
-    options: CommitOptions,
-  ): Promise<EngineEvent[]> {
+  private async commitBatchOnce(commands: readonly Command[]): Promise<Outcome[]> {
     await this.catchUp();
     const engine = await this.built();
-    const at = this.ctx.clock.now().getTime();
     try {
-      const synced = options.userId === undefined ? [] : await this.syncAccount(engine, options.userId, at);
-      const decided = decide(engine);
-      const events = [...synced, ...decided];
-      const refused = decided.some((event) => event.type === 'Rejected');
-      const writes = events.some((event) => event.type !== 'Rejected' && event.type !== 'QuoteRejected');
-      if (writes || (options.also && !refused)) {
+      const { outcomes, writes, placed } = await this.decideBatch(engine, commands);
+      if (writes.some((write) => write.also || storesSomething(write.events))) {
+        const writer = new TradingWriter();
         const changed = await this.ctx.transact(async (tx) => {
           // Under the state row's lock: every trading commit on every node passes here one at a time.
           const version = await bumpVersion(tx.db);
           if (version !== this.version + 1n) throw new StaleEngine();
-          tx.afterCommit(() => (this.version = version));
-          const users = await persistEvents(tx.db, {
-            events,
-            actor,
-            ...(options.order ? { order: options.order } : {}),
+          tx.afterCommit(() => {
+            this.version = version;
+            // Before the ledger's own after-commit announcements, which may be heard at once.
+            for (const userId of writer.postedUsers())
+              this.echoes.set(userId, (this.echoes.get(userId) ?? 0) + 1);
           });
-          if (options.also && !refused) await options.also(tx.db);
+          const users = new Set<bigint>();
+          for (const write of writes)
+            for (const userId of await persistEvents(tx.db, writer, write)) users.add(userId);
+          await writer.flush(tx.db);
+          for (const write of writes) if (write.also) await write.also(tx.db);
           return users;
         });
         for (const userId of changed) onUserTradingChanged(this.ctx, userId);
+        for (const { outcome, orderId } of placed) outcome.order = writer.order(BigInt(orderId));
       }
-      return decided;
+      return outcomes.map((outcome) =>
+        typeof outcome === 'number' ? (outcomes[outcome] as Outcome) : outcome,
+      );
     } catch (error) {
       // The engine may hold what the database does not: start again from the database.
       this.engine = null;
       throw error;
     }
+  }
+
+  /**
+   * The engine decides every command of a batch, in order, after each user's ledger cash is brought in. An
+   * order whose key its user has used before is answered with that order (or refused, for another request);
+   * the same key twice in one batch is answered with the first (an outcome given as the index of the first).
+   */
+  private async decideBatch(engine: Engine, commands: readonly Command[]) {
+    const at = this.ctx.clock.now().getTime();
+    const userIds = [
+      ...new Set([
+        ...this.cashChanged,
+        ...commands.flatMap((command) => (command.userId === undefined ? [] : [command.userId])),
+      ]),
+    ];
+    this.cashChanged.clear();
+    const orders = commands.filter((command) => command.order);
+    const [figureRows, orderIds, priorRows] = await Promise.all([
+      userIds.length ? accountFigures(this.ctx.db, userIds) : [],
+      nextOrderIds(this.ctx.db, orders.length),
+      findOrdersByKeys(
+        this.ctx.db,
+        orders.map((command) => ({ userId: command.userId!, key: command.order!.idempotencyKey })),
+      ),
+    ]);
+    const figures = new Map(figureRows.map((row) => [row.id, row]));
+    const priors = new Map(priorRows.map((row) => [`${row.user_id}:${row.idempotency_key}`, row]));
+    // Every user's cash as the ledger has it before anything in the batch is decided: a later command of the
+    // same user is decided on what the earlier ones left.
+    const synced: EngineEvent[] = [];
+    for (const row of figures.values()) synced.push(...this.syncAccount(engine, row, at));
+
+    const outcomes: (Outcome | number)[] = [];
+    const placed: { outcome: Decided; orderId: string }[] = [];
+    const firstWithKey = new Map<string, { index: number; requestHash: string }>();
+    const writes: BatchWrite[] = [{ actor: { kind: 'system' }, events: synced }];
+    for (const command of commands) {
+      const orderId = command.order ? orderIds.shift()!.toString() : '';
+      const user = command.userId === undefined ? undefined : figures.get(command.userId);
+      if (command.userId !== undefined && !user) {
+        outcomes.push({ ok: false, error: fail('SESSION_EXPIRED') });
+        continue;
+      }
+      if (command.kycRequired && user?.kyc_status !== 'passed') {
+        outcomes.push({ ok: false, error: fail('KYC_NOT_PASSED') });
+        continue;
+      }
+      if (command.order) {
+        const key = `${command.userId}:${command.order.idempotencyKey}`;
+        const prior = priors.get(key);
+        const first = firstWithKey.get(key);
+        if (prior || first) {
+          const sameRequest = (prior?.request_hash ?? first?.requestHash) === command.order.requestHash;
+          outcomes.push(
+            !sameRequest
+              ? { ok: false, error: fail('IDEMPOTENCY_KEY_REUSED') }
+              : prior
+                ? { ok: true, value: { events: [], orderId: prior.id.toString(), order: prior } }
+                : first!.index,
+          );
+          continue;
+        }
+        firstWithKey.set(key, { index: outcomes.length, requestHash: command.order.requestHash });
+      }
+      const events = command.decide(engine, orderId);
+      const refused = events.some((event) => event.type === 'Rejected');
+      writes.push({
+        actor: command.actor,
+        events,
+        ...(command.order ? { order: { orderId, ...command.order } } : {}),
+        ...(command.also && !refused ? { also: command.also } : {}),
+      });
+      const decided: Decided = { events, orderId };
+      if (command.order && !refused) placed.push({ outcome: decided, orderId });
+      outcomes.push({ ok: true, value: decided });
+    }
+    return { outcomes, writes, placed };
   }
 
   private async feed(): Promise<MarketFeed> {
@@ -311,142 +527,177 @@ export class Trading {
     };
   }
 
+  /** The quote fetched before the command was queued, unless the engine has taken one of `code` since. */
+  private takeFirstQuote(engine: Engine, quote: Quote | null): EngineEvent[] {
+    return quote && !this.quotes.has(quote.code) ? this.takeQuote(engine, quote) : [];
+  }
+
   /**
    * Places an order. The same idempotency key with the same request answers with the first order; with
    * another request it is refused. Trading needs a passed identity verification (PRODUCT.md).
    */
-  placeOrder(userId: bigint, body: PlaceOrderBody, idempotencyKey: string): Promise<OrderRow> {
+  async placeOrder(userId: bigint, body: PlaceOrderBody, idempotencyKey: string): Promise<OrderRow> {
     this.requireCurrentPrices();
     const requestHash = sha256(canonical(body));
-    return this.serial(async () => {
-      const prior = await findOrderByKey(this.ctx.db, userId, idempotencyKey);
-      if (prior) {
-        if (prior.request_hash !== requestHash) throw fail('IDEMPOTENCY_KEY_REUSED');
-        return prior;
-      }
-      await requireKycPassed(this.ctx.db, userId);
-      const orderId = (await nextOrderId(this.ctx.db)).toString();
-      const quote = await this.firstQuote(body.code);
-      const events = await this.commit(
-        { kind: 'user', id: userId },
-        (engine) => [
-          ...(quote ? this.takeQuote(engine, quote) : []),
+    const quote = await this.firstQuote(body.code);
+    let decided: Decided;
+    try {
+      decided = await this.submit({
+        actor: { kind: 'user', id: userId },
+        userId,
+        kycRequired: true,
+        order: { idempotencyKey, requestHash },
+        decide: (engine, orderId) => [
+          ...this.takeFirstQuote(engine, quote),
           ...engine.placeOrder(this.placeCommand(userId, orderId, body)),
         ],
-        { userId, order: { orderId, idempotencyKey, requestHash } },
-      );
-      throwIfRejected(events);
-      return (await findUserOrder(this.ctx.db, userId, BigInt(orderId)))!;
-    });
+      });
+    } catch (error) {
+      // The same key sent to another node at the same moment: the order written first answers both.
+      const first = isUniqueViolation(error, 'trading_orders_idempotency')
+        ? await findOrderByKey(this.ctx.db, userId, idempotencyKey)
+        : undefined;
+      if (!first) throw error;
+      if (first.request_hash !== requestHash) throw fail('IDEMPOTENCY_KEY_REUSED');
+      return first;
+    }
+    throwIfRejected(decided.events);
+    if (!decided.order) throw new Error(`trading: order ${decided.orderId} was not written`);
+    return decided.order;
   }
 
   /** The confirmation popup's figures; refuses what placing would refuse. Changes nothing. */
-  previewOrder(userId: bigint, body: PlaceOrderBody): Promise<Extract<OrderPreview, { ok: true }>> {
+  async previewOrder(userId: bigint, body: PlaceOrderBody): Promise<Extract<OrderPreview, { ok: true }>> {
     this.requireCurrentPrices();
-    return this.serial(async () => {
-      await requireKycPassed(this.ctx.db, userId);
-      const quote = await this.firstQuote(body.code);
-      let preview: OrderPreview | undefined;
-      await this.commit(
-        { kind: 'user', id: userId },
-        (engine) => {
-          const events = quote ? this.takeQuote(engine, quote) : [];
-          preview = engine.previewOrder(this.placeCommand(userId, 'preview', body));
-          return events;
-        },
-        { userId },
-      );
-      if (!preview!.ok) throw refusal(preview!.reason);
-      return preview!;
+    const quote = await this.firstQuote(body.code);
+    let preview: OrderPreview | undefined;
+    await this.submit({
+      actor: { kind: 'user', id: userId },
+      userId,
+      kycRequired: true,
+      decide: (engine) => {
+        const events = this.takeFirstQuote(engine, quote);
+        preview = engine.previewOrder(this.placeCommand(userId, 'preview', body));
+        return events;
+      },
     });
+    if (!preview!.ok) throw refusal(preview!.reason);
+    return preview!;
   }
 
   /** Cancels a resting order: its held margin and fee return to available cash. */
-  cancelOrder(userId: bigint, orderId: bigint): Promise<OrderRow> {
-    return this.serial(async () => {
-      const order = await findUserOrder(this.ctx.db, userId, orderId);
-      if (!order) throw fail('ORDER_NOT_FOUND');
-      if (order.status !== 'open') throw fail('ORDER_NOT_OPEN');
-      const events = await this.commit(
-        { kind: 'user', id: userId },
-        (engine) =>
-          engine.cancelOrder({
-            accountId: userId.toString(),
-            orderId: orderId.toString(),
-            at: this.ctx.clock.now().getTime(),
-          }),
-        { userId },
-      );
-      throwIfRejected(events);
-      return (await findUserOrder(this.ctx.db, userId, orderId))!;
+  async cancelOrder(userId: bigint, orderId: bigint): Promise<OrderRow> {
+    const order = await findUserOrder(this.ctx.db, userId, orderId);
+    if (!order) throw fail('ORDER_NOT_FOUND');
+    if (order.status !== 'open') throw fail('ORDER_NOT_OPEN');
+    const { events } = await this.submit({
+      actor: { kind: 'user', id: userId },
+      userId,
+      decide: (engine) =>
+        engine.cancelOrder({
+          accountId: userId.toString(),
+          orderId: orderId.toString(),
+          at: this.ctx.clock.now().getTime(),
+        }),
     });
+    // Filled or cancelled by the market while this waited for its batch.
+    if (events.some((event) => event.type === 'Rejected' && event.reason === 'ORDER_NOT_FOUND'))
+      throw fail('ORDER_NOT_OPEN');
+    throwIfRejected(events);
+    return (await findUserOrder(this.ctx.db, userId, orderId))!;
   }
 
-  /** Closes a position at the market or with a resting limit; a retry with the same key answers with the position. */
-  closePosition(
+  /**
+   * Closes a position at the market or with a resting limit. A retry with the same key and request answers
+   * with the position; the same key with another request is refused.
+   */
+  async closePosition(
     userId: bigint,
     positionId: bigint,
     body: ClosePositionBody,
     idempotencyKey: string,
   ): Promise<PositionRow> {
     this.requireCurrentPrices();
-    return this.serial(async () => {
-      const position = await findUserPosition(this.ctx.db, userId, positionId);
-      if (!position) throw fail('POSITION_NOT_FOUND');
-      if (position.close_request_key === idempotencyKey) return position;
-      if (position.status === 'closed') throw fail('POSITION_CLOSED');
-      const events = await this.commit(
-        { kind: 'user', id: userId },
-        (engine) =>
-          engine.closePosition({
-            accountId: userId.toString(),
-            positionId: positionId.toString(),
-            type: body.type,
-            ...(body.price === undefined ? {} : { price: body.price }),
-            at: this.ctx.clock.now().getTime(),
-          }),
-        {
-          userId,
-          also: (db) => updatePosition(db, positionId, { close_request_key: idempotencyKey }),
-        },
-      );
-      throwIfRejected(events);
-      return (await findUserPosition(this.ctx.db, userId, positionId))!;
+    const requestHash = sha256(canonical(body));
+    const replay = (position: PositionRow) => {
+      if (position.close_request_key !== idempotencyKey) return null;
+      if (position.close_request_hash !== requestHash) throw fail('IDEMPOTENCY_KEY_REUSED');
+      return position;
+    };
+    const position = await findUserPosition(this.ctx.db, userId, positionId);
+    if (!position) throw fail('POSITION_NOT_FOUND');
+    const prior = replay(position);
+    if (prior) return prior;
+    if (position.status === 'closed') throw fail('POSITION_CLOSED');
+    const { events } = await this.submit({
+      actor: { kind: 'user', id: userId },
+      userId,
+      decide: (engine) =>
+        engine.closePosition({
+          accountId: userId.toString(),
+          positionId: positionId.toString(),
+          type: body.type,
+          ...(body.price === undefined ? {} : { price: body.price }),
+          at: this.ctx.clock.now().getTime(),
+        }),
+      also: (db) =>
+        updatePosition(db, positionId, {
+          close_request_key: idempotencyKey,
+          close_request_hash: requestHash,
+        }),
     });
+    if (events.some((event) => event.type === 'Rejected' && event.reason === 'POSITION_NOT_FOUND')) {
+      // Closed while this waited for its batch: by this same request sent twice at once, or by the market.
+      const now = (await findUserPosition(this.ctx.db, userId, positionId))!;
+      const first = replay(now);
+      if (first) return first;
+      if (now.status === 'closed') throw fail('POSITION_CLOSED');
+    }
+    throwIfRejected(events);
+    return (await findUserPosition(this.ctx.db, userId, positionId))!;
   }
 
-  setTakeProfitStopLoss(
+  async setTakeProfitStopLoss(
     userId: bigint,
     positionId: bigint,
     body: TakeProfitStopLossBody,
   ): Promise<PositionRow> {
-    return this.serial(async () => {
-      const position = await findUserPosition(this.ctx.db, userId, positionId);
-      if (!position) throw fail('POSITION_NOT_FOUND');
-      if (position.status === 'closed') throw fail('POSITION_CLOSED');
-      const events = await this.commit(
-        { kind: 'user', id: userId },
-        (engine) =>
-          engine.setTakeProfitStopLoss({
-            accountId: userId.toString(),
-            positionId: positionId.toString(),
-            takeProfit: body.takeProfit ?? null,
-            stopLoss: body.stopLoss ?? null,
-            at: this.ctx.clock.now().getTime(),
-          }),
-        { userId },
-      );
-      throwIfRejected(events);
-      return (await findUserPosition(this.ctx.db, userId, positionId))!;
+    const position = await findUserPosition(this.ctx.db, userId, positionId);
+    if (!position) throw fail('POSITION_NOT_FOUND');
+    if (position.status === 'closed') throw fail('POSITION_CLOSED');
+    const { events } = await this.submit({
+      actor: { kind: 'user', id: userId },
+      userId,
+      decide: (engine) =>
+        engine.setTakeProfitStopLoss({
+          accountId: userId.toString(),
+          positionId: positionId.toString(),
+          takeProfit: body.takeProfit ?? null,
+          stopLoss: body.stopLoss ?? null,
+          at: this.ctx.clock.now().getTime(),
+        }),
     });
+    if (events.some((event) => event.type === 'Rejected' && event.reason === 'POSITION_NOT_FOUND'))
+      throw fail('POSITION_CLOSED');
+    throwIfRejected(events);
+    return (await findUserPosition(this.ctx.db, userId, positionId))!;
   }
 
-  /** The user's balances, equity and maintenance ratio as the engine has them, with the ledger's cash. */
-  account(userId: bigint) {
-    return this.serial(async () => {
-      await this.commit({ kind: 'user', id: userId }, () => [], { userId });
-      return (await this.built()).account(userId.toString())!;
+  /**
+   * The user's balances, equity and maintenance ratio as the engine has them, with the ledger's cash. A read:
+   * it writes only if the ledger's cash repays a debt the engine had not yet seen repaid.
+   */
+  async account(userId: bigint) {
+    let view: AccountView | undefined;
+    await this.submit({
+      actor: { kind: 'user', id: userId },
+      userId,
+      decide: (engine) => {
+        view = engine.account(userId.toString());
+        return [];
+      },
     });
+    return view!;
   }
 
   /** The latest price the engine marks positions of `code` at. */
@@ -464,7 +715,8 @@ export class Trading {
 
   /**
    * After a market tick: each instrument that traded, as the board now shows it, into the engine (one
-   * transaction per quote that caused something), after the day's accrual if it is due.
+   * transaction for the tick; a quote whose consequences cannot be written fails alone), after the day's
+   * accrual if it is due.
    */
   onTrades(trades: readonly Trade[], now: Date, feed: MarketFeed): Promise<void> {
     if (!this.feeding) return Promise.resolve();
@@ -478,16 +730,26 @@ export class Trading {
       const phase = clock.phaseAt(now);
       if (phase !== this.phase) for (const code of this.quotes.keys()) codes.add(code);
       this.phase = phase;
+      const quotes: Quote[] = [];
       for (const code of codes) {
         const quote = quoteFromFeed(feed, clock, code, now);
         const previous = this.quotes.get(code);
-        if (!quote || (previous && sameQuote(previous, quote))) continue;
-        try {
-          await this.commit({ kind: 'system' }, (engine) => this.takeQuote(engine, quote));
-        } catch (error) {
-          this.ctx.log.error({ err: error, code }, 'trading: a quote could not be applied');
-        }
+        if (quote && !(previous && sameQuote(previous, quote))) quotes.push(quote);
       }
+      if (quotes.length === 0) return;
+      const outcomes = await this.run(
+        quotes.map((quote) => ({
+          actor: { kind: 'system' },
+          decide: (engine) => this.takeQuote(engine, quote),
+        })),
+      );
+      outcomes.forEach((outcome, i) => {
+        if (!outcome.ok)
+          this.ctx.log.error(
+            { err: outcome.error, code: quotes[i]!.code },
+            'trading: a quote could not be applied',
+          );
+      });
     });
   }
 

@@ -43,6 +43,7 @@ export interface TradingPositionsTable {
   close_limit: bigint | null;
   close_pending_reason: 'user' | 'forced' | null;
   close_request_key: string | null;
+  close_request_hash: string | null;
   opened_at: Timestamp;
   exit_price: bigint | null;
   realised_pnl: bigint | null;

@@ -1,0 +1,179 @@
+// The trading queue's group commit: commands arriving together share one transaction, and a command that
+// cannot be written fails alone. Also the idempotency of closes and of one key sent twice at once, and that
+// reading the trading account writes nothing.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAppContext } from '../src/app-context';
+import { freshKey, holdForWithdrawal } from '../src/modules/ledger';
+import { createTestApp, get, staffToken, type TestApp } from './harness';
+import {
+  deposit,
+  investor,
+  ledgerBalances,
+  MORNING,
+  orderKey,
+  placeOrder,
+  pushQuote,
+  send,
+  yen,
+  type OrderView,
+  type PositionView,
+} from './trading-helpers';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  const month = 30 * 86400;
+  t = await createTestApp({
+    sessionIdleSeconds: month,
+    sessionTtlSeconds: month,
+    staffSessionIdleSeconds: month,
+    staffSessionTtlSeconds: month,
+  });
+  t.clock.set(MORNING);
+  admin = await staffToken(t);
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  t.clock.set(MORNING);
+  await pushQuote(t, { bid: '2800', ask: '2800.5' });
+});
+
+const marketLong = { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 };
+
+const ledgerBalanced = async () =>
+  (await get<{ balanced: boolean }>(t.app, '/api/staff/ledger/verify', admin)).data.balanced;
+
+const tradingVersion = async () =>
+  (await t.ctx.db.selectFrom('trading_state').select('version').where('id', '=', 1).executeTakeFirstOrThrow())
+    .version;
+
+const orderRow = (id: string) =>
+  t.ctx.db.selectFrom('trading_orders').selectAll().where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
+
+describe('orders sent at once', () => {
+  it('are committed in fewer transactions than orders, each answered with its own fill', async () => {
+    const investors = await Promise.all(Array.from({ length: 12 }, () => investor(t, '1000000')));
+    const before = await tradingVersion();
+    const results = await Promise.all(
+      investors.flatMap((user) => [placeOrder(t, user, marketLong), placeOrder(t, user, marketLong)]),
+    );
+    expect(results.map((result) => result.data.status)).toEqual(Array(24).fill('filled'));
+    expect(new Set(results.map((result) => result.data.id)).size).toBe(24);
+    const commits = (await tradingVersion()) - before;
+    expect(commits).toBeGreaterThan(0n);
+    expect(commits).toBeLessThan(24n);
+    for (const user of investors)
+      expect((await ledgerBalances(t, user)).cash_available).toBe(yen('1000000') - 2n * yen('280330.05'));
+    expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('with one key twice at once place one order, and both answer with it', async () => {
+    const user = await investor(t, '1000000');
+    const key = orderKey();
+    const [first, second] = await Promise.all([
+      placeOrder(t, user, marketLong, key),
+      placeOrder(t, user, marketLong, key),
+    ]);
+    expect(first).toMatchObject({ status: 200, code: 1 });
+    expect(second).toMatchObject({ status: 200, code: 1 });
+    expect(second.data.id).toBe(first.data.id);
+    const orders = await t.ctx.db
+      .selectFrom('trading_orders')
+      .select('id')
+      .where('user_id', '=', BigInt(user.userId))
+      .execute();
+    expect(orders).toHaveLength(1);
+  });
+});
+
+describe('a fill on cash this engine has not heard was paid out', () => {
+  it('is refused alone: the same quote fills the other orders it reaches', async () => {
+    // A short rests at 2,900 holding 290,000 margin and a 290 fee. Filled at a bid of 3,000 it needs 10,010
+    // more from available cash, which the engine believes is 29,710.
+    const stale = await investor(t, '320000');
+    const other = await investor(t, '1000000');
+    const short = (price: string) => ({
+      code: '7203',
+      side: 'short',
+      type: 'limit',
+      price,
+      lots: 1,
+      leverage: 1,
+    });
+    const staleOrder = await placeOrder(t, stale, short('2900'));
+    const otherOrder = await placeOrder(t, other, short('2950'));
+    expect([staleOrder.data.status, otherOrder.data.status]).toEqual(['open', 'open']);
+
+    // Another node (its own bus: this engine hears nothing) holds 29,000 yen of it for a withdrawal.
+    const node = createAppContext({
+      database: t.database,
+      config: t.ctx.config,
+      clock: t.clock,
+      log: t.ctx.log,
+    });
+    await node.transact((tx) =>
+      holdForWithdrawal(tx.db, {
+        userId: BigInt(stale.userId),
+        amount: yen('29000'),
+        reference: 'withdrawal on another node',
+        actor: { kind: 'system' },
+        idempotency: { scope: 'test', key: freshKey(), request: 'hold' },
+        at: t.clock.now(),
+      }),
+    );
+    await node.bus.close();
+
+    await pushQuote(t, { bid: '3000', ask: '3001' });
+    expect(await orderRow(otherOrder.data.id)).toMatchObject({ status: 'filled', fill_price: yen('3000') });
+    expect(await orderRow(staleOrder.data.id)).toMatchObject({ status: 'cancelled' });
+    // Its hold went back: 320,000 less the 29,000 held for the withdrawal.
+    expect(await ledgerBalances(t, stale)).toMatchObject({
+      cash_available: yen('291000'),
+      cash_held: yen('29000'),
+      margin_posted: 0n,
+    });
+    expect(await ledgerBalanced()).toBe(true);
+  });
+});
+
+describe('closing with an Idempotency-Key', () => {
+  it('answers a retry with the position, and refuses the key with another request', async () => {
+    const user = await investor(t, '1000000');
+    const opened = await placeOrder(t, user, marketLong);
+    const key = orderKey();
+    const close = (payload: object) =>
+      send<PositionView>(t, 'POST', `/api/positions/${opened.data.id}/close`, user.token, payload, key);
+    const first = await close({ type: 'market' });
+    expect(first.data).toMatchObject({ status: 'closed', exitPrice: '2800.00' });
+    const retry = await close({ type: 'market' });
+    expect(retry).toMatchObject({ status: 200, data: { id: opened.data.id, status: 'closed' } });
+    const other = await close({ type: 'limit', price: '2900' });
+    expect(other).toMatchObject({ status: 422, errorCode: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+});
+
+describe('the trading account', () => {
+  it('is read without writing: it shows a new deposit and leaves the trading state as it was', async () => {
+    const user = await investor(t, '1000000');
+    await placeOrder(t, user, marketLong);
+    await deposit(t, user, '5000');
+    const before = await tradingVersion();
+    const account = await send<{ available: string }>(t, 'GET', '/api/trading/account', user.token);
+    expect(account.data.available).toBe('724669.95');
+    await send(t, 'GET', '/api/trading/account', user.token);
+    expect(await tradingVersion()).toBe(before);
+  });
+});
+
+describe('another order placed by the batch', () => {
+  it('is not answered to a user other than its owner', async () => {
+    const owner = await investor(t, '1000000');
+    const stranger = await investor(t, '1000000');
+    const key = orderKey();
+    const placed = await placeOrder(t, owner, marketLong, key);
+    const replayed = await placeOrder(t, stranger, marketLong, key);
+    expect(replayed.data.id).not.toBe(placed.data.id);
+    const order = await send<OrderView>(t, 'GET', `/api/orders?status=all`, stranger.token);
+    expect(JSON.stringify(order.data)).not.toContain(`"id":"${placed.data.id}"`);
+  });
+});
