@@ -4,6 +4,7 @@ import {
   type Engine,
   type EngineConfigInput,
   type EngineEvent,
+  type InstrumentLimits,
   type OrderPreview,
   type PlaceOrder,
   type Quote,
@@ -15,7 +16,7 @@ import { sha256 } from '../../platform/crypto';
 import { fail } from '../../platform/errors';
 import { requireKycPassed } from '../kyc';
 import { BALANCE_CHANGES, type LedgerActor } from '../ledger';
-import { marketOf, type MarketFeed, type Trade } from '../market';
+import { instrumentLimitsOf, marketOf, type MarketFeed, type Trade } from '../market';
 import { userChannelChanged } from '../realtime';
 import { persistEvents, type OrderRequestMeta } from './trading.events';
 import {
@@ -135,7 +136,11 @@ export class Trading {
     const instruments = await marketOf(this.ctx).instruments();
     return {
       ...this.ctx.config.trading,
-      instruments: instruments.map((row) => ({ code: row.code, tickTable: tickTableFor(row.topix500) })),
+      instruments: instruments.map((row) => ({
+        code: row.code,
+        tickTable: tickTableFor(row.topix500),
+        limits: instrumentLimitsOf(row),
+      })),
     };
   }
 
@@ -446,6 +451,14 @@ export class Trading {
     return this.serial(async () => {
       await this.commit({ kind: 'user', id: userId }, () => [], { userId });
       return (await this.built()).account(userId.toString())!;
+    });
+  }
+
+  /** The house's new limits of `code` into the engine, after every command queued before (new orders only). */
+  setInstrumentLimits(code: string, limits: InstrumentLimits): Promise<void> {
+    return this.serial(async () => {
+      const at = this.ctx.clock.now().getTime();
+      await this.commit({ kind: 'system' }, (engine) => engine.setInstrumentLimits({ code, limits, at }));
     });
   }
 
