@@ -255,10 +255,12 @@ describe.runIf(process.env.DATABASE_URL)('two nodes', () => {
         status: 200,
       });
       await vi.waitFor(async () =>
-        expect(await placeOrder(onB, user, short)).toMatchObject({ errorCode: 'ORDER_SHORT_NOT_ALLOWED' }),
+        expect(await placeOrder(onB, user, short)).toMatchObject({
+          errorCode: 'ORDER_LEVERAGE_ABOVE_INSTRUMENT_LIMIT',
+        }),
       );
-      expect(await placeOrder(onB, user, { ...short, side: 'long' })).toMatchObject({
-        errorCode: 'ORDER_LEVERAGE_ABOVE_INSTRUMENT_LIMIT',
+      expect(await placeOrder(onB, user, { ...short, leverage: 1 })).toMatchObject({
+        errorCode: 'ORDER_SHORT_NOT_ALLOWED',
       });
       const listOnB = await get<{ items: Record<string, unknown>[] }>(
         b.app,
