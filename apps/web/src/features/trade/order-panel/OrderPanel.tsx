@@ -96,7 +96,11 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
           initialSide={side}
           instrumentLabel={label}
           market={market}
-          leverages={leverages ?? DEFAULT_LEVERAGES}
+          leverages={(leverages ?? DEFAULT_LEVERAGES).filter(
+            (leverage) => instrument.data?.maxLeverage == null || leverage <= instrument.data.maxLeverage,
+          )}
+          instrumentMaxLeverage={instrument.data?.maxLeverage ?? null}
+          shortable={instrument.data?.shortable ?? true}
           onPlaced={(order) => {
             Toast.show({
               content: t(order.status === 'filled' ? 'trade:placedFilled' : 'trade:placedResting'),
