@@ -41,6 +41,7 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
   const quote = quotes.data?.get(code);
   const name = instrumentName(instrument.data, i18n.resolvedLanguage) ?? '';
   const label = name ? t('trade:instrumentWithCode', { name, code }) : code;
+  const maxLeverage = instrument.data?.maxLeverage ?? null;
   const market: MarketFacts | null =
     quote && instrument.data
       ? {
@@ -97,9 +98,9 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
           instrumentLabel={label}
           market={market}
           leverages={(leverages ?? DEFAULT_LEVERAGES).filter(
-            (leverage) => instrument.data?.maxLeverage == null || leverage <= instrument.data.maxLeverage,
+            (leverage) => maxLeverage === null || leverage <= maxLeverage,
           )}
-          instrumentMaxLeverage={instrument.data?.maxLeverage ?? null}
+          instrumentMaxLeverage={maxLeverage}
           shortable={instrument.data?.shortable ?? true}
           onPlaced={(order) => {
             Toast.show({
