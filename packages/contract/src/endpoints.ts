@@ -41,6 +41,7 @@ import {
   staffOrderPage,
   staffPositionPage,
   staffTradingQuery,
+  instrumentLimitsRequest,
   tradingConfigView,
 } from './risk';
 import {
@@ -733,6 +734,17 @@ export const api = {
       access: staff('trading.manage'),
       params: staffInstrumentParams,
       body: haltRequest,
+      response: staffInstrument,
+    }),
+    setLimits: endpoint({
+      method: 'PUT',
+      path: '/api/staff/trading/instruments/:code/limits',
+      tag: 'staff: trading',
+      summary:
+        "Set an instrument's limits on new orders: maximum leverage, lots per order, open lots per account, shorts (audited)",
+      access: staff('trading.manage'),
+      params: staffInstrumentParams,
+      body: instrumentLimitsRequest,
       response: staffInstrument,
     }),
     positions: endpoint({

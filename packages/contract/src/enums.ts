@@ -128,6 +128,7 @@ export const AUDIT_ACTIONS = [
   'trading.margin_calls_list',
   'instrument.halt',
   'instrument.resume',
+  'instrument.limits',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -31,6 +31,10 @@ export const instrument = z.object({
   sector: z.string(),
   topix500: z.boolean(),
   halted: z.boolean(),
+  /** The highest leverage an order may take here; null: every leverage of the configured set. */
+  maxLeverage: z.number().int().nullable(),
+  /** Whether new short positions may be opened (TSE: 貸借銘柄). */
+  shortable: z.boolean(),
 });
 export const instrumentPage = paged(instrument);
 

@@ -25,8 +25,12 @@ export const staffInstrumentQuery = pageQuery.extend({
   halted: z.enum(['true', 'false'], code('VALIDATION_FAILED')).optional(),
 });
 
-/** An instrument with the price the house marks it at, and the day's limits. */
+/** An instrument with the house's limits on new orders, the price the house marks it at, and the day's limits. */
 export const staffInstrument = instrument.extend({
+  /** null: the global lots-per-order limit. */
+  maxLotsPerOrder: z.number().int().nullable(),
+  /** Lots an account may have open here (positions and resting orders); null: no limit. */
+  maxOpenLots: z.number().int().nullable(),
   last: decimalMoney.nullable(),
   limitUp: decimalMoney.nullable(),
   limitDown: decimalMoney.nullable(),
@@ -34,6 +38,20 @@ export const staffInstrument = instrument.extend({
 
 export const haltRequest = z.strictObject({ reason: requiredText('REASON_REQUIRED', 500) });
 export { instrumentCodeParams as staffInstrumentParams };
+
+/** A whole number within [min, max], or null for "no limit of this instrument's own". */
+const limitField = (error: Parameters<typeof code>[0], min: number, max: number) =>
+  z.number(code(error)).int(code(error)).min(min, code(error)).max(max, code(error)).nullable();
+
+/** The house's limits on new orders in an instrument; every field given (null clears one). */
+export const instrumentLimitsRequest = z.strictObject({
+  maxLeverage: limitField('INSTRUMENT_LIMIT_LEVERAGE_INVALID', 1, 100),
+  maxLotsPerOrder: limitField('INSTRUMENT_LIMIT_LOTS_INVALID', 1, 10_000),
+  maxOpenLots: limitField('INSTRUMENT_LIMIT_OPEN_LOTS_INVALID', 1, 1_000_000),
+  shortable: z.boolean(code('VALIDATION_FAILED')),
+  reason: requiredText('REASON_REQUIRED', 500),
+});
+export type InstrumentLimitsRequest = z.input<typeof instrumentLimitsRequest>;
 
 /**
  * The house is the counterparty of every client position: its exposure on a code is the clients' net long

@@ -109,6 +109,11 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
       method: 'POST',
       path: '/api/staff/trading/instruments/:code/resume',
     },
+    setLimits: {
+      key: 'staffTrading.setLimits',
+      method: 'PUT',
+      path: '/api/staff/trading/instruments/:code/limits',
+    },
     positions: { key: 'staffTrading.positions', method: 'GET', path: '/api/staff/trading/positions' },
     orders: { key: 'staffTrading.orders', method: 'GET', path: '/api/staff/trading/orders' },
     exposure: { key: 'staffTrading.exposure', method: 'GET', path: '/api/staff/trading/exposure' },

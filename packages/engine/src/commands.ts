@@ -1,3 +1,4 @@
+import type { InstrumentLimits } from './config';
 import type { Sen } from '@kabuto/contract';
 import type { CalendarDate, Price } from '@kabuto/market-rules';
 import type { EpochMs, OrderType, Quote, Side } from './records';
@@ -69,6 +70,16 @@ export interface ExpireMarginCalls {
   readonly at: EpochMs;
 }
 
+/**
+ * The house changes an instrument's limits. Only orders placed from now on are checked against them: open
+ * positions and resting orders are not touched (closing is always allowed).
+ */
+export interface SetInstrumentLimits {
+  readonly code: string;
+  readonly limits: InstrumentLimits;
+  readonly at: EpochMs;
+}
+
 /** Every input as data, for replay: `engine.execute(command)` is the same as the named method. */
 export type EngineCommand =
   | ({ readonly command: 'placeOrder' } & PlaceOrder)
@@ -79,4 +90,5 @@ export type EngineCommand =
   | ({ readonly command: 'upsertAccount' } & UpsertAccount)
   | ({ readonly command: 'accrueDaily' } & AccrueDaily)
   | ({ readonly command: 'expireMarginCalls' } & ExpireMarginCalls)
+  | ({ readonly command: 'setInstrumentLimits' } & SetInstrumentLimits)
   | ({ readonly command: 'quote' } & Quote);

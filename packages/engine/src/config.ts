@@ -2,9 +2,33 @@ import type { Sen } from '@kabuto/contract';
 import { DEFAULT_MARGIN_RULES, yen, type MarginRules, type TickTable } from '@kabuto/market-rules';
 import type { FeeSchedule } from './money';
 
+/**
+ * The house's limits on opening positions in one instrument, on top of the global configuration. They
+ * apply to new orders only: positions and resting orders placed before a lower limit stay as they are.
+ */
+export interface InstrumentLimits {
+  /** The highest leverage allowed, one of the configured leverages; null: every configured leverage. */
+  readonly maxLeverage: number | null;
+  /** Lots per order; null: the global maxLotsPerOrder. */
+  readonly maxLotsPerOrder: number | null;
+  /** Lots an account may have open in the instrument (positions and resting orders, both sides); null: no limit. */
+  readonly maxOpenLots: number | null;
+  /** Whether new short positions may be opened (TSE: only 貸借銘柄 can be sold short on margin). */
+  readonly shortable: boolean;
+}
+
+export const NO_INSTRUMENT_LIMITS: InstrumentLimits = {
+  maxLeverage: null,
+  maxLotsPerOrder: null,
+  maxOpenLots: null,
+  shortable: true,
+};
+
 export interface InstrumentConfig {
   readonly code: string;
   readonly tickTable: TickTable;
+  /** Absent: NO_INSTRUMENT_LIMITS. */
+  readonly limits?: InstrumentLimits;
 }
 
 export interface EngineConfig {
@@ -80,5 +104,23 @@ export function engineConfig(input: EngineConfigInput): EngineConfig {
   requireWhole('The short borrow fee rate', config.shortBorrowFeeBpPerYear, 0);
   requireWhole('Days per year', config.daysPerYear, 1);
   requireWhole('The lot limit', config.maxLotsPerOrder, 1);
+  for (const instrument of config.instruments) {
+    if (instrument.limits) checkInstrumentLimits(config, instrument.limits);
+  }
   return config;
 }
+
+/** Throws when `limits` cannot apply under `config` (a leverage it does not offer, a lot count below 1). */
+export function checkInstrumentLimits(
+  config: Pick<EngineConfig, 'leverages'>,
+  limits: InstrumentLimits,
+): void {
+  if (limits.maxLeverage !== null && !config.leverages.includes(limits.maxLeverage)) {
+    throw new RangeError(`Leverage ${limits.maxLeverage}x is not one of the configured leverages`);
+  }
+  if (limits.maxLotsPerOrder !== null) requireWhole('The instrument lot limit', limits.maxLotsPerOrder, 1);
+  if (limits.maxOpenLots !== null) requireWhole('The open lot limit', limits.maxOpenLots, 1);
+}
+
+export const limitsOf = (instrument: InstrumentConfig): InstrumentLimits =>
+  instrument.limits ?? NO_INSTRUMENT_LIMITS;

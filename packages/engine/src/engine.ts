@@ -10,8 +10,9 @@ import type {
   SetTakeProfitStopLoss,
   UpdateCash,
   UpsertAccount,
+  SetInstrumentLimits,
 } from './commands';
-import { engineConfig, type EngineConfig, type EngineConfigInput } from './config';
+import { checkInstrumentLimits, engineConfig, type EngineConfig, type EngineConfigInput } from './config';
 import { accrueDaily, expireMarginCalls } from './daily';
 import type { EngineEvent } from './events';
 import { onQuote } from './market';
@@ -52,6 +53,12 @@ export interface Engine {
   expireMarginCalls(cmd: ExpireMarginCalls): EngineEvent[];
   updateCash(cmd: UpdateCash): EngineEvent[];
   upsertAccount(cmd: UpsertAccount): EngineEvent[];
+  /**
+   * Changes an instrument's limits for orders placed from now on; open positions and resting orders are
+   * not touched. No events (nothing moves); engine.config shows the new limits. Throws on an unknown code or
+   * limits the configuration cannot take (input the caller should have checked).
+   */
+  setInstrumentLimits(cmd: SetInstrumentLimits): EngineEvent[];
   /** Any command as data: the same as calling its method. */
   execute(command: EngineCommand): EngineEvent[];
   /** What placing the order would hold and where it would be liquidated; changes nothing. */
@@ -81,7 +88,9 @@ export function createEngine(configInput: EngineConfigInput, initial?: EngineSta
   }
 
   const engine: Engine = {
-    config,
+    get config() {
+      return state.config;
+    },
     placeOrder: step(placeOrder),
     cancelOrder: step(cancelOrder),
     closePosition: step(closePosition),
@@ -91,6 +100,19 @@ export function createEngine(configInput: EngineConfigInput, initial?: EngineSta
     expireMarginCalls: step(expireMarginCalls),
     updateCash: step(updateCash),
     upsertAccount: step(upsertAccount),
+    setInstrumentLimits(cmd) {
+      const book = state.books.get(cmd.code);
+      if (!book) throw new RangeError(`Unknown instrument ${cmd.code}`);
+      checkInstrumentLimits(state.config, cmd.limits);
+      book.limits = cmd.limits;
+      state.config = {
+        ...state.config,
+        instruments: state.config.instruments.map((instrument) =>
+          instrument.code === cmd.code ? { ...instrument, limits: cmd.limits } : instrument,
+        ),
+      };
+      return [];
+    },
     execute(command) {
       switch (command.command) {
         case 'placeOrder':
@@ -109,6 +131,8 @@ export function createEngine(configInput: EngineConfigInput, initial?: EngineSta
           return engine.accrueDaily(command);
         case 'expireMarginCalls':
           return engine.expireMarginCalls(command);
+        case 'setInstrumentLimits':
+          return engine.setInstrumentLimits(command);
         case 'quote':
           return engine.onQuote(command);
       }

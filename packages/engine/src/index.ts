@@ -12,7 +12,9 @@
  *
  * Commands (each returns the events it caused): placeOrder, cancelOrder, closePosition (market or limit),
  * setTakeProfitStopLoss, onQuote, accrueDaily (once per business day), expireMarginCalls (before the open),
- * updateCash (the ledger's figure after a deposit or withdrawal), upsertAccount (KYC, credit score), and
+ * updateCash (the ledger's figure after a deposit or withdrawal), upsertAccount (KYC, credit score),
+ * setInstrumentLimits (the house's per-instrument maximum leverage, lots per order, open lots per account
+ * and whether shorts may open: new orders only, open positions are never touched), and
  * `execute(command)` for any of them as data. Ids come from the caller; a position takes its order's id.
  * previewOrder gives the confirmation popup's figures; account() the balances, equity and ratio.
  *
@@ -58,6 +60,9 @@ export {
   type EngineConfig,
   type EngineConfigInput,
   type InstrumentConfig,
+  type InstrumentLimits,
+  NO_INSTRUMENT_LIMITS,
+  checkInstrumentLimits,
 } from './config';
 export type { FeeSchedule } from './money';
 export { feeFor, marginFor, interestFor } from './money';

@@ -31,6 +31,30 @@ function marketable(side: Side, limit: Price, price: Price): boolean {
   return side === 'long' ? price <= limit : price >= limit;
 }
 
+/** Lots the account has open in the book: its positions and resting orders there, both sides. */
+function openLotsIn(account: Account, book: Book): number {
+  let lots = 0;
+  for (const position of account.positions) if (position.book === book) lots += position.lots;
+  for (const order of account.orders) if (order.book === book) lots += order.lots;
+  return lots;
+}
+
+/** The house's limits on the instrument (config.ts, InstrumentLimits); only new orders are checked. */
+function instrumentLimitProblem(account: Account, book: Book, cmd: PlaceOrder): RejectReason | null {
+  const { limits } = book;
+  if (limits.maxLeverage !== null && cmd.leverage > limits.maxLeverage) {
+    return 'LEVERAGE_ABOVE_INSTRUMENT_LIMIT';
+  }
+  if (cmd.side === 'short' && !limits.shortable) return 'SHORT_SELLING_NOT_ALLOWED';
+  if (limits.maxLotsPerOrder !== null && cmd.lots > limits.maxLotsPerOrder) {
+    return 'LOTS_ABOVE_INSTRUMENT_LIMIT';
+  }
+  if (limits.maxOpenLots !== null && openLotsIn(account, book) + cmd.lots > limits.maxOpenLots) {
+    return 'OPEN_LOTS_ABOVE_INSTRUMENT_LIMIT';
+  }
+  return null;
+}
+
 export function planOrder(state: State, cmd: PlaceOrder): OrderPlan | RejectReason {
   const { config } = state;
   const account = state.accounts.get(cmd.accountId);
@@ -40,6 +64,8 @@ export function planOrder(state: State, cmd: PlaceOrder): OrderPlan | RejectReas
   if (!book) return 'INSTRUMENT_UNKNOWN';
   if (!isWholeLotCount(cmd.lots) || cmd.lots > config.maxLotsPerOrder) return 'LOTS_INVALID';
   if (!config.leverages.includes(cmd.leverage)) return 'LEVERAGE_NOT_ALLOWED';
+  const limits = instrumentLimitProblem(account, book, cmd);
+  if (limits) return limits;
   if (cmd.leverage > 1) {
     if (!account.kycPassed) return 'KYC_REQUIRED_FOR_LEVERAGE';
     if (account.creditScore < config.minimumCreditScoreForLeverage) return 'CREDIT_SCORE_TOO_LOW';

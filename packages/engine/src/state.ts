@@ -1,6 +1,6 @@
 import type { Sen } from '@kabuto/contract';
 import type { CalendarDate, MarketPhase, Price, TickTable } from '@kabuto/market-rules';
-import type { EngineConfig } from './config';
+import { limitsOf, type EngineConfig, type InstrumentLimits } from './config';
 import type { EngineEvent } from './events';
 import { PriceIndex } from './price-index';
 import type { EpochMs, MarginCallRecord, OrderType, PositionStatus, Quote, Side } from './records';
@@ -74,6 +74,8 @@ export interface Position {
 export interface Book {
   readonly code: string;
   readonly tickTable: TickTable;
+  /** The house's limits on new orders (setInstrumentLimits changes them). */
+  limits: InstrumentLimits;
   quote: Quote | null;
   /** Market orders to open, waiting for the next opening. */
   readonly waitingMarket: Set<Order>;
@@ -92,7 +94,8 @@ export interface Book {
 }
 
 export interface State {
-  readonly config: EngineConfig;
+  /** Replaced (never mutated) when an instrument's limits change, so engine.config stays current. */
+  config: EngineConfig;
   readonly accounts: Map<string, Account>;
   readonly orders: Map<string, Order>;
   readonly positions: Map<string, Position>;
@@ -109,10 +112,11 @@ export interface State {
   out: EngineEvent[];
 }
 
-export function createBook(code: string, tickTable: TickTable): Book {
+export function createBook(code: string, tickTable: TickTable, limits: InstrumentLimits): Book {
   return {
     code,
     tickTable,
+    limits,
     quote: null,
     waitingMarket: new Set(),
     longLimits: new PriceIndex('at-or-below'),
@@ -131,7 +135,9 @@ export function createBook(code: string, tickTable: TickTable): Book {
 
 export function createState(config: EngineConfig): State {
   const books = new Map<string, Book>();
-  for (const { code, tickTable } of config.instruments) books.set(code, createBook(code, tickTable));
+  for (const instrument of config.instruments) {
+    books.set(instrument.code, createBook(instrument.code, instrument.tickTable, limitsOf(instrument)));
+  }
   return {
     config,
     accounts: new Map(),

@@ -1,6 +1,6 @@
 export type { MarketTables, InstrumentRow } from './market.table';
 export { findInstrument } from './market.repository';
-export { instrumentView } from './market.views';
+export { instrumentView, instrumentLimitsOf } from './market.views';
 export type { MarketFeed, Trade, FeedQuote, FeedBoard } from './feed';
 export {
   marketOf,

@@ -102,6 +102,16 @@ export class Market {
     return loaded.feed;
   }
 
+  /** The house's new limits of `code`, once stored: the instrument list shows them. */
+  async setLimits(
+    code: string,
+    limits: Pick<InstrumentRow, 'max_leverage' | 'max_lots_per_order' | 'max_open_lots' | 'shortable'>,
+  ): Promise<void> {
+    const loaded = await this.load();
+    const row = loaded.instruments.get(code);
+    if (row) loaded.instruments.set(code, { ...row, ...limits });
+  }
+
   private async open() {
     const rows = await ensureUniverse(this.ctx);
     const latest = await latestDailyBars(this.ctx.db, 2);

@@ -9,6 +9,11 @@ export interface InstrumentsTable {
   sector: string;
   topix500: boolean;
   halted: boolean;
+  /** The house's limits on new orders; null: the global configuration. */
+  max_leverage: number | null;
+  max_lots_per_order: number | null;
+  max_open_lots: number | null;
+  shortable: boolean;
   /** sen */
   base_price: bigint;
   search_text: string;

@@ -16,6 +16,18 @@ export const instrumentView = (row: InstrumentRow): Instrument => ({
   sector: row.sector,
   topix500: row.topix500,
   halted: row.halted,
+  maxLeverage: row.max_leverage,
+  shortable: row.shortable,
+});
+
+/** The engine's limits of an instrument as stored. */
+export const instrumentLimitsOf = (
+  row: Pick<InstrumentRow, 'max_leverage' | 'max_lots_per_order' | 'max_open_lots' | 'shortable'>,
+) => ({
+  maxLeverage: row.max_leverage,
+  maxLotsPerOrder: row.max_lots_per_order,
+  maxOpenLots: row.max_open_lots,
+  shortable: row.shortable,
 });
 
 const decimalOrNull = (value: bigint | null) => (value === null ? null : senToDecimal(value));

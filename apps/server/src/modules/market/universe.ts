@@ -29,6 +29,11 @@ export function parseUniverse(csv: string): InstrumentRow[] {
       sector,
       topix500: topix500 === '1',
       halted: false,
+      // The file has no 貸借銘柄 column: every instrument may be sold short until the house says otherwise.
+      max_leverage: null,
+      max_lots_per_order: null,
+      max_open_lots: null,
+      shortable: true,
       base_price: BigInt(price) * 100n,
       search_text: searchForm(`${code} ${nameJa} ${nameEn}`),
     };

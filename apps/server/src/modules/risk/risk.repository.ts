@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../database';
 import { fetchPage, type PageRequest } from '../../platform/pagination';
+import type { InstrumentRow } from '../market';
 
 /** Reads of the trading and market tables for the back office; the trading module owns the writes. */
 
@@ -46,6 +47,22 @@ export const haltStates = (db: Executor, code?: string) =>
 
 export const setInstrumentHalted = (db: Executor, code: string, halted: boolean) =>
   db.updateTable('instruments').set({ halted }).where('code', '=', code).execute();
+
+export type StoredLimits = Pick<
+  InstrumentRow,
+  'max_leverage' | 'max_lots_per_order' | 'max_open_lots' | 'shortable'
+>;
+
+/** Each instrument's limits (or only `code`'s), as stored. */
+export const limitStates = (db: Executor, code?: string) =>
+  db
+    .selectFrom('instruments')
+    .select(['code', 'max_leverage', 'max_lots_per_order', 'max_open_lots', 'shortable'])
+    .$if(code !== undefined, (query) => query.where('code', '=', code!))
+    .execute();
+
+export const setInstrumentLimits = (db: Executor, code: string, limits: StoredLimits) =>
+  db.updateTable('instruments').set(limits).where('code', '=', code).execute();
 
 /** Open positions (holding, closing or limit-closing), newest first. */
 export function openPositionsPage(db: Executor, filter: TradingFilter) {

@@ -4,15 +4,18 @@ import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import type { StaffActor } from '../../platform/routes';
 import { recordAudit } from '../audit';
-import { marketOf, type InstrumentRow } from '../market';
+import { instrumentLimitsOf, marketOf, type InstrumentRow } from '../market';
 import { quoteFromFeed, tradingOf } from '../trading';
 import {
   haltStates,
   instrumentForUpdate,
   instrumentsByCode,
+  limitStates,
   openPositionTotals,
   setInstrumentHalted,
+  setInstrumentLimits,
   tradingTotals,
+  type StoredLimits,
 } from './risk.repository';
 
 /** The price the house marks `code` at: the engine's last, else the feed's. */
@@ -97,6 +100,99 @@ export function setHalted(
     await applyHalt(ctx, input.code, input.halted);
     // The other nodes apply it too (this one hears its own message and finds nothing to change).
     await ctx.bus.publish(HALTS, input.code);
+    return row;
+  });
+}
+
+const LIMITS = 'market.instrument-limits';
+
+const sameLimits = (a: StoredLimits, b: StoredLimits) =>
+  a.max_leverage === b.max_leverage &&
+  a.max_lots_per_order === b.max_lots_per_order &&
+  a.max_open_lots === b.max_open_lots &&
+  a.shortable === b.shortable;
+
+const storedLimitsOf = (row: StoredLimits): StoredLimits => ({
+  max_leverage: row.max_leverage,
+  max_lots_per_order: row.max_lots_per_order,
+  max_open_lots: row.max_open_lots,
+  shortable: row.shortable,
+});
+
+/** This node's instrument list and engine take stored limits of `code` (new orders only). */
+async function applyLimits(ctx: AppContext, code: string, limits: StoredLimits): Promise<void> {
+  await marketOf(ctx).setLimits(code, limits);
+  await tradingOf(ctx).setInstrumentLimits(code, instrumentLimitsOf(limits));
+}
+
+/**
+ * Every node applies the limits another node stored, as followHalts does halts: the message names the code, the
+ * limits come from the database, and after a gap in the bus every instrument is compared with the database.
+ */
+export function followLimits(ctx: AppContext): void {
+  const failed = (error: unknown) =>
+    ctx.log.error({ err: error }, 'risk: instrument limits could not be applied');
+  const applyStored = (code?: string) =>
+    oneAtATime(ctx, async () => {
+      const known = new Map((await marketOf(ctx).instruments()).map((row) => [row.code, row]));
+      for (const row of await limitStates(ctx.db, code)) {
+        const current = known.get(row.code);
+        if (current && !sameLimits(current, row)) await applyLimits(ctx, row.code, storedLimitsOf(row));
+      }
+    });
+  ctx.bus.subscribe(LIMITS, (code) => void applyStored(code).catch(failed));
+  ctx.bus.onGap(() => void applyStored().catch(failed));
+}
+
+export interface LimitsInput {
+  code: string;
+  maxLeverage: number | null;
+  maxLotsPerOrder: number | null;
+  maxOpenLots: number | null;
+  shortable: boolean;
+  reason: string;
+  ip: string | null;
+}
+
+/**
+ * Sets the house's limits on new orders in `code`: stored with its audit row (before and after) in one
+ * transaction, then this node's engine applies them and the other nodes are told. Open positions and resting
+ * orders are not touched; only orders placed from then on are checked (docs/trading.md, "Instrument limits").
+ */
+export function setLimits(ctx: AppContext, actor: StaffActor, input: LimitsInput): Promise<InstrumentRow> {
+  const settings = tradingSettings(ctx);
+  if (input.maxLeverage !== null && !settings.leverages.includes(input.maxLeverage))
+    throw fail('INSTRUMENT_LIMIT_LEVERAGE_INVALID');
+  if (input.maxLotsPerOrder !== null && input.maxLotsPerOrder > settings.maxLotsPerOrder)
+    throw fail('INSTRUMENT_LIMIT_LOTS_INVALID');
+  const after: StoredLimits = {
+    max_leverage: input.maxLeverage,
+    max_lots_per_order: input.maxLotsPerOrder,
+    max_open_lots: input.maxOpenLots,
+    shortable: input.shortable,
+  };
+  return oneAtATime(ctx, async () => {
+    await marketOf(ctx).ready();
+    const row = await ctx.transact(async (tx) => {
+      const before = await instrumentForUpdate(tx.db, input.code);
+      if (!before) throw fail('INSTRUMENT_NOT_FOUND');
+      if (sameLimits(before, after)) throw fail('INSTRUMENT_LIMITS_UNCHANGED');
+      await setInstrumentLimits(tx.db, input.code, after);
+      await recordAudit(tx.db, {
+        staffId: actor.staffId,
+        action: 'instrument.limits',
+        targetKind: 'instrument',
+        targetId: input.code,
+        reason: input.reason,
+        before: instrumentLimitsOf(before),
+        after: instrumentLimitsOf(after),
+        ip: input.ip,
+        at: ctx.clock.now(),
+      });
+      return { ...before, ...after };
+    });
+    await applyLimits(ctx, input.code, after);
+    await ctx.bus.publish(LIMITS, input.code);
     return row;
   });
 }

@@ -11,7 +11,15 @@ import {
   openOrdersPage,
   openPositionsPage,
 } from './risk.repository';
-import { exposure, followHalts, markOf, setHalted, tradingSettings } from './risk.service';
+import {
+  exposure,
+  followHalts,
+  followLimits,
+  markOf,
+  setHalted,
+  setLimits,
+  tradingSettings,
+} from './risk.service';
 import {
   exposureView,
   forcedCloseView,
@@ -30,6 +38,7 @@ export function riskStaffRoutes(ctx: AppContext) {
   const market = marketOf(ctx);
   const trading = tradingOf(ctx);
   followHalts(ctx);
+  followLimits(ctx);
 
   const instrumentView = async (row: InstrumentRow) =>
     staffInstrumentView(row, (await market.feed()).quote(row.code), trading.markOf(row.code));
@@ -59,6 +68,9 @@ export function riskStaffRoutes(ctx: AppContext) {
       instrumentView(
         await setHalted(ctx, actor, { code: params.code, halted: false, reason: body.reason, ip: meta.ip }),
       ),
+    ),
+    route(api.staffTrading.setLimits, async ({ actor, params, body, meta }) =>
+      instrumentView(await setLimits(ctx, actor, { code: params.code, ...body, ip: meta.ip })),
     ),
     route(api.staffTrading.positions, async ({ actor, query, meta }) => {
       const page = await openPositionsPage(ctx.db, query);

@@ -5,6 +5,7 @@ import {
   type Engine,
   type EngineConfigInput,
   type EngineEvent,
+  type InstrumentLimits,
   type OrderPreview,
   type PlaceOrder,
   type Quote,
@@ -16,7 +17,7 @@ import { sha256 } from '../../platform/crypto';
 import { isUniqueViolation } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { BALANCE_CHANGES, type LedgerActor } from '../ledger';
-import { marketOf, type MarketFeed, type Trade } from '../market';
+import { instrumentLimitsOf, marketOf, type MarketFeed, type Trade } from '../market';
 import { userChannelChanged } from '../realtime';
 import { persistEvents, type OrderRequestMeta } from './trading.events';
 import { TradingWriter } from './trading.writer';
@@ -245,7 +246,11 @@ export class Trading {
     const instruments = await marketOf(this.ctx).instruments();
     return {
       ...this.ctx.config.trading,
-      instruments: instruments.map((row) => ({ code: row.code, tickTable: tickTableFor(row.topix500) })),
+      instruments: instruments.map((row) => ({
+        code: row.code,
+        tickTable: tickTableFor(row.topix500),
+        limits: instrumentLimitsOf(row),
+      })),
     };
   }
 
@@ -698,6 +703,14 @@ export class Trading {
       },
     });
     return view!;
+  }
+
+  /** The house's new limits of `code` into the engine, after every command queued before (new orders only). */
+  setInstrumentLimits(code: string, limits: InstrumentLimits): Promise<void> {
+    return this.serial(async () => {
+      const at = this.ctx.clock.now().getTime();
+      await this.commit({ kind: 'system' }, (engine) => engine.setInstrumentLimits({ code, limits, at }));
+    });
   }
 
   /** The latest price the engine marks positions of `code` at. */

@@ -70,3 +70,13 @@ export function useHaltInstrument(code: string, action: 'halt' | 'resume') {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tradingKeys.all }),
   });
 }
+
+/** Sets an instrument's limits on new orders (audited with the reason), then reloads the trading screens. */
+export function useSetInstrumentLimits(code: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof api.staffTrading.setLimits>) =>
+      apiClient.call(api.staffTrading.setLimits, { params: { code }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tradingKeys.all }),
+  });
+}

@@ -1,4 +1,4 @@
-import { Tag, type TableColumnsType } from 'antd';
+import { Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StaffInstrument } from '@kabuto/contract';
 import { ListPage } from '../../../components/list-page/ListPage';
@@ -6,10 +6,46 @@ import { oneOf, useListParams } from '../../../components/list-page/use-list-par
 import { useCan } from '../../../lib/staff-profile';
 import { useStaffInstruments } from '../api/use-trading';
 import { HaltControl } from '../components/HaltControl';
+import { InstrumentLimitsControl } from '../components/InstrumentLimitsControl';
 import { MoneyCell, NOWRAP, useInstrumentName } from '../components/trading-cells';
 import { TradingTabs } from '../components/TradingTabs';
 
-/** The instrument universe with its halt state, last price and daily limits; halt and resume for trading.manage. */
+/** The house's limits on new orders in the instrument, or "none" when the global configuration applies. */
+function LimitTags({ instrument }: { instrument: StaffInstrument }) {
+  const { t } = useTranslation();
+  const tags = [
+    instrument.maxLeverage !== null && t('trading.limits.tagLeverage', { leverage: instrument.maxLeverage }),
+    instrument.maxLotsPerOrder !== null &&
+      t('trading.limits.tagLots', { lots: instrument.maxLotsPerOrder.toLocaleString() }),
+    instrument.maxOpenLots !== null &&
+      t('trading.limits.tagOpenLots', { lots: instrument.maxOpenLots.toLocaleString() }),
+  ].filter((tag) => tag !== false);
+  if (tags.length === 0 && instrument.shortable)
+    return (
+      <Typography.Text type="secondary" style={NOWRAP} data-testid="instrument-limits">
+        {t('trading.limits.none')}
+      </Typography.Text>
+    );
+  return (
+    <Space size={4} wrap data-testid="instrument-limits">
+      {tags.map((tag) => (
+        <Tag key={tag} style={NOWRAP}>
+          {tag}
+        </Tag>
+      ))}
+      {!instrument.shortable && (
+        <Tag color="warning" style={NOWRAP}>
+          {t('trading.limits.tagNotShortable')}
+        </Tag>
+      )}
+    </Space>
+  );
+}
+
+/**
+ * The instrument universe with its halt state, limits on new orders, last price and daily limits; halt, resume
+ * and limits for trading.manage.
+ */
 export function InstrumentsRoute() {
   const { t } = useTranslation();
   const list = useListParams(['q', 'halted']);
@@ -38,6 +74,11 @@ export function InstrumentsRoute() {
       ),
     },
     {
+      title: t('trading.columns.limits'),
+      key: 'limits',
+      render: (_: unknown, row: StaffInstrument) => <LimitTags instrument={row} />,
+    },
+    {
       title: t('trading.columns.last'),
       dataIndex: 'last',
       align: 'right',
@@ -60,7 +101,12 @@ export function InstrumentsRoute() {
           {
             title: t('trading.columns.action'),
             key: 'action',
-            render: (_: unknown, row: StaffInstrument) => <HaltControl instrument={row} name={nameOf(row)} />,
+            render: (_: unknown, row: StaffInstrument) => (
+              <Space size={8} style={NOWRAP}>
+                <HaltControl instrument={row} name={nameOf(row)} />
+                <InstrumentLimitsControl instrument={row} name={nameOf(row)} />
+              </Space>
+            ),
           },
         ]
       : []),

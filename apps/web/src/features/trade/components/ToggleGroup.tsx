@@ -1,6 +1,8 @@
 interface ToggleOption<V extends string> {
   value: V;
   label: string;
+  /** Shown but not choosable (e.g. short in a stock that cannot be sold short). */
+  disabled?: boolean;
 }
 
 interface ToggleGroupProps<V extends string> {
@@ -38,6 +40,7 @@ export function ToggleGroup<V extends string>({
           key={option.value}
           type="button"
           aria-pressed={option.value === value}
+          disabled={option.disabled}
           data-side={option.value}
           onClick={() => onChange(option.value)}
           data-testid={`${testId}-${option.value}`}

@@ -42,6 +42,10 @@ interface OrderFormProps {
   instrumentLabel: string;
   market: MarketFacts | null;
   leverages: readonly number[];
+  /** The stock's own leverage limit (the back office sets it); null when the firm's set applies. */
+  instrumentMaxLeverage?: number | null;
+  /** Whether new short positions may be opened in the stock. */
+  shortable?: boolean;
   onPlaced: (order: Order) => void;
 }
 
@@ -62,13 +66,15 @@ export function OrderForm({
   instrumentLabel,
   market,
   leverages,
+  instrumentMaxLeverage = null,
+  shortable = true,
   onPlaced,
 }: OrderFormProps) {
   const { t } = useTradeTranslation();
   const preview = useOrderPreview();
   const place = usePlaceOrder();
   const form = useForm({
-    side: initialSide as string,
+    side: (shortable ? initialSide : 'long') as string,
     type: 'market' as string,
     price: market ? priceInputText(decimalToSen(market.last) ?? 0n) : '',
     lots: '1',
@@ -187,12 +193,18 @@ export function OrderForm({
         value={side}
         options={[
           { value: 'long', label: t('trade:side.long') },
-          { value: 'short', label: t('trade:side.short') },
+          { value: 'short', label: t('trade:side.short'), disabled: !shortable },
         ]}
         onChange={(value) => form.field('side').onChange(value)}
         className="kb-sides"
         testId="order-side"
+        {...(shortable ? {} : { describedBy: 'order-short-note' })}
       />
+      {!shortable && (
+        <p className="kb-trade-note" id="order-short-note" data-testid="order-short-note">
+          {t('errors:ORDER_SHORT_NOT_ALLOWED')}
+        </p>
+      )}
       <ToggleGroup
         label={t('trade:typeLabel')}
         value={type}
@@ -256,6 +268,11 @@ export function OrderForm({
             {leverageField.error}
           </span>
         ) : null}
+        {instrumentMaxLeverage !== null && (
+          <span data-testid="order-leverage-limit">
+            {t('trade:leverageInstrumentLimit', { leverage: instrumentMaxLeverage })}
+          </span>
+        )}
         {leverage > 1 ? (
           <span data-testid="order-margin-note">{t('trade:marginTradingNote')}</span>
         ) : (

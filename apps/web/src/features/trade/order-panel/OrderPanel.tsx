@@ -41,6 +41,7 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
   const quote = quotes.data?.get(code);
   const name = instrumentName(instrument.data, i18n.resolvedLanguage) ?? '';
   const label = name ? t('trade:instrumentWithCode', { name, code }) : code;
+  const maxLeverage = instrument.data?.maxLeverage ?? null;
   const market: MarketFacts | null =
     quote && instrument.data
       ? {
@@ -96,7 +97,11 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
           initialSide={side}
           instrumentLabel={label}
           market={market}
-          leverages={leverages ?? DEFAULT_LEVERAGES}
+          leverages={(leverages ?? DEFAULT_LEVERAGES).filter(
+            (leverage) => maxLeverage === null || leverage <= maxLeverage,
+          )}
+          instrumentMaxLeverage={maxLeverage}
+          shortable={instrument.data?.shortable ?? true}
           onPlaced={(order) => {
             Toast.show({
               content: t(order.status === 'filled' ? 'trade:placedFilled' : 'trade:placedResting'),
