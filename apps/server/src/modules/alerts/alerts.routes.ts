@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/routes';
 import { instrumentView, marketOf, type InstrumentRow } from '../market';
-import { alertsOf, deleteAlert } from './alerts.repository';
+import { alertsPage, countWaitingAlerts, deleteAlert } from './alerts.repository';
 import type { PriceAlertRow } from './alerts.table';
 import { checkAlerts, createAlert } from './alerts.service';
 
@@ -22,10 +22,15 @@ export function alertRoutes(ctx: AppContext) {
   // Every batch of trades the market reports is checked against the waiting alerts.
   marketOf(ctx).onTrades((trades, at) => checkAlerts(ctx, trades, at));
   return [
-    route(api.alerts.list, async ({ actor }) => ({
-      items: (await alertsOf(ctx.db, actor.userId, ctx.clock.now())).map((row) => alertView(row, row)),
-      max: PRICE_ALERT_MAX,
-    })),
+    route(api.alerts.list, async ({ actor, query }) => {
+      const page = await alertsPage(ctx.db, actor.userId, ctx.clock.now(), query);
+      return {
+        ...page,
+        items: page.items.map((row) => alertView(row, row)),
+        waiting: await countWaitingAlerts(ctx.db, actor.userId),
+        max: PRICE_ALERT_MAX,
+      };
+    }),
     route(api.alerts.create, async ({ actor, body }) => {
       const { row, instrument } = await createAlert(ctx, actor, body);
       return alertView(row, instrument);

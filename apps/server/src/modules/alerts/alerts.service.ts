@@ -1,11 +1,23 @@
-import { PRICE_ALERT_MAX, senToDecimal, type PriceAlertDirection } from '@kabuto/contract';
+import {
+  jstDateOf,
+  PRICE_ALERT_DAILY_MAX,
+  PRICE_ALERT_MAX,
+  senToDecimal,
+  type PriceAlertDirection,
+} from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import type { InvestorActor } from '../../platform/routes';
 import { findInstrument, marketOf, type Trade } from '../market';
 import { notify } from '../messaging';
 import { lockUserById } from '../users';
-import { countWaitingAlerts, insertAlert, triggerReached, type CodeRange } from './alerts.repository';
+import {
+  countCreation,
+  countWaitingAlerts,
+  insertAlert,
+  triggerReached,
+  type CodeRange,
+} from './alerts.repository';
 
 export interface NewAlert {
   code: string;
@@ -31,7 +43,11 @@ export async function createAlert(ctx: AppContext, actor: InvestorActor, request
     await lockUserById(tx.db, actor.userId);
     if ((await countWaitingAlerts(tx.db, actor.userId)) >= PRICE_ALERT_MAX)
       throw fail('PRICE_ALERT_LIMIT', { max: PRICE_ALERT_MAX });
-    const row = await insertAlert(tx.db, { userId: actor.userId, ...request, at: ctx.clock.now() });
+    const now = ctx.clock.now();
+    // Counted before the insert and rolled back with a refusal; deleting an alert does not give one back.
+    if ((await countCreation(tx.db, actor.userId, jstDateOf(now))) > PRICE_ALERT_DAILY_MAX)
+      throw fail('PRICE_ALERT_DAILY_LIMIT', { max: PRICE_ALERT_DAILY_MAX });
+    const row = await insertAlert(tx.db, { userId: actor.userId, ...request, at: now });
     return { row, instrument };
   });
 }
