@@ -150,7 +150,15 @@ describe('price alerts', () => {
     expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2, waiting: 5, max: PRICE_ALERT_MAX });
     expect(first.items.map((a) => a.id)).toEqual([ids[4], ids[3]]);
     expect((await list(user, '?page=3&pageSize=2')).items.map((a) => a.id)).toEqual([ids[0]]);
-    for (const bad of ['?page=0', '?pageSize=101', '?pageSize=abc'])
+    for (const bad of [
+      '?page=0',
+      '?pageSize=101',
+      '?pageSize=abc',
+      '?page=1e1',
+      '?page=0x2',
+      '?pageSize=',
+      '?page=Infinity',
+    ])
       expect((await get(t.app, `/api/alerts${bad}`, user.token)).status, bad).toBe(400);
   });
 
