@@ -79,6 +79,12 @@ export const insertAlert = (
     .returningAll()
     .executeTakeFirstOrThrow();
 
+/** The instruments with at least one waiting alert (read from the partial index on waiting alerts). */
+export const waitingAlertCodes = async (db: Executor) =>
+  (
+    await db.selectFrom('price_alerts').select('code').distinct().where('triggered_at', 'is', null).execute()
+  ).map((row) => row.code);
+
 /** Deletes the caller's alert; another user's id deletes nothing, like an unknown one. */
 export const deleteAlert = async (db: Executor, userId: bigint, id: bigint) =>
   (await db.deleteFrom('price_alerts').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst())
