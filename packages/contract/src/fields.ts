@@ -45,15 +45,22 @@ export const decimalMoney = z.string().regex(/^-?\d+\.\d{2}$/);
  * true, which a coercing Number() would turn into numbers.
  */
 export const wholeNumberField = (invalid: ErrorCode, min: number, max: number) =>
-  z.union([z.number(), z.string()], code(invalid)).transform((value, ctx) => {
-    const digits = typeof value === 'string' ? value.normalize('NFKC') : null;
-    const number = digits === null ? value : /^\d{1,15}$/.test(digits) ? Number(digits) : NaN;
-    if (!Number.isSafeInteger(number) || (number as number) < min || (number as number) > max) {
-      ctx.addIssue({ code: 'custom', message: invalid });
-      return z.NEVER;
-    }
-    return number as number;
-  });
+  z
+    .union(
+      [
+        z.number(code(invalid)).int(code(invalid)).min(min, code(invalid)).max(max, code(invalid)),
+        z.string(code(invalid)).regex(/^[0-9\uff10-\uff19]{1,15}$/, code(invalid)),
+      ],
+      code(invalid),
+    )
+    .transform((value, ctx) => {
+      const number = typeof value === 'number' ? value : Number(value.normalize('NFKC'));
+      if (!Number.isSafeInteger(number) || number < min || number > max) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return number;
+    });
 
 /** Page and page size for long lists. */
 export const pageQuery = z.object({
