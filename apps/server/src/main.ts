@@ -5,6 +5,7 @@ import { systemClock } from './platform/clock';
 import { isLoopbackHost, loadConfig, seedsDemoData } from './platform/config';
 import { migrate, openDatabase } from './platform/db';
 import { startMarket } from './modules/market';
+import { startAlerts } from './modules/alerts';
 import { startTrading } from './modules/trading';
 import { DEMO, seedDemoData } from './modules/system';
 
@@ -50,6 +51,8 @@ log.info(
     `investor app http://localhost:${config.port}/  back office http://localhost:${config.port}/backoffice/  API docs http://localhost:${config.port}/api/docs`,
 );
 // After listening: a first start's history takes seconds on the embedded database, and the API answers meanwhile.
+// Price alerts listen before the market ticks, so no tick goes unchecked.
+startAlerts(ctx);
 const stopMarket = await startMarket(ctx);
 const stopTrading = await startTrading(ctx);
 

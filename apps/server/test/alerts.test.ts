@@ -1,4 +1,4 @@
-import { PRICE_ALERT_MAX, senToDecimal, type PriceAlert } from '@kabuto/contract';
+import { PRICE_ALERT_DAILY_MAX, PRICE_ALERT_MAX, senToDecimal, type PriceAlert } from '@kabuto/contract';
 import { tickSize, tickTableFor } from '@kabuto/market-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketOf } from '../src/modules/market';
@@ -7,14 +7,23 @@ import { body, createTestApp, get, post, registerUser, type Registered, type Tes
 // The harness clock starts at 2026-11-24 10:00 JST, a Tuesday: the morning session.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Sessions outlive the jump to the next day below.
+  t = await createTestApp({ sessionIdleSeconds: 7 * 86400, sessionTtlSeconds: 7 * 86400 });
 });
 afterAll(() => t.close());
 
-type AlertList = { items: PriceAlert[]; max: number };
+type AlertList = {
+  items: PriceAlert[];
+  total: number;
+  page: number;
+  pageSize: number;
+  waiting: number;
+  max: number;
+};
 type Message = { kind: string | null; title: string; body: string };
 
-const list = async (user: Registered) => (await get<AlertList>(t.app, '/api/alerts', user.token)).data;
+const list = async (user: Registered, query = '') =>
+  (await get<AlertList>(t.app, `/api/alerts${query}`, user.token)).data;
 const create = (user: Registered | undefined, payload: object) =>
   post<PriceAlert>(t.app, '/api/alerts', payload, user?.token);
 const remove = async (id: string, token?: string) => {
@@ -37,7 +46,14 @@ describe('price alerts', () => {
   it('lists, creates and deletes an alert, each refused to other users', async () => {
     const alice = await registerUser(t);
     const bob = await registerUser(t);
-    expect(await list(alice)).toEqual({ items: [], max: PRICE_ALERT_MAX });
+    expect(await list(alice)).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 20,
+      waiting: 0,
+      max: PRICE_ALERT_MAX,
+    });
     const last = await lastOf('7203');
     const created = await create(alice, {
       code: '７２０３',
@@ -114,6 +130,66 @@ describe('price alerts', () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(PRICE_ALERT_MAX);
     expect(answers.filter((a) => a.errorCode === 'PRICE_ALERT_LIMIT')).toHaveLength(5);
     expect((await list(user)).items).toHaveLength(PRICE_ALERT_MAX);
+  });
+
+  it('pages the list like the other lists (page, pageSize, total), with the count waiting', async () => {
+    const user = await registerUser(t);
+    const last = await lastOf('8058');
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1)
+      ids.push(
+        (
+          await create(user, {
+            code: '8058',
+            direction: 'above',
+            price: senToDecimal(last * 2n + BigInt(i) * 100n),
+          })
+        ).data.id,
+      );
+    const first = await list(user, '?page=1&pageSize=2');
+    expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2, waiting: 5, max: PRICE_ALERT_MAX });
+    expect(first.items.map((a) => a.id)).toEqual([ids[4], ids[3]]);
+    expect((await list(user, '?page=3&pageSize=2')).items.map((a) => a.id)).toEqual([ids[0]]);
+    for (const bad of [
+      '?page=0',
+      '?pageSize=101',
+      '?pageSize=abc',
+      '?page=1e1',
+      '?page=0x2',
+      '?pageSize=',
+      '?page=Infinity',
+    ])
+      expect((await get(t.app, `/api/alerts${bad}`, user.token)).status, bad).toBe(400);
+  });
+
+  it(`lets an investor create at most ${PRICE_ALERT_DAILY_MAX} alerts a day, deleted ones included`, async () => {
+    const user = await registerUser(t);
+    const last = await lastOf('4063');
+    const alert = (i: number) => ({
+      code: '4063',
+      direction: 'above',
+      price: senToDecimal(last * 2n + BigInt(i) * 100n),
+    });
+    for (let i = 0; i < PRICE_ALERT_DAILY_MAX; i += 1) {
+      const created = await create(user, alert(i));
+      expect(created.status).toBe(200);
+      // Deleted at once: the waiting cap never binds, only the daily one.
+      expect((await remove(created.data.id, user.token)).status).toBe(200);
+    }
+    expect(await create(user, alert(PRICE_ALERT_DAILY_MAX))).toMatchObject({
+      status: 409,
+      errorCode: 'PRICE_ALERT_DAILY_LIMIT',
+      params: { max: PRICE_ALERT_DAILY_MAX },
+    });
+    // Another investor is not affected; the next Japan-time day starts again.
+    expect((await create(await registerUser(t), alert(0))).status).toBe(200);
+    const today = t.clock.now();
+    t.clock.set(new Date(today.getTime() + 86_400_000));
+    try {
+      expect((await create(user, alert(1))).status).toBe(200);
+    } finally {
+      t.clock.set(today);
+    }
   });
 
   it("triggers once when the market reaches the price, with a message in the reader's language", async () => {

@@ -9,6 +9,7 @@ import { ManualClock } from '../src/platform/clock';
 import { loadConfig, type Config } from '../src/platform/config';
 import type { AppContext } from '../src/platform/context';
 import { migrate, openPglite, openPostgres, type Database } from '../src/platform/db';
+import { startAlerts } from '../src/modules/alerts';
 import { DEMO, seedDemoData } from '../src/modules/system';
 import { hashPassword } from '../src/platform/crypto';
 import { insertStaff } from '../src/modules/staff';
@@ -75,6 +76,8 @@ export async function createTestApp(
   await seedDemoData(ctx);
   const app = await buildApp(ctx, { serveStatic: false, ...buildOptions });
   await app.ready();
+  // As main.ts does at start-up (the market's own start is left to each test).
+  startAlerts(ctx);
   return {
     app,
     ctx,
@@ -96,6 +99,7 @@ export async function createPeerNode(t: TestApp, bus: Bus): Promise<Omit<TestApp
   const ctx = createAppContext({ database, config: t.ctx.config, clock: t.clock, log: t.ctx.log, bus });
   const app = await buildApp(ctx, { serveStatic: false });
   await app.ready();
+  startAlerts(ctx);
   return {
     app,
     ctx,

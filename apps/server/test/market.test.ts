@@ -50,6 +50,18 @@ describe('instrument search', () => {
     expect((await search('７２０３')).data.items.map((item) => item.code)).toEqual(['7203']);
   });
 
+  it('finds a name typed in hiragana, half-width katakana or full-width letters, either way round', async () => {
+    const codes = async (q: string) => (await search(q)).data.items.map((item) => item.code);
+    expect(await codes('とよた')).toContain('7203');
+    expect(await codes('ﾄﾖﾀ')).toContain('7203');
+    expect(await codes('ＴＯＹＯＴＡ')).toContain('7203');
+    expect(await codes('Ｔｏｙｏｔａ')).toContain('7203');
+    // A name written in hiragana is found in katakana too.
+    expect(await codes('ミズホ')).toContain('8411');
+    expect(await codes('ﾐｽﾞﾎ')).toContain('8411');
+    expect(await codes('みずほ')).toContain('8411');
+  });
+
   it('lists the whole universe in pages without a query, and nothing for an unknown name', async () => {
     const first = await search('', '&pageSize=10');
     expect(first.data.items).toHaveLength(10);

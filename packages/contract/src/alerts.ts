@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { code, decimalMoney, priceField } from './fields';
+import { code, decimalMoney, paged, pageQuery, priceField } from './fields';
 import { instrument, instrumentCodeField } from './market';
 
 /** Most alerts one investor may have waiting at a time. */
 export const PRICE_ALERT_MAX = 20;
+/** Most alerts one investor may create in a Japan-time day, deleted ones included (each costs a check per tick). */
+export const PRICE_ALERT_DAILY_MAX = 50;
 export const PRICE_ALERT_DIRECTIONS = ['above', 'below'] as const;
 export type PriceAlertDirection = (typeof PRICE_ALERT_DIRECTIONS)[number];
 
@@ -36,9 +38,14 @@ export const priceAlert = z.object({
 });
 export type PriceAlert = z.infer<typeof priceAlert>;
 
-/** Waiting alerts first (newest first), then the triggered ones of the last 30 days (newest first). */
-export const priceAlertList = z.object({
-  items: z.array(priceAlert),
+export const priceAlertQuery = pageQuery;
+
+/**
+ * One page of the alerts: waiting ones first (newest first), then the triggered ones of the last 30 days
+ * (newest first); with the count waiting and the most that may wait.
+ */
+export const priceAlertList = paged(priceAlert).extend({
+  waiting: z.number().int(),
   max: z.number().int(),
 });
 export type PriceAlertList = z.infer<typeof priceAlertList>;

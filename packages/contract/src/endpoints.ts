@@ -142,7 +142,13 @@ import {
   watchlist,
   watchlistItem,
 } from './market';
-import { createPriceAlertRequest, priceAlert, priceAlertIdParams, priceAlertList } from './alerts';
+import {
+  createPriceAlertRequest,
+  priceAlert,
+  priceAlertIdParams,
+  priceAlertList,
+  priceAlertQuery,
+} from './alerts';
 import { appInfo, customerServiceLink, legacyUserQuery, userInfo, withdrawalContext } from './user';
 
 const empty = z.object({});
@@ -1129,8 +1135,9 @@ export const api = {
       method: 'GET',
       path: '/api/alerts',
       tag: 'alerts',
-      summary: "The caller's price alerts: waiting ones, then those triggered in the last 30 days",
+      summary: "The caller's price alerts: waiting ones, then those triggered in the last 30 days, paged",
       access: INVESTOR,
+      query: priceAlertQuery,
       response: priceAlertList,
     }),
     create: endpoint({
@@ -1139,7 +1146,7 @@ export const api = {
       tag: 'alerts',
       summary: 'Ask for a message when an instrument trades at a price or beyond',
       description:
-        'Refused when the last price is already there (PRICE_ALERT_ALREADY_REACHED) and beyond PRICE_ALERT_MAX waiting alerts. The check runs on every trade the feed reports, highs and lows included, so a price touched between two ticks counts; each alert triggers once.',
+        'Refused when the last price is already there (PRICE_ALERT_ALREADY_REACHED), beyond PRICE_ALERT_MAX waiting alerts (PRICE_ALERT_LIMIT) and beyond PRICE_ALERT_DAILY_MAX created in the Japan-time day, deleted ones included (PRICE_ALERT_DAILY_LIMIT). The check runs on every trade the feed reports, highs and lows included, so a price touched between two ticks counts; each alert triggers once.',
       access: INVESTOR,
       body: createPriceAlertRequest,
       response: priceAlert,

@@ -39,10 +39,33 @@ export const deviceTokenField = z.string().max(100).optional();
 /** A decimal yen amount on the wire: "12345.67". */
 export const decimalMoney = z.string().regex(/^-?\d+\.\d{2}$/);
 
+/**
+ * A whole number from min to max: a JSON integer, or a string of digits (a query parameter, a form field;
+ * full-width digits are read as digits). Nothing else: not " 12 ", "1e3", "0x10", "1.0", "", "Infinity" or
+ * true, which a coercing Number() would turn into numbers.
+ */
+export const wholeNumberField = (invalid: ErrorCode, min: number, max: number) =>
+  z
+    .union(
+      [
+        z.number(code(invalid)).int(code(invalid)).min(min, code(invalid)).max(max, code(invalid)),
+        z.string(code(invalid)).regex(/^[0-9\uff10-\uff19]{1,15}$/, code(invalid)),
+      ],
+      code(invalid),
+    )
+    .transform((value, ctx) => {
+      const number = typeof value === 'number' ? value : Number(value.normalize('NFKC'));
+      if (!Number.isSafeInteger(number) || number < min || number > max) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return number;
+    });
+
 /** Page and page size for long lists. */
 export const pageQuery = z.object({
-  page: z.coerce.number(code('VALIDATION_FAILED')).int().min(1).default(1),
-  pageSize: z.coerce.number(code('VALIDATION_FAILED')).int().min(1).max(100).default(20),
+  page: wholeNumberField('VALIDATION_FAILED', 1, 1_000_000).default(1),
+  pageSize: wholeNumberField('VALIDATION_FAILED', 1, 100).default(20),
 });
 
 export const paged = <T extends z.ZodTypeAny>(item: T) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENTRY_KINDS, REVIEW_STATUSES } from './enums';
 import type { ErrorCode } from './errors';
-import { code, decimalMoney, pageQuery, requiredText, TEXT_MAX } from './fields';
+import { code, decimalMoney, pageQuery, requiredText, TEXT_MAX, wholeNumberField } from './fields';
 import { decimalToSen } from './money';
 
 /** `Idempotency-Key` header values: what a client generates per attempt (a UUID fits). */
@@ -83,7 +83,7 @@ export const ledgerQuery = z.object({
     .string()
     .regex(/^\d{1,18}$/, code('VALIDATION_FAILED'))
     .optional(),
-  limit: z.coerce.number(code('VALIDATION_FAILED')).int().min(1).max(100).default(30),
+  limit: wholeNumberField('VALIDATION_FAILED', 1, 100).default(30),
 });
 
 export const ledgerEntry = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_KINDS, type MessageKind } from './enums';
-import { code, pageQuery, requiredText } from './fields';
+import { code, pageQuery, requiredText, wholeNumberField } from './fields';
 
 /**
  * The parameters each message kind is stored with. Amounts are wire decimals ("100000.00"), times ISO
@@ -53,7 +53,7 @@ export const messageListQuery = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,200}$/, code('VALIDATION_FAILED'))
     .optional(),
-  limit: z.coerce.number(code('VALIDATION_FAILED')).int().min(1).max(50).default(20),
+  limit: wholeNumberField('VALIDATION_FAILED', 1, 50).default(20),
 });
 
 export const messageItem = z.object({

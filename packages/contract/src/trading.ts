@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { code, decimalMoney, pageQuery, paged, priceField } from './fields';
+import { code, decimalMoney, pageQuery, paged, priceField, wholeNumberField } from './fields';
 import { instrumentCodeField } from './market';
 
 export const ORDER_SIDES = ['long', 'short'] as const;
@@ -9,21 +9,15 @@ export const ORDER_CANCEL_REASONS = ['user', 'insufficient_funds', 'forced_close
 export const POSITION_STATUSES = ['holding', 'closing', 'limit-closing', 'closed'] as const;
 export const CLOSE_REASONS = ['user', 'take_profit', 'stop_loss', 'forced'] as const;
 
-const lotsField = z.coerce
-  .number(code('ORDER_LOTS_INVALID'))
-  .int(code('ORDER_LOTS_INVALID'))
-  .min(1, code('ORDER_LOTS_INVALID'))
-  .max(10_000, code('ORDER_LOTS_INVALID'));
+const lotsField = wholeNumberField('ORDER_LOTS_INVALID', 1, 10_000);
 
 export const placeOrderRequest = z.strictObject({
   code: instrumentCodeField,
   side: z.enum(ORDER_SIDES, code('VALIDATION_FAILED')),
   type: z.enum(ORDER_TYPES, code('VALIDATION_FAILED')),
   lots: lotsField,
-  leverage: z.coerce
-    .number(code('ORDER_LEVERAGE_NOT_ALLOWED'))
-    .int(code('ORDER_LEVERAGE_NOT_ALLOWED'))
-    .min(1, code('ORDER_LEVERAGE_NOT_ALLOWED')),
+  // The engine checks it is on offer; here only that it is a whole number.
+  leverage: wholeNumberField('ORDER_LEVERAGE_NOT_ALLOWED', 1, 1_000),
   /** The limit price; only for limit orders. */
   price: priceField('ORDER_PRICE_INVALID').optional(),
   takeProfit: priceField('ORDER_TAKE_PROFIT_INVALID').nullable().optional(),

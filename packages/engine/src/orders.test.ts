@@ -179,6 +179,68 @@ describe('orders outside continuous trading', () => {
   });
 });
 
+describe('take-profit and stop-loss of a limit order', () => {
+  const reason = (events: readonly { type: string }[]) =>
+    (events.find((e) => e.type === 'Rejected') as { reason?: string } | undefined)?.reason ?? null;
+
+  it('that fills at once are judged against the fill price, not the limit', () => {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, OPEN));
+    const before = engine.snapshot();
+    // A long limit of 2,850 fills at the ask, 2,800: a stop-loss of 2,810 is above that entry, already reached.
+    const long = { type: 'limit' as const, price: y('2850') };
+    expect(reason(engine.placeOrder(order({ ...long, stopLoss: y('2810') })))).toBe('STOP_LOSS_INVALID');
+    // A short limit of 2,750 fills at the bid, 2,799.50: a stop-loss of 2,790 is below that entry.
+    const short = { side: 'short' as const, type: 'limit' as const, price: y('2750') };
+    expect(reason(engine.placeOrder(order({ ...short, stopLoss: y('2790') })))).toBe('STOP_LOSS_INVALID');
+    expect(engine.snapshot()).toEqual(before);
+    // A take-profit between the fill and the limit is on the profitable side of the real entry: accepted.
+    const filled = engine.placeOrder(order({ ...long, takeProfit: y('2820'), stopLoss: y('2790') }));
+    expect(only(filled, 'PositionOpened')).toMatchObject({
+      entryPrice: y('2800'),
+      takeProfit: y('2820'),
+      stopLoss: y('2790'),
+    });
+    const shortFilled = engine.placeOrder(order({ ...short, orderId: 'o2', takeProfit: y('2780') }));
+    expect(only(shortFilled, 'PositionOpened')).toMatchObject({
+      entryPrice: y('2799.5'),
+      takeProfit: y('2780'),
+    });
+  });
+
+  it('are judged the same way by the preview', () => {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, OPEN));
+    expect(
+      engine.previewOrder(order({ type: 'limit', price: y('2850'), stopLoss: y('2810') })),
+    ).toMatchObject({
+      ok: false,
+      reason: 'STOP_LOSS_INVALID',
+    });
+  });
+
+  it('that rests are judged against the limit price', () => {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, OPEN));
+    const resting = { type: 'limit' as const, price: y('2700') };
+    expect(reason(engine.placeOrder(order({ ...resting, stopLoss: y('2750') })))).toBe('STOP_LOSS_INVALID');
+    expect(engine.placeOrder(order({ ...resting, takeProfit: y('2750') })).map((e) => e.type)).toEqual([
+      'OrderAccepted',
+    ]);
+  });
+
+  it('that fill later beyond a trigger (a gap) keep it: it fires at the next price, as a stop order would', () => {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, OPEN));
+    engine.placeOrder(order({ type: 'limit', price: y('2700'), stopLoss: y('2690') }));
+    // The market gaps to 2,650: the order fills there, under its own stop-loss.
+    const gap = engine.onQuote(quote(TOYOTA, { bid: '2649.5', ask: '2650' }));
+    expect(only(gap, 'PositionOpened').entryPrice).toBe(y('2650'));
+    const next = engine.onQuote(quote(TOYOTA, { bid: '2649.5', ask: '2650' }, { at: at('10:02') }));
+    expect(only(next, 'PositionClosed')).toMatchObject({ reason: 'stop_loss', exitPrice: y('2649.5') });
+  });
+});
+
 describe('order checks', () => {
   const cases: [string, Partial<PlaceOrder>, string][] = [
     ['an unknown account', { accountId: 'nobody' }, 'ACCOUNT_NOT_FOUND'],

@@ -80,16 +80,19 @@ export function planOrder(state: State, cmd: PlaceOrder): OrderPlan | RejectReas
   } else if (cmd.price !== undefined) {
     return 'PRICE_NOT_ALLOWED';
   }
-  const reference = cmd.price ?? (cmd.side === 'long' ? quote.ask : quote.bid);
+  const now = entryPriceNow(state, book, cmd.side);
+  const fillPrice =
+    now === null || (cmd.price !== undefined && !marketable(cmd.side, cmd.price, now)) ? null : now;
+  // Judged against the entry price the position will have: a limit order that fills at once fills at the
+  // market price, which may be better than its limit, and a take-profit already reached there would close
+  // the position at the next price (docs/trading.md, "Take-profit and stop-loss").
+  const reference = fillPrice ?? cmd.price ?? (cmd.side === 'long' ? quote.ask : quote.bid);
   const triggers = triggerProblem(book, cmd.side, reference, cmd.takeProfit ?? null, cmd.stopLoss ?? null);
   if (triggers) return triggers;
   if (account.marginCall) return 'MARGIN_CALL_OUTSTANDING';
   const { equity, notional: openNotional } = measure(account);
   if (cmd.leverage > 1 && equity < config.margin.minimumEquity) return 'MINIMUM_EQUITY_REQUIRED';
 
-  const now = entryPriceNow(state, book, cmd.side);
-  const fillPrice =
-    now === null || (cmd.price !== undefined && !marketable(cmd.side, cmd.price, now)) ? null : now;
   // A market order waiting for the opening cannot fill beyond today's limit up: hold for that price.
   const holdPrice = fillPrice ?? cmd.price ?? quote.limitUp;
   const shares = cmd.lots * SHARES_PER_LOT;

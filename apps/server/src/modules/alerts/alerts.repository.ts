@@ -1,33 +1,55 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../database';
+import { fetchPage, type PageRequest } from '../../platform/pagination';
 import type { PriceAlertRow } from './alerts.table';
 
 /** How long a triggered alert stays in the list. */
 const TRIGGERED_SHOWN_MS = 30 * 86_400_000;
 
-export const alertsOf = (db: Executor, userId: bigint, now: Date) =>
-  db
-    .selectFrom('price_alerts')
-    .innerJoin('instruments', 'instruments.code', 'price_alerts.code')
-    .selectAll('instruments')
-    .select([
-      'price_alerts.id',
-      'price_alerts.direction',
-      'price_alerts.price',
-      'price_alerts.created_at',
-      'price_alerts.triggered_at',
-      'price_alerts.triggered_price',
-    ])
-    .where('price_alerts.user_id', '=', userId)
-    .where((eb) =>
-      eb.or([
-        eb('price_alerts.triggered_at', 'is', null),
-        eb('price_alerts.triggered_at', '>', new Date(now.getTime() - TRIGGERED_SHOWN_MS)),
-      ]),
+/** One page of the caller's alerts: waiting ones first, then those triggered in the last 30 days; newest first. */
+export const alertsPage = (db: Executor, userId: bigint, now: Date, page: PageRequest) =>
+  fetchPage(
+    db
+      .selectFrom('price_alerts')
+      .innerJoin('instruments', 'instruments.code', 'price_alerts.code')
+      .where('price_alerts.user_id', '=', userId)
+      .where((eb) =>
+        eb.or([
+          eb('price_alerts.triggered_at', 'is', null),
+          eb('price_alerts.triggered_at', '>', new Date(now.getTime() - TRIGGERED_SHOWN_MS)),
+        ]),
+      ),
+    (query) =>
+      query
+        .selectAll('instruments')
+        .select([
+          'price_alerts.id',
+          'price_alerts.direction',
+          'price_alerts.price',
+          'price_alerts.created_at',
+          'price_alerts.triggered_at',
+          'price_alerts.triggered_price',
+        ])
+        .orderBy(sql`price_alerts.triggered_at IS NULL`, 'desc')
+        .orderBy('price_alerts.id', 'desc'),
+    page,
+    (row) => row,
+  );
+
+/** Counts one more alert created by the user on `day` and returns the day's count, this one included. */
+export async function countCreation(db: Executor, userId: bigint, day: string): Promise<number> {
+  const row = await db
+    .insertInto('price_alert_daily')
+    .values({ user_id: userId, day, created: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'day'])
+        .doUpdateSet((eb) => ({ created: eb('price_alert_daily.created', '+', 1) })),
     )
-    .orderBy(sql`price_alerts.triggered_at IS NULL`, 'desc')
-    .orderBy('price_alerts.id', 'desc')
-    .execute();
+    .returning('created')
+    .executeTakeFirstOrThrow();
+  return Number(row.created);
+}
 
 export const countWaitingAlerts = async (db: Executor, userId: bigint) =>
   Number(
@@ -56,6 +78,12 @@ export const insertAlert = (
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+
+/** The instruments with at least one waiting alert (read from the partial index on waiting alerts). */
+export const waitingAlertCodes = async (db: Executor) =>
+  (
+    await db.selectFrom('price_alerts').select('code').distinct().where('triggered_at', 'is', null).execute()
+  ).map((row) => row.code);
 
 /** Deletes the caller's alert; another user's id deletes nothing, like an unknown one. */
 export const deleteAlert = async (db: Executor, userId: bigint, id: bigint) =>

@@ -2,10 +2,10 @@ import { api, PRICE_ALERT_MAX, senToDecimal } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/routes';
-import { instrumentView, marketOf, type InstrumentRow } from '../market';
-import { alertsOf, deleteAlert } from './alerts.repository';
+import { instrumentView, type InstrumentRow } from '../market';
+import { alertsPage, countWaitingAlerts } from './alerts.repository';
 import type { PriceAlertRow } from './alerts.table';
-import { checkAlerts, createAlert } from './alerts.service';
+import { createAlert, removeAlert } from './alerts.service';
 
 const alertView = (row: Omit<PriceAlertRow, 'user_id' | 'code'>, instrument: InstrumentRow) => ({
   id: row.id.toString(),
@@ -19,20 +19,22 @@ const alertView = (row: Omit<PriceAlertRow, 'user_id' | 'code'>, instrument: Ins
 });
 
 export function alertRoutes(ctx: AppContext) {
-  // Every batch of trades the market reports is checked against the waiting alerts.
-  marketOf(ctx).onTrades((trades, at) => checkAlerts(ctx, trades, at));
   return [
-    route(api.alerts.list, async ({ actor }) => ({
-      items: (await alertsOf(ctx.db, actor.userId, ctx.clock.now())).map((row) => alertView(row, row)),
-      max: PRICE_ALERT_MAX,
-    })),
+    route(api.alerts.list, async ({ actor, query }) => {
+      const page = await alertsPage(ctx.db, actor.userId, ctx.clock.now(), query);
+      return {
+        ...page,
+        items: page.items.map((row) => alertView(row, row)),
+        waiting: await countWaitingAlerts(ctx.db, actor.userId),
+        max: PRICE_ALERT_MAX,
+      };
+    }),
     route(api.alerts.create, async ({ actor, body }) => {
       const { row, instrument } = await createAlert(ctx, actor, body);
       return alertView(row, instrument);
     }),
     route(api.alerts.remove, async ({ actor, params }) => {
-      if (!(await ctx.transact((tx) => deleteAlert(tx.db, actor.userId, params.id))))
-        throw fail('PRICE_ALERT_NOT_FOUND');
+      if (!(await removeAlert(ctx, actor, params.id))) throw fail('PRICE_ALERT_NOT_FOUND');
       return { removed: true as const };
     }),
   ];

@@ -1,11 +1,25 @@
-import { PRICE_ALERT_MAX, senToDecimal, type PriceAlertDirection } from '@kabuto/contract';
+import {
+  jstDateOf,
+  PRICE_ALERT_DAILY_MAX,
+  PRICE_ALERT_MAX,
+  senToDecimal,
+  type PriceAlertDirection,
+} from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import type { InvestorActor } from '../../platform/routes';
 import { findInstrument, marketOf, type Trade } from '../market';
 import { notify } from '../messaging';
 import { lockUserById } from '../users';
-import { countWaitingAlerts, insertAlert, triggerReached, type CodeRange } from './alerts.repository';
+import { waitingAlertsOf } from './alerts.index';
+import {
+  countCreation,
+  countWaitingAlerts,
+  deleteAlert,
+  insertAlert,
+  triggerReached,
+  type CodeRange,
+} from './alerts.repository';
 
 export interface NewAlert {
   code: string;
@@ -26,14 +40,27 @@ export async function createAlert(ctx: AppContext, actor: InvestorActor, request
     const reached = request.direction === 'above' ? quote.last >= request.price : quote.last <= request.price;
     if (reached) throw fail('PRICE_ALERT_ALREADY_REACHED', { last: senToDecimal(quote.last) });
   }
-  return ctx.transact(async (tx) => {
+  const created = await ctx.transact(async (tx) => {
     // Two creations at once must not pass the cap together.
     await lockUserById(tx.db, actor.userId);
     if ((await countWaitingAlerts(tx.db, actor.userId)) >= PRICE_ALERT_MAX)
       throw fail('PRICE_ALERT_LIMIT', { max: PRICE_ALERT_MAX });
-    const row = await insertAlert(tx.db, { userId: actor.userId, ...request, at: ctx.clock.now() });
+    const now = ctx.clock.now();
+    // Counted before the insert and rolled back with a refusal; deleting an alert does not give one back.
+    if ((await countCreation(tx.db, actor.userId, jstDateOf(now))) > PRICE_ALERT_DAILY_MAX)
+      throw fail('PRICE_ALERT_DAILY_LIMIT', { max: PRICE_ALERT_DAILY_MAX });
+    const row = await insertAlert(tx.db, { userId: actor.userId, ...request, at: now });
     return { row, instrument };
   });
+  await waitingAlertsOf(ctx).changed();
+  return created;
+}
+
+/** Deletes the caller's alert; false when it is not theirs or does not exist. */
+export async function removeAlert(ctx: AppContext, actor: InvestorActor, id: bigint): Promise<boolean> {
+  const removed = await ctx.transact((tx) => deleteAlert(tx.db, actor.userId, id));
+  if (removed) await waitingAlertsOf(ctx).changed();
+  return removed;
 }
 
 /** Per code, the highest, lowest and last price of a batch of trades (oldest first). */
@@ -51,11 +78,17 @@ export function rangesOf(trades: readonly Trade[]): CodeRange[] {
   return [...ranges.values()];
 }
 
-/** Triggers the alerts a batch of trades reached, each with its message, in one transaction. */
+/**
+ * Triggers the alerts a batch of trades reached, each with its message, in one transaction. Only the
+ * instruments this node knows to have waiting alerts are looked at; with none, the database is not asked.
+ */
 export async function checkAlerts(ctx: AppContext, trades: readonly Trade[], at: Date): Promise<number> {
   if (!trades.length) return 0;
-  const ranges = rangesOf(trades);
-  return ctx.transact(async (tx) => {
+  const index = waitingAlertsOf(ctx);
+  const watched = new Set(await index.filter([...new Set(trades.map((trade) => trade.code))]));
+  const ranges = rangesOf(trades).filter((range) => watched.has(range.code));
+  if (!ranges.length) return 0;
+  const triggered = await ctx.transact(async (tx) => {
     const triggered = await triggerReached(tx.db, ranges, at);
     for (const alert of triggered)
       await notify(
@@ -74,4 +107,15 @@ export async function checkAlerts(ctx: AppContext, trades: readonly Trade[], at:
       );
     return triggered.length;
   });
+  if (triggered > 0) await index.changed();
+  return triggered;
+}
+
+const started = new WeakSet<AppContext>();
+
+/** At start-up, beside trading: every batch of trades the market reports is checked against the waiting alerts. */
+export function startAlerts(ctx: AppContext): void {
+  if (started.has(ctx)) return;
+  started.add(ctx);
+  marketOf(ctx).onTrades((trades, at) => checkAlerts(ctx, trades, at));
 }

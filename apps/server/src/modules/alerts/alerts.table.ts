@@ -15,6 +15,14 @@ export interface PriceAlertsTable {
 }
 export type PriceAlertRow = Selectable<PriceAlertsTable>;
 
+/** Alerts created per investor and Japan-time day (YYYY-MM-DD), deleted ones included. */
+export interface PriceAlertDailyTable {
+  user_id: bigint;
+  day: string;
+  created: number;
+}
+
 export interface AlertsTables {
   price_alerts: PriceAlertsTable;
+  price_alert_daily: PriceAlertDailyTable;
 }

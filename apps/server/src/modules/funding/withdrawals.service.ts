@@ -19,6 +19,7 @@ import {
   type Idempotency,
 } from '../ledger';
 import { lockedMinutes, requireUnrevokedSession } from '../sessions';
+import { tradingOf } from '../trading';
 import { countWrongAnswer, findUserById, lockSignedInUser, lockUserById } from '../users';
 import {
   approvalsOf,
@@ -33,6 +34,7 @@ import {
   settleWithdrawal,
   withdrawnSince,
 } from './funding.repository';
+import { hasExposure, withdrawableOf } from './withdrawable';
 
 export interface WithdrawalRequest {
   amount: bigint;
@@ -61,45 +63,68 @@ export async function requestWithdrawal(
   const stored = (await findUserById(ctx.db, actor.userId))?.transaction_password_hash ?? null;
   const passwordOk = stored !== null && (await verifyPassword(request.transactionPassword, stored));
 
-  const withdrawalId = await ctx.transact(async (tx) => {
-    const prior = await priorEntry(tx.db, 'withdrawal_hold', idempotency);
-    if (prior) {
-      const first = await findWithdrawalByHoldEntry(tx.db, prior.id);
-      if (first) return first.id;
-    }
-    const user = await lockSignedInUser(tx.db, actor);
-    await requireKycPassed(tx.db, actor.userId);
-    if (!marketClock(ctx.config.marketClock).isWithdrawalOpen(now)) throw fail('WITHDRAWAL_CLOSED');
-    if (request.amount < WITHDRAWAL_RULES.minimumSen) throw fail('WITHDRAWAL_BELOW_MINIMUM');
-    const account = await findBankAccount(tx.db, actor.userId, request.bankAccountId);
-    if (!account) throw fail('BANK_ACCOUNT_NOT_FOUND');
-    // Before the step-up, so nobody confirms a passkey only to learn that a password is missing.
-    if (user.transaction_password_hash === null) throw fail('TRANSACTION_PASSWORD_NOT_SET');
-    await requireStepUp(ctx, tx, actor);
-    const locked = lockedMinutes(user, now);
-    if (locked !== null) throw fail('ACCOUNT_LOCKED', { minutes: locked });
-    if (!passwordOk || user.transaction_password_hash !== stored)
-      throw await countWrongAnswer(ctx, tx.db, user, fail('TRANSACTION_PASSWORD_WRONG'));
+  const trading = tradingOf(ctx);
+  // In the trading queue, so no order of this node comes between the free-margin check and the hold.
+  const withdrawalId = await trading.withAccountView(actor.userId, (view, tradingUnchanged) =>
+    ctx.transact(async (tx) => {
+      const prior = await priorEntry(tx.db, 'withdrawal_hold', idempotency);
+      if (prior) {
+        const first = await findWithdrawalByHoldEntry(tx.db, prior.id);
+        if (first) return first.id;
+      }
+      const exposed = hasExposure(view);
+      // First, as every trading commit takes it first; held to the commit, so no order, fill or close on any
+      // node lands between the check below and the hold. Changed since the view was read: the view is stale.
+      if (exposed && !(await tradingUnchanged(tx.db))) throw fail('TRADING_UNAVAILABLE');
+      const user = await lockSignedInUser(tx.db, actor);
+      await requireKycPassed(tx.db, actor.userId);
+      if (!marketClock(ctx.config.marketClock).isWithdrawalOpen(now)) throw fail('WITHDRAWAL_CLOSED');
+      if (request.amount < WITHDRAWAL_RULES.minimumSen) throw fail('WITHDRAWAL_BELOW_MINIMUM');
+      const account = await findBankAccount(tx.db, actor.userId, request.bankAccountId);
+      if (!account) throw fail('BANK_ACCOUNT_NOT_FOUND');
+      if (exposed) {
+        if (view.marginCall) throw fail('WITHDRAWAL_DURING_MARGIN_CALL');
+        // Another node's engine marks positions at whatever price it saw last: only the feeding node decides.
+        if (!trading.feedsFromMarket) throw fail('TRADING_UNAVAILABLE');
+        const withdrawable = withdrawableOf(view);
+        // Above available cash it is the ledger's refusal (INSUFFICIENT_FUNDS), as for an account without trading.
+        if (request.amount <= view.available && request.amount > withdrawable)
+          throw fail('WITHDRAWAL_EXCEEDS_FREE_MARGIN', { amount: senToDecimal(withdrawable) });
+      }
+      // Before the step-up, so nobody confirms a passkey only to learn that a password is missing.
+      if (user.transaction_password_hash === null) throw fail('TRANSACTION_PASSWORD_NOT_SET');
+      await requireStepUp(ctx, tx, actor);
+      const locked = lockedMinutes(user, now);
+      if (locked !== null) throw fail('ACCOUNT_LOCKED', { minutes: locked });
+      if (!passwordOk || user.transaction_password_hash !== stored)
+        throw await countWrongAnswer(ctx, tx.db, user, fail('TRANSACTION_PASSWORD_WRONG'));
 
-    const hold = await holdForWithdrawal(tx.db, {
-      userId: actor.userId,
-      amount: request.amount,
-      reference: `bank-account:${account.id}`,
-      actor: { kind: 'user', id: actor.userId },
-      idempotency,
-      at: now,
-    });
-    const withdrawal = await insertWithdrawal(tx.db, {
-      user_id: actor.userId,
-      bank_account_id: account.id,
-      amount: request.amount,
-      approvals_needed: await approvalsNeeded(ctx, tx, actor.userId, request.amount, now),
-      hold_entry_id: hold.entryId,
-      created_at: now,
-    });
-    await notify(tx.db, actor.userId, 'withdrawal_requested', { amount: senToDecimal(request.amount) }, now);
-    return withdrawal.id;
-  });
+      const hold = await holdForWithdrawal(tx.db, {
+        userId: actor.userId,
+        amount: request.amount,
+        reference: `bank-account:${account.id}`,
+        actor: { kind: 'user', id: actor.userId },
+        idempotency,
+        at: now,
+      });
+      const withdrawal = await insertWithdrawal(tx.db, {
+        user_id: actor.userId,
+        bank_account_id: account.id,
+        amount: request.amount,
+        approvals_needed: await approvalsNeeded(ctx, tx, actor.userId, request.amount, now),
+        hold_entry_id: hold.entryId,
+        created_at: now,
+      });
+      await notify(
+        tx.db,
+        actor.userId,
+        'withdrawal_requested',
+        { amount: senToDecimal(request.amount) },
+        now,
+      );
+      return withdrawal.id;
+    }),
+  );
   return findWithdrawalView(ctx.db, withdrawalId);
 }
 

@@ -7,8 +7,15 @@ import type { InstrumentRow } from './market.table';
 /** reference-data/tse-instruments.csv: code,name_ja,name_en,sector_en,approx_price_jpy,topix500 (no quoting). */
 export const UNIVERSE_CSV = join(REPOSITORY_ROOT, 'reference-data', 'tse-instruments.csv');
 
-/** What search matches: NFKC (full-width digits and letters become plain), lower case. */
-export const searchForm = (text: string) => text.normalize('NFKC').toLowerCase().trim();
+/** Hiragana, with its iteration marks, to the katakana of the same sound. */
+const toKatakana = (text: string) =>
+  text.replace(/[\u3041-\u3096\u309d\u309e]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
+
+/**
+ * What search matches, on both sides (the stored names and the query): NFKC (full-width digits and letters
+ * become plain, half-width katakana full-width), hiragana as katakana (とよた finds トヨタ), lower case.
+ */
+export const searchForm = (text: string) => toKatakana(text.normalize('NFKC')).toLowerCase().trim();
 
 export function parseUniverse(csv: string): InstrumentRow[] {
   const [header, ...lines] = csv

@@ -129,6 +129,17 @@ export async function bumpVersion(db: Executor): Promise<bigint> {
   return BigInt(row.version);
 }
 
+/** The version, with the state row locked until the transaction ends (as a trading commit locks it). */
+export async function lockedVersion(db: Executor): Promise<bigint> {
+  const row = await db
+    .selectFrom('trading_state')
+    .select('version')
+    .where('id', '=', 1)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return BigInt(row.version);
+}
+
 export async function currentVersion(db: Executor): Promise<bigint> {
   const row = await db
     .selectFrom('trading_state')

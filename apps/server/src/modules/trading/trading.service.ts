@@ -30,6 +30,7 @@ import {
   findUserOrder,
   findUserPosition,
   loadStoredState,
+  lockedVersion,
   nextOrderIds,
   type AccountFigures,
   releaseTickLease,
@@ -710,6 +711,24 @@ export class Trading {
     return this.serial(async () => {
       const at = this.ctx.clock.now().getTime();
       await this.commit({ kind: 'system' }, (engine) => engine.setInstrumentLimits({ code, limits, at }));
+    });
+  }
+
+  /**
+   * Runs `work` with the user's account as the engine has it (cash brought in first), alone in this node's
+   * queue: no command of this node runs until `work` ends, so `work` must not wait for the queue. Called inside
+   * `work`'s transaction, `unchanged(db)` locks the trading state row, as every trading commit does, and tells
+   * whether no node committed trading since the view was read: then nothing can come between the two.
+   */
+  withAccountView<T>(
+    userId: bigint,
+    work: (view: AccountView, unchanged: (db: Executor) => Promise<boolean>) => Promise<T>,
+  ): Promise<T> {
+    return this.serial(async () => {
+      await this.commit({ kind: 'user', id: userId }, () => [], { userId });
+      const view = (await this.built()).account(userId.toString())!;
+      const version = this.version;
+      return work(view, async (db) => (await lockedVersion(db)) === version);
     });
   }
 

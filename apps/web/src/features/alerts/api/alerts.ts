@@ -1,13 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes, type CreatePriceAlertRequest } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 
 export const alertKeys = { all: ['alerts'] as const };
 
+const PAGE_SIZE = 20;
+
+/** The alerts page by page (waiting ones come first); every page carries the waiting count and the cap. */
 export function usePriceAlerts() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: alertKeys.all,
-    queryFn: () => apiClient.call(routes.alerts.list),
+    queryFn: ({ pageParam }) =>
+      apiClient.call(routes.alerts.list, { query: { page: pageParam, pageSize: PAGE_SIZE } }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
 }
 

@@ -1,3 +1,4 @@
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DelayedLoading } from '../../../components/ui/DelayedLoading';
@@ -12,12 +13,25 @@ export default function PriceAlertsPage() {
   const alerts = usePriceAlerts();
   // Opened from a stock's page: its code is filled in.
   const code = useSearchParams()[0].get('code') ?? '';
-  const waiting = alerts.data?.items.filter((alert) => alert.triggeredAt === null).length ?? 0;
+  const first = alerts.data?.pages[0];
+  const items = alerts.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <SubPage title={t('titles.priceAlerts')} testId="alerts-page">
       <section className="kb-section" data-testid="alerts">
-        <h2>{t('alerts.listHeading', { count: waiting, max: alerts.data?.max ?? 0 })}</h2>
-        {alerts.data ? <PriceAlertList alerts={alerts.data.items} /> : alerts.isPending && <DelayedLoading />}
+        <h2>{t('alerts.listHeading', { count: first?.waiting ?? 0, max: first?.max ?? 0 })}</h2>
+        {alerts.data ? <PriceAlertList alerts={items} /> : alerts.isPending && <DelayedLoading />}
+        {alerts.hasNextPage && (
+          <Button
+            block
+            fill="none"
+            color="primary"
+            loading={alerts.isFetchingNextPage}
+            onClick={() => void alerts.fetchNextPage()}
+            data-testid="alerts-more"
+          >
+            {t('alerts.more')}
+          </Button>
+        )}
       </section>
       <section className="kb-section" style={{ padding: '16px 0 0' }}>
         <h2 style={{ padding: '0 16px' }}>{t('alerts.addHeading')}</h2>
