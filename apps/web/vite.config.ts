@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { buildFirstScreen, type AppCode } from './first-screen/build-first-screen';
 
 const localeChunkName = (moduleId: string | null) => {
   const match = moduleId?.match(/locales\/([\w-]+)\/(\w+)\.json$/);
@@ -13,8 +14,8 @@ const FIRST_SCREEN_LOCALE_CHUNKS = ['common', 'web'].map((ns) => `locale-ja-${ns
 /**
  * The app renders once its language's texts are in, and without a hint their chunks start only after the
  * whole entry has been fetched and run. Japanese is the default (and most visitors' language), so index.html
- * asks for its startup chunks at once with <link rel="modulepreload"> (no inline script: the CSP allows none).
- * Another stored language loads its own chunks as before.
+ * asks for its startup chunks with the entry, as modulepreloads (requested, with the entry's own, by the first
+ * screen's script: see firstScreen). Another stored language loads its own chunks as before.
  */
 function preloadDefaultLanguage(): Plugin {
   return {
@@ -44,11 +45,59 @@ function preloadDefaultLanguage(): Plugin {
   };
 }
 
+/**
+ * The opening route's first screen, drawn by index.html before any script has loaded (first-screen/): a
+ * template per route, and an inline script that picks one and puts it in the stored language before the
+ * first paint. The server allows that script by its hash, read from the built index.html.
+ *
+ * In the build, nothing else delays that paint or competes with it: the app's stylesheets are inlined, and
+ * the app's code (its entry and the entry's modulepreloads) is requested by that script once the first
+ * screen has been painted rather than by tags in the head.
+ */
+function firstScreen(): Plugin {
+  return {
+    name: 'kabuto-first-screen',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        let page = html;
+        let app: AppCode | undefined;
+        if (bundle) {
+          const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(page);
+          if (!entry?.[1]) throw new Error('index.html has no entry script');
+          page = page.replace(entry[0], '');
+          const preloads: string[] = [];
+          page = page.replaceAll(
+            /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+            (_, href: string) => {
+              preloads.push(href);
+              return '';
+            },
+          );
+          app = { entry: entry[1], preloads };
+          page = page.replaceAll(
+            /<link rel="stylesheet" crossorigin href="\.\/([^"]+)">/g,
+            (_, file: string) => {
+              const css = bundle[file];
+              if (css?.type !== 'asset') throw new Error(`no stylesheet ${file} in the build`);
+              return `<style>${String(css.source)}</style>`;
+            },
+          );
+        }
+        const root = '<div id="root"></div>';
+        if (!page.includes(root)) throw new Error(`index.html has no ${root}`);
+        return page.replace(root, `${buildFirstScreen(app).html}\n    ${root}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
   plugins: [
     react(),
     preloadDefaultLanguage(),
+    firstScreen(),
     // Installable app: manifest.webmanifest, and sw.js precaching the shell (every built file) so the app
     // opens offline. No runtime caching: API answers (balances, prices) always come from the network.
     VitePWA({

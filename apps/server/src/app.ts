@@ -8,8 +8,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import { normalizeLang } from '@kabuto/i18n';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { existsSync } from 'node:fs';
-import { relative } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { DestinationStream } from 'pino';
 import { loadRedis } from './platform/bus';
 import type { AppContext } from './platform/context';
@@ -76,7 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", inlineScriptHashes(join(ctx.config.webDist, 'index.html'))],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
@@ -168,6 +169,27 @@ export function apiRoutes(ctx: AppContext): Route[] {
     ...messagingStaffRoutes(ctx),
     ...riskStaffRoutes(ctx),
   ];
+}
+
+/**
+ * The CSP sources ('sha256-…') of the inline scripts of a built page: the investor app's index.html draws its
+ * first screen, and requests the app's code, with one (apps/web/first-screen). Read from the build, again
+ * whenever the file changes, so a new build is allowed as it is without a restart.
+ */
+export function inlineScriptHashes(file: string): () => string {
+  let seen: { mtimeMs: number; sources: string } | null = null;
+  return () => {
+    if (!existsSync(file)) return '';
+    const { mtimeMs } = statSync(file);
+    if (seen?.mtimeMs !== mtimeMs) {
+      const scripts = [...readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)];
+      const sources = scripts.map(
+        ([, script = '']) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+      );
+      seen = { mtimeMs, sources: sources.join(' ') };
+    }
+    return seen.sources;
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ export const DEFAULT_LANG: Lang = 'ja';
 export const FALLBACK_LANG: Lang = 'en';
 
 /** The spec's own codes (jp, cn, sp) and the standard ones are both accepted. */
-const ALIASES: Record<string, Lang> = {
+export const LANGUAGE_ALIASES: Record<string, Lang> = {
   ja: 'ja',
   jp: 'ja',
   'ja-jp': 'ja',
@@ -26,7 +26,8 @@ const ALIASES: Record<string, Lang> = {
 
 export function normalizeLang(value: string | null | undefined, fallback: Lang = FALLBACK_LANG): Lang {
   if (!value) return fallback;
-  return ALIASES[value.trim().toLowerCase()] ?? fallback;
+  const key = value.trim().toLowerCase();
+  return Object.hasOwn(LANGUAGE_ALIASES, key) ? (LANGUAGE_ALIASES[key] ?? fallback) : fallback;
 }
 
 /** Each language's name in itself, for the language switch. */

@@ -6,6 +6,7 @@ import { PAGE_LOAD_TIMEOUT_MS, withTimeout } from '../lib/lazy-page';
 import { HOME_PATH, LOGIN_PATH } from '../lib/paths';
 import type { AppRoute } from '../lib/routing';
 import { useIsLoggedIn } from '../lib/session-store';
+import { FirstScreenHandOff } from './FirstScreenHandOff';
 import { findRoute } from './routes';
 
 // The tab layout (top bar, tab bar and their icons) is not on the startup screen: it loads on its own, with
@@ -55,5 +56,10 @@ export function RouteElement({ route }: { route: AppRoute }) {
     return <Navigate to={LOGIN_PATH} replace state={{ from: pathname + search }} />;
   if (route.guestOnly && loggedInOnArrival) return <Navigate to={HOME_PATH} replace />;
   const Page = route.component;
-  return <Page />;
+  return (
+    <>
+      <Page />
+      <FirstScreenHandOff />
+    </>
+  );
 }

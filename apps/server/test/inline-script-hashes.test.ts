@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { inlineScriptHashes } from '../src/app';
+
+const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+describe('inlineScriptHashes', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kabuto-csp-'));
+  const file = join(dir, 'index.html');
+  afterEach(() => rmSync(file, { force: true }));
+
+  it('allows the inline scripts of the built page and no script loaded by src', () => {
+    writeFileSync(file, '<script type="module" src="./a.js"></script><script>run(1)</script>');
+    expect(inlineScriptHashes(file)()).toBe(sha256('run(1)'));
+  });
+
+  it('follows a new build of the page without a restart', () => {
+    writeFileSync(file, '<script>run(1)</script>');
+    const sources = inlineScriptHashes(file);
+    expect(sources()).toBe(sha256('run(1)'));
+    writeFileSync(file, '<script>run(2)</script>');
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(sources()).toBe(sha256('run(2)'));
+  });
+
+  it('allows no inline script when the app is not built', () => {
+    expect(inlineScriptHashes(join(dir, 'missing.html'))()).toBe('');
+  });
+});

@@ -1,0 +1,57 @@
+/* global document, location, requestAnimationFrame, KABUTO_FIRST_SCREEN_TEXTS */
+// Inlined at the end of index.html's body (its hash is allowed by the server's Content-Security-Policy): runs
+// before the first paint, picks the opening route's first screen and puts it in the stored language.
+// KABUTO_FIRST_SCREEN_TEXTS is replaced at build time by { aliases, texts: { lang: { key: text } }, app }, app
+// being the app's code ({ entry, preloads }), which this script requests once the first screen is painted.
+(function () {
+  var data = KABUTO_FIRST_SCREEN_TEXTS;
+  var started = false;
+  var startApp = function () {
+    if (started || !data.app) return;
+    started = true;
+    var add = function (tag, attributes) {
+      var element = document.createElement(tag);
+      element.crossOrigin = '';
+      for (var name in attributes) element[name] = attributes[name];
+      document.head.appendChild(element);
+    };
+    for (var p = 0; p < data.app.preloads.length; p++)
+      add('link', { rel: 'modulepreload', href: data.app.preloads[p] });
+    add('script', { type: 'module', src: data.app.entry });
+  };
+  // The frame after this one has been painted (rAF runs before the paint, the timeout after it); the timeout
+  // alone covers a page opened in the background, where frames wait.
+  requestAnimationFrame(function () {
+    setTimeout(startApp, 0);
+  });
+  setTimeout(startApp, 300);
+  var stored = function (key) {
+    try {
+      return localStorage.getItem(key) || '';
+    } catch {
+      return '';
+    }
+  };
+  var alias = stored('locale').trim().toLowerCase();
+  var lang = Object.prototype.hasOwnProperty.call(data.aliases, alias) ? data.aliases[alias] : 'ja';
+  var member = stored('token') !== '';
+  var path = location.hash.replace(/^#/, '').split('?')[0] || '/';
+  var templates = document.querySelectorAll('template[data-first-screen]');
+  var template = null;
+  for (var i = 0; i < templates.length; i++)
+    if (templates[i].getAttribute('data-first-screen') === path) template = templates[i];
+  document.documentElement.lang = lang;
+  if (!template) return;
+  var screen = template.content.cloneNode(true);
+  var drop = screen.querySelectorAll(member ? '[data-guest]' : '[data-member]');
+  for (i = 0; i < drop.length; i++) drop[i].parentNode.removeChild(drop[i]);
+  if (lang !== 'ja') {
+    var texts = data.texts[lang];
+    var withText = screen.querySelectorAll('[data-k]');
+    for (i = 0; i < withText.length; i++) withText[i].textContent = texts[withText[i].getAttribute('data-k')];
+    var withLabel = screen.querySelectorAll('[data-label]');
+    for (i = 0; i < withLabel.length; i++)
+      withLabel[i].setAttribute('aria-label', texts[withLabel[i].getAttribute('data-label')]);
+  }
+  document.getElementById('kb-first-screen').appendChild(screen);
+})();
