@@ -1,12 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DB, Executor } from '../../database';
 import { fetchPage, type PageRequest } from '../../platform/pagination';
-import type {
-  OrderRow,
-  PositionRow,
-  TradingOrdersTable,
-  TradingPositionsTable,
-} from './trading.table';
+import type { OrderRow, PositionRow, TradingOrdersTable, TradingPositionsTable } from './trading.table';
 
 /** `count` new order ids, in increasing order. */
 export async function nextOrderIds(db: Executor, count: number): Promise<bigint[]> {
