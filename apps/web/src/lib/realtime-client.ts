@@ -276,7 +276,8 @@ export function channelsStore(client: RealtimeClient, channels: readonly string[
       return () => unfollows.forEach((unfollow) => unfollow());
     },
     snapshot: () => {
-      if (cached && channels.every((channel) => cached!.get(channel) === client.current(channel))) return cached;
+      if (cached && channels.every((channel) => cached!.get(channel) === client.current(channel)))
+        return cached;
       cached = new Map();
       for (const channel of channels) {
         const data = client.current(channel);

@@ -94,7 +94,10 @@ function orderOnce<T extends { code: string; quote: unknown }>(
   sort: (rows: T[]) => T[],
 ): T[] {
   const complete = rows.every((row) => row.quote !== undefined);
-  const key = `${sortKey}|${rows.map((row) => row.code).sort().join(',')}|${complete}`;
+  const key = `${sortKey}|${rows
+    .map((row) => row.code)
+    .sort()
+    .join(',')}|${complete}`;
   if (ref.current?.key !== key) ref.current = { key, codes: sort(rows).map((row) => row.code) };
   const byCode = new Map(rows.map((row) => [row.code, row]));
   return ref.current.codes.map((code) => byCode.get(code)!);
