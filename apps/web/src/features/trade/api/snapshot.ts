@@ -39,7 +39,11 @@ export function useTradeSnapshot(): TradeSnapshot {
   }));
   return {
     account,
-    figures: account.data && !positions.hasNextPage ? liveFigures(account.data, rows) : account.data,
+    // With nothing open there is nothing to price: the server's figures stand as they are.
+    figures:
+      account.data && rows.length > 0 && !positions.hasNextPage
+        ? liveFigures(account.data, rows)
+        : account.data,
     positions,
     rows,
     live: quotes.live,
