@@ -17,7 +17,6 @@ test.setTimeout(180_000);
 const staffSession = staffSessionOnce();
 
 const CODE = '6758';
-const TRADE = '/#/pages/jiaoyi/jiaoyi';
 const MESSAGES = '/#/subPackages/message/message';
 
 interface Quote {
