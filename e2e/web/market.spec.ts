@@ -173,6 +173,24 @@ for (const lang of ['ja', 'en']) {
     await expect(page.getByTestId('market-summary')).toBeVisible();
     await expect(page.getByTestId('watchlist-guest')).toBeVisible();
   });
+
+  test(`${lang}: while the live connection is down, the stock page says from when its prices are`, async ({
+    page,
+  }) => {
+    // Every WebSocket to the server is closed as it opens: the app falls back to slow polling.
+    await page.routeWebSocket(/\/api\/ws/, (socket) => socket.close());
+    await useLanguage(page, lang);
+    await page.goto('/#/subPackages/index/gupiaoDetail/gupiaoDetail?code=7203');
+    await expect(page.getByTestId('quote-header')).toBeVisible();
+    const notice = page.getByTestId('live-down');
+    await expect(notice).toBeVisible();
+    const [before, after] = message(lang, 'market', 'liveDown').split('{{time}}');
+    await expect(notice).toContainText(before!);
+    await expect(notice).toContainText(after!);
+    await expect(notice).toContainText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `${lang}-market-detail-live-down`);
+  });
 }
 
 test('the colour setting turns rises green and falls red, and back', async ({ page, request }) => {
