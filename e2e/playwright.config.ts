@@ -54,6 +54,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: '1000',
       // Withdrawals (and later trading) are open at any hour, so the suite does not depend on when it runs.
       MARKET_CLOCK: 'always-open',
+      // POST /api/test/quotes, for the forced-close spec to drive a price (docs/decisions/test-price-path.md).
+      TEST_PRICE_PATH: 'on',
     },
   },
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { registerByApi, screenshot } from '../support';
 import { expectNoHorizontalOverflow, input, message, openSignedInPhone, useLanguage } from './helpers';
 
@@ -14,6 +14,29 @@ const INTERVALS = ['1m', '5m', '15m', '30m', '45m', '1d', '1w', '1mo'] as const;
 async function percents(page: Page): Promise<number[]> {
   const texts = await page.getByTestId('market-list').getByTestId('quote-percent').allTextContents();
   return texts.map((text) => Number(text.replace('%', '')));
+}
+
+/** The next answer of the ranking in this order (the list reads it once per sort action). */
+function rankingAnswer(page: Page, sort: string, order: string): Promise<Response> {
+  return page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/market/ranking') &&
+      response.url().includes(`sort=${sort}`) &&
+      response.url().includes(`order=${order}`),
+  );
+}
+
+/** The codes and change percents of a ranking answer, in its order. */
+async function ranked(response: Response): Promise<{ codes: string[]; percents: number[] }> {
+  const items = (
+    (await response.json()) as {
+      data: { items: { instrument: { code: string }; quote: { changePercent: string } }[] };
+    }
+  ).data.items;
+  return {
+    codes: items.map((item) => item.instrument.code),
+    percents: items.map((item) => Number(item.quote.changePercent)),
+  };
 }
 
 async function codes(page: Page): Promise<string[]> {
@@ -84,20 +107,31 @@ for (const lang of ['ja', 'en']) {
     ]);
 
     // The market list: the watchlist segment holds the stock; the list sorts by change %, both ways, and by code.
+    // Rows keep the order the server ranked them in at the sort action while their quotes update in place, so
+    // the order is compared with that ranking, not with the figures on screen a moment later.
+    const firstRanking = rankingAnswer(page, 'changePercent', 'desc');
     await page.goto('/#/pages/market/market');
     await expect(page.getByTestId('market-list').locator('[data-testid^="quote-row-"]')).toHaveCount(30);
+    const down = await ranked(await firstRanking);
+    expect(down.percents).toEqual([...down.percents].sort((a, b) => b - a));
+    await expect.poll(() => codes(page)).toEqual(down.codes);
+    // Prices move (the simulator trades every second), the rows stay where they are.
+    await expect
+      .poll(async () => (await percents(page)).some((value, i) => value !== down.percents[i]))
+      .toBe(true);
+    expect(await codes(page)).toEqual(down.codes);
+
     await page.getByTestId('market-segment-watchlist').click();
     await expect(page.getByTestId('watchlist').locator('[data-testid^="quote-row-"]')).toHaveCount(1);
     await expect(page.getByTestId('watch-star-7203')).toHaveAttribute('aria-pressed', 'true');
     await page.getByTestId('market-segment-all').click();
 
-    const down = await percents(page);
-    expect(down).toEqual([...down].sort((a, b) => b - a));
+    const ascending = rankingAnswer(page, 'changePercent', 'asc');
     await page.getByTestId('sort-changePercent').click();
     await expect(page.getByTestId('sort-changePercent')).toHaveAttribute('data-order', 'asc');
-    await expect.poll(async () => (await percents(page))[0]).toBeLessThanOrEqual(down.at(-1)!);
-    const up = await percents(page);
-    expect(up).toEqual([...up].sort((a, b) => a - b));
+    const up = await ranked(await ascending);
+    expect(up.percents).toEqual([...up.percents].sort((a, b) => a - b));
+    await expect.poll(() => codes(page)).toEqual(up.codes);
 
     await page.getByTestId('sort-code').click();
     await expect(page.getByTestId('sort-code')).toHaveAttribute('data-order', 'asc');
@@ -138,6 +172,24 @@ for (const lang of ['ja', 'en']) {
     await page.goto('/#/pages/index/index');
     await expect(page.getByTestId('market-summary')).toBeVisible();
     await expect(page.getByTestId('watchlist-guest')).toBeVisible();
+  });
+
+  test(`${lang}: while the live connection is down, the stock page says from when its prices are`, async ({
+    page,
+  }) => {
+    // Every WebSocket to the server is closed as it opens: the app falls back to slow polling.
+    await page.routeWebSocket(/\/api\/ws/, (socket) => socket.close());
+    await useLanguage(page, lang);
+    await page.goto('/#/subPackages/index/gupiaoDetail/gupiaoDetail?code=7203');
+    await expect(page.getByTestId('quote-header')).toBeVisible();
+    const notice = page.getByTestId('live-down');
+    await expect(notice).toBeVisible();
+    const [before, after] = message(lang, 'market', 'liveDown').split('{{time}}');
+    await expect(notice).toContainText(before!);
+    await expect(notice).toContainText(after!);
+    await expect(notice).toContainText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `${lang}-market-detail-live-down`);
   });
 }
 

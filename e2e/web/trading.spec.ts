@@ -196,7 +196,7 @@ for (const lang of ['ja', 'en']) {
       expect(await problemsOn(page, 'trade')).toEqual([]);
       await screenshot(page, `trade-position-${lang}`);
 
-      // Its detail, then 返済 at the market after a confirmation.
+      // Its detail, then 決済 at the market after a confirmation.
       await row.click();
       const detail = page.getByTestId('position-detail');
       await expect(detail.getByTestId('position-figures-leverage')).toHaveText(

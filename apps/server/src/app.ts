@@ -26,7 +26,7 @@ import { invitationStaffRoutes } from './modules/invitations';
 import { ledgerRoutes, ledgerStaffRoutes } from './modules/ledger';
 import { kycRoutes, kycStaffRoutes } from './modules/kyc';
 import { marketRoutes, searchHistoryRoutes, watchlistRoutes } from './modules/market';
-import { tradingRoutes } from './modules/trading';
+import { testPriceRoutes, tradingRoutes } from './modules/trading';
 import { riskStaffRoutes } from './modules/risk';
 import { messagingRoutes, messagingStaffRoutes } from './modules/messaging';
 import { registerRealtime, type HubTiming } from './modules/realtime';
@@ -158,6 +158,7 @@ export function apiRoutes(ctx: AppContext): Route[] {
     ...searchHistoryRoutes(ctx),
     ...alertRoutes(ctx),
     ...tradingRoutes(ctx),
+    ...testPriceRoutes(ctx),
     ...staffStaffRoutes(ctx),
     ...userStaffRoutes(ctx),
     ...invitationStaffRoutes(ctx),

@@ -44,6 +44,12 @@ if (ctx.sms.name === 'dev-outbox' && !isLoopbackHost(config.host)) {
   );
 }
 
+if (config.testPricePath) {
+  log.warn(
+    'TEST_PRICE_PATH=on: POST /api/test/quotes moves prices in the trading engine. For end-to-end tests only.',
+  );
+}
+
 const app = await buildApp(ctx, { logger: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });
 log.info(

@@ -261,6 +261,6 @@ describe("the investor's statement", () => {
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('約定（新規建）');
-    expect(csv.body).toContain('返済約定');
+    expect(csv.body).toContain('決済約定');
   });
 });

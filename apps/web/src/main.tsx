@@ -5,7 +5,8 @@ import { config as configureZod } from 'zod/v4/core';
 import { App } from './app/App';
 import { clearSessionOnExpiry } from './app/failures';
 import { afterFirstScreen, preloadFirstScreen } from './app/first-screen';
-import { initI18n, loadErrorTexts } from './lib/i18n';
+import { initI18n, loadErrorTexts, storedLang } from './lib/i18n';
+import { loadUiLocale } from './lib/ui-locale';
 import { trackViewportHeight } from './lib/viewport-height';
 import './app/app.css';
 
@@ -31,8 +32,9 @@ clearSessionOnExpiry();
 
 preloadFirstScreen(window.location.hash);
 
-// The first render waits for the active language's texts (one small chunk per namespace), so no key flashes.
-void initI18n().finally(() => {
+// The first render waits for the active language's texts (one small chunk per namespace), so no key flashes,
+// and for antd-mobile's texts in that language.
+void Promise.all([initI18n(), loadUiLocale(storedLang())]).finally(() => {
   const rootElement = document.getElementById('root');
   if (!rootElement) return;
   createRoot(rootElement).render(

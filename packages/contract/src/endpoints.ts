@@ -24,6 +24,8 @@ import {
   positionPage,
   positionQuery,
   takeProfitStopLossRequest,
+  testQuoteRequest,
+  testQuoteResponse,
   tradingAccount,
   tradingIdParams,
 } from './trading';
@@ -189,6 +191,17 @@ export const api = {
       query: devSmsQuery,
       response: z.object({ items: z.array(devSmsItem) }),
       carriesSecrets: true,
+    }),
+    testQuote: endpoint({
+      method: 'POST',
+      path: '/api/test/quotes',
+      tag: 'system',
+      summary: 'Test price path: feeds one price of an instrument into the trading engine',
+      description:
+        'Exists only with TEST_PRICE_PATH=on, which the server accepts only on the embedded database and a loopback address (docs/decisions/test-price-path.md); answers connections from this machine only. End-to-end tests drive forced closes with it.',
+      access: PUBLIC,
+      body: testQuoteRequest,
+      response: testQuoteResponse,
     }),
   },
 

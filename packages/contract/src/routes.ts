@@ -11,6 +11,7 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
     health: { key: 'system.health', method: 'GET', path: '/api/health' },
     appInfo: { key: 'system.appInfo', method: 'GET', path: '/api/app/info' },
     devSms: { key: 'system.devSms', method: 'GET', path: '/api/dev/sms' },
+    testQuote: { key: 'system.testQuote', method: 'POST', path: '/api/test/quotes' },
   },
   auth: {
     smsCode: { key: 'auth.smsCode', method: 'POST', path: '/api/auth/sms-code' },

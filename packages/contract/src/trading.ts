@@ -136,3 +136,18 @@ export const tradingAccount = z.object({
   marginCall: z.object({ raisedOn: z.string(), deadline: z.string() }).nullable(),
 });
 export type TradingAccount = z.infer<typeof tradingAccount>;
+
+/**
+ * The test price path (TEST_PRICE_PATH=on, never in production): a last price for the engine, taken as bid, ask
+ * and last of the instrument, as if the market had traded there.
+ */
+export const testQuoteRequest = z.strictObject({
+  code: instrumentCodeField,
+  price: priceField('ORDER_PRICE_INVALID'),
+});
+export const testQuoteResponse = z.object({
+  code: z.string(),
+  price: decimalMoney,
+  /** What the engine did with it: fills, take-profits, stop-losses, margin calls, forced closes. */
+  events: z.number().int(),
+});

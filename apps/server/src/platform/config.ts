@@ -73,6 +73,11 @@ export interface Config {
   webauthnOrigins: string[];
   /** The trading engine's leverage set, fee schedule and interest rates (TRADING_*); the rest are the engine's defaults. */
   trading: TradingConfig;
+  /**
+   * TEST_PRICE_PATH=on: POST /api/test/quotes feeds prices into the engine, for end-to-end tests of forced closes.
+   * Refused with DATABASE_URL or a HOST other than loopback (docs/decisions/test-price-path.md); off by default.
+   */
+  testPricePath: boolean;
 }
 
 export type TradingConfig = Pick<
@@ -171,9 +176,17 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   if (smsAdapter !== 'dev-outbox')
     throw new Error(`SMS_ADAPTER "${smsAdapter}" is not available; use dev-outbox`);
   const port = integer(env, 'PORT', 8080);
+  const host = text(env, 'HOST', '127.0.0.1');
+  const testPricePath = oneOf(env, 'TEST_PRICE_PATH', ['on', 'off'] as const, 'off') === 'on';
+  if (testPricePath && optional(env, 'DATABASE_URL') !== null)
+    throw new Error(
+      'TEST_PRICE_PATH=on moves prices at will: it is refused with DATABASE_URL (a real database)',
+    );
+  if (testPricePath && !isLoopbackHost(host))
+    throw new Error(`TEST_PRICE_PATH=on is refused on HOST=${host}: only a loopback address may serve it`);
   return {
     port,
-    host: text(env, 'HOST', '127.0.0.1'),
+    host,
     dataDir: resolve(root, text(env, 'DATA_DIR', './data')),
     databaseUrl: optional(env, 'DATABASE_URL'),
     redisUrl: optional(env, 'REDIS_URL'),
@@ -233,5 +246,6 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       .map((origin) => origin.trim())
       .filter(Boolean),
     trading: tradingConfig(env),
+    testPricePath,
   };
 }

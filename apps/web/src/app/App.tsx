@@ -1,11 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd-mobile';
+import { useUiLocale } from '../lib/ui-locale';
 import { queryClient } from './query-client';
 import { AppRouter } from './router';
 
 export function App() {
+  const locale = useUiLocale();
   return (
-    <QueryClientProvider client={queryClient}>
-      <AppRouter />
-    </QueryClientProvider>
+    <ConfigProvider locale={locale}>
+      <QueryClientProvider client={queryClient}>
+        <AppRouter />
+      </QueryClientProvider>
+    </ConfigProvider>
   );
 }

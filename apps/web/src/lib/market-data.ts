@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import {
+  keepPreviousData,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -11,14 +13,21 @@ import {
 } from '@tanstack/react-query';
 import { routes, type Quote, type WatchlistItem } from '@kabuto/contract';
 import { apiClient } from './api-client';
+import { useQuoteChannels, useSocketLive } from './realtime';
 import { useSession } from './session-store';
 
 /**
- * Market data shared by Home and the market screens. Everything that changes while the market trades goes
- * through `useLiveQuery` / `useLiveInfiniteQuery`: polling for now. The WebSocket feed replaces those two,
- * and nothing else needs to change.
+ * Market data shared by Home and the market screens. Quotes and boards arrive over the WebSocket
+ * (lib/realtime.ts); HTTP reads the first figures and, only while the socket is down, polls slowly instead.
  */
-export const LIVE_REFRESH_MS = 5000;
+export const FALLBACK_REFRESH_MS = 15_000;
+/** Figures no channel carries (the market's breadth, the movers): refreshed this often even while live. */
+const SUMMARY_REFRESH_MS = 30_000;
+
+/** The polling interval of something a channel also carries: none while the socket is live. */
+export function useFallbackInterval(): number | false {
+  return useSocketLive() ? false : FALLBACK_REFRESH_MS;
+}
 
 export const marketKeys = {
   all: ['market'] as const,
@@ -32,28 +41,42 @@ export const marketKeys = {
   watchlist: (userId: string) => ['watchlist', userId] as const,
 };
 
-const live = {
-  refetchInterval: LIVE_REFRESH_MS,
-  // A failed refresh keeps the last figures on screen; the screen says so itself (no toast every 5 s).
-  meta: { silent: true },
-} as const;
+// A failed refresh keeps the last figures on screen; the screen says so itself (no toast every few seconds).
+const silent = { meta: { silent: true } } as const;
 
+/** A read a channel also carries: polled slowly only while the socket is down. */
 export function useLiveQuery<T, K extends QueryKey>(options: UseQueryOptions<T, DefaultError, T, K>) {
-  return useQuery({ ...options, ...live });
+  const refetchInterval = useFallbackInterval();
+  return useQuery({ ...options, refetchInterval, ...silent });
 }
 
-export function useLiveInfiniteQuery<T, K extends QueryKey, P>(
+/**
+ * A list read once per explicit change (a new sort): its rows keep their order while their quotes update in
+ * place from the channels, so nothing moves under the investor's finger.
+ */
+export function useStableInfiniteQuery<T, K extends QueryKey, P>(
   options: UseInfiniteQueryOptions<T, DefaultError, InfiniteData<T, P>, K, P>,
 ) {
-  return useInfiniteQuery({ ...options, ...live });
+  return useInfiniteQuery({
+    ...options,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    ...silent,
+  });
 }
 
 /** The quotes API takes at most this many codes a call. */
 const QUOTES_PER_CALL = 50;
 
-/** Live quotes of the given codes, by code. */
+/**
+ * Live quotes of the given codes, by code: each code's channel once its snapshot arrived, else (and while the
+ * socket is down, when HTTP polls slowly) the HTTP read. `live` says whether the figures are current; when it is
+ * false, `asOf` is the time of the last HTTP read, for the screen to say so.
+ */
 export function useQuotes(codes: readonly string[]) {
-  return useLiveQuery({
+  const socketLive = useSocketLive();
+  const pushed = useQuoteChannels(codes);
+  const read = useLiveQuery({
     queryKey: marketKeys.quotes(codes),
     queryFn: async () => {
       const calls: Promise<{ items: Quote[] }>[] = [];
@@ -65,14 +88,24 @@ export function useQuotes(codes: readonly string[]) {
       return new Map(pages.flatMap((page) => page.items).map((quote) => [quote.code, quote]));
     },
     enabled: codes.length > 0,
+    placeholderData: keepPreviousData,
   });
+  const data = useMemo(() => {
+    if (!read.data && pushed.size === 0) return undefined;
+    const merged = new Map(read.data);
+    for (const [code, quote] of pushed) if (socketLive || !merged.has(code)) merged.set(code, quote);
+    return merged;
+  }, [read.data, pushed, socketLive]);
+  return { ...read, data, live: socketLive, asOf: read.dataUpdatedAt };
 }
 
 /** Breadth and top movers of the whole market. */
 export function useMarketSummary() {
-  return useLiveQuery({
+  return useQuery({
     queryKey: marketKeys.summary(),
     queryFn: () => apiClient.call(routes.market.summary),
+    refetchInterval: SUMMARY_REFRESH_MS,
+    ...silent,
   });
 }
 

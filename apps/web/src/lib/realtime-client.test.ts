@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { channelStore, RealtimeClient, type SocketLike } from './realtime-client';
+import { channelsStore, channelStore, RealtimeClient, type SocketLike } from './realtime-client';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -174,5 +174,48 @@ describe('the realtime client', () => {
     const none = channelStore(realtime, null);
     none.subscribe(() => undefined)();
     expect(none.snapshot()).toBeUndefined();
+  });
+
+  it('tells where the connection stands: connecting, live, down after a loss, live again, idle once closed', () => {
+    const realtime = client();
+    const states: string[] = [];
+    realtime.onConnection(() => states.push(realtime.connection()));
+    expect(realtime.connection()).toBe('idle');
+    realtime.follow('quote:7203', () => undefined);
+    expect(realtime.connection()).toBe('connecting');
+    last().open();
+    last().lose();
+    expect(realtime.connection()).toBe('down');
+    vi.advanceTimersByTime(100);
+    // A retry that has not opened yet is still down: figures are not current until a connection opens.
+    expect(realtime.connection()).toBe('down');
+    last().open();
+    realtime.close();
+    expect(states).toEqual(['connecting', 'live', 'down', 'live', 'idle']);
+  });
+
+  it('serves several channels as one store whose snapshot changes only when one of them does', () => {
+    const realtime = client();
+    const store = channelsStore(realtime, ['quote:7203', 'quote:6758']);
+    let changes = 0;
+    const unsubscribe = store.subscribe(() => (changes += 1));
+    last().open();
+    expect(last().sent).toEqual([
+      { op: 'auth', token: 'tok' },
+      { op: 'subscribe', channels: ['quote:7203', 'quote:6758'] },
+    ]);
+    const empty = store.snapshot();
+    expect(empty.size).toBe(0);
+    expect(store.snapshot()).toBe(empty);
+    last().frame('quote:7203', 1, { last: '100.00' });
+    const first = store.snapshot();
+    expect(first).not.toBe(empty);
+    expect(first.get('quote:7203')).toEqual({ last: '100.00' });
+    expect(store.snapshot()).toBe(first);
+    last().frame('quote:6758', 1, { last: '2000.00' });
+    expect(store.snapshot().get('quote:6758')).toEqual({ last: '2000.00' });
+    expect(changes).toBe(2);
+    unsubscribe();
+    expect(last().sent.at(-1)).toEqual({ op: 'unsubscribe', channels: ['quote:6758'] });
   });
 });

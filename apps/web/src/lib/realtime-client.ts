@@ -36,6 +36,13 @@ const OPEN = 1;
 type Listener = (data: unknown) => void;
 
 /**
+ * Where the connection stands: `idle` before anything is followed, `connecting` on the first try, `live` while
+ * open, `down` after a connection was lost or could not be made (until one opens again). Screens poll slowly
+ * and say their figures may be old only while `down`.
+ */
+export type ConnectionState = 'idle' | 'connecting' | 'live' | 'down';
+
+/**
  * One shared WebSocket to /api/ws for the whole app. It connects when the first channel is followed,
  * sends `auth` (when signed in) and then `subscribe` for every followed channel on each connection, so
  * a reconnection restores everything: each subscription starts with a snapshot. Lost connections are
@@ -50,6 +57,8 @@ export class RealtimeClient {
   private lingerTimer: ReturnType<typeof setTimeout> | null = null;
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
   private lastHeard = 0;
+  private state: ConnectionState = 'idle';
+  private readonly stateListeners = new Set<() => void>();
   private readonly options: Required<RealtimeOptions>;
 
   constructor(options: RealtimeOptions) {
@@ -75,6 +84,17 @@ export class RealtimeClient {
     else if (added && this.isOpen() && this.mayAsk(channel))
       this.send({ op: 'subscribe', channels: [channel] });
     return () => this.unfollow(channel, listener);
+  }
+
+  /** Where the connection stands (see ConnectionState). */
+  connection(): ConnectionState {
+    return this.state;
+  }
+
+  /** Calls `onChange` whenever the connection state changes; returns the unsubscribe. */
+  onConnection(onChange: () => void): () => void {
+    this.stateListeners.add(onChange);
+    return () => this.stateListeners.delete(onChange);
   }
 
   /** The last data of a followed channel. */
@@ -108,6 +128,13 @@ export class RealtimeClient {
     this.clearReconnect();
     this.cancelLinger();
     this.drop();
+    this.setState('idle');
+  }
+
+  private setState(state: ConnectionState) {
+    if (this.state === state) return;
+    this.state = state;
+    for (const listener of [...this.stateListeners]) listener();
   }
 
   private unfollow(channel: string, listener: Listener) {
@@ -131,8 +158,10 @@ export class RealtimeClient {
   private connect() {
     const socket = this.options.createSocket(this.options.url());
     this.socket = socket;
+    if (this.state === 'idle') this.setState('connecting');
     socket.onopen = () => {
       this.lastHeard = Date.now();
+      this.setState('live');
       const token = this.options.token();
       if (token) this.send({ op: 'auth', token });
       const channels = [...this.listeners.keys()].filter((channel) => this.mayAsk(channel));
@@ -143,6 +172,7 @@ export class RealtimeClient {
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.drop();
+      this.setState('down');
       if (this.listeners.size) this.scheduleReconnect();
     };
     socket.onerror = () => socket.close();
@@ -226,5 +256,34 @@ export function channelStore(client: RealtimeClient, channel: string | null) {
   return {
     subscribe: (onChange: () => void) => (channel ? client.follow(channel, onChange) : () => undefined),
     snapshot: () => (channel ? client.current(channel) : undefined),
+  };
+}
+
+/**
+ * Several channels of `client` as one external store: `snapshot` is a Map of channel to latest data (channels
+ * without data yet are absent), a new Map only when one of them changed, as useSyncExternalStore requires.
+ */
+export function channelsStore(client: RealtimeClient, channels: readonly string[]) {
+  let cached: Map<string, unknown> | null = null;
+  return {
+    subscribe: (onChange: () => void) => {
+      const unfollows = channels.map((channel) =>
+        client.follow(channel, () => {
+          cached = null;
+          onChange();
+        }),
+      );
+      return () => unfollows.forEach((unfollow) => unfollow());
+    },
+    snapshot: () => {
+      if (cached && channels.every((channel) => cached!.get(channel) === client.current(channel)))
+        return cached;
+      cached = new Map();
+      for (const channel of channels) {
+        const data = client.current(channel);
+        if (data !== undefined) cached.set(channel, data);
+      }
+      return cached;
+    },
   };
 }

@@ -1,7 +1,7 @@
-import { WS_PATH, type ChannelData, type ChannelKindOf } from '@kabuto/contract';
+import { WS_PATH, type ChannelData, type ChannelKindOf, type Quote } from '@kabuto/contract';
 import { useMemo, useSyncExternalStore } from 'react';
 import { currentLang, i18n } from './i18n';
-import { channelStore, RealtimeClient } from './realtime-client';
+import { channelsStore, channelStore, RealtimeClient, type ConnectionState } from './realtime-client';
 import { useSession } from './session-store';
 
 /** The app's one WebSocket (docs/realtime.md). */
@@ -32,3 +32,31 @@ export function useChannel<C extends string>(channel: C | null): ChannelData[Cha
   return useSyncExternalStore(store.subscribe, store.snapshot, () => undefined) as
     ChannelData[ChannelKindOf<C>] | undefined;
 }
+
+/** Where the app's connection stands: screens poll slowly, and say so, only while it is `down`. */
+export function useConnection(): ConnectionState {
+  return useSyncExternalStore(
+    (onChange) => realtime.onConnection(onChange),
+    () => realtime.connection(),
+    () => 'idle' as const,
+  );
+}
+
+/** Whether figures arrive over the socket: until they do, screens refresh by polling (slowly). */
+export const useSocketLive = () => useConnection() === 'live';
+
+/** The quotes of `codes` from their `quote:<code>` channels, by code (codes without a frame yet are absent). */
+export function useQuoteChannels(codes: readonly string[]): Map<string, Quote> {
+  const key = codes.join(',');
+  const store = useMemo(
+    () => channelsStore(realtime, key === '' ? [] : key.split(',').map((code) => `quote:${code}`)),
+    [key],
+  );
+  const channels = useSyncExternalStore(store.subscribe, store.snapshot, () => EMPTY);
+  return useMemo(
+    () => new Map([...channels.values()].map((quote) => [(quote as Quote).code, quote as Quote])),
+    [channels],
+  );
+}
+
+const EMPTY = new Map<string, unknown>();

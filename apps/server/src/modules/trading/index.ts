@@ -7,6 +7,7 @@ export {
   type PlaceOrderBody,
 } from './trading.service';
 export { tradingRoutes } from './trading.routes';
+export { offersTestPrices, testPriceRoutes } from './trading.test-prices';
 export { orderView, positionView, accountView } from './trading.views';
 export { REJECTION_ERRORS } from './trading.rejections';
 export { ordersPage, positionsPage, findUserOrder, findUserPosition } from './trading.repository';

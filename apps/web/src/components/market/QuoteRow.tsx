@@ -24,7 +24,7 @@ export function QuoteRow({ instrument, quote, detail, star = false, onOpen }: Qu
   const name = instrumentName(instrument, currentLang());
   const tone = toneClass(quote?.change);
   return (
-    <li className="kb-quote-row" data-testid={`quote-row-${instrument.code}`}>
+    <li className="kb-quote-row" data-code={instrument.code} data-testid={`quote-row-${instrument.code}`}>
       <button
         type="button"
         className="kb-quote-open"

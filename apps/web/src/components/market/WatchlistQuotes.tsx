@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button } from 'antd-mobile';
 import type { MarketSort } from '@kabuto/contract';
 import { useMarketTranslation } from '../../lib/market-texts';
@@ -10,6 +11,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { LoadError } from './LoadError';
 import { QuoteListSkeleton } from './QuoteListSkeleton';
 import { QuoteRow } from './QuoteRow';
+import { LiveNotice } from './LiveNotice';
 import { SimulatedNote } from './SimulatedNote';
 
 interface WatchlistQuotesProps {
@@ -29,6 +31,7 @@ export function WatchlistQuotes({ sort = 'code', order = 'asc', detailOf, limit 
   const watchlist = useWatchlist();
   const codes = watchlist.data?.map((item) => item.code) ?? [];
   const quotes = useQuotes(codes);
+  const orderRef = useRef<StableOrder | null>(null);
 
   if (!loggedIn)
     return (
@@ -49,15 +52,17 @@ export function WatchlistQuotes({ sort = 'code', order = 'asc', detailOf, limit 
   if (codes.length === 0) return <EmptyState description={t('market:watchlistEmpty')} />;
   if (quotes.isError && !quotes.data) return <LoadError onRetry={() => void quotes.refetch()} />;
 
-  const rows = orderByQuote(
+  const rows = orderOnce(
     watchlist.data.map((item) => ({ ...item, quote: quotes.data?.get(item.code) })),
-    sort,
-    order,
+    orderRef,
+    `${sort}:${order}`,
+    (unordered) => orderByQuote(unordered, sort, order),
   ).slice(0, limit);
   const simulated = quotes.data ? [...quotes.data.values()].some((quote) => quote.simulated) : undefined;
   return (
     <>
       <SimulatedNote simulated={simulated} />
+      <LiveNotice asOf={quotes.asOf} />
       <ul className="kb-quote-list" data-testid="watchlist">
         {rows.map(({ instrument, quote }) => (
           <QuoteRow
@@ -71,4 +76,29 @@ export function WatchlistQuotes({ sort = 'code', order = 'asc', detailOf, limit 
       </ul>
     </>
   );
+}
+
+interface StableOrder {
+  key: string;
+  codes: string[];
+}
+
+/**
+ * The rows in the order `sort` gave them when the sort was chosen (or the list or its first quotes arrived):
+ * later prices update the rows in place without moving them under the investor's finger.
+ */
+function orderOnce<T extends { code: string; quote: unknown }>(
+  rows: T[],
+  ref: { current: StableOrder | null },
+  sortKey: string,
+  sort: (rows: T[]) => T[],
+): T[] {
+  const complete = rows.every((row) => row.quote !== undefined);
+  const key = `${sortKey}|${rows
+    .map((row) => row.code)
+    .sort()
+    .join(',')}|${complete}`;
+  if (ref.current?.key !== key) ref.current = { key, codes: sort(rows).map((row) => row.code) };
+  const byCode = new Map(rows.map((row) => [row.code, row]));
+  return ref.current.codes.map((code) => byCode.get(code)!);
 }

@@ -6,7 +6,7 @@ import { QuoteRow } from '../../../components/market/QuoteRow';
 import { SimulatedNote } from '../../../components/market/SimulatedNote';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { currentLang } from '../../../lib/i18n';
-import { useMarketSummary } from '../../../lib/market-data';
+import { useMarketSummary, useQuotes } from '../../../lib/market-data';
 import { formatCompact } from '../../../lib/market-format';
 
 type Movers = 'gainers' | 'losers';
@@ -16,6 +16,9 @@ export function MarketSummary() {
   const { t } = useMarketTranslation();
   const summary = useMarketSummary();
   const [movers, setMovers] = useState<Movers>('gainers');
+  // The movers are chosen by the summary (every 30 s); their prices follow the quote channels meanwhile.
+  const shown = summary.data?.[movers] ?? [];
+  const quotes = useQuotes(shown.map((row) => row.instrument.code));
   if (summary.isPending) return <QuoteListSkeleton rows={3} />;
   if (summary.isError && !summary.data) return <LoadError onRetry={() => void summary.refetch()} />;
   const data = summary.data;
@@ -61,7 +64,11 @@ export function MarketSummary() {
       ) : (
         <ul className="kb-quote-list" data-testid={`movers-list-${movers}`}>
           {rows.map(({ instrument, quote }) => (
-            <QuoteRow key={instrument.code} instrument={instrument} quote={quote} />
+            <QuoteRow
+              key={instrument.code}
+              instrument={instrument}
+              quote={quotes.data?.get(instrument.code) ?? quote}
+            />
           ))}
         </ul>
       )}

@@ -1,15 +1,22 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { routes, type BarInterval, type MarketSort } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
-import { marketKeys, useLiveInfiniteQuery, useLiveQuery } from '../../../lib/market-data';
+import { marketKeys, useLiveQuery, useStableInfiniteQuery } from '../../../lib/market-data';
+import { useChannel, useSocketLive } from '../../../lib/realtime';
+
+/** No channel carries chart bars: the newest ones are read this often. */
+const BARS_REFRESH_MS = 10_000;
 
 export const RANKING_PAGE_SIZE = 30;
 
 export type SortOrder = 'asc' | 'desc';
 
-/** The market list: the universe with live quotes, in the chosen order, a page at a time. */
+/**
+ * The market list: the universe in the chosen order, a page at a time, read once per sort (the screen keeps
+ * the quotes live over the channels of the rows in view).
+ */
 export function useRanking(sort: MarketSort, order: SortOrder) {
-  return useLiveInfiniteQuery({
+  return useStableInfiniteQuery({
     queryKey: marketKeys.ranking(sort, order),
     queryFn: ({ pageParam }) =>
       apiClient.call(routes.market.ranking, {
@@ -21,12 +28,15 @@ export function useRanking(sort: MarketSort, order: SortOrder) {
   });
 }
 
-/** Five price levels each side, live. */
+/** Five price levels each side, live: the board channel, the HTTP read until its snapshot (or while down). */
 export function useBoard(code: string) {
-  return useLiveQuery({
+  const socketLive = useSocketLive();
+  const pushed = useChannel(`board:${code}`);
+  const read = useLiveQuery({
     queryKey: marketKeys.board(code),
     queryFn: () => apiClient.call(routes.market.board, { params: { code } }),
   });
+  return { ...read, data: (socketLive && pushed) || read.data || pushed };
 }
 
 /** Chart bars of one interval, read once (the newest ones follow through useLatestBars). */
@@ -45,10 +55,12 @@ export function useBars(code: string, interval: BarInterval) {
  * began since, so a refresh moves a few bars rather than a week of minutes.
  */
 export function useLatestBars(code: string, interval: BarInterval, from: string | undefined) {
-  return useLiveQuery({
+  return useQuery({
     queryKey: [...marketKeys.bars(code, interval), 'from', from ?? ''],
     queryFn: () => apiClient.call(routes.market.bars, { params: { code }, query: { interval, from: from! } }),
     enabled: from !== undefined,
+    refetchInterval: BARS_REFRESH_MS,
+    meta: { silent: true },
   });
 }
 

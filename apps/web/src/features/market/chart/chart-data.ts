@@ -25,3 +25,44 @@ export function toChartBars(bars: readonly Bar[]): ChartBar[] {
     volume: Number(bar.volume),
   }));
 }
+
+/** The chart's kinds of time-axis labels (lightweight-charts' TickMarkType, kept here as numbers). */
+const TICK = { year: 0, month: 1, dayOfMonth: 2, time: 3, timeWithSeconds: 4 } as const;
+
+const LOCALE_TAGS: Record<string, string> = {
+  ja: 'ja-JP',
+  'zh-CN': 'zh-CN',
+  en: 'en-US',
+  es: 'es-ES',
+  fr: 'fr-FR',
+};
+
+/**
+ * The chart's dates and times in the reader's language instead of the library's default: in Japanese the
+ * crosshair reads "2026/11/24 09:05 JST" and the axis "2026年", "11月", "11/24", "09:05". The chart's times
+ * are already shifted to Japan time (toChartBars), so they are formatted as UTC.
+ */
+export function chartTimeFormats(lang: string) {
+  const tag = LOCALE_TAGS[lang] ?? lang;
+  const format = (options: Intl.DateTimeFormatOptions) => {
+    const formatter = new Intl.DateTimeFormat(tag, { ...options, timeZone: 'UTC' });
+    return (seconds: number) => formatter.format(new Date(seconds * 1000));
+  };
+  const date = format({ year: 'numeric', month: '2-digit', day: '2-digit' });
+  const time = format({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const year = format({ year: 'numeric' });
+  const month = format({ month: 'short' });
+  const day = format({ month: 'numeric', day: 'numeric' });
+  return {
+    /** The crosshair's label: the date, and the time in Japan on intraday charts. */
+    crosshair: (seconds: number, intraday: boolean) =>
+      intraday ? `${date(seconds)} ${time(seconds)} JST` : date(seconds),
+    /** A label of the time axis. */
+    tick: (seconds: number, kind: number): string => {
+      if (kind === TICK.year) return year(seconds);
+      if (kind === TICK.month) return month(seconds);
+      if (kind === TICK.dayOfMonth) return day(seconds);
+      return time(seconds);
+    },
+  };
+}

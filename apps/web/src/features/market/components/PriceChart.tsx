@@ -6,7 +6,7 @@ import { currentLang } from '../../../lib/i18n';
 import { formatPrice } from '../../../lib/market-format';
 import { toneColours } from '../../../lib/price-tone';
 import { useBars, useLatestBars } from '../api/market';
-import { INTRADAY, toChartBars } from '../chart/chart-data';
+import { chartTimeFormats, INTRADAY, toChartBars } from '../chart/chart-data';
 import type { IChartApi, ISeriesApi, UTCTimestamp } from '../chart/chart-library';
 
 interface Plot {
@@ -31,6 +31,7 @@ export function PriceChart({ code }: { code: string }) {
       (lib) => {
         if (disposed || !container.current) return;
         const colours = toneColours();
+        const formats = chartTimeFormats(currentLang());
         const chart = lib.createChart(container.current, {
           autoSize: true,
           layout: {
@@ -43,9 +44,13 @@ export function PriceChart({ code }: { code: string }) {
           localization: {
             locale: currentLang(),
             priceFormatter: (price: number) => formatPrice(price.toFixed(2)),
+            timeFormatter: (time: unknown) => formats.crosshair(time as number, false),
           },
           rightPriceScale: { borderVisible: false },
-          timeScale: { borderVisible: false },
+          timeScale: {
+            borderVisible: false,
+            tickMarkFormatter: (time: unknown, kind: number) => formats.tick(time as number, kind),
+          },
         });
         const candles = chart.addSeries(lib.CandlestickSeries, {
           upColor: colours.up,
@@ -84,7 +89,12 @@ export function PriceChart({ code }: { code: string }) {
     plot.candles.setData(points.map(({ volume: _volume, ...bar }) => ({ ...bar, time: time(bar.time) })));
     plot.volume.setData(points.map((bar) => ({ time: time(bar.time), value: bar.volume })));
     drawnUntil.current = points.at(-1)?.time ?? 0;
-    plot.chart.timeScale().applyOptions({ timeVisible: INTRADAY.has(data.interval), secondsVisible: false });
+    const intraday = INTRADAY.has(data.interval);
+    const formats = chartTimeFormats(currentLang());
+    plot.chart.applyOptions({
+      localization: { timeFormatter: (time: unknown) => formats.crosshair(time as number, intraday) },
+    });
+    plot.chart.timeScale().applyOptions({ timeVisible: intraday, secondsVisible: false });
   }, [plot, data]);
 
   // The newest bars as the market trades: the last one redrawn, any new ones appended.

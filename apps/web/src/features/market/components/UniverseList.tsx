@@ -1,35 +1,55 @@
+import { useRef } from 'react';
 import { InfiniteScroll } from 'antd-mobile';
 import { useMarketTranslation } from '../../../lib/market-texts';
 import { LoadError } from '../../../components/market/LoadError';
 import { QuoteListSkeleton } from '../../../components/market/QuoteListSkeleton';
 import { QuoteRow } from '../../../components/market/QuoteRow';
+import { LiveNotice } from '../../../components/market/LiveNotice';
 import { SimulatedNote } from '../../../components/market/SimulatedNote';
+import { useQuotes } from '../../../lib/market-data';
+import { useVisibleCodes } from '../../../lib/visible-codes';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { useRanking } from '../api/market';
 import { sortDetail } from './figures';
 import type { Sorting } from './SortBar';
 
-/** Every instrument with its live quote, in the chosen order; more rows load on scrolling. */
+/**
+ * Every instrument with its live quote; more rows load on scrolling. The order is the server's ranking at the
+ * last sort action and does not follow the prices afterwards: rows never move under the investor's finger,
+ * only their figures change (from the quote channels of the rows in view).
+ */
 export function UniverseList({ sorting }: { sorting: Sorting }) {
   const { t } = useMarketTranslation();
   const ranking = useRanking(sorting.sort, sorting.order);
+  const rows = ranking.data?.pages.flatMap((page) => page.items) ?? [];
+  const listRef = useRef<HTMLUListElement>(null);
+  const visible = useVisibleCodes(listRef, rows.map((row) => row.instrument.code).join(','));
+  const quotes = useQuotes(visible);
   if (ranking.isPending) return <QuoteListSkeleton />;
   if (ranking.isError && !ranking.data) return <LoadError onRetry={() => void ranking.refetch()} />;
-  const rows = ranking.data.pages.flatMap((page) => page.items);
   if (rows.length === 0) return <EmptyState />;
   return (
     <>
       <SimulatedNote simulated={rows[0]?.quote.simulated} />
-      <ul className="kb-quote-list" data-testid="market-list" aria-busy={ranking.isPlaceholderData}>
-        {rows.map(({ instrument, quote }) => (
-          <QuoteRow
-            key={instrument.code}
-            instrument={instrument}
-            quote={quote}
-            detail={sortDetail(sorting.sort, quote, t)}
-            star
-          />
-        ))}
+      <LiveNotice asOf={quotes.asOf || ranking.dataUpdatedAt} />
+      <ul
+        ref={listRef}
+        className="kb-quote-list"
+        data-testid="market-list"
+        aria-busy={ranking.isPlaceholderData}
+      >
+        {rows.map(({ instrument, quote: listed }) => {
+          const quote = quotes.data?.get(instrument.code) ?? listed;
+          return (
+            <QuoteRow
+              key={instrument.code}
+              instrument={instrument}
+              quote={quote}
+              detail={sortDetail(sorting.sort, quote, t)}
+              star
+            />
+          );
+        })}
       </ul>
       <InfiniteScroll
         loadMore={async () => void (await ranking.fetchNextPage())}

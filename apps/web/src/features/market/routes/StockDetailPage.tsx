@@ -4,6 +4,7 @@ import { useMarketTranslation } from '../../../lib/market-texts';
 import { INSTRUMENT_CODE } from '@kabuto/contract';
 import { LoadError } from '../../../components/market/LoadError';
 import { QuoteListSkeleton } from '../../../components/market/QuoteListSkeleton';
+import { LiveNotice } from '../../../components/market/LiveNotice';
 import { SimulatedNote } from '../../../components/market/SimulatedNote';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { SubPage } from '../../../components/ui/SubPage';
@@ -38,6 +39,7 @@ function StockDetail({ code }: { code: string }) {
   return (
     <div className="kb-stock-detail">
       <SimulatedNote simulated={quote?.simulated} />
+      <LiveNotice asOf={quotes.asOf} />
       {quote ? (
         <QuoteHeader instrument={instrument.data} quote={quote} />
       ) : quotes.isError ? (

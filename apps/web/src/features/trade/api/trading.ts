@@ -1,13 +1,10 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { currentUserKeys } from '../../../lib/current-user';
+import { useEffect } from 'react';
+import { useFallbackInterval, useQuotes } from '../../../lib/market-data';
+import { useChannel } from '../../../lib/realtime';
 import { useIsLoggedIn } from '../../../lib/session-store';
 import {
   tradeKeys,
@@ -24,10 +21,24 @@ import {
  */
 
 const PAGE_SIZE = 20;
-/** How often open positions' prices refresh until the WebSocket quote channel feeds them. */
-const QUOTE_POLL_MS = 3_000;
-/** How often the account summary and open lists refresh (fills of resting orders, forced closes). */
-const ACCOUNT_POLL_MS = 10_000;
+/** Open positions are read whole (as the positions channel sends them), for the account's figures to add up. */
+const OPEN_PAGE_SIZE = 100;
+
+/**
+ * The trading channels (positions, orders, balances) as change notices: a frame re-reads the account and the
+ * lists over HTTP (keeping their paging), so fills, forced closes and deposits show at once. While the socket
+ * is down they are polled slowly instead (useFallbackInterval).
+ */
+export function useTradingChannels() {
+  const loggedIn = useIsLoggedIn();
+  const queryClient = useQueryClient();
+  const positions = useChannel(loggedIn ? 'positions' : null);
+  const orders = useChannel(loggedIn ? 'orders' : null);
+  const balances = useChannel(loggedIn ? 'balances' : null);
+  useEffect(() => {
+    if (positions || orders || balances) void queryClient.invalidateQueries({ queryKey: tradeKeys.all });
+  }, [positions, orders, balances, queryClient]);
+}
 
 export function useTradingAccount() {
   const loggedIn = useIsLoggedIn();
@@ -35,7 +46,7 @@ export function useTradingAccount() {
     queryKey: tradeKeys.account(),
     queryFn: () => apiClient.call(routes.trading.account),
     enabled: loggedIn,
-    refetchInterval: ACCOUNT_POLL_MS,
+    refetchInterval: useFallbackInterval(),
     meta: { silent: true },
   });
 }
@@ -45,6 +56,7 @@ const nextPage = (last: { page: number; pageSize: number; total: number }) =>
 
 /** Resting orders (open) or filled and cancelled ones (history), newest first, a page at a time. */
 export function useOrders(status: OrderFilter, enabled = true) {
+  const fallback = useFallbackInterval();
   return useInfiniteQuery({
     queryKey: tradeKeys.orders(status),
     queryFn: ({ pageParam }) =>
@@ -52,21 +64,23 @@ export function useOrders(status: OrderFilter, enabled = true) {
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled,
-    refetchInterval: status === 'open' ? ACCOUNT_POLL_MS : false,
+    refetchInterval: status === 'open' ? fallback : false,
     meta: { silent: true },
   });
 }
 
 /** Open positions (holding, closing, limit-closing) or closed ones, newest first, a page at a time. */
 export function usePositions(status: PositionFilter, enabled = true) {
+  const fallback = useFallbackInterval();
+  const pageSize = status === 'open' ? OPEN_PAGE_SIZE : PAGE_SIZE;
   return useInfiniteQuery({
     queryKey: tradeKeys.positions(status),
     queryFn: ({ pageParam }) =>
-      apiClient.call(routes.trading.positions, { query: { status, page: pageParam, pageSize: PAGE_SIZE } }),
+      apiClient.call(routes.trading.positions, { query: { status, page: pageParam, pageSize } }),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled,
-    refetchInterval: status === 'open' ? ACCOUNT_POLL_MS : false,
+    refetchInterval: status === 'open' ? fallback : false,
     meta: { silent: true },
   });
 }
@@ -94,23 +108,9 @@ export function useInstrument(code: string) {
   });
 }
 
-/**
- * The latest quotes of some codes, refreshed by polling. The one source of live prices on these screens: a
- * WebSocket quote channel replaces its body, not its callers.
- */
+/** The latest quotes of some codes, by code: live over the quote channels (see useQuotes). */
 export function useLiveQuotes(codes: readonly string[]) {
-  const sorted = [...new Set(codes)].sort();
-  return useQuery({
-    queryKey: tradeKeys.quotes(sorted),
-    queryFn: () =>
-      apiClient
-        .call(routes.market.quotes, { query: { codes: sorted.join(',') } })
-        .then((list) => new Map(list.items.map((quote) => [quote.code, quote]))),
-    enabled: sorted.length > 0,
-    refetchInterval: QUOTE_POLL_MS,
-    placeholderData: keepPreviousData,
-    meta: { silent: true },
-  });
+  return useQuotes([...new Set(codes)].sort());
 }
 
 /** After an order, a cancel, a close or a TP/SL change: every trading list, and the cash everywhere. */

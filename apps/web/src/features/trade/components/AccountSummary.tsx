@@ -2,14 +2,16 @@ import { toneClass } from '../../../lib/price-tone';
 import { NoticeBar } from 'antd-mobile';
 import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
-import { useTradingAccount } from '../api/trading';
+import { LiveNotice } from '../../../components/market/LiveNotice';
+import type { TradeSnapshot } from '../api/snapshot';
 import { withSign } from '../lib/figures';
 import { formatYen } from '@kabuto/contract';
 
 /** Equity, buying power, margin in use, unrealised P&L and the maintenance ratio; the margin call, if any. */
-export function AccountSummary() {
+export function AccountSummary({ snapshot }: { snapshot: TradeSnapshot }) {
   const { t } = useTradeTranslation();
-  const { data: account, isError, refetch } = useTradingAccount();
+  const account = snapshot.figures;
+  const { isError, refetch } = snapshot.account;
   const cell = (id: string, label: string, value: string, className?: string) => (
     <div className="kb-balance-cell" key={id}>
       <dt>{label}</dt>
@@ -31,6 +33,7 @@ export function AccountSummary() {
           data-testid="trade-margin-call"
         />
       )}
+      <LiveNotice asOf={snapshot.asOf} />
       <section
         className="kb-trade-summary"
         aria-labelledby="trade-account-heading"

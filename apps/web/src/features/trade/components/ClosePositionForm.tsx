@@ -15,7 +15,7 @@ import { quantityText } from '../lib/labels';
 import { Stepper } from './Stepper';
 import { ToggleGroup } from './ToggleGroup';
 
-/** 返済: at the market or with a limit, after a confirmation; one idempotency key per confirmation. */
+/** 決済: at the market or with a limit, after a confirmation; one idempotency key per confirmation. */
 export function ClosePositionForm({
   position,
   onDone,

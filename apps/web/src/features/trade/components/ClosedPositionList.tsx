@@ -45,7 +45,9 @@ export function ClosedPositionList({ onOpen }: { onOpen: (position: Position) =>
               </span>
             </span>
             <span className="kb-trade-row-meta">
-              <span>{position.closeReason ? t(`trade:closeReason.${position.closeReason}`) : ''}</span>
+              <span data-testid="closed-position-reason">
+                {position.closeReason ? t(`trade:closeReason.${position.closeReason}`) : ''}
+              </span>
               <span>{position.closedAt ? formatJst(position.closedAt) : ''}</span>
             </span>
           </button>

@@ -15,7 +15,7 @@ export function InstrumentLabel({ code }: { code: string }) {
   );
 }
 
-/** The side as a coloured tag: 買 red, 売 green (Japanese convention). */
+/** The side as a coloured tag: 買 red, 売 blue (as Japanese brokers colour order sides). */
 export function SideTag({ side }: { side: 'long' | 'short' }) {
   const { t } = useTradeTranslation();
   return <span className={`kb-side kb-side-${side}`}>{t(`trade:sideShort.${side}`)}</span>;

@@ -16,7 +16,7 @@ import { TargetsForm } from './TargetsForm';
 
 type Step = 'detail' | 'close' | 'targets';
 
-/** 建玉照会: one position's figures, with 返済 (close) and the TP/SL change while it is held. */
+/** 建玉照会: one position's figures, with 決済 (close) and the TP/SL change while it is held. */
 export function PositionDetail({
   position: listed,
   onClose,

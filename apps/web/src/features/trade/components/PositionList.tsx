@@ -2,27 +2,29 @@ import { formatPrice } from '@kabuto/contract';
 import { toneClass } from '../../../lib/price-tone';
 import { formatJst, formatYen, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
-import { useLiveQuotes, usePositions } from '../api/trading';
-import { livePnl, withSign } from '../lib/figures';
+import type { TradeSnapshot } from '../api/snapshot';
+import { withSign } from '../lib/figures';
 import { quantityText } from '../lib/labels';
 import { InstrumentLabel, SideTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
 
-/** Open positions with their P&L at the latest quote. */
-export function PositionList({ onOpen }: { onOpen: (position: Position) => void }) {
+/** Open positions with their P&L at the snapshot's quotes (the ones the account's header adds up). */
+export function PositionList({
+  snapshot,
+  onOpen,
+}: {
+  snapshot: TradeSnapshot;
+  onOpen: (position: Position) => void;
+}) {
   const { t } = useTradeTranslation();
-  const list = usePositions('open');
-  const positions = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const quotes = useLiveQuotes(positions.map((position) => position.code));
   return (
     <ListStates
-      list={list}
-      count={positions.length}
+      list={snapshot.positions}
+      count={snapshot.rows.length}
       empty={t('trade:empty.positions')}
       testId="position-list"
     >
-      {positions.map((position) => {
-        const { price, pnl } = livePnl(position, quotes.data?.get(position.code)?.last);
+      {snapshot.rows.map(({ position, price, pnl }) => {
         return (
           <li key={position.id}>
             <button

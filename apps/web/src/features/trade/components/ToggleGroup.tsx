@@ -11,7 +11,7 @@ interface ToggleGroupProps<V extends string> {
   options: readonly ToggleOption<V>[];
   onChange: (value: V) => void;
   testId: string;
-  /** Extra class on the group, e.g. `kb-sides` to colour long red and short green. */
+  /** Extra class on the group, e.g. `kb-sides` to colour long red and short blue. */
   className?: string;
   /** The id of an error or note that describes the choice. */
   describedBy?: string;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Tabs } from 'antd-mobile';
 import type { Order, Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
+import type { TradeSnapshot } from '../api/snapshot';
 import { ToggleGroup } from './ToggleGroup';
 import { ClosedPositionList } from './ClosedPositionList';
 import { OrderDetail } from './OrderDetail';
@@ -13,7 +14,7 @@ type TabKey = 'positions' | 'orders' | 'history';
 type HistoryKind = 'positions' | 'orders';
 
 /** 建玉照会, 注文照会 and the history, each row opening its detail. */
-export function TradeTabs() {
+export function TradeTabs({ snapshot }: { snapshot: TradeSnapshot }) {
   const { t } = useTradeTranslation();
   const [tab, setTab] = useState<TabKey>('positions');
   const [history, setHistory] = useState<HistoryKind>('positions');
@@ -23,7 +24,7 @@ export function TradeTabs() {
     <section className="kb-section kb-trade-tabs" style={{ padding: 0 }} data-testid="trade-tabs">
       <Tabs activeKey={tab} onChange={(key) => setTab(key as TabKey)}>
         <Tabs.Tab title={t('trade:tabs.positions')} key="positions">
-          <PositionList onOpen={setPosition} />
+          <PositionList snapshot={snapshot} onOpen={setPosition} />
         </Tabs.Tab>
         <Tabs.Tab title={t('trade:tabs.orders')} key="orders">
           <OrderList status="open" onOpen={setOrder} />

@@ -4,6 +4,7 @@ import { Button, Toast } from 'antd-mobile';
 import { decimalToSen, type Order } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { useLocation, useNavigate } from 'react-router';
+import { LiveNotice } from '../../../components/market/LiveNotice';
 import { DelayedLoading } from '../../../components/ui/DelayedLoading';
 import { LOGIN_PATH } from '../../../lib/paths';
 import { useIsLoggedIn } from '../../../lib/session-store';
@@ -58,6 +59,7 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
       onClose={onClose}
       testId="order-panel"
     >
+      <LiveNotice asOf={quotes.asOf} />
       {quote && (
         <div className="kb-trade-quote" data-testid="order-quote">
           <span className="kb-muted">{t('trade:lastPrice')}</span>

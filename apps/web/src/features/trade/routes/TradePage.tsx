@@ -1,4 +1,5 @@
 import { useIsLoggedIn } from '../../../lib/session-store';
+import { useTradeSnapshot } from '../api/snapshot';
 import { AccountSummary } from '../components/AccountSummary';
 import { TradeGuest } from '../components/TradeGuest';
 import { TradeTabs } from '../components/TradeTabs';
@@ -8,10 +9,15 @@ import '../components/trade.css';
 export default function TradePage() {
   const loggedIn = useIsLoggedIn();
   if (!loggedIn) return <TradeGuest />;
+  return <TradeAccount />;
+}
+
+function TradeAccount() {
+  const snapshot = useTradeSnapshot();
   return (
     <div data-testid="trade-page">
-      <AccountSummary />
-      <TradeTabs />
+      <AccountSummary snapshot={snapshot} />
+      <TradeTabs snapshot={snapshot} />
     </div>
   );
 }

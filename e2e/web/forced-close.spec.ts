@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { screenshot, userApi } from '../support';
+import { staffSessionOnce } from '../backoffice/staff-session';
+import { investorWithCash, message, openSignedInPhone, useLanguage, waitUntilSettled } from './helpers';
+
+/**
+ * A forced close end to end: an investor opens a 3x long through the order panel, the test price path
+ * (TEST_PRICE_PATH=on, POST /api/test/quotes) takes the price through the liquidation level, and the investor
+ * finds the forced-close message and the position closed, with its reason, in the Trade tab's history.
+ *
+ * Sony (6758) is used by no other spec, so no one else's position is moved by the price. The simulator keeps
+ * ticking the code afterwards and takes the price back up: a closed position stays closed, so the outcome does
+ * not depend on when its next tick comes.
+ */
+
+test.setTimeout(180_000);
+const staffSession = staffSessionOnce();
+
+const CODE = '6758';
+const MESSAGES = '/#/subPackages/message/message';
+
+interface Quote {
+  last: string;
+}
+interface PositionView {
+  id: string;
+  status: string;
+  closeReason: string | null;
+  leverage: number;
+}
+
+for (const lang of ['ja', 'en']) {
+  test(`a 3x long driven through its liquidation level is closed by force, with a message (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    await useLanguage(page, lang);
+    const investor = await investorWithCash(request, await staffSession(request), '1000000');
+    const quote = (await (await request.get(`/api/market/quotes?codes=${CODE}`)).json()) as {
+      data: { items: Quote[] };
+    };
+    const last = Number(quote.data.items[0]!.last);
+    // Up to 2,900,000 yen of shares on at most 966,667 yen of margin: nearly all the million of cash, so a fall
+    // takes the equity (cash included) below 10% of the notional.
+    const lots = Math.max(1, Math.floor(2_900_000 / (last * 100)));
+
+    await openSignedInPhone(page, investor, `/#/subPackages/order/order?code=${CODE}&side=long`);
+    const panel = page.getByTestId('order-panel');
+    await expect(panel.getByTestId('order-form')).toBeVisible();
+    await panel.getByTestId('order-lots').locator('input').fill(String(lots));
+    await panel.getByTestId('order-leverage-3').click();
+    await panel.getByTestId('order-review').click();
+    const confirm = page.getByRole('dialog', { name: message(lang, 'trade', 'confirmTitle') });
+    await expect(confirm.getByTestId('order-confirm')).toBeVisible();
+    await confirm.getByTestId('order-send').click();
+    await expect(page).toHaveURL(/pages\/jiaoyi\/jiaoyi/);
+    await expect(page.getByTestId('position-row')).toHaveCount(1);
+    const [opened] = (
+      await userApi<{ items: PositionView[] }>(request, investor.token, '/api/positions?status=open')
+    ).items;
+    expect(opened).toMatchObject({ status: 'holding', leverage: 3 });
+
+    // 40% down: the loss exceeds the cash, far below the 10% liquidation level.
+    const crash = String(Math.floor(last * 0.6));
+    const fed = await request.post('/api/test/quotes', { data: { code: CODE, price: crash } });
+    expect(fed.ok()).toBe(true);
+    expect(((await fed.json()) as { data: { events: number } }).data.events).toBeGreaterThan(0);
+
+    // The Trade tab learns it over the socket: the position leaves the open list.
+    await expect(page.getByTestId('position-row')).toHaveCount(0);
+    await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.history') }).click();
+    const closedRow = page.getByTestId('closed-position-row');
+    await expect(closedRow).toHaveCount(1);
+    await expect(closedRow.getByTestId('closed-position-reason')).toHaveText(
+      message(lang, 'trade', 'closeReason.forced'),
+    );
+    await screenshot(page, `forced-close-history-${lang}`);
+
+    await page.goto(MESSAGES);
+    const item = page
+      .getByTestId('message-item')
+      .filter({ hasText: message(lang, 'messages', 'forced_close.title') });
+    await expect(item).toHaveCount(1);
+    await waitUntilSettled(page.getByTestId('message-list'));
+    await screenshot(page, `forced-close-message-${lang}`);
+
+    // The simulator's next ticks move the price back; the position stays closed.
+    const [closed] = (
+      await userApi<{ items: PositionView[] }>(request, investor.token, '/api/positions?status=closed')
+    ).items;
+    expect(closed).toMatchObject({ id: opened!.id, status: 'closed', closeReason: 'forced' });
+    const open = await userApi<{ total: number }>(request, investor.token, '/api/positions?status=open');
+    expect(open.total).toBe(0);
+  });
+}
