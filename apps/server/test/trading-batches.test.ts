@@ -150,6 +150,54 @@ describe('closing with an Idempotency-Key', () => {
     const other = await close({ type: 'limit', price: '2900' });
     expect(other).toMatchObject({ status: 422, errorCode: 'IDEMPOTENCY_KEY_REUSED' });
   });
+
+  it('sent twice at once with two requests, closes once: the other is refused', async () => {
+    const user = await investor(t, '1000000');
+    const opened = await placeOrder(t, user, marketLong);
+    const key = orderKey();
+    const close = (price: string) =>
+      send<PositionView>(
+        t,
+        'POST',
+        `/api/positions/${opened.data.id}/close`,
+        user.token,
+        { type: 'limit', price },
+        key,
+      );
+    const answers = await Promise.all([close('2900'), close('2950')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
+    const accepted = answers.find((answer) => answer.status === 200)!;
+    const row = await t.ctx.db
+      .selectFrom('trading_positions')
+      .select(['status', 'close_limit'])
+      .where('id', '=', BigInt(opened.data.id))
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('limit-closing');
+    expect(accepted.data.status).toBe('limit-closing');
+    expect(row.close_limit).toBe(answers[0]!.status === 200 ? yen('2900') : yen('2950'));
+  });
+
+  it('closed before requests were hashed, answers a retry with the position', async () => {
+    const user = await investor(t, '1000000');
+    const opened = await placeOrder(t, user, marketLong);
+    const key = orderKey();
+    const close = () =>
+      send<PositionView>(
+        t,
+        'POST',
+        `/api/positions/${opened.data.id}/close`,
+        user.token,
+        { type: 'market' },
+        key,
+      );
+    expect((await close()).data.status).toBe('closed');
+    await t.ctx.db
+      .updateTable('trading_positions')
+      .set({ close_request_hash: null })
+      .where('id', '=', BigInt(opened.data.id))
+      .execute();
+    expect(await close()).toMatchObject({ status: 200, data: { id: opened.data.id, status: 'closed' } });
+  });
 });
 
 describe('the trading account', () => {

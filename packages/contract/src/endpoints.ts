@@ -198,7 +198,7 @@ export const api = {
       tag: 'system',
       summary: 'Test price path: feeds one price of an instrument into the trading engine',
       description:
-        'Exists only with TEST_PRICE_PATH=on, which the server accepts only on the embedded database and a loopback address (docs/decisions/test-price-path.md); answers connections from this machine only. End-to-end tests drive forced closes with it.',
+        'Exists only with TEST_PRICE_PATH=on, which the server accepts only on the embedded database and a loopback address (docs/decisions/0006-test-price-path.md); answers connections from this machine only. End-to-end tests drive forced closes with it.',
       access: PUBLIC,
       body: testQuoteRequest,
       response: testQuoteResponse,

@@ -83,6 +83,16 @@ export const findUserPosition = (db: Executor, userId: bigint, id: bigint) =>
     .where('user_id', '=', userId)
     .executeTakeFirst();
 
+/** The last close request (key and request hash) of each position. */
+export async function closeRequestsOf(db: Executor, positionIds: readonly bigint[]) {
+  if (positionIds.length === 0) return [];
+  return db
+    .selectFrom('trading_positions')
+    .select(['id', 'close_request_key', 'close_request_hash'])
+    .where('id', 'in', positionIds)
+    .execute();
+}
+
 export const findPosition = (db: Executor, id: bigint) =>
   db.selectFrom('trading_positions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 

@@ -27,6 +27,7 @@ import {
   currentVersion,
   findOrderByKey,
   findOrdersByKeys,
+  closeRequestsOf,
   findUserOrder,
   findUserPosition,
   loadStoredState,
@@ -71,6 +72,8 @@ interface Command {
   kycRequired?: boolean;
   /** A new order: its id is taken when its batch runs, so ids follow the engine's order (time priority). */
   order?: { idempotencyKey: string; requestHash: string };
+  /** A close: the key and request are checked against the position's last close request in the batch. */
+  close?: { positionId: bigint; idempotencyKey: string; requestHash: string };
   decide: (engine: Engine, orderId: string) => EngineEvent[];
   /** More to write in the same transaction, when the command was not refused. */
   also?: (db: Executor) => Promise<unknown>;
@@ -82,6 +85,8 @@ interface Decided {
   orderId: string;
   /** An order command's order as stored: the one placed, or the one its key placed before. */
   order?: OrderRow;
+  /** A close whose key already closed the position with the same request: nothing was decided again. */
+  replayed?: boolean;
 }
 
 interface BatchWrite {
@@ -437,14 +442,20 @@ export class Trading {
     ];
     this.cashChanged.clear();
     const orders = commands.filter((command) => command.order);
-    const [figureRows, orderIds, priorRows] = await Promise.all([
+    const closes = commands.flatMap((command) => (command.close ? [command.close.positionId] : []));
+    const [figureRows, orderIds, priorRows, closeRows] = await Promise.all([
       userIds.length ? accountFigures(this.ctx.db, userIds) : [],
       nextOrderIds(this.ctx.db, orders.length),
       findOrdersByKeys(
         this.ctx.db,
         orders.map((command) => ({ userId: command.userId!, key: command.order!.idempotencyKey })),
       ),
+      closeRequestsOf(this.ctx.db, closes),
     ]);
+    // Per position, its last close request: as stored, then as the batch's commands make it.
+    const lastClose = new Map(
+      closeRows.map((row) => [row.id, { key: row.close_request_key, hash: row.close_request_hash }]),
+    );
     const figures = new Map(figureRows.map((row) => [row.id, row]));
     const priors = new Map(priorRows.map((row) => [`${row.user_id}:${row.idempotency_key}`, row]));
     // Every user's cash as the ledger has it before anything in the batch is decided: a later command of the
@@ -484,8 +495,27 @@ export class Trading {
         }
         firstWithKey.set(key, { index: outcomes.length, requestHash: command.order.requestHash });
       }
+      if (command.close) {
+        const { positionId, idempotencyKey, requestHash } = command.close;
+        const last = lastClose.get(positionId);
+        if (last?.key === idempotencyKey) {
+          // A close stored before its request was hashed answers a retry with the position, as it did then.
+          const sameRequest = last.hash === null || last.hash === requestHash;
+          outcomes.push(
+            sameRequest
+              ? { ok: true, value: { events: [], orderId, replayed: true } }
+              : { ok: false, error: fail('IDEMPOTENCY_KEY_REUSED') },
+          );
+          continue;
+        }
+      }
       const events = command.decide(engine, orderId);
       const refused = events.some((event) => event.type === 'Rejected');
+      if (command.close && !refused)
+        lastClose.set(command.close.positionId, {
+          key: command.close.idempotencyKey,
+          hash: command.close.requestHash,
+        });
       writes.push({
         actor: command.actor,
         events,
@@ -535,7 +565,9 @@ export class Trading {
 
   /** The quote fetched before the command was queued, unless the engine has taken one of `code` since. */
   private takeFirstQuote(engine: Engine, quote: Quote | null): EngineEvent[] {
-    return quote && !this.quotes.has(quote.code) ? this.takeQuote(engine, quote) : [];
+    // The same quote again when its batch is retried on a rebuilt engine: what it caused was not written.
+    const current = quote && this.quotes.get(quote.code);
+    return quote && (!current || current === quote) ? this.takeQuote(engine, quote) : [];
   }
 
   /**
@@ -625,19 +657,14 @@ export class Trading {
   ): Promise<PositionRow> {
     this.requireCurrentPrices();
     const requestHash = sha256(canonical(body));
-    const replay = (position: PositionRow) => {
-      if (position.close_request_key !== idempotencyKey) return null;
-      if (position.close_request_hash !== requestHash) throw fail('IDEMPOTENCY_KEY_REUSED');
-      return position;
-    };
     const position = await findUserPosition(this.ctx.db, userId, positionId);
     if (!position) throw fail('POSITION_NOT_FOUND');
-    const prior = replay(position);
-    if (prior) return prior;
-    if (position.status === 'closed') throw fail('POSITION_CLOSED');
-    const { events } = await this.submit({
+    if (position.status === 'closed' && position.close_request_key !== idempotencyKey)
+      throw fail('POSITION_CLOSED');
+    const decided = await this.submit({
       actor: { kind: 'user', id: userId },
       userId,
+      close: { positionId, idempotencyKey, requestHash },
       decide: (engine) =>
         engine.closePosition({
           accountId: userId.toString(),
@@ -652,14 +679,11 @@ export class Trading {
           close_request_hash: requestHash,
         }),
     });
-    if (events.some((event) => event.type === 'Rejected' && event.reason === 'POSITION_NOT_FOUND')) {
-      // Closed while this waited for its batch: by this same request sent twice at once, or by the market.
-      const now = (await findUserPosition(this.ctx.db, userId, positionId))!;
-      const first = replay(now);
-      if (first) return first;
-      if (now.status === 'closed') throw fail('POSITION_CLOSED');
-    }
-    throwIfRejected(events);
+    const closedMeanwhile = decided.events.some(
+      (event) => event.type === 'Rejected' && event.reason === 'POSITION_NOT_FOUND',
+    );
+    if (closedMeanwhile) throw fail('POSITION_CLOSED');
+    throwIfRejected(decided.events);
     return (await findUserPosition(this.ctx.db, userId, positionId))!;
   }
 
