@@ -140,10 +140,10 @@ describe('endpoints whose answer carries a credential', () => {
   ];
   /**
    * `code` there is an invitation code, made to be handed out, or a securities code (market data, the
-   * watchlist, price alerts, orders and positions and their back-office views), not a credential.
+   * watchlist, price alerts, orders and positions and their back-office views, the test price path), not a credential.
    */
   const NOT_CREDENTIAL_CODES =
-    /^\S+ \/api\/(staff\/invitation-codes|market\/|watchlist|alerts|orders|positions|staff\/trading\/)/;
+    /^\S+ \/api\/(staff\/invitation-codes|market\/|watchlist|alerts|orders|positions|staff\/trading\/|test\/quotes)/;
   const endpoints = Object.values(api).flatMap((group) => Object.values(group) as EndpointDef[]);
   const key = (endpoint: EndpointDef) => `${endpoint.method} ${endpoint.path}`;
 

@@ -5,26 +5,21 @@ import { buildApp } from '../src/app';
 import { createAppContext } from '../src/app-context';
 import { memoryBus } from '../src/platform/bus';
 import { createPeerNode, createStaff, createTestApp, get, staffToken, type TestApp } from './harness';
-import { investor, MORNING, placeOrder, pushQuote, send, type OrderView } from './trading-helpers';
+import {
+  investor,
+  MORNING,
+  placeOrder,
+  send,
+  type OrderView,
+  morningQuote,
+  tradingTestApp,
+} from './trading-helpers';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  const month = 30 * 86400;
-  t = await createTestApp({
-    sessionIdleSeconds: month,
-    sessionTtlSeconds: month,
-    staffSessionIdleSeconds: month,
-    staffSessionTtlSeconds: month,
-  });
-  t.clock.set(MORNING);
-  admin = await staffToken(t);
-});
+beforeAll(async () => void ({ t, admin } = await tradingTestApp()));
 afterAll(() => t.close());
-beforeEach(async () => {
-  t.clock.set(MORNING);
-  await pushQuote(t, { bid: '2800', ask: '2800.5' });
-});
+beforeEach(() => morningQuote(t));
 
 const NONE = { maxLeverage: null, maxLotsPerOrder: null, maxOpenLots: null, shortable: true };
 const url = (code: string) => `/api/staff/trading/instruments/${code}/limits`;

@@ -4,26 +4,22 @@ import { buildApp } from '../src/app';
 import { createAppContext } from '../src/app-context';
 import { memoryBus } from '../src/platform/bus';
 import { createPeerNode, createStaff, createTestApp, get, post, staffToken, type TestApp } from './harness';
-import { investor, MORNING, placeOrder, pushQuote, send, type OrderView } from './trading-helpers';
+import {
+  investor,
+  MORNING,
+  placeOrder,
+  pushQuote,
+  send,
+  type OrderView,
+  morningQuote,
+  tradingTestApp,
+} from './trading-helpers';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  const month = 30 * 86400;
-  t = await createTestApp({
-    sessionIdleSeconds: month,
-    sessionTtlSeconds: month,
-    staffSessionIdleSeconds: month,
-    staffSessionTtlSeconds: month,
-  });
-  t.clock.set(MORNING);
-  admin = await staffToken(t);
-});
+beforeAll(async () => void ({ t, admin } = await tradingTestApp()));
 afterAll(() => t.close());
-beforeEach(async () => {
-  t.clock.set(MORNING);
-  await pushQuote(t, { bid: '2800', ask: '2800.5' });
-});
+beforeEach(() => morningQuote(t));
 
 const marketLong = { code: '7203', side: 'long', type: 'market', lots: 2, leverage: 1 };
 const marketShort = { code: '7203', side: 'short', type: 'market', lots: 1, leverage: 1 };

@@ -4,12 +4,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppContext } from '../src/app-context';
 import { freshKey, holdForWithdrawal } from '../src/modules/ledger';
-import { createTestApp, get, staffToken, type TestApp } from './harness';
+import { get, type TestApp } from './harness';
 import {
   deposit,
   investor,
   ledgerBalances,
-  MORNING,
   orderKey,
   placeOrder,
   pushQuote,
@@ -17,26 +16,15 @@ import {
   yen,
   type OrderView,
   type PositionView,
+  morningQuote,
+  tradingTestApp,
 } from './trading-helpers';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  const month = 30 * 86400;
-  t = await createTestApp({
-    sessionIdleSeconds: month,
-    sessionTtlSeconds: month,
-    staffSessionIdleSeconds: month,
-    staffSessionTtlSeconds: month,
-  });
-  t.clock.set(MORNING);
-  admin = await staffToken(t);
-});
+beforeAll(async () => void ({ t, admin } = await tradingTestApp()));
 afterAll(() => t.close());
-beforeEach(async () => {
-  t.clock.set(MORNING);
-  await pushQuote(t, { bid: '2800', ask: '2800.5' });
-});
+beforeEach(() => morningQuote(t));
 
 const marketLong = { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 };
 

@@ -4,7 +4,7 @@ import { limitDown, limitUp, type MarketPhase, type TickTable } from '@kabuto/ma
 import { decimalToSen } from '@kabuto/contract';
 import { creditDeposit, freshKey } from '../src/modules/ledger';
 import { tradingOf } from '../src/modules/trading';
-import { body, registerUser, type Registered, type TestApp } from './harness';
+import { body, createTestApp, registerUser, staffToken, type Registered, type TestApp } from './harness';
 
 /** Tuesday 2026-11-24 10:00 JST: a business day, in the morning session. */
 export const MORNING = new Date('2026-11-24T01:00:00Z');
@@ -17,6 +17,25 @@ export const yen = (text: string) => {
 
 /** Toyota: TOPIX500 ticks (0.5 yen up to 3,000 yen), limits 2,300-3,300 yen from a 2,800 yen base. */
 export const TOYOTA = { code: '7203', tickTable: 'topix500' as TickTable, base: yen('2800') };
+
+/** The app of a trading test file: sessions that last the file, the clock on MORNING, and an admin's token. */
+export async function tradingTestApp(): Promise<{ t: TestApp; admin: string }> {
+  const month = 30 * 86400;
+  const t = await createTestApp({
+    sessionIdleSeconds: month,
+    sessionTtlSeconds: month,
+    staffSessionIdleSeconds: month,
+    staffSessionTtlSeconds: month,
+  });
+  t.clock.set(MORNING);
+  return { t, admin: await staffToken(t) };
+}
+
+/** Each test's start: the morning clock, and Toyota at 2,800 bid / 2,800.50 ask. */
+export async function morningQuote(t: TestApp) {
+  t.clock.set(MORNING);
+  await pushQuote(t, { bid: '2800', ask: '2800.5' });
+}
 
 /** A quote of the test feed: pushed into the engine as the market scheduler would. */
 export async function pushQuote(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketOf } from '../src/modules/market';
 import { startTrading, tradingOf } from '../src/modules/trading';
 import { memoryBus } from '../src/platform/bus';
-import { createPeerNode, createTestApp, get, staffToken, type TestApp } from './harness';
+import { createPeerNode, get, type TestApp } from './harness';
 import {
   investor,
   ledgerBalances,
@@ -12,20 +12,13 @@ import {
   send,
   yen,
   type PositionView,
+  tradingTestApp,
 } from './trading-helpers';
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  const month = 30 * 86400;
-  t = await createTestApp({
-    sessionIdleSeconds: month,
-    sessionTtlSeconds: month,
-    staffSessionIdleSeconds: month,
-    staffSessionTtlSeconds: month,
-  });
-  t.clock.set(MORNING);
-  admin = await staffToken(t);
+  ({ t, admin } = await tradingTestApp());
   stopTrading = await startTrading(t.ctx);
 });
 afterAll(async () => {
