@@ -43,6 +43,13 @@ export async function measureApp(distDir) {
   for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
     if (attr(tag, 'rel') === 'modulepreload' && attr(tag, 'href')) roots.push(toFile(attr(tag, 'href')));
   }
+  // The investor app's first screen is drawn by index.html; its inline script requests the app's entry and
+  // preloads once that screen is painted (apps/web/first-screen), so they count as loaded up front.
+  const firstScreenApp = html.match(/"app":(\{"entry":"[^"]+","preloads":\[[^\]]*\]\})/)?.[1];
+  if (firstScreenApp) {
+    const app = JSON.parse(firstScreenApp);
+    for (const url of [app.entry, ...app.preloads]) roots.push(toFile(url));
+  }
   if (roots.length === 0) throw new Error(`${distDir}/index.html loads no module script`);
 
   const initial = new Set();
