@@ -112,6 +112,22 @@ export async function createPeerNode(t: TestApp, bus: Bus): Promise<Omit<TestApp
   };
 }
 
+/**
+ * Another server on the test app's database with a bus of its own: a restart, or a second node that hears
+ * nothing of the first. Its `close` stops only this server.
+ */
+export async function sameDatabaseServer(t: TestApp): Promise<TestApp> {
+  const ctx = createAppContext({
+    database: t.database,
+    config: t.ctx.config,
+    clock: t.clock,
+    log: t.ctx.log,
+  });
+  const app = await buildApp(ctx, { serveStatic: false });
+  await app.ready();
+  return { ...t, app, ctx, close: () => app.close() };
+}
+
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;

@@ -1,10 +1,16 @@
 // Per-instrument limits on new orders, set by the back office: maximum leverage, lots per order, open lots per
 // account, whether shorts may open. Audited, applied by the engine at once and by every node, kept on restart.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app';
-import { createAppContext } from '../src/app-context';
 import { memoryBus } from '../src/platform/bus';
-import { createPeerNode, createStaff, createTestApp, get, staffToken, type TestApp } from './harness';
+import {
+  createPeerNode,
+  createStaff,
+  createTestApp,
+  get,
+  staffToken,
+  type TestApp,
+  sameDatabaseServer,
+} from './harness';
 import {
   investor,
   MORNING,
@@ -181,16 +187,8 @@ describe('setting limits', () => {
     expect(await put('9984', { ...NONE, shortable: false, reason: 'Restart' })).toMatchObject({
       status: 200,
     });
-    const ctx = createAppContext({
-      database: t.database,
-      config: t.ctx.config,
-      clock: t.clock,
-      log: t.ctx.log,
-    });
-    const app = await buildApp(ctx, { serveStatic: false });
-    await app.ready();
+    const restarted = await sameDatabaseServer(t);
     try {
-      const restarted = { ...t, app, ctx };
       const short = { code: '9984', side: 'short', type: 'market', lots: 1, leverage: 1 };
       expect(await placeOrder(restarted, user, short)).toMatchObject({
         errorCode: 'ORDER_SHORT_NOT_ALLOWED',
@@ -200,7 +198,7 @@ describe('setting limits', () => {
       });
       expect((await placeOrder(restarted, user, short)).errorCode).not.toBe('ORDER_SHORT_NOT_ALLOWED');
     } finally {
-      await app.close();
+      await restarted.close();
     }
   });
 });

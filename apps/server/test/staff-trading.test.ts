@@ -1,9 +1,16 @@
 // The back office's trading screens: every client's positions and orders, exposure, the risk logs, halts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app';
-import { createAppContext } from '../src/app-context';
 import { memoryBus } from '../src/platform/bus';
-import { createPeerNode, createStaff, createTestApp, get, post, staffToken, type TestApp } from './harness';
+import {
+  createPeerNode,
+  createStaff,
+  createTestApp,
+  get,
+  post,
+  staffToken,
+  type TestApp,
+  sameDatabaseServer,
+} from './harness';
 import {
   investor,
   MORNING,
@@ -253,20 +260,12 @@ describe('a halt across a restart', () => {
     const user = await investor(t, '1000000');
     const halt = await post(t.app, '/api/staff/trading/instruments/9984/halt', { reason: 'Restart' }, admin);
     expect(halt.status).toBe(200);
-    const ctx = createAppContext({
-      database: t.database,
-      config: t.ctx.config,
-      clock: t.clock,
-      log: t.ctx.log,
-    });
-    const app = await buildApp(ctx, { serveStatic: false });
-    await app.ready();
+    const restarted = await sameDatabaseServer(t);
     try {
-      const restarted = { ...t, app, ctx };
       const order = { code: '9984', side: 'long', type: 'market', lots: 1, leverage: 1 };
       expect(await placeOrder(restarted, user, order)).toMatchObject({ errorCode: 'INSTRUMENT_HALTED' });
       const resumed = await post(
-        app,
+        restarted.app,
         '/api/staff/trading/instruments/9984/resume',
         { reason: 'Back' },
         admin,
@@ -274,7 +273,7 @@ describe('a halt across a restart', () => {
       expect(resumed).toMatchObject({ status: 200, data: { halted: false } });
       expect((await placeOrder(restarted, user, order)).errorCode).not.toBe('INSTRUMENT_HALTED');
     } finally {
-      await app.close();
+      await restarted.close();
     }
   });
 });

@@ -1,9 +1,7 @@
 // Idempotency, privacy between users, the engine rebuilt from the database, forced closes, and many orders at once.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { createAppContext } from '../src/app-context';
 import { tradingOf } from '../src/modules/trading';
-import { get, type TestApp } from './harness';
+import { get, type TestApp, sameDatabaseServer } from './harness';
 import {
   deposit,
   investor,
@@ -112,17 +110,9 @@ describe('the engine rebuilt from the database', () => {
     const holding = await placeOrder(t, user, marketLong);
     const before = await tradingSnapshot(t, user);
 
-    const ctx = createAppContext({
-      database: t.database,
-      config: t.ctx.config,
-      clock: t.clock,
-      log: t.ctx.log,
-    });
-    const app = await buildApp(ctx, { serveStatic: false });
-    await app.ready();
+    const restarted = await sameDatabaseServer(t);
     try {
-      const restarted = { ...t, app, ctx };
-      await tradingOf(ctx).ready();
+      await tradingOf(restarted.ctx).ready();
       const open = await send<{ items: OrderView[] }>(
         restarted,
         'GET',
@@ -153,7 +143,7 @@ describe('the engine rebuilt from the database', () => {
       expect(account.data).toMatchObject({ available: '449399.95', held: '0.00' });
       expect(before.balances.cash_available).toBe(yen('449399.95'));
     } finally {
-      await app.close();
+      await restarted.close();
     }
   });
 });
@@ -162,18 +152,10 @@ describe('two engines on one database', () => {
   it("never fill one order twice: the second sees the first one's commit, is rebuilt and decides again", async () => {
     const user = await investor(t, '1000000');
     const resting = await placeOrder(t, user, restingLong);
-    const ctx = createAppContext({
-      database: t.database,
-      config: t.ctx.config,
-      clock: t.clock,
-      log: t.ctx.log,
-    });
-    const app = await buildApp(ctx, { serveStatic: false });
-    await app.ready();
+    const other = await sameDatabaseServer(t);
     try {
-      const other = { ...t, app, ctx };
       // Both engines now hold the resting order.
-      await tradingOf(ctx).ready();
+      await tradingOf(other.ctx).ready();
       await pushQuote(other, { bid: '2699.5', ask: '2700' });
       await pushQuote(t, { bid: '2699.5', ask: '2700' });
       const fills = await t.ctx.db
@@ -194,7 +176,7 @@ describe('two engines on one database', () => {
       expect(closed.data).toMatchObject({ status: 'closed', exitPrice: '2699.50' });
       expect(await ledgerBalanced()).toBe(true);
     } finally {
-      await app.close();
+      await other.close();
     }
   });
 });
