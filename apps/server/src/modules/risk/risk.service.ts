@@ -48,20 +48,41 @@ function oneAtATime<T>(ctx: AppContext, work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Every node applies the halts another node stored. The bus message only names the code: the state comes from
- * the database, so a late or repeated message (a node hears its own through Redis too) cannot undo a later
- * change. After a gap in the bus (messages may have been missed) every instrument is compared with the database.
+ * Every node applies the instrument states (halts, limits) another node stored. The bus message only names the
+ * code: the state comes from the database, so a late or repeated message (a node hears its own through Redis
+ * too) cannot undo a later change. After a gap in the bus (messages may have been missed) every instrument is
+ * compared with the database. Changes are applied one at a time, with the halts and limits staff set here.
  */
-export function followHalts(ctx: AppContext): void {
-  const failed = (error: unknown) => ctx.log.error({ err: error }, 'risk: a halt could not be applied');
-  const applyStored = (codes?: string) =>
+function followStored<Row extends { code: string }>(
+  ctx: AppContext,
+  follow: {
+    channel: string;
+    what: string;
+    stored: (code?: string) => Promise<Row[]>;
+    differs: (known: InstrumentRow | undefined, stored: Row) => boolean;
+    apply: (stored: Row) => Promise<void>;
+  },
+): void {
+  const failed = (error: unknown) =>
+    ctx.log.error({ err: error }, `risk: ${follow.what} could not be applied`);
+  const applyStored = (code?: string) =>
     oneAtATime(ctx, async () => {
-      const known = new Map((await marketOf(ctx).instruments()).map((row) => [row.code, row.halted]));
-      for (const row of await haltStates(ctx.db, codes))
-        if (known.get(row.code) !== row.halted) await applyHalt(ctx, row.code, row.halted);
+      const known = new Map((await marketOf(ctx).instruments()).map((row) => [row.code, row]));
+      for (const row of await follow.stored(code))
+        if (follow.differs(known.get(row.code), row)) await follow.apply(row);
     });
-  ctx.bus.subscribe(HALTS, (code) => void applyStored(code).catch(failed));
+  ctx.bus.subscribe(follow.channel, (code) => void applyStored(code).catch(failed));
   ctx.bus.onGap(() => void applyStored().catch(failed));
+}
+
+export function followHalts(ctx: AppContext): void {
+  followStored(ctx, {
+    channel: HALTS,
+    what: 'a halt',
+    stored: (code) => haltStates(ctx.db, code),
+    differs: (known, stored) => known?.halted !== stored.halted,
+    apply: (stored) => applyHalt(ctx, stored.code, stored.halted),
+  });
 }
 
 /**
@@ -125,23 +146,14 @@ async function applyLimits(ctx: AppContext, code: string, limits: StoredLimits):
   await tradingOf(ctx).setInstrumentLimits(code, instrumentLimitsOf(limits));
 }
 
-/**
- * Every node applies the limits another node stored, as followHalts does halts: the message names the code, the
- * limits come from the database, and after a gap in the bus every instrument is compared with the database.
- */
 export function followLimits(ctx: AppContext): void {
-  const failed = (error: unknown) =>
-    ctx.log.error({ err: error }, 'risk: instrument limits could not be applied');
-  const applyStored = (code?: string) =>
-    oneAtATime(ctx, async () => {
-      const known = new Map((await marketOf(ctx).instruments()).map((row) => [row.code, row]));
-      for (const row of await limitStates(ctx.db, code)) {
-        const current = known.get(row.code);
-        if (current && !sameLimits(current, row)) await applyLimits(ctx, row.code, storedLimitsOf(row));
-      }
-    });
-  ctx.bus.subscribe(LIMITS, (code) => void applyStored(code).catch(failed));
-  ctx.bus.onGap(() => void applyStored().catch(failed));
+  followStored(ctx, {
+    channel: LIMITS,
+    what: 'instrument limits',
+    stored: (code) => limitStates(ctx.db, code),
+    differs: (known, stored) => known !== undefined && !sameLimits(known, stored),
+    apply: (stored) => applyLimits(ctx, stored.code, storedLimitsOf(stored)),
+  });
 }
 
 export interface LimitsInput {
