@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button, Input, Modal, Typography } from 'antd';
+import { Button, Modal, Typography } from 'antd';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { reasonRequest } from '@kabuto/contract';
 import { ContractForm } from './form/ContractForm';
-import { FormField } from './form/FormField';
+import { ReasonField } from './form/ReasonField';
 import { useContractForm } from './form/use-contract-form';
 
 export type ReasonBody = ReturnType<typeof reasonRequest.parse>;
@@ -68,17 +68,7 @@ export function ReasonActionModal<Result>(props: ReasonActionModalProps<Result>)
         {confirmQuestion}
       </Typography.Paragraph>
       <ContractForm form={form} failure={failure} initialValues={{ reason: '' }}>
-        <FormField name="reason" label={t('reasonModal.label')}>
-          <Input.TextArea
-            placeholder={t('reasonModal.placeholder')}
-            maxLength={500}
-            showCount
-            autoSize={{ minRows: 3, maxRows: 6 }}
-            // room for the character counter, which antd draws below the box
-            style={{ marginBottom: 20 }}
-            data-testid="reason-input"
-          />
-        </FormField>
+        <ReasonField testId="reason-input" />
       </ContractForm>
     </Modal>
   );

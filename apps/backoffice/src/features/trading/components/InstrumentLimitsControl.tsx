@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Input, InputNumber, Modal, Select, Switch, Typography } from 'antd';
+import { App, Button, InputNumber, Modal, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { instrumentLimitsRequest, type StaffInstrument } from '@kabuto/contract';
 import { ContractForm } from '../../../components/form/ContractForm';
 import { FormField } from '../../../components/form/FormField';
+import { ReasonField } from '../../../components/form/ReasonField';
 import { useContractForm, type FormValues } from '../../../components/form/use-contract-form';
 import { useSetInstrumentLimits, useTradingConfig } from '../api/use-trading';
 
@@ -141,16 +142,7 @@ function LimitsModal({
         >
           <Switch data-testid="limits-shortable" />
         </FormField>
-        <FormField name="reason" label={t('reasonModal.label')}>
-          <Input.TextArea
-            placeholder={t('reasonModal.placeholder')}
-            maxLength={500}
-            showCount
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            style={{ marginBottom: 20 }}
-            data-testid="limits-reason"
-          />
-        </FormField>
+        <ReasonField testId="limits-reason" rows={2} />
       </ContractForm>
     </Modal>
   );
