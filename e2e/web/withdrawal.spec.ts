@@ -169,8 +169,10 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(payout.getByTestId('ledger-kind-label')).toHaveText(
         message(lang, 'common', 'entryKinds.withdrawal_payout'),
       );
-      await expect(payout).toContainText(
-        messageWith(lang, 'web', 'funding.ledger.held', { amount: '-120,000.00' }),
+      // The payout is the money that left, once: out of the held amount, which the request had taken aside.
+      await expect(payout.getByTestId('ledger-amount')).toHaveText('-120,000.00');
+      await expect(payout.getByTestId('ledger-held')).toHaveText(
+        message(lang, 'web', 'funding.ledger.fromHeld'),
       );
       await expect(payout.getByTestId('ledger-reference')).toHaveText(
         messageWith(lang, 'web', 'funding.ledger.reference.withdrawal', { value: withdrawalId }),
@@ -178,7 +180,9 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(hold.getByTestId('ledger-kind-label')).toHaveText(
         message(lang, 'common', 'entryKinds.withdrawal_hold'),
       );
-      await expect(hold.getByTestId('ledger-amount')).toHaveText('-120,000.00');
+      await expect(hold.getByTestId('ledger-amount')).toHaveText(
+        messageWith(lang, 'web', 'funding.ledger.held', { amount: '+120,000.00' }),
+      );
       await expect(hold.getByTestId('ledger-reference')).toHaveText(
         messageWith(lang, 'web', 'funding.ledger.reference.bankAccount', {
           account: `${BANK.bankName} ${BANK.branchName} ****${accountNumber.slice(-4)}`,
@@ -189,7 +193,8 @@ for (const lang of ['ja', 'en'] as const) {
       await expectNoHorizontalOverflow(page);
       await screenshot(page, `${lang}-withdrawal-${name}`);
     }
-    // The statement's CSV has both steps: held from available cash, then paid out of the held amount.
+    // The statement's CSV has both steps: held from available cash, then paid out of the held amount, which
+    // is the one expenditure.
     const downloading = page.waitForEvent('download');
     await page.getByTestId('ledger-csv').click();
     const csv = readFileSync((await (await downloading).path()) ?? '', 'utf8');
@@ -200,9 +205,9 @@ for (const lang of ['ja', 'en'] as const) {
       .split('\r\n')
       .map((line) => line.slice(line.indexOf(',') + 1));
     expect(payoutRow).toBe(
-      `${message(lang, 'common', 'entryKinds.withdrawal_payout')},,,-120000.00,withdrawal:${withdrawalId}`,
+      `${message(lang, 'common', 'entryKinds.withdrawal_payout')},,120000.00,-120000.00,withdrawal:${withdrawalId}`,
     );
-    expect(holdRow).toMatch(/,,120000\.00,120000\.00,bank-account:\d+$/);
+    expect(holdRow).toMatch(/,,,120000\.00,bank-account:\d+$/);
     expect(holdRow?.startsWith(`${message(lang, 'common', 'entryKinds.withdrawal_hold')},`)).toBe(true);
     expect(depositRow).toMatch(/^[^,]+,300000\.00,,,bank:STMT-/);
 

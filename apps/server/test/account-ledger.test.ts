@@ -19,6 +19,7 @@ interface Entry {
   id: string;
   kind: string;
   reference: string | null;
+  cashChange: string;
   availableChange: string;
   heldChange: string;
   createdAt: string;
@@ -86,20 +87,31 @@ async function allPages(user: Registered, query: string) {
 }
 
 describe('GET /api/account/ledger', () => {
-  it("lists the caller's entries newest first, with what each did to available and held cash", async () => {
+  it("lists the caller's entries newest first, with what each did to their cash, available and held", async () => {
     const result = await ledger(alice);
     expect(result).toMatchObject({ status: 200, code: 1 });
     expect(
-      result.data.items.map((e) => [e.kind, e.availableChange, e.heldChange, e.reference, e.createdAt]),
+      result.data.items.map((e) => [
+        e.kind,
+        e.cashChange,
+        e.availableChange,
+        e.heldChange,
+        e.reference,
+        e.createdAt,
+      ]),
     ).toEqual([
-      ['deposit', '1.00', '0.00', 'bank:DEC', '2026-11-30T15:00:00.000Z'],
-      ['adjustment', '-0.50', '0.00', 'adjustment:1', '2026-11-30T14:59:59.000Z'],
-      ['withdrawal_release', '600.00', '-600.00', 'withdrawal:1', '2026-11-12T03:00:00.000Z'],
-      ['withdrawal_payout', '0.00', '-400.00', 'withdrawal:1', '2026-11-11T03:00:00.000Z'],
-      ['withdrawal_hold', '-1000.00', '1000.00', 'bank-account:1', '2026-11-10T03:00:00.000Z'],
-      ['deposit', '2500.50', '0.00', 'bank:A,"1"', '2026-10-31T15:00:00.000Z'],
-      ['deposit', '10000.00', '0.00', 'bank:OCT', '2026-10-31T14:59:59.000Z'],
+      ['deposit', '1.00', '1.00', '0.00', 'bank:DEC', '2026-11-30T15:00:00.000Z'],
+      ['adjustment', '-0.50', '-0.50', '0.00', 'adjustment:1', '2026-11-30T14:59:59.000Z'],
+      ['withdrawal_release', '0.00', '600.00', '-600.00', 'withdrawal:1', '2026-11-12T03:00:00.000Z'],
+      // The payout is the money that left: out of held cash, so available cash does not move.
+      ['withdrawal_payout', '-400.00', '0.00', '-400.00', 'withdrawal:1', '2026-11-11T03:00:00.000Z'],
+      ['withdrawal_hold', '0.00', '-1000.00', '1000.00', 'bank-account:1', '2026-11-10T03:00:00.000Z'],
+      ['deposit', '2500.50', '2500.50', '0.00', 'bank:A,"1"', '2026-10-31T15:00:00.000Z'],
+      ['deposit', '10000.00', '10000.00', '0.00', 'bank:OCT', '2026-10-31T14:59:59.000Z'],
     ]);
+    // Income less expenditure is what the cash (available and held) holds now: each yen counted once.
+    const net = result.data.items.reduce((sum, e) => sum + Math.round(Number(e.cashChange) * 100), 0);
+    expect(net).toBe(1_210_100);
     expect(result.data.nextCursor).toBeNull();
   });
 
@@ -227,9 +239,9 @@ describe('GET /api/account/ledger.csv', () => {
       '日時,取引種別,入金額,出金額,拘束金の増減,参照',
       '2026/12/01 00:00:00,入金,1.00,,,bank:DEC',
       '2026/11/30 23:59:59,残高調整,,0.50,,adjustment:1',
-      '2026/11/12 12:00:00,出金取消（拘束解除）,600.00,,-600.00,withdrawal:1',
-      '2026/11/11 12:00:00,出金,,,-400.00,withdrawal:1',
-      '2026/11/10 12:00:00,出金依頼（拘束）,,1000.00,1000.00,bank-account:1',
+      '2026/11/12 12:00:00,出金取消（拘束解除）,,,-600.00,withdrawal:1',
+      '2026/11/11 12:00:00,出金,,400.00,-400.00,withdrawal:1',
+      '2026/11/10 12:00:00,出金依頼（拘束）,,,1000.00,bank-account:1',
       '2026/11/01 00:00:00,入金,2500.50,,,"bank:A,""1"""',
       '2026/10/31 23:59:59,入金,10000.00,,,bank:OCT',
       '',
@@ -263,7 +275,7 @@ describe('GET /api/account/ledger.csv', () => {
   it("holds only the caller's entries", async () => {
     const text = (await csv(bob)).rawPayload.subarray(3).toString('utf8');
     expect(text.split('\r\n').slice(1, -1)).toEqual([
-      '2026/11/13 12:00:00,Withdrawal requested (held),,100.00,100.00,bank-account:2',
+      '2026/11/13 12:00:00,Withdrawal requested (held),,,100.00,bank-account:2',
       '2026/11/05 10:00:00,Deposit,777.00,,,bank:BOB',
     ]);
     expect(text).not.toContain('bank:OCT');

@@ -87,6 +87,16 @@ describe('a withdrawal with open positions', () => {
       errorCode: 'WITHDRAWAL_EXCEEDS_FREE_MARGIN',
       params: { amount: '63199.00' },
     });
+    // The message shows the amount as the screens do; params keep the plain decimal.
+    const inJapanese = await post(
+      t.app,
+      '/api/funding/withdrawals?lang=ja',
+      { amount: '63500', bankAccountId: user.bankAccountId, transactionPassword: '246810' },
+      user.token,
+    );
+    expect(inJapanese.msg).toBe(
+      '建玉があるため、現在の出金可能額は63,199.00円です（必要証拠金と評価損を差し引いた額）',
+    );
     const accepted = await withdraw(user, '63199');
     expect(accepted.code).toBe(1);
     const after = await account(user.token);

@@ -221,6 +221,49 @@ describe('staff review', () => {
     ]);
   });
 
+  it("shows a payout in the investor's statement as the amount that left, and a hold or release as held cash only", async () => {
+    const user = await fundedInvestor(100_000);
+    const paid = await withdraw(user, '30000');
+    const returned = await withdraw(user, '20000');
+    expect(paid.code).toBe(1);
+    expect(returned.code).toBe(1);
+    await post(t.app, `/api/staff/withdrawals/${paid.data.id}/approve`, {}, admin);
+    await post(t.app, `/api/staff/withdrawals/${returned.data.id}/reject`, { reason: '口座相違' }, admin);
+    type Line = { kind: string; cashChange: string; availableChange: string; heldChange: string };
+    const lines = (await get<{ items: Line[] }>(t.app, '/api/account/ledger', user.token)).data.items;
+    expect(lines.map((l) => [l.kind, l.cashChange, l.availableChange, l.heldChange])).toEqual([
+      ['withdrawal_release', '0.00', '20000.00', '-20000.00'],
+      ['withdrawal_payout', '-30000.00', '0.00', '-30000.00'],
+      ['withdrawal_hold', '0.00', '-20000.00', '20000.00'],
+      ['withdrawal_hold', '0.00', '-30000.00', '30000.00'],
+      ['deposit', '100000.00', '100000.00', '0.00'],
+    ]);
+    expect(await balances(user.token)).toMatchObject({ available: '70000.00', held: '0.00' });
+    const payout = await get<{ items: Line[] }>(
+      t.app,
+      '/api/account/ledger?kind=withdrawal_payout',
+      user.token,
+    );
+    expect(payout.data.items).toEqual([expect.objectContaining({ cashChange: '-30000.00' })]);
+    const csv = await t.app.inject({
+      url: '/api/account/ledger.csv?lang=ja',
+      headers: { token: user.token },
+    });
+    // 日時,取引種別,入金額,出金額,拘束金の増減,参照: the payout is the only expenditure.
+    expect(
+      csv.body
+        .split('\r\n')
+        .slice(1, -1)
+        .map((row) => row.split(',').slice(1, 5)),
+    ).toEqual([
+      ['出金取消（拘束解除）', '', '', '-20000.00'],
+      ['出金', '', '30000.00', '-30000.00'],
+      ['出金依頼（拘束）', '', '', '20000.00'],
+      ['出金依頼（拘束）', '', '', '30000.00'],
+      ['入金', '100000.00', '', ''],
+    ]);
+  });
+
   it('above the four-eyes threshold needs a second, different staff member', async () => {
     const user = await fundedInvestor(2_000_000);
     const big = await withdraw(user, '1500000');

@@ -90,8 +90,15 @@ export const ledgerEntry = z.object({
   id: z.string(),
   kind: z.enum(ENTRY_KINDS),
   reference: z.string().nullable(),
-  /** The change to available cash, signed: income is positive, expenditure negative. */
+  /**
+   * What came into or left the user's cash (available and held together), signed: income is positive,
+   * expenditure negative. A withdrawal paid out leaves from held cash, so it shows here and not in
+   * availableChange; a hold or its release only moves cash between available and held, and is zero here.
+   */
+  cashChange: decimalMoney,
+  /** The change to available cash, signed. */
   availableChange: decimalMoney,
+  /** The change to cash held for withdrawals and resting orders, signed. */
   heldChange: decimalMoney,
   createdAt: z.string(),
 });

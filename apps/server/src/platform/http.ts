@@ -4,6 +4,7 @@ import {
   ENVELOPE_SESSION_EXPIRED,
   ERROR_STATUS,
   fieldOrderOf,
+  formatYen,
   firstError,
   type ErrorCode,
   type FirstError,
@@ -101,11 +102,15 @@ function classify(error: FastifyError & { firstError?: FirstError }): Classified
   return { status: 500, errorCode: 'INTERNAL', params: {} };
 }
 
+/** Parameters as a message shows them: an amount of money with thousands separators ("63,199.00"). */
+const messageParams = (params: Classified['params']) =>
+  typeof params.amount === 'string' ? { ...params, amount: formatYen(params.amount) } : params;
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, failure: Classified) {
   const code = failure.status === 401 ? ENVELOPE_SESSION_EXPIRED : ENVELOPE_FAIL;
   return reply.status(failure.status).send({
     code,
-    msg: translate(request.lang, 'errors', failure.errorCode, failure.params),
+    msg: translate(request.lang, 'errors', failure.errorCode, messageParams(failure.params)),
     errorCode: failure.errorCode,
     params: failure.params,
   });

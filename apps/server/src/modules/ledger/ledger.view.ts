@@ -31,6 +31,7 @@ const entryView = (row: UserEntryRow) => ({
   id: row.id.toString(),
   kind: row.kind as EntryKind,
   reference: row.reference,
+  cashChange: senToDecimal(BigInt(row.available_change) + BigInt(row.held_change)),
   availableChange: senToDecimal(BigInt(row.available_change)),
   heldChange: senToDecimal(BigInt(row.held_change)),
   createdAt: iso(row.created_at) ?? '',
@@ -54,7 +55,9 @@ const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAl
 
 /**
  * The user's entries as CSV in the reader's language: UTF-8 with a byte-order mark (Excel in Japan reads a
- * file without one as Shift_JIS), CRLF line ends, times in Japan time, amounts with two decimals.
+ * file without one as Shift_JIS), CRLF line ends, times in Japan time, amounts with two decimals. Income and
+ * expenditure are what came into or left the user's cash (a withdrawal paid out is an expenditure); a hold or
+ * its release shows only in the held column.
  */
 export async function entriesCsv(
   db: Executor,
@@ -72,7 +75,7 @@ export async function entriesCsv(
   for (let count = 0; count < CSV_MAX_ROWS;) {
     const page = await entriesPage(db, userId, { ...filter, cursor, limit: CSV_PAGE });
     for (const item of page.items) {
-      const change = item.availableChange;
+      const change = item.cashChange;
       const negative = change.startsWith('-');
       lines.push(
         [

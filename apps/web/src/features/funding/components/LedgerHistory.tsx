@@ -37,6 +37,36 @@ function EntryReference({ reference, accounts }: { reference: string | null; acc
   return <div data-testid="ledger-reference">{text}</div>;
 }
 
+interface Entry {
+  cashChange: string;
+  heldChange: string;
+}
+
+/**
+ * What the entry brought in or paid out of the customer's cash: a withdrawal paid out shows its amount as
+ * expenditure. A hold or its release only moves cash between available and held, so it shows as held cash
+ * instead of as income or expenditure (the amount is counted once, when it is paid out).
+ */
+function EntryAmount({ entry }: { entry: Entry }) {
+  const { t } = useTranslation();
+  if (entry.cashChange === '0.00' && entry.heldChange !== '0.00')
+    return <>{t('funding.ledger.held', { amount: signedAmount(entry.heldChange) })}</>;
+  return <>{signedAmount(entry.cashChange)}</>;
+}
+
+/** Under an income or expenditure, how held cash took part: "from funds on hold" for a payout. */
+function HeldNote({ entry }: { entry: Entry }) {
+  const { t } = useTranslation();
+  if (entry.cashChange === '0.00' || entry.heldChange === '0.00') return null;
+  return (
+    <span style={{ marginLeft: 12 }} data-testid="ledger-held">
+      {entry.heldChange === entry.cashChange
+        ? t('funding.ledger.fromHeld')
+        : t('funding.ledger.held', { amount: signedAmount(entry.heldChange) })}
+    </span>
+  );
+}
+
 interface LedgerHistoryProps {
   filters: LedgerFilters;
   onFiltersChange: (filters: LedgerFilters) => void;
@@ -94,16 +124,12 @@ export function LedgerHistory({ filters, onFiltersChange }: LedgerHistoryProps) 
                 <div className="kb-record-head">
                   <span data-testid="ledger-kind-label">{t(`common:entryKinds.${entry.kind}`)}</span>
                   <span className="kb-record-amount" data-testid="ledger-amount">
-                    {signedAmount(entry.availableChange)}
+                    <EntryAmount entry={entry} />
                   </span>
                 </div>
                 <div className="kb-record-meta">
                   <span data-testid="ledger-time">{formatJst(entry.createdAt)}</span>
-                  {entry.heldChange !== '0.00' && (
-                    <span style={{ marginLeft: 12 }}>
-                      {t('funding.ledger.held', { amount: signedAmount(entry.heldChange) })}
-                    </span>
-                  )}
+                  <HeldNote entry={entry} />
                   <EntryReference reference={entry.reference} accounts={accounts.data} />
                 </div>
               </li>

@@ -55,6 +55,7 @@ function StockDetail({ code }: { code: string }) {
       ) : null}
       <StockActions
         code={code}
+        shortable={instrument.data.shortable}
         name={
           i18n.language === 'ja' || i18n.language === 'zh-CN'
             ? instrument.data.nameJa
@@ -65,13 +66,21 @@ function StockDetail({ code }: { code: string }) {
   );
 }
 
-/** Alert, sell and buy: the order screen asks for a login first when there is no session. */
-function StockActions({ code, name }: { code: string; name: string }) {
+/**
+ * Alert, sell and buy: the order screen asks for a login first when there is no session. Sell opens a short,
+ * so for a stock that cannot be sold short (the house's per-instrument limits) it is disabled and says why.
+ */
+function StockActions({ code, name, shortable }: { code: string; name: string; shortable: boolean }) {
   const { t } = useMarketTranslation();
   const navigate = useNavigate();
   const go = (path: string) => navigate(`${path}?code=${encodeURIComponent(code)}`);
   return (
     <div className="kb-stock-actions" data-testid="stock-actions">
+      {!shortable && (
+        <p className="kb-stock-actions-note" id="stock-short-note" data-testid="stock-short-note">
+          {t('market:actions.shortNotAllowed')}
+        </p>
+      )}
       <Button
         fill="outline"
         onClick={() => go(PRICE_ALERTS_PATH)}
@@ -83,7 +92,9 @@ function StockActions({ code, name }: { code: string; name: string }) {
       <Button
         className="kb-stock-sell"
         onClick={() => navigate(`${ORDER_PATH}?code=${encodeURIComponent(code)}&side=short`)}
+        disabled={!shortable}
         aria-label={t('market:actions.sellLabel', { name })}
+        {...(shortable ? {} : { 'aria-describedby': 'stock-short-note' })}
         data-testid="stock-sell"
       >
         {t('market:actions.sell')}

@@ -1,0 +1,159 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { screenshot, stepUpBySmsApi, totpCode, userApi } from '../support';
+import { staffSessionOnce } from '../backoffice/staff-session';
+import {
+  expectNoHorizontalOverflow,
+  input,
+  investorWithCash,
+  message,
+  openSignedInPhone,
+  TRANSACTION_PASSWORD,
+  useLanguage,
+  waitUntilSettled,
+} from './helpers';
+
+/**
+ * A withdrawal never takes cash that open positions need (docs/trading.md, "Withdrawals and trading"): with
+ * leveraged positions open, an investor asks in the app for all of their available cash, more than the equity
+ * left over the margin in use, and the form says under the amount, in Japanese, how much may leave now; nothing
+ * is held.
+ *
+ * The positions are a 3x short and a 3x long of the same lots of MUFG (8306, traded by no other spec), opened
+ * through the API one after the other: valued at the same last price, together they stay at a loss of the
+ * spread whichever way the simulator moves the price, so the free margin stays below the available cash
+ * without steering prices (no test price path).
+ */
+test.setTimeout(120_000);
+const staffSession = staffSessionOnce();
+
+const CODE = '8306';
+const WITHDRAWAL = '/#/subPackages/withdrawal/withdrawal';
+
+interface Account {
+  available: string;
+  held: string;
+  margin: string;
+  unrealisedPnl: string;
+  equity: string;
+  marginCall: unknown;
+}
+
+const sen = (decimal: string) => {
+  const [whole = '0', cents = '00'] = decimal.replace('-', '').split('.');
+  const value = BigInt(whole) * 100n + BigInt(cents.padEnd(2, '0'));
+  return decimal.startsWith('-') ? -value : value;
+};
+
+/** "1234567.5" as the app shows yen: "1,234,567.50". */
+const formatYen = (decimal: string) => {
+  const [whole = '0', cents = ''] = decimal.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents.padEnd(2, '0')}`;
+};
+
+let orders = 0;
+async function marketOrder(
+  request: APIRequestContext,
+  token: string,
+  side: 'long' | 'short',
+  lots: number,
+): Promise<void> {
+  const response = await request.post('/api/orders', {
+    headers: { token, 'idempotency-key': `e2e-free-margin-${Date.now()}-${++orders}` },
+    data: { code: CODE, side, type: 'market', lots, leverage: 3 },
+  });
+  const body = (await response.json()) as { code: number; msg: string; data: { status: string } };
+  expect(body.code, body.msg).toBe(1);
+  expect(body.data.status).toBe('filled');
+}
+
+test('ja: with leveraged positions open, a withdrawal above the free margin is refused under the amount', async ({
+  page,
+  request,
+}) => {
+  const staff = await staffSession(request);
+  const investor = await investorWithCash(request, staff, '1000000');
+  // An authenticator app, which a bank account needs, and the account.
+  await stepUpBySmsApi(request, investor);
+  const { secret } = await userApi<{ secret: string }>(
+    request,
+    investor.token,
+    '/api/account/factors/totp',
+    {},
+  );
+  await userApi(request, investor.token, '/api/account/factors/totp/verify', { code: totpCode(secret) });
+  await userApi(request, investor.token, '/api/funding/bank-accounts', {
+    holderName: 'ヤマダ タロウ',
+    bankName: 'みずほ銀行',
+    branchName: '渋谷支店',
+    branchCode: '210',
+    accountNumber: investor.mobile.slice(-7),
+  });
+
+  // About 700,000 yen of shares each way at 3x: some 470,000 yen of margin, a little over 500,000 yen free.
+  const quotes = await userApi<{ items: { last: string }[] }>(
+    request,
+    investor.token,
+    `/api/market/quotes?codes=${CODE}`,
+  );
+  const lots = Math.max(1, Math.floor(700_000 / (Number(quotes.items[0]!.last) * 100)));
+  const account = () => userApi<Account>(request, investor.token, '/api/trading/account');
+  let before = await account();
+  // Should a tick fall between the two orders and leave the pair at a gain, another pair restores the loss.
+  for (let pairs = 0; pairs < 3 && sen(before.unrealisedPnl) >= -100n; pairs += 1) {
+    await marketOrder(request, investor.token, 'short', lots);
+    await marketOrder(request, investor.token, 'long', lots);
+    before = await account();
+  }
+  expect(before.marginCall).toBeNull();
+  expect(sen(before.unrealisedPnl)).toBeLessThan(-100n);
+  expect(sen(before.margin)).toBeGreaterThan(0n);
+  // All the available cash in whole yen: within what the form itself allows, above the free margin.
+  const asked = (sen(before.available) / 100n).toString();
+  expect(BigInt(asked) * 100n).toBeGreaterThan(sen(before.equity) - sen(before.margin) - sen(before.held));
+
+  await useLanguage(page, 'ja');
+  await openSignedInPhone(page, investor, WITHDRAWAL);
+  const available = page.getByTestId('withdrawal-available-amount');
+  await expect(available).toHaveText(`¥${formatYen(before.available)}`);
+  await input(page, 'withdrawal-amount').fill(asked);
+  await page.getByTestId('withdrawal-bank').first().click();
+  await input(page, 'withdrawal-password').fill(TRANSACTION_PASSWORD);
+  await page.getByTestId('withdrawal-review').click();
+  const confirm = page.getByRole('dialog').filter({ has: page.getByTestId('withdrawal-confirm') });
+  await expect(confirm).toContainText(`¥${formatYen(asked)}`);
+  await confirm.getByRole('button', { name: message('ja', 'web', 'funding.withdrawal.send') }).click();
+
+  // Under the amount, in Japanese, with the amount that may leave now; no code, no English.
+  const error = page.getByTestId('withdrawal-amount-error');
+  const [prefix, suffix] = message('ja', 'errors', 'WITHDRAWAL_EXCEEDS_FREE_MARGIN').split('{{amount}}');
+  await expect(error).toHaveText(new RegExp(`^${escape(prefix!)}[\\d,]+\\.\\d\\d${escape(suffix!)}$`));
+  const shown = sen(
+    ((await error.textContent()) ?? '').slice(prefix!.length, -suffix!.length).replaceAll(',', ''),
+  );
+  expect(shown).toBeGreaterThanOrEqual(0n);
+  expect(shown).toBeLessThan(BigInt(asked) * 100n);
+  expect(shown % 100n).toBe(0n);
+  await expect(error).not.toContainText('WITHDRAWAL_');
+  await expect(error).toHaveAttribute('id', 'withdrawal-amount-error');
+  await expect(input(page, 'withdrawal-amount')).toHaveAttribute(
+    'aria-describedby',
+    /withdrawal-amount-error/,
+  );
+  await expect(page.getByTestId('withdrawal-alert')).toHaveCount(0);
+  await expect(confirm).toHaveCount(0);
+  // Nothing was held: the amount asked for is still in the field, the available cash as it was, no request.
+  await expect(input(page, 'withdrawal-amount')).toHaveValue(asked);
+  await expect(available).toHaveText(`¥${formatYen(before.available)}`);
+  await expect(page.getByTestId('withdrawal-record')).toHaveCount(0);
+  const after = await account();
+  expect(after.available).toBe(before.available);
+  expect(after.held).toBe(before.held);
+  await waitUntilSettled(error);
+  await expectNoHorizontalOverflow(page);
+  await error.scrollIntoViewIfNeeded();
+  await screenshot(page, 'ja-withdrawal-free-margin-refused');
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
