@@ -113,17 +113,25 @@ test('ja: with leveraged positions open, a withdrawal above the free margin is r
 
   await useLanguage(page, 'ja');
   await openSignedInPhone(page, investor, WITHDRAWAL);
-  const available = page.getByTestId('withdrawal-available-amount');
-  await expect(available).toHaveText(`¥${formatYen(before.available)}`);
+  // 出金可能額 is what may leave now, below the cash, and says why.
+  const withdrawable = page.getByTestId('withdrawal-available-amount');
+  await expect(withdrawable).toHaveText(/^¥[\d,]+\.\d\d$/);
+  expect(sen(((await withdrawable.textContent()) ?? '').replace(/[¥,]/g, ''))).toBeLessThan(
+    sen(before.available),
+  );
+  await expect(page.getByTestId('withdrawal-limited')).toHaveText(
+    message('ja', 'web', 'funding.withdrawal.limitedBy.free_margin').replace(
+      '{{available}}',
+      `¥${formatYen(before.available)}`,
+    ),
+  );
   await input(page, 'withdrawal-amount').fill(asked);
   await page.getByTestId('withdrawal-bank').first().click();
   await input(page, 'withdrawal-password').fill(TRANSACTION_PASSWORD);
   await page.getByTestId('withdrawal-review').click();
-  const confirm = page.getByRole('dialog').filter({ has: page.getByTestId('withdrawal-confirm') });
-  await expect(confirm).toContainText(`¥${formatYen(asked)}`);
-  await confirm.getByRole('button', { name: message('ja', 'web', 'funding.withdrawal.send') }).click();
 
-  // Under the amount, in Japanese, with the amount that may leave now; no code, no English.
+  // Refused before any confirmation is asked for, under the amount, in Japanese, with the amount that may
+  // leave now; no code, no English.
   const error = page.getByTestId('withdrawal-amount-error');
   const [prefix, suffix] = message('ja', 'errors', 'WITHDRAWAL_EXCEEDS_FREE_MARGIN').split('{{amount}}');
   await expect(error).toHaveText(new RegExp(`^${escape(prefix!)}[\\d,]+\\.\\d\\d${escape(suffix!)}$`));
@@ -140,10 +148,9 @@ test('ja: with leveraged positions open, a withdrawal above the free margin is r
     /withdrawal-amount-error/,
   );
   await expect(page.getByTestId('withdrawal-alert')).toHaveCount(0);
-  await expect(confirm).toHaveCount(0);
-  // Nothing was held: the amount asked for is still in the field, the available cash as it was, no request.
+  await expect(page.getByTestId('withdrawal-confirm')).toHaveCount(0);
+  // Nothing was held: the amount asked for is still in the field, the cash as it was, no request.
   await expect(input(page, 'withdrawal-amount')).toHaveValue(asked);
-  await expect(available).toHaveText(`¥${formatYen(before.available)}`);
   await expect(page.getByTestId('withdrawal-record')).toHaveCount(0);
   const after = await account();
   expect(after.available).toBe(before.available);

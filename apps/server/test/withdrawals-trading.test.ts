@@ -165,3 +165,74 @@ describe('a withdrawal with open positions', () => {
     expect((await withdraw(user, '50000')).code).toBe(1);
   });
 });
+
+describe('GET /api/funding/withdrawable: what the withdrawal screen shows as 出金可能額', () => {
+  const withdrawable = async (token?: string) =>
+    get<{ withdrawable: string; available: string; limitedBy: string | null }>(
+      t.app,
+      '/api/funding/withdrawable',
+      token,
+    );
+
+  it('is the available cash, sen included, for an account without trading', async () => {
+    const user = await trader('50000.25');
+    expect((await withdrawable(user.token)).data).toEqual({
+      withdrawable: '50000.25',
+      available: '50000.25',
+      limitedBy: null,
+    });
+  });
+
+  it('is what a withdrawal would be allowed with positions open, and why it is below the available cash', async () => {
+    const user = await trader('1000000');
+    await placeOrder(t, user, leveragedLong);
+    await pushQuote(t, { bid: '2800', ask: '2800.5' });
+    expect((await withdrawable(user.token)).data).toEqual({
+      withdrawable: '63199.00',
+      available: '63699.50',
+      limitedBy: 'free_margin',
+    });
+    // The figure shown is the one a request is decided by.
+    expect((await withdraw(user, '63200')).params).toEqual({ amount: '63199.00' });
+    expect((await withdraw(user, '63199')).code).toBe(1);
+    expect((await withdrawable(user.token)).data).toMatchObject({
+      withdrawable: '0.00',
+      limitedBy: 'free_margin',
+    });
+  });
+
+  it('with a gain, is the available cash only, in whole yen', async () => {
+    const user = await trader('1000000');
+    await placeOrder(t, user, leveragedLong);
+    await pushQuote(t, { bid: '2990', ask: '2990.5' });
+    expect((await withdrawable(user.token)).data).toEqual({
+      withdrawable: '63699.00',
+      available: '63699.50',
+      limitedBy: null,
+    });
+  });
+
+  it('is nothing during a margin call', async () => {
+    const user = await trader('1000000');
+    await placeOrder(t, user, leveragedLong);
+    await pushQuote(t, { bid: '2300', ask: '2300.5' });
+    expect((await withdrawable(user.token)).data).toEqual({
+      withdrawable: '0.00',
+      available: '63699.50',
+      limitedBy: 'margin_call',
+    });
+  });
+
+  it('answers each investor with their own account, and nobody without a session', async () => {
+    const trading = await trader('1000000');
+    await placeOrder(t, trading, leveragedLong);
+    const other = await trader('20000');
+    expect((await withdrawable(other.token)).data).toEqual({
+      withdrawable: '20000.00',
+      available: '20000.00',
+      limitedBy: null,
+    });
+    expect((await withdrawable()).status).toBe(401);
+    expect((await withdrawable('not-a-token')).status).toBe(401);
+  });
+});

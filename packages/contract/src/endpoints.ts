@@ -101,6 +101,7 @@ import {
   staffDeposit,
   staffDepositRequest,
   staffWithdrawal,
+  withdrawable,
   withdrawal,
   withdrawalQuery,
   withdrawalRequest,
@@ -1004,6 +1005,16 @@ export const api = {
       movesMoney: true,
       body: withdrawalRequest,
       response: withdrawal,
+    }),
+    withdrawable: endpoint({
+      method: 'GET',
+      path: '/api/funding/withdrawable',
+      tag: 'funding',
+      summary: 'What the caller may withdraw now (出金可能額)',
+      description:
+        'Available cash; with positions or orders open, no more than the equity left over the margin in use (in whole yen), and nothing during a margin call. The withdrawal itself is decided again when requested.',
+      access: INVESTOR,
+      response: withdrawable,
     }),
     withdrawals: endpoint({
       method: 'GET',

@@ -236,6 +236,17 @@ export const withdrawalRequest = z.strictObject({
     .max(TEXT_MAX, code('TRANSACTION_PASSWORD_WRONG')),
 });
 
+/**
+ * What the caller may withdraw now (出金可能額): available cash, but with positions or orders open no more than
+ * the equity left over the margin in use, and nothing during a margin call. `limitedBy` says why it is below
+ * available cash.
+ */
+export const withdrawable = z.object({
+  withdrawable: decimalMoney,
+  available: decimalMoney,
+  limitedBy: z.enum(['margin_call', 'free_margin']).nullable(),
+});
+
 export const withdrawal = z.object({
   id: z.string(),
   amount: decimalMoney,

@@ -167,6 +167,7 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
       path: '/api/funding/bank-accounts/:id',
     },
     requestWithdrawal: { key: 'funding.requestWithdrawal', method: 'POST', path: '/api/funding/withdrawals' },
+    withdrawable: { key: 'funding.withdrawable', method: 'GET', path: '/api/funding/withdrawable' },
     withdrawals: { key: 'funding.withdrawals', method: 'GET', path: '/api/funding/withdrawals' },
   },
   market: {

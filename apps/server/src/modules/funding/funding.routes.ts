@@ -1,10 +1,12 @@
-import { api } from '@kabuto/contract';
+import { api, senToDecimal } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { route } from '../../platform/routes';
+import { tradingOf } from '../trading';
 import { addBankAccount, removeUserBankAccount } from './bank-accounts.service';
 import { fileDepositNotice } from './deposits.service';
 import { depositRecordView, noticeRecordView } from './deposits.view';
 import { depositRecords, listBankAccounts, userWithdrawals } from './funding.repository';
+import { withdrawableNow } from './withdrawable';
 import { requestWithdrawal } from './withdrawals.service';
 import { bankAccountView, withdrawalView } from './withdrawals.view';
 
@@ -34,6 +36,11 @@ export function fundingRoutes(ctx: AppContext) {
     route(api.funding.requestWithdrawal, async ({ actor, body, idempotencyKey }) =>
       withdrawalView(await requestWithdrawal(ctx, actor, body, idempotencyKey)),
     ),
+    route(api.funding.withdrawable, async ({ actor }) => {
+      const view = await tradingOf(ctx).account(actor.userId);
+      const { withdrawable, limitedBy } = withdrawableNow(view);
+      return { withdrawable: senToDecimal(withdrawable), available: senToDecimal(view.available), limitedBy };
+    }),
     route(api.funding.withdrawals, async ({ actor, query }) => {
       const page = await userWithdrawals(ctx.db, actor.userId, query);
       return { ...page, items: page.items.map(withdrawalView) };

@@ -18,3 +18,14 @@ export function withdrawableOf(view: AccountView): bigint {
   const withdrawable = free < view.available ? free : view.available;
   return withdrawable > 0n ? withdrawable - (withdrawable % 100n) : 0n;
 }
+
+/** What the withdrawal screen shows as 出金可能額 (GET /api/funding/withdrawable), and why it is below available cash. */
+export function withdrawableNow(view: AccountView): {
+  withdrawable: bigint;
+  limitedBy: 'margin_call' | 'free_margin' | null;
+} {
+  if (!hasExposure(view)) return { withdrawable: view.available, limitedBy: null };
+  if (view.marginCall !== null) return { withdrawable: 0n, limitedBy: 'margin_call' };
+  const free = view.equity - view.margin - view.held;
+  return { withdrawable: withdrawableOf(view), limitedBy: free < view.available ? 'free_margin' : null };
+}

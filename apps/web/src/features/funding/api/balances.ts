@@ -9,3 +9,11 @@ export function useBalances() {
     queryFn: () => apiClient.call(routes.ledger.balances),
   });
 }
+
+/** What may be withdrawn now (出金可能額): with positions open, less than the available cash. */
+export function useWithdrawable() {
+  return useQuery({
+    queryKey: fundingKeys.withdrawable(),
+    queryFn: () => apiClient.call(routes.funding.withdrawable),
+  });
+}

@@ -9,6 +9,7 @@ export const fundingKeys = {
   bankAccounts: () => [...fundingKeys.all, 'bank-accounts'] as const,
   withdrawals: () => [...fundingKeys.all, 'withdrawals'] as const,
   balances: () => [...fundingKeys.all, 'balances'] as const,
+  withdrawable: () => [...fundingKeys.all, 'withdrawable'] as const,
   ledger: (filters: LedgerFilters) => [...fundingKeys.all, 'ledger', filters] as const,
 };
 

@@ -3,6 +3,7 @@ import { Button, Dialog, List, Radio } from 'antd-mobile';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import {
   decimalToSen,
+  formatYen,
   senToDecimal,
   WITHDRAWAL_RULES,
   withdrawalRequest,
@@ -23,24 +24,33 @@ import { BankAccountLine } from './BankAccountList';
 
 type BankAccount = ResponseOf<typeof api.funding.bankAccounts>['items'][number];
 type Withdrawal = ResponseOf<typeof api.funding.requestWithdrawal>;
+type Withdrawable = ResponseOf<typeof api.funding.withdrawable>;
 
 interface WithdrawalFormProps {
   accounts: BankAccount[];
-  /** Available cash (decimal string) when known: an amount above it is refused before the confirmation. */
-  available: string | undefined;
+  /** What may leave now, when known: an amount above it is refused before the confirmation. */
+  withdrawable: Withdrawable | undefined;
   onRequested: (withdrawal: Withdrawal) => void;
 }
 
+interface Refusal {
+  code: ErrorCode;
+  params?: Record<string, string>;
+}
+
 /** The server's own rules, checked before the confirmation so it never asks to confirm what would be refused. */
-function localRefusal(amount: bigint, available: string | undefined): ErrorCode | null {
-  if (amount < WITHDRAWAL_RULES.minimumSen) return 'WITHDRAWAL_BELOW_MINIMUM';
-  const availableSen = available === undefined ? null : decimalToSen(available);
-  if (availableSen !== null && amount > availableSen) return 'INSUFFICIENT_FUNDS';
+function localRefusal(amount: bigint, known: Withdrawable | undefined): Refusal | null {
+  if (amount < WITHDRAWAL_RULES.minimumSen) return { code: 'WITHDRAWAL_BELOW_MINIMUM' };
+  if (!known) return null;
+  if (known.limitedBy === 'margin_call') return { code: 'WITHDRAWAL_DURING_MARGIN_CALL' };
+  if (amount > (decimalToSen(known.available) ?? 0n)) return { code: 'INSUFFICIENT_FUNDS' };
+  if (amount > (decimalToSen(known.withdrawable) ?? 0n))
+    return { code: 'WITHDRAWAL_EXCEEDS_FREE_MARGIN', params: { amount: formatYen(known.withdrawable) } };
   return null;
 }
 
 /** Amount, destination and transaction password; then one confirmation, which is what sends it. */
-export function WithdrawalForm({ accounts, available, onRequested }: WithdrawalFormProps) {
+export function WithdrawalForm({ accounts, withdrawable, onRequested }: WithdrawalFormProps) {
   const { t } = useTranslation();
   const request = useRequestWithdrawal();
   const stepUp = useStepUp();
@@ -52,9 +62,11 @@ export function WithdrawalForm({ accounts, available, onRequested }: WithdrawalF
   const review = () => {
     const checked = form.parse(withdrawalRequest);
     if (!checked) return;
-    const refusal = localRefusal(checked.amount, available);
+    const refusal = localRefusal(checked.amount, withdrawable);
     if (refusal) {
-      form.showFailure(new ApiError(refusal, t(`errors:${refusal}`), { field: 'amount' }));
+      form.showFailure(
+        new ApiError(refusal.code, t(`errors:${refusal.code}`, refusal.params), { field: 'amount' }),
+      );
       return;
     }
     // One key per confirmation: tapping Confirm again after a lost answer withdraws once.

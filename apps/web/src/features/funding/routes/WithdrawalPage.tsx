@@ -8,7 +8,7 @@ import { DelayedLoading } from '../../../components/ui/DelayedLoading';
 import { useUserInfo } from '../../../lib/current-user';
 import { yen } from '../../../lib/format';
 import { TRANSACTION_PASSWORD_PATH } from '../../../lib/paths';
-import { useBalances } from '../api/balances';
+import { useWithdrawable } from '../api/balances';
 import { useBankAccounts } from '../api/bank-accounts';
 import { WithdrawalForm } from '../components/WithdrawalForm';
 import { WithdrawalHistory } from '../components/WithdrawalHistory';
@@ -19,7 +19,8 @@ type Withdrawal = ResponseOf<typeof api.funding.requestWithdrawal>;
 
 export default function WithdrawalPage() {
   const { t } = useTranslation();
-  const balances = useBalances();
+  const withdrawable = useWithdrawable();
+  const limitedBy = withdrawable.data?.limitedBy;
   const accounts = useBankAccounts();
   const { data: userInfo } = useUserInfo();
   const [requested, setRequested] = useState<Withdrawal | null>(null);
@@ -29,8 +30,13 @@ export default function WithdrawalPage() {
       <section className="kb-section" data-testid="withdrawal-available">
         <div className="kb-muted">{t('funding.withdrawal.available')}</div>
         <div style={{ fontSize: 24, fontWeight: 700 }} data-testid="withdrawal-available-amount">
-          {balances.data ? yen(balances.data.available) : '—'}
+          {withdrawable.data ? yen(withdrawable.data.withdrawable) : '—'}
         </div>
+        {withdrawable.data && limitedBy && (
+          <div className="kb-muted" style={{ marginTop: 4 }} data-testid="withdrawal-limited">
+            {t(`funding.withdrawal.limitedBy.${limitedBy}`, { available: yen(withdrawable.data.available) })}
+          </div>
+        )}
       </section>
       {requested ? (
         <section className="kb-section" data-testid="withdrawal-result">
@@ -61,7 +67,7 @@ export default function WithdrawalPage() {
               )}
               <WithdrawalForm
                 accounts={accounts.data}
-                available={balances.data?.available}
+                withdrawable={withdrawable.data}
                 onRequested={setRequested}
               />
             </>
