@@ -281,6 +281,21 @@ describe('GET /api/account/ledger.csv', () => {
     expect(text).not.toContain('bank:OCT');
   });
 
+  it('never hands a spreadsheet a formula: text starting with = + - @ is prefixed, numbers are not', async () => {
+    const carol = await registerUser(t);
+    await write('deposit', carol, '10', '2026-11-20T03:00:00Z', '=HYPERLINK("http://x","y")');
+    await write('deposit', carol, '10', '2026-11-20T03:00:01Z', '@SUM(A1)');
+    await write('deposit', carol, '10', '2026-11-20T03:00:02Z', '-2+3');
+    await write('adjust', carol, '-1', '2026-11-20T03:00:03Z', 'plain');
+    const text = (await csv(carol)).rawPayload.subarray(3).toString('utf8');
+    expect(text.split('\r\n').slice(1, -1)).toEqual([
+      '2026/11/20 12:00:03,Adjustment,,1.00,,plain',
+      "2026/11/20 12:00:02,Deposit,10.00,,,'-2+3",
+      "2026/11/20 12:00:01,Deposit,10.00,,,'@SUM(A1)",
+      `2026/11/20 12:00:00,Deposit,10.00,,,"'=HYPERLINK(""http://x"",""y"")"`,
+    ]);
+  });
+
   it('refuses invalid filters with the JSON error envelope, and needs a session', async () => {
     const bad = await csv(alice, '?month=2026-13&lang=ja');
     expect(bad.statusCode).toBe(400);

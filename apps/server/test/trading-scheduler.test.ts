@@ -76,6 +76,14 @@ describe('the tick lease', () => {
       expect(preview.json()).toMatchObject({ errorCode: 'TRADING_UNAVAILABLE' });
       const orders = await send<{ total: number }>(t, 'GET', '/api/orders', user.token);
       expect(orders.data.total).toBe(0);
+      // With a position open (placed on the feeding node), the other node cannot say what may be withdrawn.
+      expect((await placeOrder(t, user, order)).data).toMatchObject({ status: 'filled' });
+      const withdrawable = await peer.app.inject({
+        method: 'GET',
+        url: '/api/funding/withdrawable',
+        headers: { token: user.token },
+      });
+      expect(withdrawable.json().data).toMatchObject({ withdrawable: '0.00', limitedBy: 'unavailable' });
       stopPeer();
     } finally {
       await peer.close();

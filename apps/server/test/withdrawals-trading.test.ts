@@ -174,13 +174,14 @@ describe('GET /api/funding/withdrawable: what the withdrawal screen shows as 出
       token,
     );
 
-  it('is the available cash, sen included, for an account without trading', async () => {
+  it('is the available cash in whole yen, as a request must be, for an account without trading', async () => {
     const user = await trader('50000.25');
     expect((await withdrawable(user.token)).data).toEqual({
-      withdrawable: '50000.25',
+      withdrawable: '50000.00',
       available: '50000.25',
       limitedBy: null,
     });
+    expect((await withdraw(user, '50000')).code).toBe(1);
   });
 
   it('is what a withdrawal would be allowed with positions open, and why it is below the available cash', async () => {

@@ -1012,7 +1012,7 @@ export const api = {
       tag: 'funding',
       summary: 'What the caller may withdraw now (出金可能額)',
       description:
-        'Available cash; with positions or orders open, no more than the equity left over the margin in use (in whole yen), and nothing during a margin call. The withdrawal itself is decided again when requested.',
+        'Available cash in whole yen; with positions or orders open, no more than the equity left over the margin in use, and nothing during a margin call. The withdrawal itself is decided again when requested.',
       access: INVESTOR,
       response: withdrawable,
     }),

@@ -238,13 +238,14 @@ export const withdrawalRequest = z.strictObject({
 
 /**
  * What the caller may withdraw now (出金可能額): available cash, but with positions or orders open no more than
- * the equity left over the margin in use, and nothing during a margin call. `limitedBy` says why it is below
- * available cash.
+ * the equity left over the margin in use, and nothing during a margin call; in whole yen, as a request must be.
+ * `limitedBy` says why it is below the available cash (`unavailable`: this server cannot value open positions
+ * now, and refuses withdrawals while they are open).
  */
 export const withdrawable = z.object({
   withdrawable: decimalMoney,
   available: decimalMoney,
-  limitedBy: z.enum(['margin_call', 'free_margin']).nullable(),
+  limitedBy: z.enum(['margin_call', 'free_margin', 'unavailable']).nullable(),
 });
 
 export const withdrawal = z.object({

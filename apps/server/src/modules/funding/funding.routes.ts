@@ -37,8 +37,9 @@ export function fundingRoutes(ctx: AppContext) {
       withdrawalView(await requestWithdrawal(ctx, actor, body, idempotencyKey)),
     ),
     route(api.funding.withdrawable, async ({ actor }) => {
-      const view = await tradingOf(ctx).account(actor.userId);
-      const { withdrawable, limitedBy } = withdrawableNow(view);
+      const trading = tradingOf(ctx);
+      const view = await trading.account(actor.userId);
+      const { withdrawable, limitedBy } = withdrawableNow(view, trading.feedsFromMarket);
       return { withdrawable: senToDecimal(withdrawable), available: senToDecimal(view.available), limitedBy };
     }),
     route(api.funding.withdrawals, async ({ actor, query }) => {

@@ -15,17 +15,23 @@ export const hasExposure = (view: AccountView) =>
  */
 export function withdrawableOf(view: AccountView): bigint {
   const free = view.equity - view.margin - view.held;
-  const withdrawable = free < view.available ? free : view.available;
-  return withdrawable > 0n ? withdrawable - (withdrawable % 100n) : 0n;
+  return wholeYen(free < view.available ? free : view.available);
 }
 
-/** What the withdrawal screen shows as 出金可能額 (GET /api/funding/withdrawable), and why it is below available cash. */
-export function withdrawableNow(view: AccountView): {
-  withdrawable: bigint;
-  limitedBy: 'margin_call' | 'free_margin' | null;
-} {
-  if (!hasExposure(view)) return { withdrawable: view.available, limitedBy: null };
+const wholeYen = (sen: bigint) => (sen > 0n ? sen - (sen % 100n) : 0n);
+
+/**
+ * What the withdrawal screen shows as 出金可能額 (GET /api/funding/withdrawable), in whole yen as a request must
+ * be, and why it is below the available cash: a margin call, the free margin, or (on a node that does not feed
+ * the engine, which refuses withdrawals with exposure) `unavailable`.
+ */
+export function withdrawableNow(
+  view: AccountView,
+  feedsFromMarket: boolean,
+): { withdrawable: bigint; limitedBy: 'margin_call' | 'free_margin' | 'unavailable' | null } {
+  if (!hasExposure(view)) return { withdrawable: wholeYen(view.available), limitedBy: null };
   if (view.marginCall !== null) return { withdrawable: 0n, limitedBy: 'margin_call' };
+  if (!feedsFromMarket) return { withdrawable: 0n, limitedBy: 'unavailable' };
   const free = view.equity - view.margin - view.held;
   return { withdrawable: withdrawableOf(view), limitedBy: free < view.available ? 'free_margin' : null };
 }

@@ -51,7 +51,14 @@ export async function entriesPage(db: Executor, userId: bigint, filter: EntryFil
 export const CSV_MAX_ROWS = 20_000;
 const CSV_PAGE = 1_000;
 
-const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+/**
+ * A cell as a spreadsheet reads it: quoted where needed, and text that a spreadsheet would run as a formula
+ * (starting with = + - @, a tab or a carriage return) prefixed with an apostrophe; numbers stay numbers.
+ */
+function csvCell(value: string): string {
+  const text = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
 
 /**
  * The user's entries as CSV in the reader's language: UTF-8 with a byte-order mark (Excel in Japan reads a

@@ -43,6 +43,7 @@ function localRefusal(amount: bigint, known: Withdrawable | undefined): Refusal 
   if (amount < WITHDRAWAL_RULES.minimumSen) return { code: 'WITHDRAWAL_BELOW_MINIMUM' };
   if (!known) return null;
   if (known.limitedBy === 'margin_call') return { code: 'WITHDRAWAL_DURING_MARGIN_CALL' };
+  if (known.limitedBy === 'unavailable') return { code: 'TRADING_UNAVAILABLE' };
   if (amount > (decimalToSen(known.available) ?? 0n)) return { code: 'INSUFFICIENT_FUNDS' };
   if (amount > (decimalToSen(known.withdrawable) ?? 0n))
     return { code: 'WITHDRAWAL_EXCEEDS_FREE_MARGIN', params: { amount: formatYen(known.withdrawable) } };
