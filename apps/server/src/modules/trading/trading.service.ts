@@ -106,6 +106,11 @@ interface Waiting {
 
 /** The most commands one transaction takes; more wait for the next. */
 const MAX_BATCH = 256;
+/**
+ * The most commands one user may have waiting at once; more are refused (RATE_LIMITED), so that one investor
+ * sending reads or orders in a loop cannot fill the one queue every investor's orders go through.
+ */
+const MAX_WAITING_PER_USER = 16;
 
 /** Events that change nothing stored: refusals, and the ledger's own cash and the user's profile brought in. */
 const STORES_NOTHING = new Set<EngineEvent['type']>([
@@ -151,6 +156,7 @@ export class Trading {
 
   /** Commands waiting for the next batch, and whether a drain of them is queued. */
   private waiting: Waiting[] = [];
+  private readonly waitingPerUser = new Map<bigint, number>();
   private drainQueued = false;
   /** Users whose ledger cash changed since the last batch read it: the next batch brings it into the engine. */
   private readonly cashChanged = new Set<bigint>();
@@ -202,10 +208,26 @@ export class Trading {
    * commits, the next one gathers, so a busy server writes many commands per transaction.
    */
   private submit(command: Command): Promise<Decided> {
+    const { userId } = command;
+    if (userId !== undefined) {
+      const waiting = this.waitingPerUser.get(userId) ?? 0;
+      if (waiting >= MAX_WAITING_PER_USER) return Promise.reject(fail('RATE_LIMITED'));
+      this.waitingPerUser.set(userId, waiting + 1);
+    }
     return new Promise<Decided>((resolve, reject) => {
       this.waiting.push({ command, resolve, reject });
       this.scheduleDrain();
     });
+  }
+
+  /** The commands of a batch leave the waiting list: their users may send more. */
+  private taken(batch: readonly Waiting[]): void {
+    for (const { command } of batch) {
+      if (command.userId === undefined) continue;
+      const waiting = (this.waitingPerUser.get(command.userId) ?? 1) - 1;
+      if (waiting === 0) this.waitingPerUser.delete(command.userId);
+      else this.waitingPerUser.set(command.userId, waiting);
+    }
   }
 
   private scheduleDrain(): void {
@@ -221,6 +243,7 @@ export class Trading {
         });
       this.drainQueued = false;
       const batch = this.waiting.splice(0, MAX_BATCH);
+      this.taken(batch);
       this.scheduleDrain();
       const outcomes = await this.run(batch.map((waiting) => waiting.command));
       outcomes.forEach((outcome, i) =>
