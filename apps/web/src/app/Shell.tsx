@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DelayedLoading } from '../components/ui/DelayedLoading';
 import { OfflineNotice } from '../components/ui/OfflineNotice';
 import { PAGE_LOAD_TIMEOUT_MS, withTimeout } from '../lib/lazy-page';
 import { HOME_PATH, LOGIN_PATH } from '../lib/paths';
 import type { AppRoute } from '../lib/routing';
+import { leaveScreen } from '../lib/screen-dialogs';
 import { useIsLoggedIn } from '../lib/session-store';
 import { FirstScreenHandOff } from './FirstScreenHandOff';
 import { findRoute } from './routes';
@@ -49,6 +50,8 @@ export function RouteElement({ route }: { route: AppRoute }) {
   // Judged on arrival at each location only: signing in on this very page must not yank the person away
   // mid-flow (registration goes on to its next steps). A navigation that has not committed yet can leave
   // this component mounted across locations, so arrival is tracked by location key, not by mounting.
+  // A confirmation asked on the screen being left closes with it.
+  useEffect(() => leaveScreen, [key]);
   const [arrival, setArrival] = useState({ key, loggedIn });
   if (arrival.key !== key) setArrival({ key, loggedIn });
   const loggedInOnArrival = arrival.key === key ? arrival.loggedIn : loggedIn;

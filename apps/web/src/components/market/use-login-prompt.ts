@@ -1,7 +1,7 @@
-import { Dialog } from 'antd-mobile';
 import { useMarketTranslation } from '../../lib/market-texts';
 import { useLocation, useNavigate } from 'react-router';
 import { LOGIN_PATH } from '../../lib/paths';
+import { confirmOnScreen } from '../ui/confirm-on-screen';
 
 /** Asks a visitor to log in for something that needs an account, and brings them back here afterwards. */
 export function useLoginPrompt() {
@@ -9,7 +9,7 @@ export function useLoginPrompt() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   return async (reason: string) => {
-    const go = await Dialog.confirm({
+    const go = await confirmOnScreen({
       title: t('market:loginTitle'),
       content: reason,
       confirmText: t('user.login'),

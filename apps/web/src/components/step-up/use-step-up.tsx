@@ -1,6 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '@kabuto/client';
-import { Dialog } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FactorItem } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { factorListQuery } from '../../lib/factors';
 import { SECURITY_PATH } from '../../lib/paths';
 import { StepUpDialog } from './StepUpDialog';
+import { confirmOnScreen } from '../ui/confirm-on-screen';
 
 export interface StepUp {
   /**
@@ -42,7 +42,7 @@ export function useStepUp(): StepUp {
   };
 
   const offerEnrolment = async () => {
-    const go = await Dialog.confirm({
+    const go = await confirmOnScreen({
       title: t('stepUp.enrolTitle'),
       content: t('stepUp.enrolBody'),
       confirmText: t('stepUp.enrolGo'),

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Dialog, Input, List, Popup, Toast } from 'antd-mobile';
+import { Button, Input, List, Popup, Toast } from 'antd-mobile';
 import { formatJst, type FactorItem } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import type { StepUp } from '../../../components/step-up/use-step-up';
 import { useFactorList } from '../../../lib/factors';
 import { useRemoveFactor, useRenameFactor } from '../api/factors';
+import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
 
 /** The user's passkeys and authenticator apps, each with rename and remove. */
 export function FactorList({ stepUp }: { stepUp: StepUp }) {
@@ -15,7 +16,7 @@ export function FactorList({ stepUp }: { stepUp: StepUp }) {
   const [renaming, setRenaming] = useState<{ id: string; label: string } | null>(null);
 
   const confirmRemove = async (factor: FactorItem) => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmOnScreen({
       title: t('security.removeTitle'),
       content: t('security.removeBody', { label: factor.label || t(`security.kind.${factor.kind}`) }),
       confirmText: t('security.remove'),

@@ -1,7 +1,8 @@
-import { Button, Dialog, List, Tag, Toast } from 'antd-mobile';
+import { Button, List, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatJst } from '@kabuto/contract';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
+import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
 
 /** "Devices and sessions": where the account is signed in, with a way to sign out one device or every other one. */
 export function SessionList() {
@@ -12,7 +13,7 @@ export function SessionList() {
   const hasOthers = sessions.some((session) => !session.current);
 
   const confirmRevoke = async () => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmOnScreen({
       content: t('sessions.confirmRevoke'),
       'aria-label': t('sessions.revokeOthers'),
       confirmText: t('common:confirm'),
@@ -26,7 +27,7 @@ export function SessionList() {
   };
 
   const confirmRevokeOne = async (id: string, device: string) => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmOnScreen({
       content: t('sessions.confirmRevokeOne', { device }),
       'aria-label': t('sessions.revokeOneLabel', { device }),
       confirmText: t('sessions.revokeOne'),

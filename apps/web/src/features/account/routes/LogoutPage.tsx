@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_PATH, LOGIN_PATH } from '../../../lib/paths';
 import { SubPage } from '../../../components/ui/SubPage';
 import { useLogout } from '../api/logout';
+import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
 
 /** Asks for confirmation, ends the session on the server and locally, then shows login. */
 export default function LogoutPage() {
@@ -17,7 +17,7 @@ export default function LogoutPage() {
     // StrictMode runs effects twice in development; the dialog must open once.
     if (asked.current) return;
     asked.current = true;
-    void Dialog.confirm({
+    void confirmOnScreen({
       title: t('logout.title'),
       'aria-label': t('logout.title'),
       content: t('logout.confirm'),

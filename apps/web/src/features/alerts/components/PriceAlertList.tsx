@@ -1,9 +1,10 @@
-import { Button, Dialog, Tag } from 'antd-mobile';
+import { Button, Tag } from 'antd-mobile';
 import { formatJst, formatPrice, type PriceAlert } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { useDeletePriceAlert } from '../api/alerts';
 import '../../../components/ui/records.css';
+import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
 
 /** The investor's alerts, waiting ones first; each can be deleted after a confirmation. */
 export function PriceAlertList({ alerts }: { alerts: PriceAlert[] }) {
@@ -13,7 +14,7 @@ export function PriceAlertList({ alerts }: { alerts: PriceAlert[] }) {
     i18n.language === 'ja' || i18n.language === 'zh-CN' ? alert.instrument.nameJa : alert.instrument.nameEn;
 
   const confirmRemove = async (alert: PriceAlert) => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmOnScreen({
       title: t('alerts.removeTitle'),
       content: t('alerts.removeQuestion', { name: nameOf(alert), price: formatPrice(alert.price) }),
       confirmText: t('alerts.remove'),

@@ -1,4 +1,4 @@
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import type { ResponseOf, api } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { useStepUp } from '../../../components/step-up/use-step-up';
@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/ui/EmptyState';
 import { useRemoveBankAccount } from '../api/bank-accounts';
 import './funding.css';
 import '../../../components/ui/records.css';
+import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
 
 type BankAccount = ResponseOf<typeof api.funding.bankAccounts>['items'][number];
 
@@ -34,7 +35,7 @@ export function BankAccountList({ accounts }: { accounts: BankAccount[] }) {
   const stepUp = useStepUp();
 
   const confirmRemove = async (account: BankAccount) => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmOnScreen({
       title: t('funding.bank.removeTitle'),
       content: t('funding.bank.removeQuestion', { bank: account.bankName, last4: account.accountLast4 }),
       confirmText: t('funding.bank.remove'),

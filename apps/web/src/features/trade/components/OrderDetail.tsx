@@ -1,6 +1,6 @@
 import { formatPrice } from '@kabuto/contract';
 import type { ReactNode } from 'react';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { decimalToSen, formatJst, senToDecimal, type Order } from '@kabuto/contract';
 
 import { useTradeTranslation } from '../lib/texts';
@@ -9,6 +9,7 @@ import { useCancelOrder } from '../api/trading';
 import { quantityText } from '../lib/labels';
 import { DetailSheet, Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
+import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
 
 /** 注文照会: one order, with 取消 (after a confirmation) while it rests. */
 export function OrderDetail({ order, onClose }: { order: Order | null; onClose: () => void }) {
@@ -42,7 +43,7 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
   rows.push(['updated', t('trade:updatedAt'), formatJst(order.updatedAt)]);
 
   const confirmCancel = () => {
-    void Dialog.confirm({
+    void confirmOnScreen({
       title: t('trade:cancelConfirmTitle'),
       'aria-label': t('trade:cancelConfirmTitle'),
       content: t('trade:cancelConfirmText', { number: order.id }),
