@@ -254,6 +254,10 @@ test('without a second factor, the first withdrawal leads through the bank accou
     await useLanguage(phone, lang);
     await openSignedInPhone(phone, investor, WITHDRAWAL);
 
+    // Before anything is filled in, the page says a second factor is needed.
+    await expect(phone.getByTestId('withdrawal-set-factor')).toHaveText(
+      message(lang, 'web', 'funding.withdrawal.setSecondFactor'),
+    );
     // Nowhere to send the money: the form says so under the destination, and links to the bank accounts.
     await expect(phone.getByTestId('withdrawal-available-amount')).toHaveText('¥50,000.00');
     await input(phone, 'withdrawal-amount').fill('20000');
@@ -306,6 +310,7 @@ test('an investor whose factor was removed is asked to set one up when sending a
 
   await useLanguage(page, 'ja');
   await openSignedInPhone(page, investor, WITHDRAWAL);
+  await expect(page.getByTestId('withdrawal-set-factor')).toBeVisible();
   await requestWithdrawal(page, 'ja', '20000');
   await expectEnrolmentOffer(page, 'ja', 'ja-withdrawal-factor-removed-offer');
   await page.goto(WITHDRAWAL);

@@ -230,6 +230,14 @@ describe('the first factor', () => {
     const user = await steppedUpUser();
     expect(await stepUpAnswer(user.token)).toBe('FACTOR_REQUIRED');
   });
+
+  it('the withdrawal screen learns before anything is filled in that a factor is needed, until one is added', async () => {
+    const factorRequired = async (token: string) =>
+      (await get<{ factorRequired: boolean }>(t.app, '/api/funding/withdrawable', token)).data.factorRequired;
+    const user = await registerUser(t);
+    expect(await factorRequired(user.token)).toBe(true);
+    expect(await factorRequired((await withTotp()).token)).toBe(false);
+  });
 });
 
 describe('step-up', () => {

@@ -168,7 +168,7 @@ describe('a withdrawal with open positions', () => {
 
 describe('GET /api/funding/withdrawable: what the withdrawal screen shows as 出金可能額', () => {
   const withdrawable = async (token?: string) =>
-    get<{ withdrawable: string; available: string; limitedBy: string | null }>(
+    get<{ withdrawable: string; available: string; limitedBy: string | null; factorRequired: boolean }>(
       t.app,
       '/api/funding/withdrawable',
       token,
@@ -180,6 +180,7 @@ describe('GET /api/funding/withdrawable: what the withdrawal screen shows as 出
       withdrawable: '50000.00',
       available: '50000.25',
       limitedBy: null,
+      factorRequired: false,
     });
     expect((await withdraw(user, '50000')).code).toBe(1);
   });
@@ -192,6 +193,7 @@ describe('GET /api/funding/withdrawable: what the withdrawal screen shows as 出
       withdrawable: '63199.00',
       available: '63699.50',
       limitedBy: 'free_margin',
+      factorRequired: false,
     });
     // The figure shown is the one a request is decided by.
     expect((await withdraw(user, '63200')).params).toEqual({ amount: '63199.00' });
@@ -199,6 +201,7 @@ describe('GET /api/funding/withdrawable: what the withdrawal screen shows as 出
     expect((await withdrawable(user.token)).data).toMatchObject({
       withdrawable: '0.00',
       limitedBy: 'free_margin',
+      factorRequired: false,
     });
   });
 
@@ -210,6 +213,7 @@ describe('GET /api/funding/withdrawable: what the withdrawal screen shows as 出
       withdrawable: '63699.00',
       available: '63699.50',
       limitedBy: null,
+      factorRequired: false,
     });
   });
 
@@ -221,6 +225,7 @@ describe('GET /api/funding/withdrawable: what the withdrawal screen shows as 出
       withdrawable: '0.00',
       available: '63699.50',
       limitedBy: 'margin_call',
+      factorRequired: false,
     });
   });
 
@@ -232,6 +237,7 @@ describe('GET /api/funding/withdrawable: what the withdrawal screen shows as 出
       withdrawable: '20000.00',
       available: '20000.00',
       limitedBy: null,
+      factorRequired: false,
     });
     expect((await withdrawable()).status).toBe(401);
     expect((await withdrawable('not-a-token')).status).toBe(401);

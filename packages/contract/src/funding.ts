@@ -246,6 +246,8 @@ export const withdrawable = z.object({
   withdrawable: decimalMoney,
   available: decimalMoney,
   limitedBy: z.enum(['margin_call', 'free_margin', 'unavailable']).nullable(),
+  /** A withdrawal needs a second factor (passkey or authenticator app) and the caller has none yet. */
+  factorRequired: z.boolean(),
 });
 
 export const withdrawal = z.object({

@@ -71,6 +71,11 @@ export async function markSteppedUp(ctx: AppContext, db: Executor, sessionId: bi
  * one) and STEP_UP_REQUIRED when the session has not verified one within STEP_UP_TTL (the app asks for it
  * and retries). Does nothing when REQUIRE_STEP_UP=false.
  */
+/** Whether the user must set up a second factor before a sensitive action (withdrawals, bank accounts) can pass. */
+export async function factorSetupNeeded(ctx: AppContext, db: Executor, userId: bigint): Promise<boolean> {
+  return ctx.config.requireStepUp && (await listActiveFactors(db, userId)).length === 0;
+}
+
 export async function requireStepUp(ctx: AppContext, tx: Tx, actor: InvestorActor): Promise<void> {
   if (!ctx.config.requireStepUp) return;
   if ((await listActiveFactors(tx.db, actor.userId)).length === 0) throw fail('FACTOR_REQUIRED');

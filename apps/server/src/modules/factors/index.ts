@@ -1,6 +1,7 @@
 export type { FactorsTables } from './factors.table';
 export { factorRoutes } from './factors.routes';
 export {
+  factorSetupNeeded,
   requireStepUp,
   requireStepUpForSecurityChange,
   startLoginChallenge,

@@ -1,6 +1,7 @@
 import { api, senToDecimal } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { route } from '../../platform/routes';
+import { factorSetupNeeded } from '../factors';
 import { tradingOf } from '../trading';
 import { addBankAccount, removeUserBankAccount } from './bank-accounts.service';
 import { fileDepositNotice } from './deposits.service';
@@ -40,7 +41,12 @@ export function fundingRoutes(ctx: AppContext) {
       const trading = tradingOf(ctx);
       const view = await trading.account(actor.userId);
       const { withdrawable, limitedBy } = withdrawableNow(view, trading.feedsFromMarket);
-      return { withdrawable: senToDecimal(withdrawable), available: senToDecimal(view.available), limitedBy };
+      return {
+        withdrawable: senToDecimal(withdrawable),
+        available: senToDecimal(view.available),
+        limitedBy,
+        factorRequired: await factorSetupNeeded(ctx, ctx.db, actor.userId),
+      };
     }),
     route(api.funding.withdrawals, async ({ actor, query }) => {
       const page = await userWithdrawals(ctx.db, actor.userId, query);

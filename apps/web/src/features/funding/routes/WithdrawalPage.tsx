@@ -7,7 +7,7 @@ import { SubPage } from '../../../components/ui/SubPage';
 import { DelayedLoading } from '../../../components/ui/DelayedLoading';
 import { useUserInfo } from '../../../lib/current-user';
 import { yen } from '../../../lib/format';
-import { TRANSACTION_PASSWORD_PATH } from '../../../lib/paths';
+import { SECURITY_PATH, TRANSACTION_PASSWORD_PATH } from '../../../lib/paths';
 import { useWithdrawable } from '../api/balances';
 import { useBankAccounts } from '../api/bank-accounts';
 import { WithdrawalForm } from '../components/WithdrawalForm';
@@ -59,6 +59,17 @@ export default function WithdrawalPage() {
                   content={
                     <Link to={TRANSACTION_PASSWORD_PATH} data-testid="withdrawal-set-password">
                       {t('funding.withdrawal.setTransactionPassword')}
+                    </Link>
+                  }
+                  color="alert"
+                  wrap
+                />
+              )}
+              {withdrawable.data?.factorRequired && (
+                <NoticeBar
+                  content={
+                    <Link to={SECURITY_PATH} data-testid="withdrawal-set-factor">
+                      {t('funding.withdrawal.setSecondFactor')}
                     </Link>
                   }
                   color="alert"
