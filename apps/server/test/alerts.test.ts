@@ -1,4 +1,10 @@
-import { PRICE_ALERT_DAILY_MAX, PRICE_ALERT_MAX, senToDecimal, type PriceAlert } from '@kabuto/contract';
+import {
+  formatPrice,
+  PRICE_ALERT_DAILY_MAX,
+  PRICE_ALERT_MAX,
+  senToDecimal,
+  type PriceAlert,
+} from '@kabuto/contract';
 import { tickSize, tickTableFor } from '@kabuto/market-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketOf } from '../src/modules/market';
@@ -115,7 +121,19 @@ describe('price alerts', () => {
       expect(await create(user, { code: '6758', direction, price: senToDecimal(last) })).toMatchObject({
         status: 409,
         errorCode: 'PRICE_ALERT_ALREADY_REACHED',
+        params: { last: senToDecimal(last) },
       });
+    // The message quotes the price as the screens do (thousands separated, no trailing zeros).
+    const inJapanese = await post(
+      t.app,
+      '/api/alerts?lang=ja',
+      { code: '6758', direction: 'above', price: senToDecimal(last) },
+      user.token,
+    );
+    expect(inJapanese.msg).toBe(
+      `現在値がすでに指定の価格に達しています（現在値 ${formatPrice(senToDecimal(last))}円）`,
+    );
+    expect(inJapanese.msg).not.toMatch(/\.00円/);
     expect((await list(user)).items).toEqual([]);
   });
 

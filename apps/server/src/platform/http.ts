@@ -4,6 +4,7 @@ import {
   ENVELOPE_SESSION_EXPIRED,
   ERROR_STATUS,
   fieldOrderOf,
+  formatPrice,
   formatYen,
   firstError,
   type ErrorCode,
@@ -102,9 +103,16 @@ function classify(error: FastifyError & { firstError?: FirstError }): Classified
   return { status: 500, errorCode: 'INTERNAL', params: {} };
 }
 
-/** Parameters as a message shows them: an amount of money with thousands separators ("63,199.00"). */
-const messageParams = (params: Classified['params']) =>
-  typeof params.amount === 'string' ? { ...params, amount: formatYen(params.amount) } : params;
+/**
+ * Parameters as a message shows them, as the screens do: an amount of money with thousands separators
+ * ("63,199.00"), a share price as quoted ("2,790", "2,790.5"). The response's `params` keep plain decimals.
+ */
+function messageParams(params: Classified['params']): Classified['params'] {
+  const shown = { ...params };
+  if (typeof params.amount === 'string') shown.amount = formatYen(params.amount);
+  if (typeof params.last === 'string') shown.last = formatPrice(params.last);
+  return shown;
+}
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, failure: Classified) {
   const code = failure.status === 401 ? ENVELOPE_SESSION_EXPIRED : ENVELOPE_FAIL;
