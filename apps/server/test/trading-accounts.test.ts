@@ -265,3 +265,33 @@ describe('many orders at once on one account', () => {
     expect(await ledgerBalanced()).toBe(true);
   });
 });
+
+describe('the user info beside the trading account', () => {
+  it('shows the open positions’ unrealised P&L as 評価損益, and the total is the trading account’s equity', async () => {
+    const user = await investor(t, '1000000');
+    const userInfo = async () =>
+      (
+        await get<{ total: string; money: string; my_losses: { count_losses: string } }>(
+          t.app,
+          '/api/index/getUserInfo',
+          user.token,
+        )
+      ).data;
+    expect((await userInfo()).my_losses.count_losses).toBe('0.00');
+    await placeOrder(t, user, { ...marketLong, leverage: 3 });
+    // 50 yen down on 100 shares.
+    await pushQuote(t, { bid: '2750', ask: '2750.5' });
+    const account = (
+      await get<{ unrealisedPnl: string; equity: string; available: string }>(
+        t.app,
+        '/api/trading/account',
+        user.token,
+      )
+    ).data;
+    expect(account.unrealisedPnl.startsWith('-')).toBe(true);
+    const info = await userInfo();
+    expect(info.my_losses.count_losses).toBe(account.unrealisedPnl);
+    expect(info.total).toBe(account.equity);
+    expect(info.money).toBe(account.available);
+  });
+});

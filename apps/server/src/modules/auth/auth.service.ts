@@ -40,6 +40,7 @@ import {
   wrongProof,
 } from '../factors';
 import { consumeSmsCode, issueSmsCode } from '../sms';
+import { tradingOf } from '../trading';
 import {
   countWrongAnswer,
   findUserById,
@@ -86,7 +87,7 @@ async function signIn(
   );
   // Read inside the transaction: on the embedded database a read through ctx.db would wait for this very
   // transaction to end.
-  const userInfo = await userInfoOf({ ...ctx, db: tx.db }, user);
+  const userInfo = await userInfoOf({ ...ctx, db: tx.db }, user, tradingOf(ctx).unrealisedPnlOf(user.id));
   return { token, deviceToken, userId: user.id.toString(), userInfo };
 }
 

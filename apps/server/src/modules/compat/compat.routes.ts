@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { route, type InvestorActor } from '../../platform/routes';
 import { bankAccountsOf } from '../funding';
+import { tradingOf } from '../trading';
 import { accountFigures, findUserCached, userInfoOf } from '../users';
 
 /** The caller's own id; any other `user_id` is refused with the same answer whether it exists or not. */
@@ -17,7 +18,7 @@ export function compatRoutes(ctx: AppContext) {
     route(api.legacy.userInfo, async ({ query, actor }) => {
       const user = await findUserCached(ctx, ownUserId(actor, query.user_id));
       if (!user) throw fail('SESSION_EXPIRED');
-      return userInfoOf(ctx, user);
+      return userInfoOf(ctx, user, tradingOf(ctx).unrealisedPnlOf(user.id));
     }),
 
     route(api.legacy.customerService, async () => ({ kefu_url: ctx.config.customerServiceUrl })),

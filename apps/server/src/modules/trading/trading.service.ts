@@ -110,7 +110,7 @@ const MAX_BATCH = 256;
  * The most commands one user may have waiting at once; more are refused (RATE_LIMITED), so that one investor
  * sending reads or orders in a loop cannot fill the one queue every investor's orders go through.
  */
-const MAX_WAITING_PER_USER = 16;
+const MAX_WAITING_PER_USER = 32;
 
 /** Events that change nothing stored: refusals, and the ledger's own cash and the user's profile brought in. */
 const STORES_NOTHING = new Set<EngineEvent['type']>([
@@ -751,6 +751,15 @@ export class Trading {
       },
     });
     return view!;
+  }
+
+  /**
+   * The unrealised P&L of the user's open positions at the engine's marks, as the last batch left it; zero with
+   * nothing open. Read without queueing, for figures shown beside the ledger's (the user info's 評価損益 and
+   * 総資産): a read between two batches, never a decision.
+   */
+  unrealisedPnlOf(userId: bigint): bigint {
+    return this.engine?.account(userId.toString())?.unrealisedPnl ?? 0n;
   }
 
   /** The house's new limits of `code` into the engine, after every command queued before (new orders only). */

@@ -15,15 +15,14 @@ export interface AccountFigures {
   total: bigint;
   available: bigint;
   frozen: bigint;
-  floatingPnl: bigint;
   usedMargin: bigint;
   custody: bigint;
 }
 
 /**
- * The figures every balance panel shows, from the ledger: the total is cash available, held and posted as
- * margin, less what trading losses left owing (the unrealised P&L of open positions is the trading account's,
- * GET /api/trading/account); held is what the spec calls frozen.
+ * The ledger's figures every balance panel shows: the total is cash available, held and posted as margin, less
+ * what trading losses left owing (the user info adds the open positions' unrealised P&L); held is what the spec
+ * calls frozen.
  */
 export async function accountFigures(
   ctx: Pick<AppContext, 'db' | 'bus' | 'clock' | 'config'>,
@@ -34,25 +33,28 @@ export async function accountFigures(
     total: available + held + marginInUse - tradingDebt,
     available,
     frozen: held,
-    floatingPnl: 0n,
     usedMargin: marginInUse,
     custody: available + held,
   };
 }
 
-/** The legacy user info (docs/architecture.md, "The legacy client contract"). */
+/**
+ * The legacy user info (docs/architecture.md, "The legacy client contract"). `unrealisedPnl` is the open
+ * positions' (trading's), which the total includes, as the trading account's equity does.
+ */
 export async function userInfoOf(
   ctx: Pick<AppContext, 'db' | 'bus' | 'clock' | 'config'>,
   user: UserRow,
+  unrealisedPnl: bigint,
 ): Promise<UserInfo> {
   const figures = await accountFigures(ctx, user.id);
   return {
     user_id: user.id.toString(),
     mobile: user.mobile,
-    total: senToDecimal(figures.total),
+    total: senToDecimal(figures.total + unrealisedPnl),
     money: senToDecimal(figures.available),
     shizhi: senToDecimal(figures.frozen),
-    my_losses: { count_losses: senToDecimal(figures.floatingPnl) },
+    my_losses: { count_losses: senToDecimal(unrealisedPnl) },
     used_amount: senToDecimal(figures.usedMargin),
     custody: senToDecimal(figures.custody),
     credit_score: user.credit_score,
