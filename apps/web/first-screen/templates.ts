@@ -1,3 +1,5 @@
+import { STARTUP_LOGO } from '../src/features/app-info/components/startup-logo';
+
 /**
  * The first screen index.html draws before the app's code has arrived, one template per opening route. Each
  * copies the markup and classes of the components React renders on that route (app.css styles both), with
@@ -117,9 +119,12 @@ const stockDetail = subPage(
   `<div class="kb-stock-detail"><div class="kb-stock-detail-head">${simulatedNote}${skeleton(4)}</div></div>`,
 );
 
+/** The app's icon on the startup screen (StartupProgress draws the same). */
+const startupLogo = `<img class="kb-startup-logo" src="${STARTUP_LOGO}" alt="" width="144" height="144">`;
+
 /** StartupProgress before its first check. */
 const startup =
-  `<div class="kb-app"><main class="kb-startup"><h1 class="kb-startup-brand" data-k="common:appName"></h1>` +
+  `<div class="kb-app"><main class="kb-startup">${startupLogo}<h1 class="kb-startup-brand" data-k="common:appName"></h1>` +
   `<div class="kb-startup-tagline" data-k="web:startup.tagline"></div></main></div>`;
 
 /** Opening route path (as in the address's hash) -> its first screen. */
