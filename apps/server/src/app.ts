@@ -6,11 +6,17 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { normalizeLang } from '@kabuto/i18n';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { DestinationStream } from 'pino';
 import { loadRedis } from './platform/bus';
 import type { AppContext } from './platform/context';
@@ -25,7 +31,7 @@ import { factorRoutes } from './modules/factors';
 import { invitationStaffRoutes } from './modules/invitations';
 import { ledgerRoutes, ledgerStaffRoutes } from './modules/ledger';
 import { kycRoutes, kycStaffRoutes } from './modules/kyc';
-import { marketRoutes, searchHistoryRoutes, watchlistRoutes } from './modules/market';
+import { marketOf, marketRoutes, searchHistoryRoutes, watchlistRoutes } from './modules/market';
 import { testPriceRoutes, tradingRoutes } from './modules/trading';
 import { riskStaffRoutes } from './modules/risk';
 import { messagingRoutes, messagingStaffRoutes } from './modules/messaging';
@@ -206,6 +212,58 @@ export function staticCacheControl(pathInApp: string): string {
 const HASHED_ASSET = /^assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
 /**
+ * The investor app's index.html as built, with what only the server knows put on its `<html>`:
+ * `data-market="simulated"` when the market feed is generated, so the first screen (apps/web/first-screen) can
+ * draw the simulated-data note before any data has arrived, and the app keep it there until the quotes, which
+ * say it themselves, come. Left out of the copy the service worker precaches (requested with workbox's
+ * `__WB_REVISION__`): that copy is kept across server changes and opens the app offline, where it would speak
+ * for a server it has not heard from; without the mark the note comes with the quotes, as before. Compressed
+ * once per build and answer (brotli or gzip, as the client accepts) and, like the file, revalidated on every use.
+ */
+function investorIndex(ctx: AppContext, file: string) {
+  type Sent = { body: Buffer; br: Buffer; gzip: Buffer; etag: string };
+  let built: { mtimeMs: number; sent: Map<boolean, Sent> } | null = null;
+  const market = marketOf(ctx);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!existsSync(file)) return notFound(request, reply);
+    const { mtimeMs } = statSync(file);
+    if (built?.mtimeMs !== mtimeMs) built = { mtimeMs, sent: new Map() };
+    const precaching = Object.hasOwn((request.query ?? {}) as object, '__WB_REVISION__');
+    let simulated = false;
+    if (!precaching) {
+      try {
+        simulated = (await market.feed()).simulated;
+      } catch (error) {
+        // The page is served all the same: the note then comes with the quotes.
+        request.log.warn({ err: error }, 'index.html: the market feed could not be read');
+      }
+    }
+    let sent = built.sent.get(simulated);
+    if (!sent) {
+      const html = readFileSync(file, 'utf8');
+      const body = Buffer.from(simulated ? html.replace(/<html\b/, '<html data-market="simulated"') : html);
+      sent = {
+        body,
+        br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(body, { level: 9 }),
+        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      };
+      built.sent.set(simulated, sent);
+    }
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    void reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding')
+      .header('etag', sent.etag)
+      .type('text/html; charset=utf-8');
+    if (request.headers['if-none-match'] === sent.etag) return reply.code(304).send();
+    if (encoding) void reply.header('content-encoding', encoding);
+    return reply.send(encoding ? sent[encoding] : sent.body);
+  };
+}
+
+/**
  * The two built apps, sent as built: `<file>.br` or `<file>.gz` beside a file (scripts/precompress.mjs) is
  * sent instead when the client accepts that encoding, with `Vary: Accept-Encoding` on every answer.
  */
@@ -222,7 +280,12 @@ function registerStatic(app: FastifyInstance, ctx: AppContext): void {
       setHeaders: (reply: FastifyReply, path: string) =>
         void reply.header('cache-control', staticCacheControl(relative(root, path))),
     });
-  if (existsSync(ctx.config.webDist)) serve(ctx.config.webDist, '/', true);
+  if (existsSync(ctx.config.webDist)) {
+    const index = investorIndex(ctx, join(ctx.config.webDist, 'index.html'));
+    app.get('/', index);
+    app.get('/index.html', index);
+    serve(ctx.config.webDist, '/', true);
+  }
   if (existsSync(ctx.config.backofficeDist)) {
     app.get('/backoffice', (_request, reply) => reply.redirect('/backoffice/'));
     serve(ctx.config.backofficeDist, '/backoffice/', false);

@@ -3,8 +3,11 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, staticCacheControl } from '../src/app';
+import { marketOf } from '../src/modules/market';
+import type { MarketFeed } from '../src/modules/market/feed';
+import type { AppContext } from '../src/platform/context';
 import { createTestApp, type TestApp } from './harness';
 import type { FastifyInstance } from 'fastify';
 
@@ -12,11 +15,14 @@ let t: TestApp;
 let app: FastifyInstance;
 let webDist: string;
 let backofficeDist: string;
+let appCtx: AppContext;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Large enough to be precompressed, and compressible. */
 const BUNDLE = `export const rows = [${Array.from({ length: 200 }, (_, i) => `{ id: ${i}, label: "row ${i}" }`).join(', ')}];`;
 const INDEX = `<!doctype html><html><head>${'<meta name="x" content="investor">'.repeat(30)}</head><body>investor</body></html>`;
+/** index.html as the server sends it to a browser: the feed of the test app is the simulator. */
+const MARKED = INDEX.replace('<html>', '<html data-market="simulated">');
 const PRECOMPRESS = new URL('../../../scripts/precompress.mjs', import.meta.url).pathname;
 
 beforeAll(async () => {
@@ -37,7 +43,8 @@ beforeAll(async () => {
   writeFileSync(join(backofficeDist, 'index.html'), '<html>staff</html>');
   writeFileSync(join(backofficeDist, 'assets', 'index-Qw3rTy45.js'), BUNDLE);
   execFileSync(process.execPath, [PRECOMPRESS, webDist, backofficeDist]);
-  app = await buildApp({ ...t.ctx, config: { ...t.ctx.config, webDist, backofficeDist } });
+  appCtx = { ...t.ctx, config: { ...t.ctx.config, webDist, backofficeDist } };
+  app = await buildApp(appCtx);
   await app.ready();
 });
 afterAll(async () => {
@@ -47,7 +54,7 @@ afterAll(async () => {
 
 describe('serving the built apps', () => {
   it('serves the investor app at / and the back office at /backoffice/', async () => {
-    expect((await app.inject('/')).body).toBe(INDEX);
+    expect((await app.inject('/')).body).toBe(MARKED);
     expect((await app.inject('/assets/app-1.js')).statusCode).toBe(200);
     expect((await app.inject('/backoffice/')).body).toBe('<html>staff</html>');
     const bare = await app.inject('/backoffice');
@@ -111,7 +118,7 @@ describe('precompressed files', () => {
     const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toMatch(/text\/html/);
-    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(MARKED);
   });
 
   it('sends a file without a compressed copy as it is', async () => {
@@ -130,6 +137,56 @@ describe('precompressed files', () => {
     });
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.rawPayload.length).toBe(2048);
+  });
+});
+
+describe("index.html tells the first screen of the server's market feed", () => {
+  it('marks the page when the feed is simulated, at / and /index.html, in every encoding', async () => {
+    for (const url of ['/', '/index.html']) {
+      const plain = await app.inject(url);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.body, url).toBe(MARKED);
+      const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(MARKED);
+      const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString(), url).toBe(MARKED);
+      expect(br.headers.vary, url).toMatch(/accept-encoding/i);
+    }
+  });
+
+  it("leaves the mark out of the service worker's precached copy, which outlives what the server says", async () => {
+    const response = await app.inject('/index.html?__WB_REVISION__=013173f3');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX);
+  });
+
+  it('leaves the mark out when the feed is not simulated, or cannot be read', async () => {
+    const market = marketOf(appCtx);
+    const feed = vi.spyOn(market, 'feed');
+    try {
+      feed.mockResolvedValue({ simulated: false } as MarketFeed);
+      expect((await app.inject('/')).body).toBe(INDEX);
+      feed.mockRejectedValue(new Error('database down'));
+      const failed = await app.inject('/');
+      expect(failed.statusCode).toBe(200);
+      expect(failed.body).toBe(INDEX);
+    } finally {
+      feed.mockRestore();
+    }
+    expect((await app.inject('/')).body).toBe(MARKED);
+  });
+
+  it('serves a rebuilt index.html without a restart', async () => {
+    const rebuilt = INDEX.replace('investor</body>', 'investor, rebuilt</body>');
+    writeFileSync(join(webDist, 'index.html'), rebuilt);
+    try {
+      expect((await app.inject('/')).body).toBe(rebuilt.replace('<html>', '<html data-market="simulated">'));
+    } finally {
+      writeFileSync(join(webDist, 'index.html'), INDEX);
+    }
+    expect((await app.inject('/')).body).toBe(MARKED);
   });
 });
 

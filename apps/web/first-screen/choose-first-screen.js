@@ -1,6 +1,7 @@
 /* global document, location, requestAnimationFrame, KABUTO_FIRST_SCREEN_TEXTS */
 // Inlined at the end of index.html's body (its hash is allowed by the server's Content-Security-Policy): runs
-// before the first paint, picks the opening route's first screen and puts it in the stored language.
+// before the first paint, picks the opening route's first screen and puts it in the stored language; the
+// simulated-data note stays only if the server put data-market="simulated" on <html> when it sent the page.
 // KABUTO_FIRST_SCREEN_TEXTS is replaced at build time by { aliases, texts: { lang: { key: text } }, app }, app
 // being the app's code ({ entry, preloads }), which this script requests once the first screen is painted.
 (function () {
@@ -43,7 +44,10 @@
   document.documentElement.lang = lang;
   if (!template) return;
   var screen = template.content.cloneNode(true);
-  var drop = screen.querySelectorAll(member ? '[data-guest]' : '[data-member]');
+  var simulated = document.documentElement.getAttribute('data-market') === 'simulated';
+  var drop = screen.querySelectorAll(
+    (member ? '[data-guest]' : '[data-member]') + (simulated ? '' : ',[data-simulated]'),
+  );
   for (i = 0; i < drop.length; i++) drop[i].parentNode.removeChild(drop[i]);
   if (lang !== 'ja') {
     var texts = data.texts[lang];

@@ -1,9 +1,12 @@
+import { STARTUP_LOGO } from '../src/features/app-info/components/startup-logo';
+
 /**
  * The first screen index.html draws before the app's code has arrived, one template per opening route. Each
  * copies the markup and classes of the components React renders on that route (app.css styles both), with
  * the texts left out: `data-k="ns:key"` marks an element whose text is that key, `data-label="ns:key"` one
  * whose aria-label is. Icons are `{icon:Name}` (antd-mobile-icons, rendered at build time). Parts marked
- * `data-guest` show only without a stored session, `data-member` only with one. Only what needs no data is
+ * `data-guest` show only without a stored session, `data-member` only with one, `data-simulated` only when the
+ * server marked the page as serving simulated market data. Only what needs no data is
  * drawn: figures, forms and lists come with React. e2e/web/first-screen.spec.ts checks that every text
  * here is on the screen React renders, in Japanese and in English.
  */
@@ -50,6 +53,12 @@ const skeleton = (rows: number) =>
   ).repeat(rows) +
   `</ul>`;
 
+/**
+ * SimulatedNote, kept only when the server said, in the page it sent, that its market data is generated
+ * (`<html data-market="simulated">`).
+ */
+const simulatedNote = `<p class="kb-simulated" data-simulated data-k="market:simulated"></p>`;
+
 const HOME_TILES: [id: string, icon: string][] = [
   ['ipo', 'FireFill'],
   ['blockTrade', 'PieOutline'],
@@ -95,7 +104,7 @@ const market = tabFrame(
           `<button type="button" class="kb-sort" aria-pressed="false" data-k="market:sort.${sort}"></button>`,
       )
       .join('') +
-    `</div>${skeleton(8)}</div>`,
+    `</div>${simulatedNote}${skeleton(8)}</div>`,
 );
 
 /** LoginPage: the title and welcome; the form comes with React. */
@@ -105,11 +114,17 @@ const login = subPage(
 );
 
 /** StockDetailPage while the instrument loads. */
-const stockDetail = subPage('titles.stockDetail', skeleton(4));
+const stockDetail = subPage(
+  'titles.stockDetail',
+  `<div class="kb-stock-detail"><div class="kb-stock-detail-head">${simulatedNote}${skeleton(4)}</div></div>`,
+);
+
+/** The app's icon on the startup screen (StartupProgress draws the same). */
+const startupLogo = `<img class="kb-startup-logo" src="${STARTUP_LOGO}" alt="" width="144" height="144">`;
 
 /** StartupProgress before its first check. */
 const startup =
-  `<div class="kb-app"><main class="kb-startup"><h1 class="kb-startup-brand" data-k="common:appName"></h1>` +
+  `<div class="kb-app"><main class="kb-startup">${startupLogo}<h1 class="kb-startup-brand" data-k="common:appName"></h1>` +
   `<div class="kb-startup-tagline" data-k="web:startup.tagline"></div></main></div>`;
 
 /** Opening route path (as in the address's hash) -> its first screen. */

@@ -24,6 +24,14 @@ export const FALLBACK_REFRESH_MS = 15_000;
 /** Figures no channel carries (the market's breadth, the movers): refreshed this often even while live. */
 const SUMMARY_REFRESH_MS = 30_000;
 
+/**
+ * What the server said of its market feed when it served this page: index.html's `<html data-market="simulated">`,
+ * put in by the server for the page it sends (never for the copy the service worker keeps). The simulated-data
+ * note is shown from it while the first answers load; from then on every quote says it itself.
+ */
+export const PAGE_SAYS_SIMULATED =
+  typeof document !== 'undefined' && document.documentElement.dataset.market === 'simulated';
+
 /** The polling interval of something a channel also carries: none while the socket is live. */
 export function useFallbackInterval(): number | false {
   return useSocketLive() ? false : FALLBACK_REFRESH_MS;

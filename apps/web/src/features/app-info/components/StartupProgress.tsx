@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { APP_VERSION_CODE } from '../../../lib/app-info';
 import { useDocumentTitle } from '../../../lib/document-title';
 import type { StartupStatus, StartupStep } from '../api/use-startup-checks';
+import { STARTUP_LOGO } from './startup-logo';
 
 interface StartupProgressProps {
   steps: StartupStep[];
@@ -22,6 +23,7 @@ export function StartupProgress({ steps, totalSteps, status, appInfo, onRetry }:
   const percent = Math.min(100, Math.round((steps.length / totalSteps) * 100));
   return (
     <main className="kb-startup" onClick={onRetry} data-testid="startup-page">
+      <img className="kb-startup-logo" src={STARTUP_LOGO} alt="" width={144} height={144} />
       <h1 className="kb-startup-brand">{t('common:appName')}</h1>
       <div className="kb-startup-tagline">{t('startup.tagline')}</div>
       <ProgressBar

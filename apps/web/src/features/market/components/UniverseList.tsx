@@ -6,7 +6,7 @@ import { QuoteListSkeleton } from '../../../components/market/QuoteListSkeleton'
 import { QuoteRow } from '../../../components/market/QuoteRow';
 import { LiveNotice } from '../../../components/market/LiveNotice';
 import { SimulatedNote } from '../../../components/market/SimulatedNote';
-import { useQuotes } from '../../../lib/market-data';
+import { PAGE_SAYS_SIMULATED, useQuotes } from '../../../lib/market-data';
 import { useVisibleCodes } from '../../../lib/visible-codes';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { useRanking } from '../api/market';
@@ -25,7 +25,15 @@ export function UniverseList({ sorting }: { sorting: Sorting }) {
   const listRef = useRef<HTMLUListElement>(null);
   const visible = useVisibleCodes(listRef, rows.map((row) => row.instrument.code).join(','));
   const quotes = useQuotes(visible);
-  if (ranking.isPending) return <QuoteListSkeleton />;
+  // The note comes first while the list loads too (when the server said so in the page), so it is not what moves
+  // the rows down, and it is drawn by the first screen already.
+  if (ranking.isPending)
+    return (
+      <>
+        <SimulatedNote simulated={PAGE_SAYS_SIMULATED} />
+        <QuoteListSkeleton />
+      </>
+    );
   if (ranking.isError && !ranking.data) return <LoadError onRetry={() => void ranking.refetch()} />;
   if (rows.length === 0) return <EmptyState />;
   return (

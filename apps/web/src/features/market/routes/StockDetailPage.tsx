@@ -8,7 +8,7 @@ import { LiveNotice } from '../../../components/market/LiveNotice';
 import { SimulatedNote } from '../../../components/market/SimulatedNote';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { SubPage } from '../../../components/ui/SubPage';
-import { useQuotes } from '../../../lib/market-data';
+import { PAGE_SAYS_SIMULATED, useQuotes } from '../../../lib/market-data';
 import { MARKET_PATH, ORDER_PATH, PRICE_ALERTS_PATH } from '../../../lib/paths';
 import { useBoard, useInstrument } from '../api/market';
 import { OrderBook } from '../components/OrderBook';
@@ -33,20 +33,31 @@ function StockDetail({ code }: { code: string }) {
   const board = useBoard(code);
   const quote = quotes.data?.get(code);
 
-  if (instrument.isPending) return <QuoteListSkeleton rows={4} />;
+  if (instrument.isPending)
+    return (
+      <div className="kb-stock-detail">
+        <div className="kb-stock-detail-head">
+          <SimulatedNote simulated={PAGE_SAYS_SIMULATED} />
+          <QuoteListSkeleton rows={4} />
+        </div>
+      </div>
+    );
   if (instrument.isError) return <LoadError onRetry={() => void instrument.refetch()} />;
   if (!instrument.data) return <EmptyState description={t('market:notFound')} />;
   return (
     <div className="kb-stock-detail">
-      <SimulatedNote simulated={quote?.simulated} />
-      <LiveNotice asOf={quotes.asOf} />
-      {quote ? (
-        <QuoteHeader instrument={instrument.data} quote={quote} />
-      ) : quotes.isError ? (
-        <LoadError onRetry={() => void quotes.refetch()} />
-      ) : (
-        <QuoteListSkeleton rows={2} />
-      )}
+      {/* Its height is reserved (app.css), so the chart below stays put when the note and the quote arrive. */}
+      <div className="kb-stock-detail-head">
+        <SimulatedNote simulated={quote ? quote.simulated : PAGE_SAYS_SIMULATED} />
+        <LiveNotice asOf={quotes.asOf} />
+        {quote ? (
+          <QuoteHeader instrument={instrument.data} quote={quote} />
+        ) : quotes.isError ? (
+          <LoadError onRetry={() => void quotes.refetch()} />
+        ) : (
+          <QuoteListSkeleton rows={4} />
+        )}
+      </div>
       <PriceChart code={code} />
       {board.data ? (
         <OrderBook board={board.data} previousClose={quote?.previousClose} />
