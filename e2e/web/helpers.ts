@@ -7,7 +7,9 @@ import {
   latestSmsCode,
   registerByApi,
   setTransactionPasswordByApi,
+  stepUpBySmsApi,
   submitKycByApi,
+  totpCode,
   userApi,
 } from '../support';
 import { approveKycByApi, creditByApi, type StaffSession } from '../backoffice/staff-session';
@@ -171,6 +173,33 @@ export async function investorWithCash(
   });
   await creditByApi(request, staff, investor.userId, cash, notice.id.replace('notice-', ''));
   return { ...investor, fullName };
+}
+
+/**
+ * What a withdrawal needs beside the cash, added through the API: an authenticator app (after an SMS step-up)
+ * and a bank account in the investor's name (branch 210, the number the last seven digits of the phone).
+ * Answers the app's TOTP secret.
+ */
+export async function withAuthenticatorAndBankAccount(
+  request: APIRequestContext,
+  investor: { token: string; mobile: string },
+): Promise<string> {
+  await stepUpBySmsApi(request, investor);
+  const { secret } = await userApi<{ secret: string }>(
+    request,
+    investor.token,
+    '/api/account/factors/totp',
+    {},
+  );
+  await userApi(request, investor.token, '/api/account/factors/totp/verify', { code: totpCode(secret) });
+  await userApi(request, investor.token, '/api/funding/bank-accounts', {
+    holderName: 'ヤマダ タロウ',
+    bankName: 'みずほ銀行',
+    branchName: '渋谷支店',
+    branchCode: '210',
+    accountNumber: investor.mobile.slice(-7),
+  });
+  return secret;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { screenshot, stepUpBySmsApi, totpCode, userApi } from '../support';
+import { screenshot, userApi } from '../support';
 import { staffSessionOnce } from '../backoffice/staff-session';
 import {
   expectNoHorizontalOverflow,
@@ -10,6 +10,7 @@ import {
   TRANSACTION_PASSWORD,
   useLanguage,
   waitUntilSettled,
+  withAuthenticatorAndBankAccount,
 } from './helpers';
 
 /**
@@ -72,22 +73,7 @@ test('ja: with leveraged positions open, a withdrawal above the free margin is r
 }) => {
   const staff = await staffSession(request);
   const investor = await investorWithCash(request, staff, '1000000');
-  // An authenticator app, which a bank account needs, and the account.
-  await stepUpBySmsApi(request, investor);
-  const { secret } = await userApi<{ secret: string }>(
-    request,
-    investor.token,
-    '/api/account/factors/totp',
-    {},
-  );
-  await userApi(request, investor.token, '/api/account/factors/totp/verify', { code: totpCode(secret) });
-  await userApi(request, investor.token, '/api/funding/bank-accounts', {
-    holderName: 'ヤマダ タロウ',
-    bankName: 'みずほ銀行',
-    branchName: '渋谷支店',
-    branchCode: '210',
-    accountNumber: investor.mobile.slice(-7),
-  });
+  await withAuthenticatorAndBankAccount(request, investor);
 
   // About 700,000 yen of shares each way at 3x: some 470,000 yen of margin, a little over 500,000 yen free.
   const quotes = await userApi<{ items: { last: string }[] }>(

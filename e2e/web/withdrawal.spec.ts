@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { screenshot, stepUpBySmsApi, totpCode, userApi } from '../support';
+import { screenshot, userApi } from '../support';
 import { openSignedIn, staffSessionOnce } from '../backoffice/staff-session';
 import {
   addVirtualAuthenticator,
@@ -16,6 +16,7 @@ import {
   TRANSACTION_PASSWORD,
   useLanguage,
   waitUntilSettled,
+  withAuthenticatorAndBankAccount,
 } from './helpers';
 
 // WebAuthn needs a secure context and a domain as RP ID: this file runs on localhost, not 127.0.0.1.
@@ -285,19 +286,7 @@ test('an investor whose factor was removed is asked to set one up when sending a
   const staff = await staffSession(request);
   const investor = await investorWithCash(request, staff, '50000');
   // An authenticator app, the bank account it allowed, then the app removed again (all through the API).
-  await stepUpBySmsApi(request, investor);
-  const { secret } = await userApi<{ secret: string }>(
-    request,
-    investor.token,
-    '/api/account/factors/totp',
-    {},
-  );
-  await userApi(request, investor.token, '/api/account/factors/totp/verify', { code: totpCode(secret) });
-  await userApi(request, investor.token, '/api/funding/bank-accounts', {
-    ...BANK,
-    branchCode: '210',
-    accountNumber: investor.mobile.slice(-7),
-  });
+  await withAuthenticatorAndBankAccount(request, investor);
   const { items } = await userApi<{ items: { id: string }[] }>(
     request,
     investor.token,

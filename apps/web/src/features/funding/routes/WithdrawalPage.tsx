@@ -17,6 +17,21 @@ import '../components/funding.css';
 
 type Withdrawal = ResponseOf<typeof api.funding.requestWithdrawal>;
 
+/** What a withdrawal needs that the investor has not set up yet, with the way there. */
+function SetUpFirst({ to, testId, children }: { to: string; testId: string; children: string }) {
+  return (
+    <NoticeBar
+      content={
+        <Link to={to} data-testid={testId}>
+          {children}
+        </Link>
+      }
+      color="alert"
+      wrap
+    />
+  );
+}
+
 export default function WithdrawalPage() {
   const { t } = useTranslation();
   const withdrawable = useWithdrawable();
@@ -55,26 +70,14 @@ export default function WithdrawalPage() {
           {accounts.data ? (
             <>
               {userInfo && !userInfo.has_transaction_password && (
-                <NoticeBar
-                  content={
-                    <Link to={TRANSACTION_PASSWORD_PATH} data-testid="withdrawal-set-password">
-                      {t('funding.withdrawal.setTransactionPassword')}
-                    </Link>
-                  }
-                  color="alert"
-                  wrap
-                />
+                <SetUpFirst to={TRANSACTION_PASSWORD_PATH} testId="withdrawal-set-password">
+                  {t('funding.withdrawal.setTransactionPassword')}
+                </SetUpFirst>
               )}
               {withdrawable.data?.factorRequired && (
-                <NoticeBar
-                  content={
-                    <Link to={SECURITY_PATH} data-testid="withdrawal-set-factor">
-                      {t('funding.withdrawal.setSecondFactor')}
-                    </Link>
-                  }
-                  color="alert"
-                  wrap
-                />
+                <SetUpFirst to={SECURITY_PATH} testId="withdrawal-set-factor">
+                  {t('funding.withdrawal.setSecondFactor')}
+                </SetUpFirst>
               )}
               <WithdrawalForm
                 accounts={accounts.data}
