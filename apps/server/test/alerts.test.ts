@@ -137,6 +137,32 @@ describe('price alerts', () => {
     expect((await list(user)).items).toEqual([]);
   });
 
+  it('refuses the same alert twice while it waits, and takes it again once the first is gone', async () => {
+    const user = await registerUser(t);
+    const price = senToDecimal((await lastOf('6758')) * 2n);
+    const first = await create(user, { code: '6758', direction: 'above', price });
+    expect(first.code).toBe(1);
+    expect(await create(user, { code: '6758', direction: 'above', price })).toMatchObject({
+      status: 409,
+      errorCode: 'PRICE_ALERT_DUPLICATE',
+    });
+    // Another price, or the same price from another investor, is another alert.
+    const other = await registerUser(t);
+    expect((await create(other, { code: '6758', direction: 'above', price })).code).toBe(1);
+    expect(
+      (
+        await create(user, {
+          code: '6758',
+          direction: 'above',
+          price: senToDecimal((await lastOf('6758')) * 3n),
+        })
+      ).code,
+    ).toBe(1);
+    expect((await remove(first.data.id, user.token)).code).toBe(1);
+    expect((await create(user, { code: '6758', direction: 'above', price })).code).toBe(1);
+    expect((await list(user)).items).toHaveLength(2);
+  });
+
   it(`keeps at most ${PRICE_ALERT_MAX} waiting alerts, even when created at once`, async () => {
     const user = await registerUser(t);
     const last = await lastOf('8306');

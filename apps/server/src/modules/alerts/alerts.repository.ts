@@ -51,6 +51,22 @@ export async function countCreation(db: Executor, userId: bigint, day: string): 
   return Number(row.created);
 }
 
+/** Whether the user already has this very alert waiting (same code, direction and price). */
+export const hasWaitingAlert = async (
+  db: Executor,
+  userId: bigint,
+  alert: { code: string; direction: 'above' | 'below'; price: bigint },
+) =>
+  (await db
+    .selectFrom('price_alerts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('code', '=', alert.code)
+    .where('direction', '=', alert.direction)
+    .where('price', '=', alert.price)
+    .where('triggered_at', 'is', null)
+    .executeTakeFirst()) !== undefined;
+
 export const countWaitingAlerts = async (db: Executor, userId: bigint) =>
   Number(
     (

@@ -16,6 +16,7 @@ import {
   countCreation,
   countWaitingAlerts,
   deleteAlert,
+  hasWaitingAlert,
   insertAlert,
   triggerReached,
   type CodeRange,
@@ -43,6 +44,7 @@ export async function createAlert(ctx: AppContext, actor: InvestorActor, request
   const created = await ctx.transact(async (tx) => {
     // Two creations at once must not pass the cap together.
     await lockUserById(tx.db, actor.userId);
+    if (await hasWaitingAlert(tx.db, actor.userId, request)) throw fail('PRICE_ALERT_DUPLICATE');
     if ((await countWaitingAlerts(tx.db, actor.userId)) >= PRICE_ALERT_MAX)
       throw fail('PRICE_ALERT_LIMIT', { max: PRICE_ALERT_MAX });
     const now = ctx.clock.now();
