@@ -22,7 +22,7 @@ function SetUpFirst({ to, testId, children }: { to: string; testId: string; chil
   return (
     <NoticeBar
       content={
-        <Link to={to} data-testid={testId}>
+        <Link to={to} className="kb-setup-link" data-testid={testId}>
           {children}
         </Link>
       }
