@@ -34,7 +34,7 @@ import {
   settleWithdrawal,
   withdrawnSince,
 } from './funding.repository';
-import { hasExposure, withdrawableOf } from './withdrawable';
+import { hasExposure, withdrawableNow } from './withdrawable';
 
 export interface WithdrawalRequest {
   amount: bigint;
@@ -83,10 +83,10 @@ export async function requestWithdrawal(
       const account = await findBankAccount(tx.db, actor.userId, request.bankAccountId);
       if (!account) throw fail('BANK_ACCOUNT_NOT_FOUND');
       if (exposed) {
-        if (view.marginCall) throw fail('WITHDRAWAL_DURING_MARGIN_CALL');
+        const { withdrawable, limitedBy } = withdrawableNow(view, trading.feedsFromMarket);
+        if (limitedBy === 'margin_call') throw fail('WITHDRAWAL_DURING_MARGIN_CALL');
         // Another node's engine marks positions at whatever price it saw last: only the feeding node decides.
-        if (!trading.feedsFromMarket) throw fail('TRADING_UNAVAILABLE');
-        const withdrawable = withdrawableOf(view);
+        if (limitedBy === 'unavailable') throw fail('TRADING_UNAVAILABLE');
         // Above available cash it is the ledger's refusal (INSUFFICIENT_FUNDS), as for an account without trading.
         if (request.amount <= view.available && request.amount > withdrawable)
           throw fail('WITHDRAWAL_EXCEEDS_FREE_MARGIN', { amount: senToDecimal(withdrawable) });
