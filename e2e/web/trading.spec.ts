@@ -258,6 +258,19 @@ for (const lang of ['ja', 'en']) {
       );
       expect(await problemsOn(page, 'trade-history')).toEqual([]);
       await screenshot(page, `trade-history-${lang}`);
+
+      // The statement names the stock of the fill and of the close.
+      await page.goto('/#/subPackages/transactionLog/transactionLog');
+      const stock = lang === 'ja' ? `トヨタ自動車 ${CODE}` : `Toyota Motor ${CODE}`;
+      for (const kind of ['order_fill', 'position_close']) {
+        const entry = page.getByTestId('ledger-entry').filter({
+          has: page
+            .getByTestId('ledger-kind-label')
+            .getByText(message(lang, 'common', `entryKinds.${kind}`), { exact: true }),
+        });
+        await expect(entry.getByTestId('ledger-instrument')).toHaveText(stock);
+      }
+      await screenshot(page, `statement-trading-${lang}`);
     });
 
     test('a limit order rests and is cancelled after a confirmation; errors show on their fields', async ({

@@ -199,18 +199,18 @@ for (const lang of ['ja', 'en'] as const) {
     const downloading = page.waitForEvent('download');
     await page.getByTestId('ledger-csv').click();
     const csv = readFileSync((await (await downloading).path()) ?? '', 'utf8');
-    // Without the time column: kind, income, expenditure, held, reference.
+    // Without the time column: kind, stock code, stock name, income, expenditure, held, reference.
     const [, payoutRow, holdRow, depositRow] = csv
       .slice(1)
       .trim()
       .split('\r\n')
       .map((line) => line.slice(line.indexOf(',') + 1));
     expect(payoutRow).toBe(
-      `${message(lang, 'common', 'entryKinds.withdrawal_payout')},,120000.00,-120000.00,withdrawal:${withdrawalId}`,
+      `${message(lang, 'common', 'entryKinds.withdrawal_payout')},,,,120000.00,-120000.00,withdrawal:${withdrawalId}`,
     );
     expect(holdRow).toMatch(/,,,120000\.00,bank-account:\d+$/);
     expect(holdRow?.startsWith(`${message(lang, 'common', 'entryKinds.withdrawal_hold')},`)).toBe(true);
-    expect(depositRow).toMatch(/^[^,]+,300000\.00,,,bank:STMT-/);
+    expect(depositRow).toMatch(/^[^,]+,,,300000\.00,,,bank:STMT-/);
 
     await page.goto(HOME);
     await expect(page.getByTestId('top-bar-unread-dot')).toBeAttached();

@@ -32,7 +32,7 @@ import { invitationStaffRoutes } from './modules/invitations';
 import { ledgerRoutes, ledgerStaffRoutes } from './modules/ledger';
 import { kycRoutes, kycStaffRoutes } from './modules/kyc';
 import { marketOf, marketRoutes, searchHistoryRoutes, watchlistRoutes } from './modules/market';
-import { testPriceRoutes, tradingRoutes } from './modules/trading';
+import { instrumentsOfReferences, testPriceRoutes, tradingRoutes } from './modules/trading';
 import { riskStaffRoutes } from './modules/risk';
 import { messagingRoutes, messagingStaffRoutes } from './modules/messaging';
 import { registerRealtime, type HubTiming } from './modules/realtime';
@@ -155,7 +155,7 @@ export function apiRoutes(ctx: AppContext): Route[] {
     ...authRoutes(ctx),
     ...factorRoutes(ctx),
     ...compatRoutes(ctx),
-    ...ledgerRoutes(ctx),
+    ...ledgerRoutes(ctx, instrumentsOfReferences),
     ...fundingRoutes(ctx),
     ...kycRoutes(ctx),
     ...messagingRoutes(ctx),
@@ -170,7 +170,7 @@ export function apiRoutes(ctx: AppContext): Route[] {
     ...invitationStaffRoutes(ctx),
     ...auditStaffRoutes(ctx),
     ...smsStaffRoutes(ctx),
-    ...ledgerStaffRoutes(ctx),
+    ...ledgerStaffRoutes(ctx, instrumentsOfReferences),
     ...fundingStaffRoutes(ctx),
     ...kycStaffRoutes(ctx),
     ...messagingStaffRoutes(ctx),

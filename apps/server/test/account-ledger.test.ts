@@ -236,14 +236,14 @@ describe('GET /api/account/ledger.csv', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
     expect(text.split('\r\n')).toEqual([
-      '日時,取引種別,入金額,出金額,拘束金の増減,参照',
-      '2026/12/01 00:00:00,入金,1.00,,,bank:DEC',
-      '2026/11/30 23:59:59,残高調整,,0.50,,adjustment:1',
-      '2026/11/12 12:00:00,出金取消（拘束解除）,,,-600.00,withdrawal:1',
-      '2026/11/11 12:00:00,出金,,400.00,-400.00,withdrawal:1',
-      '2026/11/10 12:00:00,出金依頼（拘束）,,,1000.00,bank-account:1',
-      '2026/11/01 00:00:00,入金,2500.50,,,"bank:A,""1"""',
-      '2026/10/31 23:59:59,入金,10000.00,,,bank:OCT',
+      '日時,取引種別,銘柄コード,銘柄名,入金額,出金額,拘束金の増減,参照',
+      '2026/12/01 00:00:00,入金,,,1.00,,,bank:DEC',
+      '2026/11/30 23:59:59,残高調整,,,,0.50,,adjustment:1',
+      '2026/11/12 12:00:00,出金取消（拘束解除）,,,,,-600.00,withdrawal:1',
+      '2026/11/11 12:00:00,出金,,,,400.00,-400.00,withdrawal:1',
+      '2026/11/10 12:00:00,出金依頼（拘束）,,,,,1000.00,bank-account:1',
+      '2026/11/01 00:00:00,入金,,,2500.50,,,"bank:A,""1"""',
+      '2026/10/31 23:59:59,入金,,,10000.00,,,bank:OCT',
       '',
     ]);
   });
@@ -252,12 +252,12 @@ describe('GET /api/account/ledger.csv', () => {
     const firstTwo = async (query: string) =>
       (await csv(alice, query)).rawPayload.subarray(3).toString('utf8').split('\r\n').slice(0, 2);
     expect(await firstTwo('')).toEqual([
-      'Time,Type,Income,Expenditure,Change in held funds,Reference',
-      '2026/12/01 00:00:00,Deposit,1.00,,,bank:DEC',
+      'Time,Type,Stock code,Stock name,Income,Expenditure,Change in held funds,Reference',
+      '2026/12/01 00:00:00,Deposit,,,1.00,,,bank:DEC',
     ]);
     expect(await firstTwo('?lang=zh-CN')).toEqual([
-      '时间,类型,收入,支出,冻结资金变动,参考',
-      '2026/12/01 00:00:00,入金,1.00,,,bank:DEC',
+      '时间,类型,股票代码,股票名称,收入,支出,冻结资金变动,参考',
+      '2026/12/01 00:00:00,入金,,,1.00,,,bank:DEC',
     ]);
     expect(await firstTwo('?lang=fr')).not.toEqual(await firstTwo('?lang=en'));
   });
@@ -265,7 +265,7 @@ describe('GET /api/account/ledger.csv', () => {
   it('takes the month and kind filters', async () => {
     const rows = async (query: string) =>
       (await csv(alice, query)).rawPayload.subarray(3).toString('utf8').split('\r\n').slice(1, -1);
-    expect(await rows('?month=2026-10')).toEqual(['2026/10/31 23:59:59,Deposit,10000.00,,,bank:OCT']);
+    expect(await rows('?month=2026-10')).toEqual(['2026/10/31 23:59:59,Deposit,,,10000.00,,,bank:OCT']);
     expect((await rows('?month=2026-11&kind=deposit')).map((r) => r.split(',')[0])).toEqual([
       '2026/11/01 00:00:00',
     ]);
@@ -275,8 +275,8 @@ describe('GET /api/account/ledger.csv', () => {
   it("holds only the caller's entries", async () => {
     const text = (await csv(bob)).rawPayload.subarray(3).toString('utf8');
     expect(text.split('\r\n').slice(1, -1)).toEqual([
-      '2026/11/13 12:00:00,Withdrawal requested (held),,,100.00,bank-account:2',
-      '2026/11/05 10:00:00,Deposit,777.00,,,bank:BOB',
+      '2026/11/13 12:00:00,Withdrawal requested (held),,,,,100.00,bank-account:2',
+      '2026/11/05 10:00:00,Deposit,,,777.00,,,bank:BOB',
     ]);
     expect(text).not.toContain('bank:OCT');
   });
@@ -289,10 +289,10 @@ describe('GET /api/account/ledger.csv', () => {
     await write('adjust', carol, '-1', '2026-11-20T03:00:03Z', 'plain');
     const text = (await csv(carol)).rawPayload.subarray(3).toString('utf8');
     expect(text.split('\r\n').slice(1, -1)).toEqual([
-      '2026/11/20 12:00:03,Adjustment,,1.00,,plain',
-      "2026/11/20 12:00:02,Deposit,10.00,,,'-2+3",
-      "2026/11/20 12:00:01,Deposit,10.00,,,'@SUM(A1)",
-      `2026/11/20 12:00:00,Deposit,10.00,,,"'=HYPERLINK(""http://x"",""y"")"`,
+      '2026/11/20 12:00:03,Adjustment,,,,1.00,,plain',
+      "2026/11/20 12:00:02,Deposit,,,10.00,,,'-2+3",
+      "2026/11/20 12:00:01,Deposit,,,10.00,,,'@SUM(A1)",
+      `2026/11/20 12:00:00,Deposit,,,10.00,,,"'=HYPERLINK(""http://x"",""y"")"`,
     ]);
   });
 

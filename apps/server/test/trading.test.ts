@@ -231,7 +231,7 @@ describe('the confirmation popup', () => {
 });
 
 describe("the investor's statement", () => {
-  it('lists trading entries with their kinds, in the JSON and the CSV', async () => {
+  it('lists trading entries with their kinds and stock, in the JSON and the CSV', async () => {
     const user = await investor(t, '1000000');
     const placed = await placeOrder(t, user, {
       code: '7203',
@@ -250,17 +250,29 @@ describe("the investor's statement", () => {
       `close-${placed.data.id}`,
     );
     expect(closed.status).toBe(200);
-    const ledger = await get<{ items: { kind: string }[] }>(t.app, '/api/account/ledger?lang=ja', user.token);
+    type Entry = { kind: string; instrument: { code: string; nameJa: string; nameEn: string } | null };
+    const ledger = await get<{ items: Entry[] }>(t.app, '/api/account/ledger?lang=ja', user.token);
     expect(ledger.status).toBe(200);
     expect(ledger.data.items.map((item) => item.kind)).toEqual(
       expect.arrayContaining(['deposit', 'order_fill', 'position_close']),
     );
+    const toyota = { code: '7203', nameJa: 'トヨタ自動車', nameEn: 'Toyota Motor' };
+    for (const item of ledger.data.items) {
+      expect(item.instrument).toEqual(item.kind === 'deposit' ? null : toyota);
+    }
     const csv = await t.app.inject({
       url: '/api/account/ledger.csv?lang=ja',
       headers: { token: user.token },
     });
     expect(csv.statusCode).toBe(200);
-    expect(csv.body).toContain('約定（新規建）');
-    expect(csv.body).toContain('決済約定');
+    const lines = csv.body.split('\r\n');
+    expect(lines[0]).toContain('銘柄コード,銘柄名');
+    expect(lines.find((line) => line.includes('約定（新規建）'))).toContain(',7203,トヨタ自動車,');
+    expect(lines.find((line) => line.includes('決済約定'))).toContain(',7203,トヨタ自動車,');
+    const english = await t.app.inject({
+      url: '/api/account/ledger.csv?lang=en',
+      headers: { token: user.token },
+    });
+    expect(english.body).toContain(',7203,Toyota Motor,');
   });
 });

@@ -249,12 +249,15 @@ describe('staff review', () => {
       url: '/api/account/ledger.csv?lang=ja',
       headers: { token: user.token },
     });
-    // 日時,取引種別,入金額,出金額,拘束金の増減,参照: the payout is the only expenditure.
+    // 日時,取引種別,銘柄コード,銘柄名,入金額,出金額,拘束金の増減,参照: the payout is the only expenditure.
     expect(
       csv.body
         .split('\r\n')
         .slice(1, -1)
-        .map((row) => row.split(',').slice(1, 5)),
+        .map((row) => {
+          const [, kind, , , income, expenditure, held] = row.split(',');
+          return [kind, income, expenditure, held];
+        }),
     ).toEqual([
       ['出金取消（拘束解除）', '', '', '-20000.00'],
       ['出金', '', '30000.00', '-30000.00'],

@@ -90,6 +90,8 @@ export const ledgerEntry = z.object({
   id: z.string(),
   kind: z.enum(ENTRY_KINDS),
   reference: z.string().nullable(),
+  /** The stock a trading entry is about (an order's or a position's), null for every other entry. */
+  instrument: z.object({ code: z.string(), nameJa: z.string(), nameEn: z.string() }).nullable(),
   /**
    * What came into or left the user's cash (available and held together), signed: income is positive,
    * expenditure negative. A withdrawal paid out leaves from held cash, so it shows here and not in

@@ -22,5 +22,5 @@ export {
   type TradingPocket,
 } from './ledger.service';
 export { ledgerRoutes } from './ledger.routes';
-export { balancesView } from './ledger.view';
+export { balancesView, type InstrumentsOfReferences } from './ledger.view';
 export { ledgerStaffRoutes } from './ledger.staff-routes';

@@ -12,7 +12,7 @@ import {
 } from './adjustments.service';
 import { adjustmentsPage, checkLedger } from './ledger.repository';
 import { balancesOf } from './ledger.service';
-import { balancesView, entriesPage } from './ledger.view';
+import { balancesView, entriesPage, type InstrumentsOfReferences } from './ledger.view';
 
 /** A look at someone's money is audited like a look at their profile. */
 async function viewedUser(
@@ -35,7 +35,7 @@ async function viewedUser(
   return userId;
 }
 
-export function ledgerStaffRoutes(ctx: AppContext) {
+export function ledgerStaffRoutes(ctx: AppContext, instrumentsOf: InstrumentsOfReferences) {
   return [
     route(api.staffLedger.userBalances, async ({ params, actor, meta }) =>
       balancesView(
@@ -43,7 +43,12 @@ export function ledgerStaffRoutes(ctx: AppContext) {
       ),
     ),
     route(api.staffLedger.userEntries, async ({ params, query, actor, meta }) =>
-      entriesPage(ctx.db, await viewedUser(ctx, actor, params.userId, meta.ip, { entries: query }), query),
+      entriesPage(
+        ctx.db,
+        await viewedUser(ctx, actor, params.userId, meta.ip, { entries: query }),
+        query,
+        instrumentsOf,
+      ),
     ),
     route(api.staffLedger.verify, async () => {
       const check = await checkLedger(ctx.db);

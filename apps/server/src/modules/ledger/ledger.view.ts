@@ -13,6 +13,18 @@ export const balancesView = (balances: Balances) => ({
   total: senToDecimal(balances.available + balances.held + balances.marginInUse - balances.tradingDebt),
 });
 
+/**
+ * The stock each trading reference is about ("order:42" -> "7203"), from the trading module: the ledger
+ * stores references, not what they point at.
+ */
+export type InstrumentsOfReferences = (
+  db: Executor,
+  userId: bigint,
+  references: readonly (string | null)[],
+) => Promise<Map<string, { code: string; nameJa: string; nameEn: string }>>;
+
+type Instruments = Awaited<ReturnType<InstrumentsOfReferences>>;
+
 export interface EntryFilter {
   month?: string | undefined;
   kind?: EntryKind | undefined;
@@ -27,10 +39,11 @@ const filterOf = (filter: EntryFilter) => ({
   limit: filter.limit,
 });
 
-const entryView = (row: UserEntryRow) => ({
+const entryView = (row: UserEntryRow, instruments: Instruments) => ({
   id: row.id.toString(),
   kind: row.kind as EntryKind,
   reference: row.reference,
+  instrument: (row.reference === null ? undefined : instruments.get(row.reference)) ?? null,
   cashChange: senToDecimal(BigInt(row.available_change) + BigInt(row.held_change)),
   availableChange: senToDecimal(BigInt(row.available_change)),
   heldChange: senToDecimal(BigInt(row.held_change)),
@@ -38,11 +51,21 @@ const entryView = (row: UserEntryRow) => ({
 });
 
 /** One page of the user's entries; `nextCursor` is null on the last page. */
-export async function entriesPage(db: Executor, userId: bigint, filter: EntryFilter) {
+export async function entriesPage(
+  db: Executor,
+  userId: bigint,
+  filter: EntryFilter,
+  instrumentsOf: InstrumentsOfReferences,
+) {
   const rows = await userEntries(db, userId, filterOf(filter));
+  const instruments = await instrumentsOf(
+    db,
+    userId,
+    rows.map((row) => row.reference),
+  );
   const last = rows.at(-1);
   return {
-    items: rows.map(entryView),
+    items: rows.map((row) => entryView(row, instruments)),
     nextCursor: rows.length === filter.limit && last ? last.id.toString() : null,
   };
 }
@@ -71,16 +94,17 @@ export async function entriesCsv(
   userId: bigint,
   filter: Omit<EntryFilter, 'cursor' | 'limit'>,
   lang: Lang,
+  instrumentsOf: InstrumentsOfReferences,
 ) {
   const t = (key: string) => translate(lang, 'common', key);
   const lines = [
-    ['time', 'kind', 'income', 'expenditure', 'held', 'reference']
+    ['time', 'kind', 'code', 'name', 'income', 'expenditure', 'held', 'reference']
       .map((c) => csvCell(t(`ledgerCsv.${c}`)))
       .join(','),
   ];
   let cursor: string | undefined;
   for (let count = 0; count < CSV_MAX_ROWS;) {
-    const page = await entriesPage(db, userId, { ...filter, cursor, limit: CSV_PAGE });
+    const page = await entriesPage(db, userId, { ...filter, cursor, limit: CSV_PAGE }, instrumentsOf);
     for (const item of page.items) {
       const change = item.cashChange;
       const negative = change.startsWith('-');
@@ -88,6 +112,8 @@ export async function entriesCsv(
         [
           formatJst(item.createdAt, { seconds: true }),
           t(`entryKinds.${item.kind}`),
+          item.instrument?.code ?? '',
+          (lang === 'ja' ? item.instrument?.nameJa : item.instrument?.nameEn) ?? '',
           negative || change === '0.00' ? '' : change,
           negative ? change.slice(1) : '',
           item.heldChange === '0.00' ? '' : item.heldChange,

@@ -10,5 +10,11 @@ export { tradingRoutes } from './trading.routes';
 export { offersTestPrices, testPriceRoutes } from './trading.test-prices';
 export { orderView, positionView, accountView } from './trading.views';
 export { REJECTION_ERRORS } from './trading.rejections';
-export { ordersPage, positionsPage, findUserOrder, findUserPosition } from './trading.repository';
+export {
+  ordersPage,
+  positionsPage,
+  findUserOrder,
+  findUserPosition,
+  instrumentsOfReferences,
+} from './trading.repository';
 export { quoteFromFeed } from './trading.quotes';

@@ -301,3 +301,56 @@ export function positionsPage(
     (row) => row as PositionRow,
   );
 }
+
+const TRADING_REFERENCE = /^(order|position):(\d{1,18})$/;
+
+export interface ReferencedInstrument {
+  code: string;
+  nameJa: string;
+  nameEn: string;
+}
+
+/**
+ * The stock each of a user's ledger references is about ("order:42" and "position:17", as the trading
+ * entries are posted), for statements that list journal entries. Only the user's own orders and positions
+ * are read; any other reference has no stock and is left out.
+ */
+export async function instrumentsOfReferences(
+  db: Executor,
+  userId: bigint,
+  references: readonly (string | null)[],
+): Promise<Map<string, ReferencedInstrument>> {
+  const ids = { order: new Set<bigint>(), position: new Set<bigint>() };
+  for (const reference of references) {
+    const match = TRADING_REFERENCE.exec(reference ?? '');
+    if (match) ids[match[1] as 'order' | 'position'].add(BigInt(match[2]!));
+  }
+  const instruments = new Map<string, ReferencedInstrument>();
+  if (ids.order.size > 0) {
+    const rows = await db
+      .selectFrom('trading_orders as t')
+      .innerJoin('instruments as i', 'i.code', 't.code')
+      .select(['t.id', 'i.code', 'i.name_ja', 'i.name_en'])
+      .where('t.user_id', '=', userId)
+      .where('t.id', 'in', [...ids.order])
+      .execute();
+    for (const row of rows) instruments.set(`order:${row.id}`, instrumentOf(row));
+  }
+  if (ids.position.size > 0) {
+    const rows = await db
+      .selectFrom('trading_positions as t')
+      .innerJoin('instruments as i', 'i.code', 't.code')
+      .select(['t.id', 'i.code', 'i.name_ja', 'i.name_en'])
+      .where('t.user_id', '=', userId)
+      .where('t.id', 'in', [...ids.position])
+      .execute();
+    for (const row of rows) instruments.set(`position:${row.id}`, instrumentOf(row));
+  }
+  return instruments;
+}
+
+const instrumentOf = (row: { code: string; name_ja: string; name_en: string }): ReferencedInstrument => ({
+  code: row.code,
+  nameJa: row.name_ja,
+  nameEn: row.name_en,
+});

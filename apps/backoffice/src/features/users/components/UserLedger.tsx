@@ -68,7 +68,8 @@ export function UserLedger({ userId }: { userId: string }) {
           {
             title: t('userLedger.columns.reference'),
             dataIndex: 'reference',
-            render: (v: string | null) => v ?? '—',
+            render: (v: string | null, entry: { instrument: { code: string; nameJa: string } | null }) =>
+              entry.instrument ? `${v} · ${entry.instrument.code} ${entry.instrument.nameJa}` : (v ?? '—'),
           },
           {
             title: t('userLedger.columns.createdAt'),

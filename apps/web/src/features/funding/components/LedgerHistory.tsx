@@ -37,6 +37,20 @@ function EntryReference({ reference, accounts }: { reference: string | null; acc
   return <div data-testid="ledger-reference">{text}</div>;
 }
 
+/** "トヨタ自動車 7203" under a trading entry: the stock its order or position is in. */
+function EntryInstrument({ instrument }: { instrument: LedgerInstrument | null }) {
+  const { i18n } = useTranslation();
+  if (!instrument) return null;
+  const name = i18n.resolvedLanguage === 'ja' ? instrument.nameJa : instrument.nameEn;
+  return <div data-testid="ledger-instrument">{`${name} ${instrument.code}`}</div>;
+}
+
+interface LedgerInstrument {
+  code: string;
+  nameJa: string;
+  nameEn: string;
+}
+
 interface Entry {
   cashChange: string;
   heldChange: string;
@@ -128,6 +142,7 @@ export function LedgerHistory({ filters, onFiltersChange }: LedgerHistoryProps) 
                   </span>
                 </div>
                 <div className="kb-record-meta">
+                  <EntryInstrument instrument={entry.instrument} />
                   <span data-testid="ledger-time">{formatJst(entry.createdAt)}</span>
                   <HeldNote entry={entry} />
                   <EntryReference reference={entry.reference} accounts={accounts.data} />
