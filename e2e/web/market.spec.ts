@@ -120,6 +120,15 @@ for (const lang of ['ja', 'en']) {
       .poll(async () => (await percents(page)).some((value, i) => value !== down.percents[i]))
       .toBe(true);
     expect(await codes(page)).toEqual(down.codes);
+    // Once a move puts a row past its neighbour, a button offers the current ranking; a tap re-ranks the list.
+    const rerank = page.getByTestId('market-rerank');
+    await expect(rerank).toBeVisible({ timeout: 30_000 });
+    await expect(rerank).toContainText(message(lang, 'market', 'rerank'));
+    await screenshot(page, `${lang}-market-rerank`);
+    const fresh = rankingAnswer(page, 'changePercent', 'desc');
+    await rerank.click();
+    const again = await ranked(await fresh);
+    await expect.poll(() => codes(page)).toEqual(again.codes);
 
     await page.getByTestId('market-segment-watchlist').click();
     await expect(page.getByTestId('watchlist').locator('[data-testid^="quote-row-"]')).toHaveCount(1);

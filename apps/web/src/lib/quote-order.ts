@@ -25,3 +25,15 @@ export function orderByQuote<T extends { code: string; quote: Quote | undefined 
     return difference === 0 ? byCode(a, b) : sign * Math.sign(difference);
   });
 }
+
+/**
+ * Whether live prices have moved rows out of the order a list was ranked in (the list keeps its order so rows
+ * never move under the investor's finger; this says when that order no longer matches its label).
+ */
+export function isOutOfOrder<T extends { code: string; quote: Quote | undefined }>(
+  rows: readonly T[],
+  sort: MarketSort,
+  order: 'asc' | 'desc',
+): boolean {
+  return orderByQuote(rows, sort, order).some((row, index) => row.code !== rows[index]?.code);
+}

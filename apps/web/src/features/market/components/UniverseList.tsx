@@ -7,6 +7,7 @@ import { QuoteRow } from '../../../components/market/QuoteRow';
 import { LiveNotice } from '../../../components/market/LiveNotice';
 import { SimulatedNote } from '../../../components/market/SimulatedNote';
 import { PAGE_SAYS_SIMULATED, useQuotes } from '../../../lib/market-data';
+import { isOutOfOrder } from '../../../lib/quote-order';
 import { useVisibleCodes } from '../../../lib/visible-codes';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { useRanking } from '../api/market';
@@ -16,7 +17,8 @@ import type { Sorting } from './SortBar';
 /**
  * Every instrument with its live quote; more rows load on scrolling. The order is the server's ranking at the
  * last sort action and does not follow the prices afterwards: rows never move under the investor's finger,
- * only their figures change (from the quote channels of the rows in view).
+ * only their figures change (from the quote channels of the rows in view). Once the figures no longer follow
+ * the order the sort bar names, a button at the bottom of the screen offers the current ranking.
  */
 export function UniverseList({ sorting }: { sorting: Sorting }) {
   const { t } = useMarketTranslation();
@@ -36,6 +38,11 @@ export function UniverseList({ sorting }: { sorting: Sorting }) {
     );
   if (ranking.isError && !ranking.data) return <LoadError onRetry={() => void ranking.refetch()} />;
   if (rows.length === 0) return <EmptyState />;
+  const shown = rows.map(({ instrument, quote }) => ({
+    code: instrument.code,
+    quote: quotes.data?.get(instrument.code) ?? quote,
+  }));
+  const drifted = sorting.sort !== 'code' && isOutOfOrder(shown, sorting.sort, sorting.order);
   return (
     <>
       <SimulatedNote simulated={rows[0]?.quote.simulated} />
@@ -46,8 +53,8 @@ export function UniverseList({ sorting }: { sorting: Sorting }) {
         data-testid="market-list"
         aria-busy={ranking.isPlaceholderData}
       >
-        {rows.map(({ instrument, quote: listed }) => {
-          const quote = quotes.data?.get(instrument.code) ?? listed;
+        {rows.map(({ instrument }, index) => {
+          const quote = shown[index]!.quote;
           return (
             <QuoteRow
               key={instrument.code}
@@ -65,6 +72,18 @@ export function UniverseList({ sorting }: { sorting: Sorting }) {
       >
         <span className="kb-list-end">{ranking.hasNextPage ? t('common:loading') : t('market:listEnd')}</span>
       </InfiniteScroll>
+      {drifted && (
+        <button
+          type="button"
+          className="kb-rerank"
+          disabled={ranking.isFetching}
+          onClick={() => void ranking.refetch()}
+          data-testid="market-rerank"
+        >
+          <span aria-hidden>↻ </span>
+          {t('market:rerank')}
+        </button>
+      )}
     </>
   );
 }
