@@ -31,6 +31,7 @@ describe('market formatting', () => {
   it('shortens volumes and turnover in the reader’s language', () => {
     expect(formatCompact('123456789', 'ja')).toBe('1.2億');
     expect(formatCompact('12345', 'ja')).toBe('1.2万');
+    expect(formatCompact('34453000', 'ja')).toBe('3,445.3万');
     expect(formatCompact('123456789', 'en')).toBe('123.5M');
     expect(formatCount('1234500')).toBe('1,234,500');
     expect(formatCompact(undefined, 'en')).toBe('—');

@@ -28,7 +28,12 @@ export function formatPercent(decimal: string | null | undefined): string {
 /** A large count in the language's short form: "1.2万" / "12K", "3.4億" / "340M". */
 export function formatCompact(value: string | null | undefined, lang: Lang): string {
   if (!value) return '—';
-  return new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 }).format(Number(value));
+  // Grouped in every language: Japanese compact forms otherwise print "3445.3万".
+  return new Intl.NumberFormat(lang, {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+    useGrouping: 'always',
+  }).format(Number(value));
 }
 
 /** A whole count (shares) with the same separators as prices and yen amounts everywhere in the app ("1,234,500"). */

@@ -63,6 +63,9 @@ export function PriceChart({ code }: { code: string }) {
           priceFormat: { type: 'volume' },
           priceScaleId: 'volume',
           color: '#b0b8c4',
+          // Its label would sit on the price scale over a price; the day's volume is in the quote above.
+          lastValueVisible: false,
+          priceLineVisible: false,
         });
         chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
         candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
