@@ -34,7 +34,10 @@ interface Quote {
 interface Account {
   available: string;
   equity: string;
+  buyingPower: { leverage: number; notional: string }[];
 }
+const yenText = (decimal: string) =>
+  `¥${Number(decimal).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 interface Page_<T> {
   items: T[];
   total: number;
@@ -105,6 +108,16 @@ for (const lang of ['ja', 'en']) {
                 openNotional: '280000.00',
                 maintenanceRatio: '15.00',
                 marginCall: { raisedOn: '2026-11-24', deadline: '2026-11-25' },
+                buyingPower: [1, 2, 3].map((leverage) => ({
+                  leverage,
+                  notional: '0.00',
+                  margin: '0.00',
+                  limitedBy: 'margin_call',
+                })),
+                levels: {
+                  marginCall: { ratio: '20.00', equity: '56000.00' },
+                  liquidation: { ratio: '10.00', equity: '28000.00' },
+                },
               },
             },
           }),
@@ -115,6 +128,22 @@ for (const lang of ['ja', 'en']) {
       );
       await expect(page.getByTestId('trade-account-ratio')).toHaveText('15.00%');
       await expect(page.getByTestId('trade-account-debt')).toHaveText('¥1,200.00');
+      // No room while the call stands, and the two levels from the server with the equity at each.
+      await expect(page.getByTestId('trade-account-available')).toHaveText('¥0.00');
+      await expect(page.getByTestId('trade-buying-power-note')).toHaveText(
+        message(lang, 'trade', 'account.buyingPowerLimited.margin_call'),
+      );
+      await expect(page.getByTestId('trade-level-margin-call')).toContainText(
+        message(lang, 'trade', 'account.levelReached')
+          .replace('{{ratio}}', '20.00')
+          .replace('{{equity}}', '¥56,000.00'),
+      );
+      await expect(page.getByTestId('trade-level-liquidation')).toContainText(
+        message(lang, 'trade', 'account.levelRoom')
+          .replace('{{ratio}}', '10.00')
+          .replace('{{equity}}', '¥28,000.00')
+          .replace('{{room}}', '¥14,000.00'),
+      );
       expect(await problemsOn(page, 'trade-margin-call')).toEqual([]);
       await screenshot(page, `trade-margin-call-${lang}`);
     });
@@ -133,7 +162,15 @@ for (const lang of ['ja', 'en']) {
       expect(await problemsOn(page, 'order-panel')).toEqual([]);
       await screenshot(page, `order-panel-${lang}`);
 
+      // The panel's buying power follows the leverage chosen: the server's bound for each.
+      const fresh = await userApi<Account>(request, investor.token, '/api/trading/account');
+      await expect(panel.getByTestId('order-buying-power')).toContainText(
+        yenText(fresh.buyingPower[0]!.notional),
+      );
       await panel.getByTestId('order-leverage-2').click();
+      await expect(panel.getByTestId('order-buying-power')).toContainText(
+        yenText(fresh.buyingPower[1]!.notional),
+      );
       await expect(panel.getByTestId('order-margin-note')).toHaveText(
         message(lang, 'trade', 'marginTradingNote'),
       );
@@ -188,8 +225,9 @@ for (const lang of ['ja', 'en']) {
       await expect(row).toHaveCount(1);
       await expect(row.getByTestId('position-pnl')).toHaveText(/^([+-][\d,]+\.\d{2}|0\.00)$/);
       const account = await userApi<Account>(request, investor.token, '/api/trading/account');
+      // 買付余力 is the server's bound for a new 1x position (the engine's checks), not the cash.
       await expect(page.getByTestId('trade-account-available')).toHaveText(
-        `¥${Number(account.available).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+        `¥${Number(account.buyingPower[0]!.notional).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
       );
       expect(await page.locator('h1').count()).toBe(1);
       await expectNoHorizontalOverflow(page);

@@ -121,6 +121,9 @@ export const orderPreview = z.object({
 });
 export type OrderPreviewView = z.infer<typeof orderPreview>;
 
+export const BUYING_POWER_LIMITS = ['cash', 'maintenance', 'margin_call', 'minimum_equity'] as const;
+const riskLevel = z.object({ ratio: z.string(), equity: decimalMoney.nullable() });
+
 /** The caller's trading account: cash pockets, equity and the maintenance ratio (委託保証金維持率). */
 export const tradingAccount = z.object({
   available: decimalMoney,
@@ -134,6 +137,26 @@ export const tradingAccount = z.object({
   /** equity / open notional in percent with two decimals; null with nothing open. */
   maintenanceRatio: z.string().nullable(),
   marginCall: z.object({ raisedOn: z.string(), deadline: z.string() }).nullable(),
+  /**
+   * 買付余力 per leverage the firm offers: the largest notional a new position may have that the engine's money
+   * checks accept (its margin and fee from available cash, and the maintenance ratio after it), and what limits it.
+   */
+  buyingPower: z.array(
+    z.object({
+      leverage: z.number().int(),
+      notional: decimalMoney,
+      margin: decimalMoney,
+      limitedBy: z.enum(BUYING_POWER_LIMITS),
+    }),
+  ),
+  /**
+   * The maintenance ratio's two levels (percent, two decimals): the margin call (追証) and the forced close
+   * (ロスカット), each with the equity below which the open positions reach it (null with nothing open).
+   */
+  levels: z.object({
+    marginCall: riskLevel,
+    liquidation: riskLevel,
+  }),
 });
 export type TradingAccount = z.infer<typeof tradingAccount>;
 

@@ -52,6 +52,9 @@ export function tradingRoutes(ctx: AppContext) {
       const row = await trading.setTakeProfitStopLoss(actor.userId, params.id, body);
       return positionView(row, trading.markOf(row.code));
     }),
-    route(api.trading.account, async ({ actor }) => accountView(await trading.account(actor.userId))),
+    route(api.trading.account, async ({ actor }) => {
+      const { view, config } = await trading.accountWithRules(actor.userId);
+      return accountView(view, config);
+    }),
   ];
 }

@@ -1,5 +1,11 @@
 import { senToDecimal, type Order, type Position, type TradingAccount } from '@kabuto/contract';
-import type { AccountView, OrderPreview } from '@kabuto/engine';
+import {
+  buyingPower,
+  riskLevels,
+  type AccountView,
+  type EngineConfig,
+  type OrderPreview,
+} from '@kabuto/engine';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import type { OrderRow, PositionRow } from './trading.table';
 
@@ -65,7 +71,34 @@ export const previewView = (preview: Extract<OrderPreview, { ok: true }>) => ({
   estimatedLiquidationPrice: money(preview.estimatedLiquidationPrice),
 });
 
-export const accountView = (view: AccountView): TradingAccount => ({
+const percent = (ratioBp: number) => (ratioBp / 100).toFixed(2);
+
+/** The account as the Trade tab shows it; buying power and the ratio's levels by the engine's own rules. */
+export function accountView(
+  view: AccountView,
+  config: Pick<EngineConfig, 'leverages' | 'fee' | 'margin' | 'liquidationRatioBp'>,
+): TradingAccount {
+  const levels = riskLevels(view.openNotional, config);
+  const level = ({ ratioBp, equity }: (typeof levels)['marginCall']) => ({
+    ratio: percent(ratioBp),
+    equity: money(equity),
+  });
+  return {
+    ...accountFigures(view),
+    buyingPower: config.leverages.map((leverage) => {
+      const power = buyingPower(view, leverage, config);
+      return {
+        leverage,
+        notional: senToDecimal(power.notional),
+        margin: senToDecimal(power.margin),
+        limitedBy: power.limitedBy,
+      };
+    }),
+    levels: { marginCall: level(levels.marginCall), liquidation: level(levels.liquidation) },
+  };
+}
+
+const accountFigures = (view: AccountView) => ({
   available: senToDecimal(view.available),
   held: senToDecimal(view.held),
   margin: senToDecimal(view.margin),
@@ -73,6 +106,6 @@ export const accountView = (view: AccountView): TradingAccount => ({
   unrealisedPnl: senToDecimal(view.unrealisedPnl),
   equity: senToDecimal(view.equity),
   openNotional: senToDecimal(view.openNotional),
-  maintenanceRatio: view.ratioBp === null ? null : (view.ratioBp / 100).toFixed(2),
+  maintenanceRatio: view.ratioBp === null ? null : percent(view.ratioBp),
   marginCall: view.marginCall,
 });

@@ -40,13 +40,22 @@ export function useTradingChannels() {
   }, [positions, orders, balances, queryClient]);
 }
 
+/**
+ * While positions are open, the account is read again this often even with the socket live: buying power and the
+ * engine's equity move with prices, and only the server applies the engine's checks to them.
+ */
+const OPEN_ACCOUNT_REFRESH_MS = 10_000;
+
 export function useTradingAccount() {
   const loggedIn = useIsLoggedIn();
+  const fallback = useFallbackInterval();
   return useQuery({
     queryKey: tradeKeys.account(),
     queryFn: () => apiClient.call(routes.trading.account),
     enabled: loggedIn,
-    refetchInterval: useFallbackInterval(),
+    refetchInterval: (query) =>
+      fallback ||
+      (query.state.data && query.state.data.openNotional !== '0.00' ? OPEN_ACCOUNT_REFRESH_MS : false),
     meta: { silent: true },
   });
 }
