@@ -46,6 +46,10 @@ interface PositionView {
   id: string;
   status: string;
   realisedPnl: string | null;
+  netPnl: string | null;
+  openFee: string;
+  closeFee: string | null;
+  interest: string;
 }
 
 /** "¥1,234.50" or "-¥12.00" as sen. */
@@ -286,10 +290,15 @@ for (const lang of ['ja', 'en']) {
       const [closed] = (
         await userApi<Page_<PositionView>>(request, investor.token, '/api/positions?status=closed')
       ).items;
-      expect(closed?.realisedPnl).toBeTruthy();
-      await expect(closedRow.getByTestId('closed-position-pnl')).toContainText(
-        Number(closed!.realisedPnl!.replace('-', '')).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+      // 実現損益 after both fees (and any interest): the server's netPnl, labelled so above the list.
+      expect(closed?.netPnl).toBeTruthy();
+      expect(sen(closed!.netPnl!)).toBe(
+        sen(closed!.realisedPnl!) - sen(closed!.openFee) - sen(closed!.closeFee!) - sen(closed!.interest),
       );
+      await expect(closedRow.getByTestId('closed-position-pnl')).toContainText(
+        Number(closed!.netPnl!.replace('-', '')).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+      );
+      await expect(page.getByTestId('closed-position-note')).toHaveText(message(lang, 'trade', 'netPnlNote'));
       const after = await userApi<Account>(request, investor.token, '/api/trading/account');
       await expect(page.getByTestId('trade-account-equity')).toHaveText(
         `¥${Number(after.equity).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,

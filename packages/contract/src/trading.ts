@@ -95,8 +95,14 @@ export const position = z.object({
   markPrice: decimalMoney.nullable(),
   unrealisedPnl: decimalMoney.nullable(),
   exitPrice: decimalMoney.nullable(),
+  /** The price difference at the close (exit - entry, × shares, the sign of the side), before any cost. */
   realisedPnl: decimalMoney.nullable(),
   closeFee: decimalMoney.nullable(),
+  /**
+   * 実現損益 as the investor keeps it: realisedPnl less the opening and closing fees and the interest or borrow fee
+   * (closed positions; null while open).
+   */
+  netPnl: decimalMoney.nullable(),
   closeReason: z.enum(CLOSE_REASONS).nullable(),
   openedAt: z.string(),
   closedAt: z.string().nullable(),

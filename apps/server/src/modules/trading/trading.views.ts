@@ -30,6 +30,12 @@ export const orderView = (row: OrderRow): Order => ({
   updatedAt: row.updated_at.toISOString(),
 });
 
+/** A closed position's realised P&L less everything it cost: both fees and the interest or borrow fee. */
+export const netPnlOf = (row: PositionRow): bigint | null =>
+  row.status === 'closed' && row.realised_pnl !== null
+    ? row.realised_pnl - row.open_fee - (row.close_fee ?? 0n) - row.interest
+    : null;
+
 /** A position; an open one with its P&L at `mark` (before the closing fee). */
 export function positionView(row: PositionRow, mark: bigint | null): Position {
   const open = row.status !== 'closed';
@@ -55,6 +61,7 @@ export function positionView(row: PositionRow, mark: bigint | null): Position {
     exitPrice: money(row.exit_price),
     realisedPnl: money(row.realised_pnl),
     closeFee: money(row.close_fee),
+    netPnl: money(netPnlOf(row)),
     closeReason: row.close_reason,
     openedAt: row.opened_at.toISOString(),
     closedAt: row.closed_at?.toISOString() ?? null,

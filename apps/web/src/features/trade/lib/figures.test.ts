@@ -81,6 +81,7 @@ describe('livePnl', () => {
     exitPrice: null,
     realisedPnl: null,
     closeFee: null,
+    netPnl: null,
     closeReason: null,
     openedAt: '2026-11-24T01:00:00.000Z',
     closedAt: null,
@@ -89,9 +90,16 @@ describe('livePnl', () => {
     expect(livePnl(held, '2780.00')).toEqual({ price: '2780.00', pnl: '2000.00' });
     expect(livePnl(held, undefined)).toEqual({ price: '2790.00', pnl: '1000.00' });
   });
-  it('shows a closed position at its exit, whatever the market does', () => {
-    const closed = { ...held, status: 'closed', exitPrice: '2810.00', realisedPnl: '-1280.00' } as const;
-    expect(livePnl(closed, '2700.00')).toEqual({ price: '2810.00', pnl: '-1280.00' });
+  it('shows a closed position at its exit with its P&L after fees and interest, whatever the market does', () => {
+    const closed = {
+      ...held,
+      status: 'closed',
+      exitPrice: '2810.00',
+      realisedPnl: '-1000.00',
+      closeFee: '281.00',
+      netPnl: '-1561.00',
+    } as const;
+    expect(livePnl(closed, '2700.00')).toEqual({ price: '2810.00', pnl: '-1561.00' });
   });
 });
 

@@ -65,12 +65,15 @@ export function targetRefusal(
   return null;
 }
 
-/** The latest price and the P&L at it: from the live quotes when they have the code, else the server's own. */
+/**
+ * The latest price and the P&L at it: from the live quotes when they have the code, else the server's own. A closed
+ * position's is its 実現損益 after both fees and the interest or borrow fee (the server's netPnl).
+ */
 export function livePnl(
   position: Position,
   last: string | undefined,
 ): { price: string | null; pnl: string | null } {
-  if (position.status === 'closed') return { price: position.exitPrice, pnl: position.realisedPnl };
+  if (position.status === 'closed') return { price: position.exitPrice, pnl: position.netPnl };
   if (last === undefined) return { price: position.markPrice, pnl: position.unrealisedPnl };
   return { price: last, pnl: unrealisedPnlAt(position, last) };
 }
