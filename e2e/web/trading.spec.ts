@@ -305,6 +305,27 @@ for (const lang of ['ja', 'en']) {
       );
       expect(await problemsOn(page, 'trade-history')).toEqual([]);
       await screenshot(page, `trade-history-${lang}`);
+
+      // 注文履歴 lists the close (返済) above the order that opened the position, with its reason and price.
+      await page.getByTestId('trade-history-kind-orders').click();
+      const closeRow = page.getByTestId('close-row');
+      await expect(closeRow).toHaveCount(1);
+      await expect(closeRow.getByTestId('history-tag')).toHaveText(
+        message(lang, 'trade', 'historyTag.close.long'),
+      );
+      await expect(closeRow.getByTestId('close-reason')).toHaveText(
+        message(lang, 'trade', 'closeReason.user'),
+      );
+      await expect(page.getByTestId('order-row')).toHaveCount(1);
+      const lines = page.locator('[data-testid="order-history-list"] > li');
+      await expect(lines.first().getByTestId('close-row')).toBeVisible();
+      expect(await problemsOn(page, 'trade-order-history')).toEqual([]);
+      await screenshot(page, `trade-order-history-${lang}`);
+      await closeRow.click();
+      await expect(page.getByTestId('position-detail').getByTestId('position-figures-status')).toHaveText(
+        message(lang, 'trade', 'positionStatus.closed'),
+      );
+      await screenshot(page, `trade-closed-detail-${lang}`);
     });
 
     test('a limit order rests and is cancelled after a confirmation; errors show on their fields', async ({

@@ -112,6 +112,18 @@ export type Position = z.infer<typeof position>;
 export const orderPage = paged(order);
 export const positionPage = paged(position);
 
+/**
+ * One line of 注文履歴: an order to open (新規) once filled or cancelled, at the time it was placed, or a close
+ * (返済: by the investor, take-profit, stop-loss or forced) at the time it filled, with its closed position.
+ */
+export const tradeHistoryItem = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('order'), at: z.string(), order }),
+  z.object({ kind: z.literal('close'), at: z.string(), position }),
+]);
+export type TradeHistoryItem = z.infer<typeof tradeHistoryItem>;
+export const tradeHistoryQuery = pageQuery;
+export const tradeHistoryPage = paged(tradeHistoryItem);
+
 /** The confirmation popup's figures. */
 export const orderPreview = z.object({
   /** The price the figures are computed at: the fill price now, the limit, or today's limit up/down. */

@@ -78,6 +78,18 @@ export function useOrders(status: OrderFilter, enabled = true) {
   });
 }
 
+/** 注文履歴: orders to open once filled or cancelled, and every close (返済), newest first, a page at a time. */
+export function useTradeHistory() {
+  return useInfiniteQuery({
+    queryKey: tradeKeys.history(),
+    queryFn: ({ pageParam }) =>
+      apiClient.call(routes.trading.history, { query: { page: pageParam, pageSize: PAGE_SIZE } }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    meta: { silent: true },
+  });
+}
+
 /** Open positions (holding, closing, limit-closing) or closed ones, newest first, a page at a time. */
 export function usePositions(status: PositionFilter, enabled = true) {
   const fallback = useFallbackInterval();
