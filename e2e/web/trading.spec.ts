@@ -137,17 +137,14 @@ for (const lang of ['ja', 'en']) {
       await expect(page.getByTestId('trade-buying-power-note')).toHaveText(
         message(lang, 'trade', 'account.buyingPowerLimited.margin_call'),
       );
-      await expect(page.getByTestId('trade-level-margin-call')).toContainText(
-        message(lang, 'trade', 'account.levelReached')
-          .replace('{{ratio}}', '20.00')
-          .replace('{{equity}}', '¥56,000.00'),
+      await expect(page.getByTestId('trade-level-margin-call-ratio')).toHaveText('20.00%');
+      await expect(page.getByTestId('trade-level-margin-call-equity')).toHaveText('¥56,000.00');
+      await expect(page.getByTestId('trade-level-margin-call-room')).toHaveText(
+        message(lang, 'trade', 'account.levelReached'),
       );
-      await expect(page.getByTestId('trade-level-liquidation')).toContainText(
-        message(lang, 'trade', 'account.levelRoom')
-          .replace('{{ratio}}', '10.00')
-          .replace('{{equity}}', '¥28,000.00')
-          .replace('{{room}}', '¥14,000.00'),
-      );
+      await expect(page.getByTestId('trade-level-liquidation-ratio')).toHaveText('10.00%');
+      await expect(page.getByTestId('trade-level-liquidation-equity')).toHaveText('¥28,000.00');
+      await expect(page.getByTestId('trade-level-liquidation-room')).toHaveText('¥14,000.00');
       expect(await problemsOn(page, 'trade-margin-call')).toEqual([]);
       await screenshot(page, `trade-margin-call-${lang}`);
     });
@@ -238,7 +235,9 @@ for (const lang of ['ja', 'en']) {
       expect(await problemsOn(page, 'trade')).toEqual([]);
       await screenshot(page, `trade-position-${lang}`);
 
-      // Its detail, then 決済 at the market after a confirmation.
+      // Its detail, then 決済 at the market after a confirmation. The "filled" toast is gone first: axe would
+      // otherwise judge its fading text.
+      await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
       await row.click();
       const detail = page.getByTestId('position-detail');
       await expect(detail.getByTestId('position-figures-leverage')).toHaveText(

@@ -86,31 +86,38 @@ export function AccountSummary({ snapshot }: { snapshot: TradeSnapshot }) {
   );
 }
 
-/** 追証ライン and ロスカット: the engine's levels, with the equity at each and how far equity may still fall. */
+/** 追証ライン and ロスカット: the engine's levels, the equity at which each is reached, and how far equity may still fall. */
 function RatioLevels({ account }: { account: NonNullable<TradeSnapshot['figures']> }) {
   const { t } = useTradeTranslation();
   const { marginCall, liquidation } = account.levels;
   const row = (id: string, label: string, level: typeof marginCall) => {
     const room = roomAbove(account.equity, level.equity);
     return (
-      <div className="kb-trade-level" key={id} data-testid={`trade-level-${id}`}>
-        <dt>{label}</dt>
-        <dd>
-          {level.equity === null
-            ? t('trade:account.levelRatio', { ratio: level.ratio })
-            : t(room === '0.00' ? 'trade:account.levelReached' : 'trade:account.levelRoom', {
-                ratio: level.ratio,
-                equity: yen(level.equity),
-                room: yen(room ?? '0.00'),
-              })}
-        </dd>
-      </div>
+      <tr key={id} data-testid={`trade-level-${id}`}>
+        <th scope="row">{label}</th>
+        <td data-testid={`trade-level-${id}-ratio`}>{level.ratio}%</td>
+        <td data-testid={`trade-level-${id}-equity`}>{level.equity ? yen(level.equity) : '—'}</td>
+        <td data-testid={`trade-level-${id}-room`}>
+          {room === null ? '—' : room === '0.00' ? t('trade:account.levelReached') : yen(room)}
+        </td>
+      </tr>
     );
   };
   return (
-    <dl className="kb-trade-levels" aria-label={t('trade:account.levels')} data-testid="trade-levels">
-      {row('margin-call', t('trade:account.marginCallLevel'), marginCall)}
-      {row('liquidation', t('trade:account.liquidationLevel'), liquidation)}
-    </dl>
+    <table className="kb-trade-levels" data-testid="trade-levels">
+      <caption className="kb-visually-hidden">{t('trade:account.levels')}</caption>
+      <thead>
+        <tr>
+          <td />
+          <th scope="col">{t('trade:account.levelRatio')}</th>
+          <th scope="col">{t('trade:account.levelEquity')}</th>
+          <th scope="col">{t('trade:account.levelRoom')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {row('margin-call', t('trade:account.marginCallLevel'), marginCall)}
+        {row('liquidation', t('trade:account.liquidationLevel'), liquidation)}
+      </tbody>
+    </table>
   );
 }
