@@ -149,6 +149,54 @@ for (const lang of ['ja', 'en']) {
       await screenshot(page, `trade-margin-call-${lang}`);
     });
 
+    test('buying power below the cash says why, with the room left to each level', async ({
+      page,
+      request,
+    }) => {
+      const investor = await investorWithCash(request, await staffSession(request), '1000000');
+      // The engine's figures for unrealised losses near the margin-call level (the module's tests check them).
+      await page.route(
+        (url) => url.pathname === '/api/trading/account',
+        (route) =>
+          route.fulfill({
+            json: {
+              code: 1,
+              msg: 'ok',
+              data: {
+                available: '63699.50',
+                held: '0.00',
+                margin: '933500.00',
+                debt: '0.00',
+                unrealisedPnl: '-430500.00',
+                equity: '566699.50',
+                openNotional: '2800500.00',
+                maintenanceRatio: '20.23',
+                marginCall: null,
+                buyingPower: [
+                  { leverage: 1, notional: '32497.50', margin: '32497.50', limitedBy: 'maintenance' },
+                  { leverage: 2, notional: '32497.50', margin: '16248.75', limitedBy: 'maintenance' },
+                  { leverage: 3, notional: '32497.50', margin: '10832.50', limitedBy: 'maintenance' },
+                ],
+                levels: {
+                  marginCall: { ratio: '20.00', equity: '560100.00' },
+                  liquidation: { ratio: '10.00', equity: '280050.00' },
+                },
+              },
+            },
+          }),
+      );
+      await openSignedInPhone(page, investor, TRADE);
+      await expect(page.getByTestId('trade-account-available')).toHaveText('¥32,497.50');
+      await expect(page.getByTestId('trade-buying-power-note')).toHaveText(
+        message(lang, 'trade', 'account.buyingPowerLimited.maintenance').replace('{{cash}}', '¥63,699.50'),
+      );
+      await expect(page.getByTestId('trade-level-margin-call-room')).toHaveText('¥6,599.50');
+      await expect(page.getByTestId('trade-level-liquidation-room')).toHaveText('¥286,649.50');
+      await expectNoHorizontalOverflow(page);
+      expect(await problemsOn(page, 'trade-buying-power')).toEqual([]);
+      await screenshot(page, `trade-buying-power-limited-${lang}`);
+    });
+
     test('a 2x market long placed once through a retried confirmation, its live P&L, its close and the history', async ({
       page,
       request,
