@@ -211,6 +211,8 @@ describe('a forced close', () => {
       exitPrice: '1800.00',
       realisedPnl: '-1000500.00',
       closeFee: '1800.00',
+      // 実現損益 after both fees: -1,000,500 - 2,800.50 - 1,800.
+      netPnl: '-1005100.50',
     });
     const log = await t.ctx.db
       .selectFrom('trading_forced_closes')

@@ -28,6 +28,8 @@ import {
   testQuoteResponse,
   tradingAccount,
   tradingIdParams,
+  tradeHistoryPage,
+  tradeHistoryQuery,
 } from './trading';
 import {
   exposureReport,
@@ -1217,6 +1219,16 @@ export const api = {
       access: INVESTOR,
       query: orderQuery,
       response: orderPage,
+    }),
+    history: endpoint({
+      method: 'GET',
+      path: '/api/trading/history',
+      tag: 'trading',
+      summary:
+        "The caller's order history, newest first: orders to open once filled or cancelled (kind order), and each close (kind close: manual, take-profit, stop-loss or forced) with its position",
+      access: INVESTOR,
+      query: tradeHistoryQuery,
+      response: tradeHistoryPage,
     }),
     cancelOrder: endpoint({
       method: 'DELETE',

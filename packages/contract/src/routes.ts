@@ -198,6 +198,7 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
     placeOrder: { key: 'trading.placeOrder', method: 'POST', path: '/api/orders' },
     previewOrder: { key: 'trading.previewOrder', method: 'POST', path: '/api/orders/preview' },
     orders: { key: 'trading.orders', method: 'GET', path: '/api/orders' },
+    history: { key: 'trading.history', method: 'GET', path: '/api/trading/history' },
     cancelOrder: { key: 'trading.cancelOrder', method: 'DELETE', path: '/api/orders/:id' },
     positions: { key: 'trading.positions', method: 'GET', path: '/api/positions' },
     position: { key: 'trading.position', method: 'GET', path: '/api/positions/:id' },

@@ -95,8 +95,14 @@ export const position = z.object({
   markPrice: decimalMoney.nullable(),
   unrealisedPnl: decimalMoney.nullable(),
   exitPrice: decimalMoney.nullable(),
+  /** The price difference at the close (exit - entry, × shares, the sign of the side), before any cost. */
   realisedPnl: decimalMoney.nullable(),
   closeFee: decimalMoney.nullable(),
+  /**
+   * 実現損益 as the investor keeps it: realisedPnl less the opening and closing fees and the interest or borrow fee
+   * (closed positions; null while open).
+   */
+  netPnl: decimalMoney.nullable(),
   closeReason: z.enum(CLOSE_REASONS).nullable(),
   openedAt: z.string(),
   closedAt: z.string().nullable(),
@@ -105,6 +111,18 @@ export type Position = z.infer<typeof position>;
 
 export const orderPage = paged(order);
 export const positionPage = paged(position);
+
+/**
+ * One line of 注文履歴: an order to open (新規) once filled or cancelled, at the time it was placed, or a close
+ * (返済: by the investor, take-profit, stop-loss or forced) at the time it filled, with its closed position.
+ */
+export const tradeHistoryItem = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('order'), at: z.string(), order }),
+  z.object({ kind: z.literal('close'), at: z.string(), position }),
+]);
+export type TradeHistoryItem = z.infer<typeof tradeHistoryItem>;
+export const tradeHistoryQuery = pageQuery;
+export const tradeHistoryPage = paged(tradeHistoryItem);
 
 /** The confirmation popup's figures. */
 export const orderPreview = z.object({
@@ -121,6 +139,9 @@ export const orderPreview = z.object({
 });
 export type OrderPreviewView = z.infer<typeof orderPreview>;
 
+export const BUYING_POWER_LIMITS = ['cash', 'maintenance', 'margin_call', 'minimum_equity'] as const;
+const riskLevel = z.object({ ratio: z.string(), equity: decimalMoney.nullable() });
+
 /** The caller's trading account: cash pockets, equity and the maintenance ratio (委託保証金維持率). */
 export const tradingAccount = z.object({
   available: decimalMoney,
@@ -134,6 +155,26 @@ export const tradingAccount = z.object({
   /** equity / open notional in percent with two decimals; null with nothing open. */
   maintenanceRatio: z.string().nullable(),
   marginCall: z.object({ raisedOn: z.string(), deadline: z.string() }).nullable(),
+  /**
+   * 買付余力 per leverage the firm offers: the largest notional a new position may have that the engine's money
+   * checks accept (its margin and fee from available cash, and the maintenance ratio after it), and what limits it.
+   */
+  buyingPower: z.array(
+    z.object({
+      leverage: z.number().int(),
+      notional: decimalMoney,
+      margin: decimalMoney,
+      limitedBy: z.enum(BUYING_POWER_LIMITS),
+    }),
+  ),
+  /**
+   * The maintenance ratio's two levels (percent, two decimals): the margin call (追証) and the forced close
+   * (ロスカット), each with the equity below which the open positions reach it (null with nothing open).
+   */
+  levels: z.object({
+    marginCall: riskLevel,
+    liquidation: riskLevel,
+  }),
 });
 export type TradingAccount = z.infer<typeof tradingAccount>;
 

@@ -16,7 +16,9 @@
  * setInstrumentLimits (the house's per-instrument maximum leverage, lots per order, open lots per account
  * and whether shorts may open: new orders only, open positions are never touched), and
  * `execute(command)` for any of them as data. Ids come from the caller; a position takes its order's id.
- * previewOrder gives the confirmation popup's figures; account() the balances, equity and ratio.
+ * previewOrder gives the confirmation popup's figures; account() the balances, equity and ratio;
+ * buyingPower(account, leverage, config) the largest new position the money checks of placeOrder accept (the
+ * same function decides both), riskLevels the equity at the margin-call and forced-close levels.
  *
  * Events: Rejected{command, reason} with SCREAMING_SNAKE reasons (REJECT_REASONS), QuoteRejected,
  * OrderAccepted, OrderFilled, OrderCancelled, PositionOpened, CloseRequested, PositionClosed{reason: user |
@@ -65,6 +67,13 @@ export {
   checkInstrumentLimits,
 } from './config';
 export type { FeeSchedule } from './money';
+export {
+  buyingPower,
+  riskLevels,
+  type AccountFunds,
+  type BuyingPower,
+  type RiskLevel,
+} from './account-limits';
 export { feeFor, marginFor, interestFor } from './money';
 export type { OrderPreview } from './preview';
 export type * from './commands';

@@ -3,7 +3,8 @@ import { isWholeLotCount, SHARES_PER_LOT, type Price } from '@kabuto/market-rule
 import type { PlaceOrder, CancelOrder } from './commands';
 import type { OrderCancelled, RejectReason, Transfer } from './events';
 import { entryPriceNow } from './market-access';
-import { feeFor, isBelowLevel, marginFor, notionalOf } from './money';
+import { fundsProblem } from './account-limits';
+import { feeFor, marginFor, notionalOf } from './money';
 import { move } from './pockets';
 import { limitPriceProblem, triggerProblem } from './price-checks';
 import type { EpochMs, Side } from './records';
@@ -99,10 +100,13 @@ export function planOrder(state: State, cmd: PlaceOrder): OrderPlan | RejectReas
   const notional = notionalOf(holdPrice, shares);
   const margin = marginFor(notional, cmd.leverage);
   const fee = feeFor(notional, config.fee);
-  if (account.available < margin + fee) return 'INSUFFICIENT_FUNDS';
-  if (isBelowLevel(equity - fee, openNotional + notional, config.margin.maintenanceRatioBp)) {
-    return 'MARGIN_RATIO_TOO_LOW';
-  }
+  const funds = fundsProblem(
+    { available: account.available, equity, openNotional },
+    notional,
+    cmd.leverage,
+    config,
+  );
+  if (funds) return funds;
   return { account, book, shares, holdPrice, notional, margin, fee, fillPrice, equity, openNotional };
 }
 

@@ -285,6 +285,62 @@ export function ordersPage(
   );
 }
 
+/**
+ * 注文履歴: the user's orders to open that are no longer open (at their placing) and their closed positions (at
+ * their close), newest first, one page of both together. The page is cut over the union, so paging never skips
+ * or repeats a line; the rows are then read whole by id, the user's own only.
+ */
+export async function tradeHistoryPage(db: Executor, userId: bigint, page: PageRequest) {
+  const lines = db
+    .selectFrom('trading_orders')
+    .select([sql<'order' | 'close'>`'order'`.as('kind'), 'id', 'created_at as at'])
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'open')
+    .unionAll(
+      db
+        .selectFrom('trading_positions')
+        .select([sql<'order' | 'close'>`'close'`.as('kind'), 'id', sql<Date>`closed_at`.as('at')])
+        .where('user_id', '=', userId)
+        .where('status', '=', 'closed'),
+    );
+  const listed = await fetchPage(
+    db.selectFrom(lines.as('h')),
+    (query) => query.selectAll().orderBy('at', 'desc').orderBy('id', 'desc').orderBy('kind', 'desc'),
+    page,
+    (row) => ({ kind: row.kind, id: BigInt(row.id) }),
+  );
+  const ids = (kind: 'order' | 'close') =>
+    listed.items.filter((line) => line.kind === kind).map((line) => line.id);
+  const [orders, positions] = await Promise.all([
+    ids('order').length
+      ? db
+          .selectFrom('trading_orders')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('id', 'in', ids('order'))
+          .execute()
+      : [],
+    ids('close').length
+      ? db
+          .selectFrom('trading_positions')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('id', 'in', ids('close'))
+          .execute()
+      : [],
+  ]);
+  const orderById = new Map(orders.map((row) => [row.id, row]));
+  const positionById = new Map(positions.map((row) => [row.id, row]));
+  return {
+    ...listed,
+    items: listed.items.map((line) =>
+      line.kind === 'order'
+        ? { kind: 'order' as const, order: orderById.get(line.id)! }
+        : { kind: 'close' as const, position: positionById.get(line.id)! },
+    ),
+  };
+}
+
 export function positionsPage(
   db: Executor,
   userId: bigint,

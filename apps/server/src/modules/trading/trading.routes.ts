@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/routes';
 import { registerPrivateChannel } from '../realtime';
-import { findUserPosition, ordersPage, positionsPage } from './trading.repository';
+import { findUserPosition, ordersPage, positionsPage, tradeHistoryPage } from './trading.repository';
 import { tradingOf } from './trading.service';
 import { accountView, orderView, positionView, previewView } from './trading.views';
 
@@ -32,6 +32,21 @@ export function tradingRoutes(ctx: AppContext) {
       const page = await ordersPage(ctx.db, actor.userId, query.status, query);
       return { ...page, items: page.items.map(orderView) };
     }),
+    route(api.trading.history, async ({ actor, query }) => {
+      const page = await tradeHistoryPage(ctx.db, actor.userId, query);
+      return {
+        ...page,
+        items: page.items.map((line) =>
+          line.kind === 'order'
+            ? { kind: line.kind, at: line.order.created_at.toISOString(), order: orderView(line.order) }
+            : {
+                kind: line.kind,
+                at: line.position.closed_at!.toISOString(),
+                position: positionView(line.position, null),
+              },
+        ),
+      };
+    }),
     route(api.trading.cancelOrder, async ({ actor, params }) =>
       orderView(await trading.cancelOrder(actor.userId, params.id)),
     ),
@@ -52,6 +67,9 @@ export function tradingRoutes(ctx: AppContext) {
       const row = await trading.setTakeProfitStopLoss(actor.userId, params.id, body);
       return positionView(row, trading.markOf(row.code));
     }),
-    route(api.trading.account, async ({ actor }) => accountView(await trading.account(actor.userId))),
+    route(api.trading.account, async ({ actor }) => {
+      const { view, config } = await trading.accountWithRules(actor.userId);
+      return accountView(view, config);
+    }),
   ];
 }

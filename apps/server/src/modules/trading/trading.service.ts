@@ -3,6 +3,7 @@ import {
   createEngine,
   type AccountView,
   type Engine,
+  type EngineConfig,
   type EngineConfigInput,
   type EngineEvent,
   type InstrumentLimits,
@@ -740,17 +741,22 @@ export class Trading {
    * The user's balances, equity and maintenance ratio as the engine has them, with the ledger's cash. A read:
    * it writes only if the ledger's cash repays a debt the engine had not yet seen repaid.
    */
-  async account(userId: bigint) {
-    let view: AccountView | undefined;
+  async account(userId: bigint): Promise<AccountView> {
+    return (await this.accountWithRules(userId)).view;
+  }
+
+  /** As account(), with the engine's configuration it was decided under (for buying power and the levels). */
+  async accountWithRules(userId: bigint): Promise<{ view: AccountView; config: EngineConfig }> {
+    let read: { view: AccountView; config: EngineConfig } | undefined;
     await this.submit({
       actor: { kind: 'user', id: userId },
       userId,
       decide: (engine) => {
-        view = engine.account(userId.toString());
+        read = { view: engine.account(userId.toString())!, config: engine.config };
         return [];
       },
     });
-    return view!;
+    return read!;
   }
 
   /**

@@ -1,5 +1,11 @@
 import { senToDecimal, type Order, type Position, type TradingAccount } from '@kabuto/contract';
-import type { AccountView, OrderPreview } from '@kabuto/engine';
+import {
+  buyingPower,
+  riskLevels,
+  type AccountView,
+  type EngineConfig,
+  type OrderPreview,
+} from '@kabuto/engine';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import type { OrderRow, PositionRow } from './trading.table';
 
@@ -23,6 +29,12 @@ export const orderView = (row: OrderRow): Order => ({
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
 });
+
+/** A closed position's realised P&L less everything it cost: both fees and the interest or borrow fee. */
+export const netPnlOf = (row: PositionRow): bigint | null =>
+  row.status === 'closed' && row.realised_pnl !== null
+    ? row.realised_pnl - row.open_fee - (row.close_fee ?? 0n) - row.interest
+    : null;
 
 /** A position; an open one with its P&L at `mark` (before the closing fee). */
 export function positionView(row: PositionRow, mark: bigint | null): Position {
@@ -49,6 +61,7 @@ export function positionView(row: PositionRow, mark: bigint | null): Position {
     exitPrice: money(row.exit_price),
     realisedPnl: money(row.realised_pnl),
     closeFee: money(row.close_fee),
+    netPnl: money(netPnlOf(row)),
     closeReason: row.close_reason,
     openedAt: row.opened_at.toISOString(),
     closedAt: row.closed_at?.toISOString() ?? null,
@@ -65,7 +78,34 @@ export const previewView = (preview: Extract<OrderPreview, { ok: true }>) => ({
   estimatedLiquidationPrice: money(preview.estimatedLiquidationPrice),
 });
 
-export const accountView = (view: AccountView): TradingAccount => ({
+const percent = (ratioBp: number) => (ratioBp / 100).toFixed(2);
+
+/** The account as the Trade tab shows it; buying power and the ratio's levels by the engine's own rules. */
+export function accountView(
+  view: AccountView,
+  config: Pick<EngineConfig, 'leverages' | 'fee' | 'margin' | 'liquidationRatioBp'>,
+): TradingAccount {
+  const levels = riskLevels(view.openNotional, config);
+  const level = ({ ratioBp, equity }: (typeof levels)['marginCall']) => ({
+    ratio: percent(ratioBp),
+    equity: money(equity),
+  });
+  return {
+    ...accountFigures(view),
+    buyingPower: config.leverages.map((leverage) => {
+      const power = buyingPower(view, leverage, config);
+      return {
+        leverage,
+        notional: senToDecimal(power.notional),
+        margin: senToDecimal(power.margin),
+        limitedBy: power.limitedBy,
+      };
+    }),
+    levels: { marginCall: level(levels.marginCall), liquidation: level(levels.liquidation) },
+  };
+}
+
+const accountFigures = (view: AccountView) => ({
   available: senToDecimal(view.available),
   held: senToDecimal(view.held),
   margin: senToDecimal(view.margin),
@@ -73,6 +113,6 @@ export const accountView = (view: AccountView): TradingAccount => ({
   unrealisedPnl: senToDecimal(view.unrealisedPnl),
   equity: senToDecimal(view.equity),
   openNotional: senToDecimal(view.openNotional),
-  maintenanceRatio: view.ratioBp === null ? null : (view.ratioBp / 100).toFixed(2),
+  maintenanceRatio: view.ratioBp === null ? null : percent(view.ratioBp),
   marginCall: view.marginCall,
 });

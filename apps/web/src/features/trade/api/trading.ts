@@ -40,13 +40,22 @@ export function useTradingChannels() {
   }, [positions, orders, balances, queryClient]);
 }
 
+/**
+ * While positions are open, the account is read again this often even with the socket live: buying power and the
+ * engine's equity move with prices, and only the server applies the engine's checks to them.
+ */
+const OPEN_ACCOUNT_REFRESH_MS = 10_000;
+
 export function useTradingAccount() {
   const loggedIn = useIsLoggedIn();
+  const fallback = useFallbackInterval();
   return useQuery({
     queryKey: tradeKeys.account(),
     queryFn: () => apiClient.call(routes.trading.account),
     enabled: loggedIn,
-    refetchInterval: useFallbackInterval(),
+    refetchInterval: (query) =>
+      fallback ||
+      (query.state.data && query.state.data.openNotional !== '0.00' ? OPEN_ACCOUNT_REFRESH_MS : false),
     meta: { silent: true },
   });
 }
@@ -65,6 +74,18 @@ export function useOrders(status: OrderFilter, enabled = true) {
     getNextPageParam: nextPage,
     enabled,
     refetchInterval: status === 'open' ? fallback : false,
+    meta: { silent: true },
+  });
+}
+
+/** 注文履歴: orders to open once filled or cancelled, and every close (返済), newest first, a page at a time. */
+export function useTradeHistory() {
+  return useInfiniteQuery({
+    queryKey: tradeKeys.history(),
+    queryFn: ({ pageParam }) =>
+      apiClient.call(routes.trading.history, { query: { page: pageParam, pageSize: PAGE_SIZE } }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
     meta: { silent: true },
   });
 }

@@ -4,14 +4,18 @@ import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { LiveNotice } from '../../../components/market/LiveNotice';
 import type { TradeSnapshot } from '../api/snapshot';
-import { withSign } from '../lib/figures';
+import { buyingPowerAt, roomAbove, withSign } from '../lib/figures';
 import { formatYen } from '@kabuto/contract';
 
-/** Equity, buying power, margin in use, unrealised P&L and the maintenance ratio; the margin call, if any. */
+/**
+ * Equity, buying power (the server's, by the engine's own checks: unrealised losses lower it), margin in use,
+ * unrealised P&L and the maintenance ratio with its two levels; the margin call, if any.
+ */
 export function AccountSummary({ snapshot }: { snapshot: TradeSnapshot }) {
   const { t } = useTradeTranslation();
   const account = snapshot.figures;
   const { isError, refetch } = snapshot.account;
+  const power = buyingPowerAt(account, 1);
   const cell = (id: string, label: string, value: string, className?: string) => (
     <div className="kb-balance-cell" key={id}>
       <dt>{label}</dt>
@@ -51,7 +55,7 @@ export function AccountSummary({ snapshot }: { snapshot: TradeSnapshot }) {
           </button>
         ) : (
           <dl className="kb-balance-grid">
-            {cell('available', t('trade:account.available'), account ? yen(account.available) : '—')}
+            {cell('available', t('trade:account.available'), power ? yen(power.notional) : '—')}
             {cell('margin', t('trade:account.margin'), account ? yen(account.margin) : '—')}
             {cell(
               'pnl',
@@ -71,7 +75,49 @@ export function AccountSummary({ snapshot }: { snapshot: TradeSnapshot }) {
               cell('debt', t('trade:account.debt'), yen(account.debt.replace(/^-/, '')))}
           </dl>
         )}
+        {account && power && power.limitedBy !== 'cash' && (
+          <p className="kb-trade-summary-note" data-testid="trade-buying-power-note">
+            {t(`trade:account.buyingPowerLimited.${power.limitedBy}`, { cash: yen(account.available) })}
+          </p>
+        )}
+        {account && <RatioLevels account={account} />}
       </section>
     </>
+  );
+}
+
+/** 追証ライン and ロスカット: the engine's levels, the equity at which each is reached, and how far equity may still fall. */
+function RatioLevels({ account }: { account: NonNullable<TradeSnapshot['figures']> }) {
+  const { t } = useTradeTranslation();
+  const { marginCall, liquidation } = account.levels;
+  const row = (id: string, label: string, level: typeof marginCall) => {
+    const room = roomAbove(account.equity, level.equity);
+    return (
+      <tr key={id} data-testid={`trade-level-${id}`}>
+        <th scope="row">{label}</th>
+        <td data-testid={`trade-level-${id}-ratio`}>{level.ratio}%</td>
+        <td data-testid={`trade-level-${id}-equity`}>{level.equity ? yen(level.equity) : '—'}</td>
+        <td data-testid={`trade-level-${id}-room`}>
+          {room === null ? '—' : room === '0.00' ? t('trade:account.levelReached') : yen(room)}
+        </td>
+      </tr>
+    );
+  };
+  return (
+    <table className="kb-trade-levels" data-testid="trade-levels">
+      <caption className="kb-visually-hidden">{t('trade:account.levels')}</caption>
+      <thead>
+        <tr>
+          <td />
+          <th scope="col">{t('trade:account.levelRatio')}</th>
+          <th scope="col">{t('trade:account.levelEquity')}</th>
+          <th scope="col">{t('trade:account.levelRoom')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {row('margin-call', t('trade:account.marginCallLevel'), marginCall)}
+        {row('liquidation', t('trade:account.liquidationLevel'), liquidation)}
+      </tbody>
+    </table>
   );
 }

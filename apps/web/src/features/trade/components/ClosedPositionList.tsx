@@ -8,51 +8,56 @@ import { quantityText } from '../lib/labels';
 import { InstrumentLabel, SideTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
 
-/** Closed positions with their realised P&L, newest first. */
+/** Closed positions with their realised P&L after fees and interest, newest first. */
 export function ClosedPositionList({ onOpen }: { onOpen: (position: Position) => void }) {
   const { t } = useTradeTranslation();
   const list = usePositions('closed');
   const positions = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <ListStates
-      list={list}
-      count={positions.length}
-      empty={t('trade:empty.closedPositions')}
-      testId="closed-position-list"
-    >
-      {positions.map((position) => (
-        <li key={position.id}>
-          <button
-            type="button"
-            className="kb-trade-row"
-            onClick={() => onOpen(position)}
-            data-testid="closed-position-row"
-          >
-            <span className="kb-trade-row-head">
-              <span>
-                <SideTag side={position.side} />
-                <InstrumentLabel code={position.code} />
+    <>
+      <p className="kb-trade-note kb-trade-list-note" data-testid="closed-position-note">
+        {t('trade:netPnlNote')}
+      </p>
+      <ListStates
+        list={list}
+        count={positions.length}
+        empty={t('trade:empty.closedPositions')}
+        testId="closed-position-list"
+      >
+        {positions.map((position) => (
+          <li key={position.id}>
+            <button
+              type="button"
+              className="kb-trade-row"
+              onClick={() => onOpen(position)}
+              data-testid="closed-position-row"
+            >
+              <span className="kb-trade-row-head">
+                <span>
+                  <SideTag side={position.side} />
+                  <InstrumentLabel code={position.code} />
+                </span>
+                <strong className={toneClass(position.netPnl)} data-testid="closed-position-pnl">
+                  {position.netPnl ? withSign(formatYen(position.netPnl)) : '—'}
+                </strong>
               </span>
-              <strong className={toneClass(position.realisedPnl)} data-testid="closed-position-pnl">
-                {position.realisedPnl ? withSign(formatYen(position.realisedPnl)) : '—'}
-              </strong>
-            </span>
-            <span className="kb-trade-row-meta">
-              <span>{quantityText(t, position.lots)}</span>
-              <span>
-                {formatPrice(position.entryPrice)} →{' '}
-                {position.exitPrice ? formatPrice(position.exitPrice) : '—'}
+              <span className="kb-trade-row-meta">
+                <span>{quantityText(t, position.lots)}</span>
+                <span>
+                  {formatPrice(position.entryPrice)} →{' '}
+                  {position.exitPrice ? formatPrice(position.exitPrice) : '—'}
+                </span>
               </span>
-            </span>
-            <span className="kb-trade-row-meta">
-              <span data-testid="closed-position-reason">
-                {position.closeReason ? t(`trade:closeReason.${position.closeReason}`) : ''}
+              <span className="kb-trade-row-meta">
+                <span data-testid="closed-position-reason">
+                  {position.closeReason ? t(`trade:closeReason.${position.closeReason}`) : ''}
+                </span>
+                <span>{position.closedAt ? formatJst(position.closedAt) : ''}</span>
               </span>
-              <span>{position.closedAt ? formatJst(position.closedAt) : ''}</span>
-            </span>
-          </button>
-        </li>
-      ))}
-    </ListStates>
+            </button>
+          </li>
+        ))}
+      </ListStates>
+    </>
   );
 }

@@ -60,7 +60,7 @@ export function PositionDetail({
       toneClass(pnl),
     ],
     ['margin', t('trade:positionMargin'), yen(position.margin)],
-    ['fee', t('trade:fee'), yen(position.openFee)],
+    ['fee', t('trade:openFee'), yen(position.openFee)],
     ['interest', t(`trade:interest.${position.side}`), yen(position.interest)],
     ['take-profit', t('trade:takeProfit'), optional(position.takeProfit)],
     ['stop-loss', t('trade:stopLoss'), optional(position.stopLoss)],
@@ -68,6 +68,14 @@ export function PositionDetail({
   if (position.closeLimit)
     rows.push(['close-limit', t('trade:closeLimit'), formatPrice(position.closeLimit)]);
   if (position.closeFee) rows.push(['close-fee', t('trade:closeFee'), yen(position.closeFee)]);
+  // What the 実現損益 above is made of: the gain on the price, less the fees and interest listed here.
+  if (closed && position.realisedPnl)
+    rows.push([
+      'gross-pnl',
+      t('trade:grossPnl'),
+      withSign(formatYen(position.realisedPnl)),
+      toneClass(position.realisedPnl),
+    ]);
   if (position.closeReason)
     rows.push(['reason', t('trade:closeReasonLabel'), t(`trade:closeReason.${position.closeReason}`)]);
   rows.push(['opened', t('trade:openedAt'), formatJst(position.openedAt)]);
@@ -88,7 +96,11 @@ export function PositionDetail({
       {step === 'detail' && (
         <>
           <Figures rows={rows} testId="position-figures" />
-          {!closed && (
+          {closed ? (
+            <p className="kb-trade-note" style={{ marginTop: 8 }} data-testid="position-net-note">
+              {t('trade:netPnlNote')}
+            </p>
+          ) : (
             <p className="kb-trade-note" style={{ marginTop: 8 }}>
               <SimulatedLabel /> {t('trade:pnlNote')}
             </p>

@@ -6,6 +6,7 @@ import type { TradeSnapshot } from '../api/snapshot';
 import { ToggleGroup } from './ToggleGroup';
 import { ClosedPositionList } from './ClosedPositionList';
 import { OrderDetail } from './OrderDetail';
+import { OrderHistoryList } from './OrderHistoryList';
 import { OrderList } from './OrderList';
 import { PositionDetail } from './PositionDetail';
 import { PositionList } from './PositionList';
@@ -43,7 +44,7 @@ export function TradeTabs({ snapshot }: { snapshot: TradeSnapshot }) {
           {history === 'positions' ? (
             <ClosedPositionList onOpen={setPosition} />
           ) : (
-            <OrderList status="history" onOpen={setOrder} />
+            <OrderHistoryList onOpenOrder={setOrder} onOpenPosition={setPosition} />
           )}
         </Tabs.Tab>
       </Tabs>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { livePnl, notionalOf, pnlPercentOf, targetRefusal, unrealisedPnlAt, withSign } from './figures';
+import {
+  buyingPowerAt,
+  livePnl,
+  notionalOf,
+  pnlPercentOf,
+  roomAbove,
+  targetRefusal,
+  unrealisedPnlAt,
+  withSign,
+} from './figures';
 
 describe('notionalOf', () => {
   it('is price × 100 shares per lot', () => {
@@ -72,6 +81,7 @@ describe('livePnl', () => {
     exitPrice: null,
     realisedPnl: null,
     closeFee: null,
+    netPnl: null,
     closeReason: null,
     openedAt: '2026-11-24T01:00:00.000Z',
     closedAt: null,
@@ -80,8 +90,37 @@ describe('livePnl', () => {
     expect(livePnl(held, '2780.00')).toEqual({ price: '2780.00', pnl: '2000.00' });
     expect(livePnl(held, undefined)).toEqual({ price: '2790.00', pnl: '1000.00' });
   });
-  it('shows a closed position at its exit, whatever the market does', () => {
-    const closed = { ...held, status: 'closed', exitPrice: '2810.00', realisedPnl: '-1280.00' } as const;
-    expect(livePnl(closed, '2700.00')).toEqual({ price: '2810.00', pnl: '-1280.00' });
+  it('shows a closed position at its exit with its P&L after fees and interest, whatever the market does', () => {
+    const closed = {
+      ...held,
+      status: 'closed',
+      exitPrice: '2810.00',
+      realisedPnl: '-1000.00',
+      closeFee: '281.00',
+      netPnl: '-1561.00',
+    } as const;
+    expect(livePnl(closed, '2700.00')).toEqual({ price: '2810.00', pnl: '-1561.00' });
+  });
+});
+
+describe('roomAbove', () => {
+  it('is the equity left above a level, zero once reached, and nothing with nothing open', () => {
+    expect(roomAbove('566699.50', '560100.00')).toBe('6599.50');
+    expect(roomAbove('550000.00', '560100.00')).toBe('0.00');
+    expect(roomAbove('1000000.00', null)).toBeNull();
+  });
+});
+
+describe('buyingPowerAt', () => {
+  it('picks the server’s figure for the leverage', () => {
+    const account = {
+      buyingPower: [
+        { leverage: 1, notional: '32497.50', margin: '32497.50', limitedBy: 'maintenance' as const },
+        { leverage: 3, notional: '32497.50', margin: '10832.50', limitedBy: 'maintenance' as const },
+      ],
+    };
+    expect(buyingPowerAt(account, 3)?.margin).toBe('10832.50');
+    expect(buyingPowerAt(account, 2)).toBeNull();
+    expect(buyingPowerAt(undefined, 1)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { decimalToSen, senToDecimal, type Position, type Sen } from '@kabuto/contract';
+import { decimalToSen, senToDecimal, type Position, type Sen, type TradingAccount } from '@kabuto/contract';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 
 export type Side = 'long' | 'short';
@@ -65,12 +65,33 @@ export function targetRefusal(
   return null;
 }
 
-/** The latest price and the P&L at it: from the live quotes when they have the code, else the server's own. */
+/**
+ * The latest price and the P&L at it: from the live quotes when they have the code, else the server's own. A closed
+ * position's is its 実現損益 after both fees and the interest or borrow fee (the server's netPnl).
+ */
 export function livePnl(
   position: Position,
   last: string | undefined,
 ): { price: string | null; pnl: string | null } {
-  if (position.status === 'closed') return { price: position.exitPrice, pnl: position.realisedPnl };
+  if (position.status === 'closed') return { price: position.exitPrice, pnl: position.netPnl };
   if (last === undefined) return { price: position.markPrice, pnl: position.unrealisedPnl };
   return { price: last, pnl: unrealisedPnlAt(position, last) };
+}
+
+/** The server's buying power at a leverage (the engine's own bound), or null before the account is read. */
+export function buyingPowerAt(
+  account: Pick<TradingAccount, 'buyingPower'> | undefined,
+  leverage: number,
+): TradingAccount['buyingPower'][number] | null {
+  return account?.buyingPower.find((power) => power.leverage === leverage) ?? null;
+}
+
+/**
+ * How far equity may fall before a level is reached: equity less the level's equity, as a wire decimal; "0.00"
+ * once reached; null with nothing open (no level to reach).
+ */
+export function roomAbove(equity: string, levelEquity: string | null): string | null {
+  if (levelEquity === null) return null;
+  const room = senOf(equity) - senOf(levelEquity);
+  return senToDecimal(room > 0n ? room : 0n);
 }

@@ -18,10 +18,10 @@ import { useUserInfo } from '../../../lib/current-user';
 import { yen } from '../../../lib/format';
 import { REAL_NAME_PATH } from '../../../lib/paths';
 import type { OrderRequest } from '../api/keys';
-import { useOrderPreview, usePlaceOrder, type Confirmed } from '../api/trading';
+import { useOrderPreview, usePlaceOrder, useTradingAccount, type Confirmed } from '../api/trading';
 import { Stepper } from '../components/Stepper';
 import { ToggleGroup } from '../components/ToggleGroup';
-import { notionalOf, targetRefusal, type Side } from '../lib/figures';
+import { buyingPowerAt, notionalOf, targetRefusal, type Side } from '../lib/figures';
 import { priceInputText, priceSenOf, steppedPrice, type PriceBand } from '../lib/prices';
 import { quantityText } from '../lib/labels';
 import { OrderConfirmation } from './OrderConfirmation';
@@ -97,6 +97,8 @@ export function OrderForm({
   const leverageField = form.field('leverage');
   const { data: userInfo } = useUserInfo();
   const needsVerification = userInfo !== undefined && userInfo.real_name_status !== 'passed';
+  const account = useTradingAccount();
+  const power = buyingPowerAt(account.data, leverage);
 
   const stepPrice = (name: 'price' | 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     if (!market) return;
@@ -342,6 +344,15 @@ export function OrderForm({
         <span className="kb-muted">{t('trade:estimatedNotional')}</span>
         <strong>{estimate ? yen(estimate) : '—'}</strong>
       </div>
+      <div className="kb-trade-estimate" data-testid="order-buying-power">
+        <span className="kb-muted">{t('trade:buyingPowerAt', { leverage })}</span>
+        <strong>{power ? yen(power.notional) : '—'}</strong>
+      </div>
+      {power && power.limitedBy !== 'cash' && account.data && (
+        <p className="kb-trade-note" data-testid="order-buying-power-note">
+          {t(`trade:account.buyingPowerLimited.${power.limitedBy}`, { cash: yen(account.data.available) })}
+        </p>
+      )}
       <FormAlert alert={form.alert} testId="order" />
       <div className="kb-actions">
         <Button

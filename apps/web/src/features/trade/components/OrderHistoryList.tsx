@@ -1,0 +1,109 @@
+import { formatJst, formatPrice, type Order, type Position, type TradeHistoryItem } from '@kabuto/contract';
+import { useTradeTranslation } from '../lib/texts';
+import { useTradeHistory } from '../api/trading';
+import { quantityText } from '../lib/labels';
+import { InstrumentLabel } from './InstrumentLabel';
+import { ListStates } from './ListStates';
+import { orderPriceText } from './OrderList';
+
+/** 新規買 / 返済売 …: what the line did, coloured as the trade it was (a buy red, a sell blue). */
+function TradeTag({ kind, side }: { kind: 'open' | 'close'; side: 'long' | 'short' }) {
+  const { t } = useTradeTranslation();
+  // Closing a long sells, closing a short buys.
+  const trade = kind === 'open' ? side : side === 'long' ? 'short' : 'long';
+  return (
+    <span className={`kb-side kb-side-${trade}`} data-testid="history-tag">
+      {t(`trade:historyTag.${kind}.${side}`)}
+    </span>
+  );
+}
+
+/**
+ * 注文履歴: orders to open (新規) once filled or cancelled, and each close (返済: by you, take-profit, stop-loss or
+ * forced) with its time, price, shares and reason; a close opens its position's detail.
+ */
+export function OrderHistoryList({
+  onOpenOrder,
+  onOpenPosition,
+}: {
+  onOpenOrder: (order: Order) => void;
+  onOpenPosition: (position: Position) => void;
+}) {
+  const { t } = useTradeTranslation();
+  const list = useTradeHistory();
+  const lines: TradeHistoryItem[] = list.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <ListStates
+      list={list}
+      count={lines.length}
+      empty={t('trade:empty.orderHistory')}
+      testId="order-history-list"
+    >
+      {lines.map((line) =>
+        line.kind === 'order' ? (
+          <li key={`order-${line.order.id}`}>
+            <button
+              type="button"
+              className="kb-trade-row"
+              onClick={() => onOpenOrder(line.order)}
+              data-testid="order-row"
+            >
+              <span className="kb-trade-row-head">
+                <span>
+                  <TradeTag kind="open" side={line.order.side} />
+                  <InstrumentLabel code={line.order.code} />
+                </span>
+                <span data-testid="order-status">{t(`trade:orderStatus.${line.order.status}`)}</span>
+              </span>
+              <span className="kb-trade-row-meta">
+                <span>
+                  {quantityText(t, line.order.lots)} ・{' '}
+                  {t('trade:leverageValue', { leverage: line.order.leverage })}
+                </span>
+                <span>{orderPriceText(t, line.order)}</span>
+              </span>
+              <span className="kb-trade-row-meta">
+                <span>{t('trade:orderNumber', { id: line.order.id })}</span>
+                <span>{formatJst(line.at)}</span>
+              </span>
+            </button>
+          </li>
+        ) : (
+          <li key={`close-${line.position.id}`}>
+            <button
+              type="button"
+              className="kb-trade-row"
+              onClick={() => onOpenPosition(line.position)}
+              data-testid="close-row"
+            >
+              <span className="kb-trade-row-head">
+                <span>
+                  <TradeTag kind="close" side={line.position.side} />
+                  <InstrumentLabel code={line.position.code} />
+                </span>
+                <span data-testid="close-reason">
+                  {line.position.closeReason ? t(`trade:closeReason.${line.position.closeReason}`) : ''}
+                </span>
+              </span>
+              <span className="kb-trade-row-meta">
+                <span>
+                  {quantityText(t, line.position.lots)} ・{' '}
+                  {t('trade:leverageValue', { leverage: line.position.leverage })}
+                </span>
+                <span data-testid="close-price">
+                  {line.position.exitPrice
+                    ? t('trade:filledAt', { price: formatPrice(line.position.exitPrice) })
+                    : ''}
+                </span>
+              </span>
+              <span className="kb-trade-row-meta">
+                <span>{t('trade:positionNumber', { id: line.position.id })}</span>
+                <span>{formatJst(line.at)}</span>
+              </span>
+            </button>
+          </li>
+        ),
+      )}
+    </ListStates>
+  );
+}
