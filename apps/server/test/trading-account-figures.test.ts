@@ -18,10 +18,14 @@ describe('buying power', () => {
   it('is the cash less the fee with nothing open, per leverage', async () => {
     const user = await investor(t, '1000000');
     const figures = await account(user.token);
-    expect(figures.buyingPower).toEqual([
+    const perLeverage = [
       { leverage: 1, notional: '999000.99', margin: '999000.99', limitedBy: 'cash' },
       { leverage: 2, notional: '1996007.98', margin: '998003.99', limitedBy: 'cash' },
       { leverage: 3, notional: '2991026.91', margin: '997008.97', limitedBy: 'cash' },
+    ];
+    expect(figures.buyingPower).toEqual([
+      ...perLeverage.map((power) => ({ side: 'long', ...power })),
+      ...perLeverage.map((power) => ({ side: 'short', ...power })),
     ]);
     expect(figures.levels).toEqual({
       marginCall: { ratio: '20.00', equity: null },
@@ -40,6 +44,7 @@ describe('buying power', () => {
     // Equity 566,699.50 on 2,800,500 (20.23%): (566,699.50 - 100) × 5 - 2,800,500 = 32,497.50 yen of room.
     expect(figures).toMatchObject({ available: '63699.50', equity: '566699.50', maintenanceRatio: '20.23' });
     expect(figures.buyingPower[0]).toEqual({
+      side: 'long',
       leverage: 1,
       notional: '32497.50',
       margin: '32497.50',
@@ -47,7 +52,10 @@ describe('buying power', () => {
     });
     // The ratio bounds the notional whatever the leverage: at 2x and 3x only the margin is smaller.
     expect(
-      figures.buyingPower.slice(1).map((power) => [power.notional, power.margin, power.limitedBy]),
+      figures.buyingPower
+        .filter((power) => power.side === 'long')
+        .slice(1)
+        .map((power) => [power.notional, power.margin, power.limitedBy]),
     ).toEqual([
       ['32497.50', '16248.75', 'maintenance'],
       ['32497.50', '10832.50', 'maintenance'],
@@ -71,10 +79,24 @@ describe('buying power', () => {
     await pushQuote(t, { bid: '2300', ask: '2300.5' });
     const figures = await account(user.token);
     expect(figures.marginCall).not.toBeNull();
-    expect(figures.buyingPower.map((power) => [power.notional, power.limitedBy])).toEqual([
-      ['0.00', 'margin_call'],
-      ['0.00', 'margin_call'],
-      ['0.00', 'margin_call'],
-    ]);
+    expect(figures.buyingPower.map((power) => [power.notional, power.limitedBy])).toEqual(
+      Array.from({ length: 6 }, () => ['0.00', 'margin_call']),
+    );
+  });
+
+  it('has no room for a short of any leverage below the minimum equity, where a 1x buy still has some', async () => {
+    const user = await investor(t, '200000');
+    const figures = await account(user.token);
+    const at1x = (side: string) => figures.buyingPower.find((p) => p.side === side && p.leverage === 1);
+    expect(at1x('long')).toMatchObject({ notional: '199800.19', limitedBy: 'cash' });
+    expect(at1x('short')).toMatchObject({ notional: '0.00', limitedBy: 'minimum_equity' });
+    const short = await placeOrder(t, user, {
+      code: '7203',
+      side: 'short',
+      type: 'market',
+      lots: 1,
+      leverage: 1,
+    });
+    expect(short).toMatchObject({ status: 409, errorCode: 'ORDER_MINIMUM_EQUITY_REQUIRED' });
   });
 });

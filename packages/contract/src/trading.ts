@@ -156,11 +156,13 @@ export const tradingAccount = z.object({
   maintenanceRatio: z.string().nullable(),
   marginCall: z.object({ raisedOn: z.string(), deadline: z.string() }).nullable(),
   /**
-   * 買付余力 per leverage the firm offers: the largest notional a new position may have that the engine's money
-   * checks accept (its margin and fee from available cash, and the maintenance ratio after it), and what limits it.
+   * 買付余力 per side and leverage the firm offers: the largest notional a new position may have that the
+   * engine's money checks accept (its margin and fee from available cash, the maintenance ratio after it, and for
+   * a margin trade, above 1x or any short, the minimum equity), and what limits it.
    */
   buyingPower: z.array(
     z.object({
+      side: z.enum(['long', 'short']),
       leverage: z.number().int(),
       notional: decimalMoney,
       margin: decimalMoney,
@@ -192,3 +194,11 @@ export const testQuoteResponse = z.object({
   /** What the engine did with it: fills, take-profits, stop-losses, margin calls, forced closes. */
   events: z.number().int(),
 });
+
+/**
+ * Whether an order is a margin trade (信用取引): leverage above 1x, or any short, since selling what one does
+ * not own means borrowing the shares, which Japanese brokers offer only on a margin account. A margin trade
+ * needs the credit score and the minimum equity; a 1x long is a cash trade.
+ */
+export const isMarginTrade = (side: 'long' | 'short', leverage: number): boolean =>
+  leverage > 1 || side === 'short';

@@ -8,7 +8,7 @@ const config = DEFAULT_ENGINE_CONFIG;
 
 function powerOf(engine: Engine, leverage: number) {
   const view = engine.account('a')!;
-  return buyingPower(view, leverage, engine.config);
+  return buyingPower(view, 'long', leverage, engine.config);
 }
 
 /** Places a market buy at 1x or more; the engine's refusal, or 'accepted'. */
@@ -30,11 +30,13 @@ describe('buyingPower', () => {
   it('is the cash less the fee with nothing open (1x): 1,000,000 yen buys 999,000.99 yen of stock', () => {
     const power = buyingPower(
       { available: y('1000000'), equity: y('1000000'), openNotional: 0n, marginCall: null },
+      'long',
       1,
       config,
     );
     // notional + max(100 yen, 0.1% rounded up) <= 1,000,000: 999,000.99 pays a fee of 999.01.
     expect(power).toEqual({
+      side: 'long',
       leverage: 1,
       notional: y('999000.99'),
       margin: y('999000.99'),
@@ -42,6 +44,7 @@ describe('buyingPower', () => {
     });
     const at3x = buyingPower(
       { available: y('1000000'), equity: y('1000000'), openNotional: 0n, marginCall: null },
+      'long',
       3,
       config,
     );
@@ -62,6 +65,7 @@ describe('buyingPower', () => {
     const power = powerOf(engine, 1);
     // (567,200 - 100) × 10,000 ≥ (2,800,000 + N) × 2,000  →  N ≤ 35,500 yen, well below the cash.
     expect(power).toEqual({
+      side: 'long',
       leverage: 1,
       notional: y('35500'),
       margin: y('35500'),
@@ -80,6 +84,7 @@ describe('buyingPower', () => {
     engine.onQuote(quote(TOYOTA, { bid: '2380', ask: '2380', last: '2380' }));
     // Ratio room (577,200 - fee) × 5 - 2,800,000 = 85,500 yen; cash 63,866.66 less its fee is less.
     expect(powerOf(engine, 1)).toEqual({
+      side: 'long',
       leverage: 1,
       notional: y('63766.66'),
       margin: y('63766.66'),
@@ -90,17 +95,32 @@ describe('buyingPower', () => {
   it('is nothing during a margin call, and nothing above 1x below the minimum equity', () => {
     const open = { available: y('500000'), equity: y('500000'), openNotional: 0n };
     expect(
-      buyingPower({ ...open, marginCall: { raisedOn: '2026-11-24', deadline: '2026-11-25' } }, 1, config),
-    ).toEqual({ leverage: 1, notional: 0n, margin: 0n, limitedBy: 'margin_call' });
+      buyingPower(
+        { ...open, marginCall: { raisedOn: '2026-11-24', deadline: '2026-11-25' } },
+        'long',
+        1,
+        config,
+      ),
+    ).toEqual({ side: 'long', leverage: 1, notional: 0n, margin: 0n, limitedBy: 'margin_call' });
     const poor = { available: y('200000'), equity: y('200000'), openNotional: 0n, marginCall: null };
-    expect(buyingPower(poor, 2, config)).toMatchObject({ notional: 0n, limitedBy: 'minimum_equity' });
+    expect(buyingPower(poor, 'long', 2, config)).toMatchObject({ notional: 0n, limitedBy: 'minimum_equity' });
     // 199,800.19 + a fee of 199.81 (0.1%, rounded up) = 200,000.
-    expect(buyingPower(poor, 1, config).notional).toBe(y('199800.19'));
+    expect(buyingPower(poor, 'long', 1, config).notional).toBe(y('199800.19'));
+    // A short is a margin trade at any leverage: below the minimum equity there is no room for one at 1x either.
+    expect(buyingPower(poor, 'short', 1, config)).toMatchObject({
+      notional: 0n,
+      limitedBy: 'minimum_equity',
+    });
+    const rich = { available: y('1000000'), equity: y('1000000'), openNotional: 0n, marginCall: null };
+    expect(buyingPower(rich, 'short', 1, config).notional).toBe(
+      buyingPower(rich, 'long', 1, config).notional,
+    );
   });
 
   it('is nothing when the cash cannot pay the minimum fee', () => {
     const power = buyingPower(
       { available: y('99.99'), equity: y('99.99'), openNotional: 0n, marginCall: null },
+      'long',
       1,
       config,
     );

@@ -1,4 +1,4 @@
-import type { Sen } from '@kabuto/contract';
+import { isMarginTrade, type Sen } from '@kabuto/contract';
 import type { EngineConfig } from './config';
 import { BASIS_POINTS, ceilDiv, feeFor, isBelowLevel, marginFor } from './money';
 import type { MarginCallRecord } from './records';
@@ -33,6 +33,7 @@ export function fundsProblem(
 }
 
 export interface BuyingPower {
+  readonly side: 'long' | 'short';
   readonly leverage: number;
   /** The largest notional (約定代金) a new position at this leverage may have; its fee comes on top. */
   readonly notional: Sen;
@@ -40,7 +41,7 @@ export interface BuyingPower {
   readonly margin: Sen;
   /**
    * What stops it going higher: cash (margin and fee), the maintenance ratio (unrealised losses or debt
-   * leave less equity than cash), an open margin call, or the minimum equity for leverage above 1x.
+   * leave less equity than cash), an open margin call, or the minimum equity of a margin trade (above 1x, or any short).
    */
   readonly limitedBy: 'cash' | 'maintenance' | 'margin_call' | 'minimum_equity';
 }
@@ -53,12 +54,20 @@ export interface BuyingPower {
  */
 export function buyingPower(
   funds: AccountFunds & { readonly marginCall: MarginCallRecord | null },
+  side: 'long' | 'short',
   leverage: number,
   config: FundsRules,
 ): BuyingPower {
-  const none = (limitedBy: BuyingPower['limitedBy']) => ({ leverage, notional: 0n, margin: 0n, limitedBy });
+  const none = (limitedBy: BuyingPower['limitedBy']) => ({
+    side,
+    leverage,
+    notional: 0n,
+    margin: 0n,
+    limitedBy,
+  });
   if (funds.marginCall) return none('margin_call');
-  if (leverage > 1 && funds.equity < config.margin.minimumEquity) return none('minimum_equity');
+  if (isMarginTrade(side, leverage) && funds.equity < config.margin.minimumEquity)
+    return none('minimum_equity');
   const problemAt = (notional: Sen) => fundsProblem(funds, notional, leverage, config);
   const first = problemAt(0n);
   if (first) return none(first === 'INSUFFICIENT_FUNDS' ? 'cash' : 'maintenance');
@@ -71,6 +80,7 @@ export function buyingPower(
     else high = middle;
   }
   return {
+    side,
     leverage,
     notional: low,
     margin: marginFor(low, leverage),

@@ -36,7 +36,7 @@ export interface EngineConfig {
   readonly instruments: readonly InstrumentConfig[];
   /** Allowed leverages, whole numbers: margin = notional / leverage. */
   readonly leverages: readonly number[];
-  /** Initial margin ratio, minimum equity for leverage above 1x, maintenance (margin call) level. */
+  /** Initial margin ratio, minimum equity of a margin trade (above 1x, or any short), maintenance (margin call) level. */
   readonly margin: MarginRules;
   /** Below this equity / open notional, positions are closed by force, worst first. */
   readonly liquidationRatioBp: number;

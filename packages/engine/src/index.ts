@@ -17,7 +17,7 @@
  * and whether shorts may open: new orders only, open positions are never touched), and
  * `execute(command)` for any of them as data. Ids come from the caller; a position takes its order's id.
  * previewOrder gives the confirmation popup's figures; account() the balances, equity and ratio;
- * buyingPower(account, leverage, config) the largest new position the money checks of placeOrder accept (the
+ * buyingPower(account, side, leverage, config) the largest new position the money checks of placeOrder accept (the
  * same function decides both), riskLevels the equity at the margin-call and forced-close levels.
  *
  * Events: Rejected{command, reason} with SCREAMING_SNAKE reasons (REJECT_REASONS), QuoteRejected,

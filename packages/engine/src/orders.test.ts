@@ -94,17 +94,18 @@ describe('limit orders', () => {
   });
 
   it('are cancelled instead when the top-up is not there', () => {
-    const engine = engineWith({ a: '281281' });
+    // Two lots, so the account has the minimum equity a short (a margin trade) needs.
+    const engine = engineWith({ a: '562562' });
     engine.onQuote(quote(TOYOTA, OPEN));
-    engine.placeOrder(order({ side: 'short', type: 'limit', price: y('2810') }));
+    engine.placeOrder(order({ side: 'short', type: 'limit', price: y('2810'), lots: 2 }));
     expect(engine.account('a')!.available).toBe(0n);
     const events = engine.onQuote(quote(TOYOTA, { bid: '2815', ask: '2815.5' }));
     expect(only(events, 'OrderCancelled')).toMatchObject({
       reason: 'insufficient_funds',
-      released: y('281281'),
+      released: y('562562'),
     });
     expect(ofType(events, 'OrderFilled')).toEqual([]);
-    expect(engine.account('a')).toMatchObject({ available: y('281281'), held: 0n });
+    expect(engine.account('a')).toMatchObject({ available: y('562562'), held: 0n });
   });
 
   it('fill in price then time priority', () => {
@@ -310,6 +311,13 @@ describe('order checks', () => {
     const small = engineWith({ a: '299999.99' });
     small.onQuote(quote(TOYOTA, OPEN));
     expect(only(small.placeOrder(order({ leverage: 2 })), 'Rejected').reason).toBe('MINIMUM_EQUITY_REQUIRED');
+    // Selling short borrows the shares: a margin trade at 1x too, with the margin trade's conditions.
+    expect(
+      only(small.placeOrder(order({ orderId: 's1', side: 'short', leverage: 1 })), 'Rejected').reason,
+    ).toBe('MINIMUM_EQUITY_REQUIRED');
+    expect(
+      only(lowScore.placeOrder(order({ orderId: 's2', side: 'short', leverage: 1 })), 'Rejected').reason,
+    ).toBe('CREDIT_SCORE_TOO_LOW');
     expect(ofType(small.placeOrder(order({ leverage: 1 })), 'OrderFilled')).toHaveLength(1);
   });
 

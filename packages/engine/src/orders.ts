@@ -1,4 +1,4 @@
-import type { Sen } from '@kabuto/contract';
+import { isMarginTrade, type Sen } from '@kabuto/contract';
 import { isWholeLotCount, SHARES_PER_LOT, type Price } from '@kabuto/market-rules';
 import type { PlaceOrder, CancelOrder } from './commands';
 import type { OrderCancelled, RejectReason, Transfer } from './events';
@@ -67,7 +67,8 @@ export function planOrder(state: State, cmd: PlaceOrder): OrderPlan | RejectReas
   if (!config.leverages.includes(cmd.leverage)) return 'LEVERAGE_NOT_ALLOWED';
   const limits = instrumentLimitProblem(account, book, cmd);
   if (limits) return limits;
-  if (cmd.leverage > 1) {
+  const marginTrade = isMarginTrade(cmd.side, cmd.leverage);
+  if (marginTrade) {
     if (!account.kycPassed) return 'KYC_REQUIRED_FOR_LEVERAGE';
     if (account.creditScore < config.minimumCreditScoreForLeverage) return 'CREDIT_SCORE_TOO_LOW';
   }
@@ -92,7 +93,7 @@ export function planOrder(state: State, cmd: PlaceOrder): OrderPlan | RejectReas
   if (triggers) return triggers;
   if (account.marginCall) return 'MARGIN_CALL_OUTSTANDING';
   const { equity, notional: openNotional } = measure(account);
-  if (cmd.leverage > 1 && equity < config.margin.minimumEquity) return 'MINIMUM_EQUITY_REQUIRED';
+  if (marginTrade && equity < config.margin.minimumEquity) return 'MINIMUM_EQUITY_REQUIRED';
 
   // A market order waiting for the opening cannot fill beyond today's limit up: hold for that price.
   const holdPrice = fillPrice ?? cmd.price ?? quote.limitUp;

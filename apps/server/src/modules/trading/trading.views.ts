@@ -92,18 +92,23 @@ export function accountView(
   });
   return {
     ...accountFigures(view),
-    buyingPower: config.leverages.map((leverage) => {
-      const power = buyingPower(view, leverage, config);
-      return {
-        leverage,
-        notional: senToDecimal(power.notional),
-        margin: senToDecimal(power.margin),
-        limitedBy: power.limitedBy,
-      };
-    }),
+    buyingPower: SIDES.flatMap((side) =>
+      config.leverages.map((leverage) => {
+        const power = buyingPower(view, side, leverage, config);
+        return {
+          side,
+          leverage,
+          notional: senToDecimal(power.notional),
+          margin: senToDecimal(power.margin),
+          limitedBy: power.limitedBy,
+        };
+      }),
+    ),
     levels: { marginCall: level(levels.marginCall), liquidation: level(levels.liquidation) },
   };
 }
+
+const SIDES = ['long', 'short'] as const;
 
 const accountFigures = (view: AccountView) => ({
   available: senToDecimal(view.available),

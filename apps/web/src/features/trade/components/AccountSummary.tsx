@@ -15,7 +15,7 @@ export function AccountSummary({ snapshot }: { snapshot: TradeSnapshot }) {
   const { t } = useTradeTranslation();
   const account = snapshot.figures;
   const { isError, refetch } = snapshot.account;
-  const power = buyingPowerAt(account, 1);
+  const power = buyingPowerAt(account, 'long', 1);
   const cell = (id: string, label: string, value: string, className?: string) => (
     <div className="kb-balance-cell" key={id}>
       <dt>{label}</dt>

@@ -112,15 +112,37 @@ describe('roomAbove', () => {
 });
 
 describe('buyingPowerAt', () => {
-  it('picks the server’s figure for the leverage', () => {
+  it('picks the server’s figure for the side and the leverage', () => {
+    const long = 'long' as const;
     const account = {
       buyingPower: [
-        { leverage: 1, notional: '32497.50', margin: '32497.50', limitedBy: 'maintenance' as const },
-        { leverage: 3, notional: '32497.50', margin: '10832.50', limitedBy: 'maintenance' as const },
+        {
+          side: long,
+          leverage: 1,
+          notional: '32497.50',
+          margin: '32497.50',
+          limitedBy: 'maintenance' as const,
+        },
+        {
+          side: long,
+          leverage: 3,
+          notional: '32497.50',
+          margin: '10832.50',
+          limitedBy: 'maintenance' as const,
+        },
+        {
+          side: 'short' as const,
+          leverage: 1,
+          notional: '0.00',
+          margin: '0.00',
+          limitedBy: 'minimum_equity' as const,
+        },
       ],
     };
-    expect(buyingPowerAt(account, 3)?.margin).toBe('10832.50');
-    expect(buyingPowerAt(account, 2)).toBeNull();
-    expect(buyingPowerAt(undefined, 1)).toBeNull();
+    expect(buyingPowerAt(account, 'long', 3)?.margin).toBe('10832.50');
+    expect(buyingPowerAt(account, 'long', 1)?.notional).toBe('32497.50');
+    expect(buyingPowerAt(account, 'short', 1)?.limitedBy).toBe('minimum_equity');
+    expect(buyingPowerAt(account, 'long', 2)).toBeNull();
+    expect(buyingPowerAt(undefined, 'long', 1)).toBeNull();
   });
 });

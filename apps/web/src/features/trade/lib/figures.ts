@@ -78,12 +78,13 @@ export function livePnl(
   return { price: last, pnl: unrealisedPnlAt(position, last) };
 }
 
-/** The server's buying power at a leverage (the engine's own bound), or null before the account is read. */
+/** The server's buying power for a side at a leverage (the engine's own bound), or null before the account is read. */
 export function buyingPowerAt(
   account: Pick<TradingAccount, 'buyingPower'> | undefined,
+  side: 'long' | 'short',
   leverage: number,
 ): TradingAccount['buyingPower'][number] | null {
-  return account?.buyingPower.find((power) => power.leverage === leverage) ?? null;
+  return account?.buyingPower.find((power) => power.side === side && power.leverage === leverage) ?? null;
 }
 
 /**

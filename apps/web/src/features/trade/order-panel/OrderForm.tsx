@@ -1,4 +1,4 @@
-import { formatPrice } from '@kabuto/contract';
+import { formatPrice, isMarginTrade } from '@kabuto/contract';
 import { useState } from 'react';
 import { Button, Dialog, List, Switch } from 'antd-mobile';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
@@ -98,7 +98,7 @@ export function OrderForm({
   const { data: userInfo } = useUserInfo();
   const needsVerification = userInfo !== undefined && userInfo.real_name_status !== 'passed';
   const account = useTradingAccount();
-  const power = buyingPowerAt(account.data, leverage);
+  const power = buyingPowerAt(account.data, side, leverage);
 
   const stepPrice = (name: 'price' | 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     if (!market) return;
@@ -275,12 +275,12 @@ export function OrderForm({
             {t('trade:leverageInstrumentLimit', { leverage: instrumentMaxLeverage })}
           </span>
         )}
-        {leverage > 1 ? (
+        {isMarginTrade(side, leverage) ? (
           <span data-testid="order-margin-note">{t('trade:marginTradingNote')}</span>
         ) : (
           t('trade:cashTradingNote')
         )}
-        {leverage > 1 && needsVerification && (
+        {isMarginTrade(side, leverage) && needsVerification && (
           <Link
             to={REAL_NAME_PATH}
             className="kb-link"
