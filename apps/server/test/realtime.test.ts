@@ -65,9 +65,15 @@ describe('public channels', () => {
 
     for (let ticks = 0; client.on('quote:7203').length < 3; ticks += 1) {
       if (ticks > 200) throw new Error('7203 did not trade');
+      const before = client.on('quote:7203').length;
       t.clock.advance(5);
       await marketOf(t.ctx).tick();
       await client.settle();
+      // A tick's frame carries that tick's quote, never one encoded for an earlier tick.
+      if (client.on('quote:7203').length > before) {
+        const now = await t.app.inject({ method: 'GET', url: '/api/market/quotes?codes=7203' });
+        expect(client.on('quote:7203').at(-1)!.data).toEqual(now.json().data.items[0]);
+      }
     }
     const quotes = client.on<{ code: string; updatedAt: string }>('quote:7203');
     expect(quotes.map((frame) => frame.seq)).toEqual(quotes.map((_, i) => i + 1));

@@ -8,6 +8,7 @@ import {
 import { translate, type Lang } from '@kabuto/i18n';
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
+import { encodeTextFrames, type TickFrame } from './tick-frames';
 
 /** A client whose unsent frames pass this many bytes is too slow to follow: it is dropped, not waited for. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -34,7 +35,6 @@ export class Connection {
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
   private closed = false;
-  private corked = false;
 
   constructor(
     readonly socket: WebSocket,
@@ -60,6 +60,36 @@ export class Connection {
     if (seq === undefined) return;
     this.seqs.set(channel, seq + 1);
     this.write(`{"channel":"${channel}","seq":${seq + 1},"data":${data}}`);
+  }
+
+  /**
+   * Sends a market tick's frames of the channels this connection follows, in their order, in one write to
+   * the network: a tick that changes ten of its quotes costs one write instead of ten, and no per-frame work
+   * in `ws` or the stream, which at thousands of clients is most of the cost of a fan-out. Without a
+   * WebSocket extension (the server negotiates none) a frame is plain bytes, so the frames are assembled
+   * here and written behind whatever `ws` wrote before; with one, `ws` frames each of them.
+   */
+  pushTick(frames: readonly TickFrame[]): void {
+    const raw = this.rawSocket();
+    if (!raw || this.socket.extensions !== '') {
+      raw?.cork();
+      try {
+        for (const frame of frames) this.push(frame.channel, frame.data);
+      } finally {
+        raw?.uncork();
+      }
+      return;
+    }
+    const followed: TickFrame[] = [];
+    const seqs: number[] = [];
+    for (const frame of frames) {
+      const seq = this.seqs.get(frame.channel);
+      if (seq === undefined) continue;
+      this.seqs.set(frame.channel, seq + 1);
+      followed.push(frame);
+      seqs.push(seq + 1);
+    }
+    if (followed.length && this.writable()) raw.write(encodeTextFrames(followed, seqs));
   }
 
   authAnswer(data: WsAuthData): void {
@@ -90,22 +120,6 @@ export class Connection {
     return dropped;
   }
 
-  /**
-   * Holds this connection's frames until `flush`: a tick that changes ten of its quotes then costs one
-   * write to the network instead of ten, which is most of the cost of a fan-out to thousands of clients.
-   */
-  hold(): void {
-    if (this.corked || this.closed) return;
-    this.corked = true;
-    this.rawSocket()?.cork();
-  }
-
-  flush(): void {
-    if (!this.corked) return;
-    this.corked = false;
-    this.rawSocket()?.uncork();
-  }
-
   /** ws keeps the TCP socket in a field its types do not declare. */
   private rawSocket(): Socket | undefined {
     return (this.socket as unknown as { _socket?: Socket })._socket;
@@ -129,8 +143,14 @@ export class Connection {
   }
 
   private write(frame: string) {
-    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
-    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return this.terminate();
-    this.socket.send(frame);
+    if (this.writable()) this.socket.send(frame);
+  }
+
+  /** Open, and not too slow to follow (dropped here otherwise). */
+  private writable(): boolean {
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return false;
+    if (this.socket.bufferedAmount <= MAX_BUFFERED_BYTES) return true;
+    this.terminate();
+    return false;
   }
 }

@@ -22,6 +22,7 @@ import { EVERY_USER, MESSAGE_CHANGES } from '../messaging';
 import { SESSION_CHANGES, sessionCacheKey } from '../sessions';
 import { Connection } from './connection';
 import { snapshotOf, USER_CHANNEL_CHANGES } from './private-channels';
+import { TickFrame } from './tick-frames';
 
 export interface HubTiming {
   /** Each connection is pinged this often; one that has not answered the previous ping is closed. */
@@ -277,26 +278,28 @@ export class Hub {
     return false;
   }
 
-  /** Sends a public channel's change to its followers; `held` collects the connections to flush after. */
-  private publishPublic(channel: string, data: string, held: Set<Connection>) {
-    this.latest.set(channel, data);
-    for (const connection of this.followers.get(channel) ?? []) {
-      if (!held.has(connection)) {
-        connection.hold();
-        held.add(connection);
-      }
-      connection.push(channel, data);
-    }
-  }
-
+  /**
+   * A tick's fan-out (docs/realtime.md): each changed channel's frame is encoded once for all its followers,
+   * then each connection is sent its frames of the tick, in the tick's order, in one write as soon as they
+   * are assembled, so the first clients are served while the last ones' frames are still being put together.
+   */
   private onTick(tick: MarketTick) {
-    const held = new Set<Connection>();
-    try {
-      for (const quote of tick.quotes) this.publishPublic(`quote:${quote.code}`, JSON.stringify(quote), held);
-      for (const board of tick.boards) this.publishPublic(`board:${board.code}`, JSON.stringify(board), held);
-    } finally {
-      for (const connection of held) connection.flush();
-    }
+    const framesOf = new Map<Connection, TickFrame[]>();
+    const encode = (channel: string, value: unknown) => {
+      const data = JSON.stringify(value);
+      this.latest.set(channel, data);
+      const followers = this.followers.get(channel);
+      if (!followers) return;
+      const frame = new TickFrame(channel, data);
+      for (const connection of followers) {
+        const frames = framesOf.get(connection);
+        if (frames) frames.push(frame);
+        else framesOf.set(connection, [frame]);
+      }
+    };
+    for (const quote of tick.quotes) encode(`quote:${quote.code}`, quote);
+    for (const board of tick.boards) encode(`board:${board.code}`, board);
+    for (const [connection, frames] of framesOf) connection.pushTick(frames);
   }
 
   /**
