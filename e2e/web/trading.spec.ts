@@ -25,6 +25,7 @@ const staffSession = staffSessionOnce();
 
 const CODE = '7203';
 const TRADE = '/#/pages/jiaoyi/jiaoyi';
+const SIDES = ['long', 'short'] as const;
 const orderPanel = (side: 'long' | 'short') => `/#/subPackages/order/order?code=${CODE}&side=${side}`;
 
 interface Quote {
@@ -112,12 +113,15 @@ for (const lang of ['ja', 'en']) {
                 openNotional: '280000.00',
                 maintenanceRatio: '15.00',
                 marginCall: { raisedOn: '2026-11-24', deadline: '2026-11-25' },
-                buyingPower: [1, 2, 3].map((leverage) => ({
-                  leverage,
-                  notional: '0.00',
-                  margin: '0.00',
-                  limitedBy: 'margin_call',
-                })),
+                buyingPower: SIDES.flatMap((side) =>
+                  [1, 2, 3].map((leverage) => ({
+                    side,
+                    leverage,
+                    notional: '0.00',
+                    margin: '0.00',
+                    limitedBy: 'margin_call',
+                  })),
+                ),
                 levels: {
                   marginCall: { ratio: '20.00', equity: '56000.00' },
                   liquidation: { ratio: '10.00', equity: '28000.00' },
@@ -172,11 +176,11 @@ for (const lang of ['ja', 'en']) {
                 openNotional: '2800500.00',
                 maintenanceRatio: '20.23',
                 marginCall: null,
-                buyingPower: [
-                  { leverage: 1, notional: '32497.50', margin: '32497.50', limitedBy: 'maintenance' },
-                  { leverage: 2, notional: '32497.50', margin: '16248.75', limitedBy: 'maintenance' },
-                  { leverage: 3, notional: '32497.50', margin: '10832.50', limitedBy: 'maintenance' },
-                ],
+                buyingPower: SIDES.flatMap((side) => [
+                  { side, leverage: 1, notional: '32497.50', margin: '32497.50', limitedBy: 'maintenance' },
+                  { side, leverage: 2, notional: '32497.50', margin: '16248.75', limitedBy: 'maintenance' },
+                  { side, leverage: 3, notional: '32497.50', margin: '10832.50', limitedBy: 'maintenance' },
+                ]),
                 levels: {
                   marginCall: { ratio: '20.00', equity: '560100.00' },
                   liquidation: { ratio: '10.00', equity: '280050.00' },
