@@ -1,4 +1,4 @@
-/* global document, location, requestAnimationFrame, KABUTO_FIRST_SCREEN_TEXTS */
+/* global window, document, location, requestAnimationFrame, KABUTO_FIRST_SCREEN_TEXTS */
 // Inlined at the end of index.html's body (its hash is allowed by the server's Content-Security-Policy): runs
 // before the first paint, picks the opening route's first screen and puts it in the stored language; the
 // simulated-data note stays only if the server put data-market="simulated" on <html> when it sent the page.
@@ -26,6 +26,11 @@
     setTimeout(startApp, 0);
   });
   setTimeout(startApp, 300);
+  // The app's viewport height (src/lib/viewport-height.ts), set before the first paint so that the app, setting
+  // the same, does not lay the page out again.
+  var height = window.innerHeight + 'px';
+  document.documentElement.style.setProperty('--vh', height);
+  document.body.style.height = height;
   var stored = function (key) {
     try {
       return localStorage.getItem(key) || '';
