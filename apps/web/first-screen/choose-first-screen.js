@@ -1,4 +1,4 @@
-/* global window, document, location, URL, requestAnimationFrame, KABUTO_FIRST_SCREEN_TEXTS */
+/* global window, document, location, requestAnimationFrame, KABUTO_FIRST_SCREEN_TEXTS */
 // Inlined at the end of index.html's body (its hash is allowed by the server's Content-Security-Policy): runs
 // before the first paint, picks the opening route's first screen and puts it in the stored language; the
 // simulated-data note stays only if the server put data-market="simulated" on <html> when it sent the page.

@@ -19,7 +19,6 @@ export function formatJst(iso: string, { seconds = false }: { seconds?: boolean 
   );
 }
 
-
 /** The calendar date in Japan of an instant, "YYYY-MM-DD" (Japan keeps no daylight saving time). */
 export function jstDateOf(instant: Date): string {
   return new Date(instant.getTime() + JST_OFFSET_MS).toISOString().slice(0, 10);

@@ -1,4 +1,6 @@
-type EndpointTable = (typeof import('@kabuto/contract/endpoints'))['api'];
+import type { api } from '@kabuto/contract/endpoints';
+
+type EndpointTable = typeof api;
 
 /**
  * The endpoint table builds every response schema (zod) when it is evaluated: 100 to 350 ms of main thread at
