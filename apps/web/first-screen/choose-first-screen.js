@@ -1,4 +1,4 @@
-/* global document, location, requestAnimationFrame, KABUTO_FIRST_SCREEN_TEXTS */
+/* global window, document, location, requestAnimationFrame, KABUTO_FIRST_SCREEN_TEXTS */
 // Inlined at the end of index.html's body (its hash is allowed by the server's Content-Security-Policy): runs
 // before the first paint, picks the opening route's first screen and puts it in the stored language; the
 // simulated-data note stays only if the server put data-market="simulated" on <html> when it sent the page.
@@ -13,12 +13,17 @@
     var add = function (tag, attributes) {
       var element = document.createElement(tag);
       element.crossOrigin = '';
-      for (var name in attributes) element[name] = attributes[name];
+      for (var name in attributes) element.setAttribute(name, attributes[name]);
       document.head.appendChild(element);
     };
+    // Absolute, as the app's chunk loader writes them: it looks for a link with the same href before adding
+    // its own, and requesting a file costs main-thread time even when it is already in.
+    var absolute = function (path) {
+      return new URL(path, document.baseURI).href;
+    };
     for (var p = 0; p < data.app.preloads.length; p++)
-      add('link', { rel: 'modulepreload', href: data.app.preloads[p] });
-    add('script', { type: 'module', src: data.app.entry });
+      add('link', { rel: 'modulepreload', href: absolute(data.app.preloads[p]) });
+    add('script', { type: 'module', src: absolute(data.app.entry) });
   };
   // The frame after this one has been painted (rAF runs before the paint, the timeout after it); the timeout
   // alone covers a page opened in the background, where frames wait.
@@ -26,6 +31,11 @@
     setTimeout(startApp, 0);
   });
   setTimeout(startApp, 300);
+  // The app's viewport height (src/lib/viewport-height.ts), set before the first paint so that the app, setting
+  // the same, does not lay the page out again.
+  var height = window.innerHeight + 'px';
+  document.documentElement.style.setProperty('--vh', height);
+  document.body.style.height = height;
   var stored = function (key) {
     try {
       return localStorage.getItem(key) || '';

@@ -6,6 +6,8 @@ describe('formatJst', () => {
     expect(formatJst('2026-11-22T00:05:09Z')).toBe('2026/11/22 09:05');
     expect(formatJst('2026-11-22T15:00:00Z')).toBe('2026/11/23 00:00');
     expect(formatJst('2026-12-31T14:59:59.999Z', { seconds: true })).toBe('2026/12/31 23:59:59');
+    expect(formatJst('2026-12-31T15:00:00+00:00')).toBe('2027/01/01 00:00');
+    expect(formatJst('2026-03-01T09:07:05+09:00', { seconds: true })).toBe('2026/03/01 09:07:05');
   });
 
   it('returns what it cannot read unchanged', () => {

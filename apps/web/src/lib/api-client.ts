@@ -22,5 +22,5 @@ export const apiClient = createApiClient({
   onSessionExpired: (error) => sessionExpiredHandler(error),
   timeoutMs: TIMEOUT_MS,
   // Calls name endpoints by route; the schemas (zod) load with the first call, alongside its request.
-  endpoints: () => import('@kabuto/contract/endpoints').then((module) => module.api),
+  endpoints: () => import('./endpoint-table').then((module) => module.loadEndpointTable()),
 });

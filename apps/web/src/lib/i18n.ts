@@ -55,7 +55,8 @@ const languageChunks: BackendModule = {
 /** Resolves once the stored language's startup texts are in, so the first screen renders text, not keys. */
 export async function initI18n(): Promise<void> {
   const lang = storedLang();
-  document.documentElement.lang = lang;
+  // index.html's first-screen script has set it already; setting it again would restyle the page.
+  if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
   await i18n
     .use(languageChunks)
     .use(initReactI18next)

@@ -37,23 +37,37 @@ const LOCALE_TAGS: Record<string, string> = {
   fr: 'fr-FR',
 };
 
+export interface ChartTimeFormats {
+  crosshair(seconds: number, intraday: boolean): string;
+  tick(seconds: number, kind: number): string;
+}
+
+const formatsByLang = new Map<string, ChartTimeFormats>();
+
 /**
  * The chart's dates and times in the reader's language instead of the library's default: in Japanese the
  * crosshair reads "2026/11/24 09:05 JST" and the axis "2026年", "11月", "11/24", "09:05". The chart's times
  * are already shifted to Japan time (toChartBars), so they are formatted as UTC.
  */
-export function chartTimeFormats(lang: string) {
+export function chartTimeFormats(lang: string): ChartTimeFormats {
+  const known = formatsByLang.get(lang);
+  if (known) return known;
   const tag = LOCALE_TAGS[lang] ?? lang;
+  // Each formatter is made when first used: creating one costs milliseconds on a phone, and the chart's first
+  // frame needs only some of them.
   const format = (options: Intl.DateTimeFormatOptions) => {
-    const formatter = new Intl.DateTimeFormat(tag, { ...options, timeZone: 'UTC' });
-    return (seconds: number) => formatter.format(new Date(seconds * 1000));
+    let formatter: Intl.DateTimeFormat | undefined;
+    return (seconds: number) => {
+      formatter ??= new Intl.DateTimeFormat(tag, { ...options, timeZone: 'UTC' });
+      return formatter.format(new Date(seconds * 1000));
+    };
   };
   const date = format({ year: 'numeric', month: '2-digit', day: '2-digit' });
   const time = format({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const year = format({ year: 'numeric' });
   const month = format({ month: 'short' });
   const day = format({ month: 'numeric', day: 'numeric' });
-  return {
+  const formats = {
     /** The crosshair's label: the date, and the time in Japan on intraday charts. */
     crosshair: (seconds: number, intraday: boolean) =>
       intraday ? `${date(seconds)} ${time(seconds)} JST` : date(seconds),
@@ -65,4 +79,6 @@ export function chartTimeFormats(lang: string) {
       return time(seconds);
     },
   };
+  formatsByLang.set(lang, formats);
+  return formats;
 }

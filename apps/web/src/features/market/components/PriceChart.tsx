@@ -27,8 +27,11 @@ export function PriceChart({ code }: { code: string }) {
   useEffect(() => {
     let disposed = false;
     let created: Plot | null = null;
+    // The library's evaluation and the chart's creation are separate tasks (the page is interactive
+    // in between): together they blocked the main thread for 100-200 ms at a phone's speed.
     import('../chart/chart-library').then(
-      (lib) => {
+      async (lib) => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
         if (disposed || !container.current) return;
         const colours = toneColours();
         const formats = chartTimeFormats(currentLang());
