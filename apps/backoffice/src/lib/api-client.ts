@@ -9,8 +9,13 @@ export function handleSessionExpiry(handler: (error: ApiError) => void): void {
   sessionExpired = handler;
 }
 
-/** The back office's one way to call the API: endpoints from the contract, the staff token, the UI language. */
+/**
+ * The back office's one way to call the API: endpoints from the contract, the staff token, the UI language.
+ * What the console's start calls names its endpoints by route, so zod and the response schemas load with the
+ * first call instead of with the console (the pages' own calls pass their entries and load with the page).
+ */
 export const apiClient = createApiClient({
+  endpoints: () => import('@kabuto/contract/endpoints').then((module) => module.api),
   token: () => useStaffSession.getState().token,
   lang: currentLocale,
   clientMessage: (code) => i18next.t(code, { ns: 'errors' }),

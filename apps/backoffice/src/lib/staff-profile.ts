@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, type Permission } from '@kabuto/contract';
+import { routes, type Permission } from '@kabuto/contract';
 import { apiClient } from './api-client';
 import { useStaffSession } from './session-store';
 
@@ -12,7 +12,7 @@ export function useStaffProfile() {
   const signedIn = useStaffSession((state) => state.token !== null);
   return useQuery({
     queryKey: staffProfileKeys.me,
-    queryFn: () => apiClient.call(api.staffAuth.me),
+    queryFn: () => apiClient.call(routes.staffAuth.me),
     enabled: signedIn,
   });
 }
