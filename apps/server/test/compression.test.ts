@@ -140,10 +140,11 @@ describe('endpoints whose answer carries a credential', () => {
   ];
   /**
    * `code` there is an invitation code, made to be handed out, or a securities code (market data, the
-   * watchlist, price alerts, orders and positions and their back-office views, the test price path), not a credential.
+   * watchlist, price alerts, orders and positions and their back-office views, the trading history, the stock of
+   * a statement's trading entries, the test price path), not a credential.
    */
   const NOT_CREDENTIAL_CODES =
-    /^\S+ \/api\/(staff\/invitation-codes|market\/|watchlist|alerts|orders|positions|staff\/trading\/|test\/quotes)/;
+    /^\S+ \/api\/(staff\/invitation-codes|market\/|watchlist|alerts|orders|positions|staff\/trading\/|trading\/history|account\/ledger|staff\/users\/:userId\/ledger|test\/quotes)/;
   const endpoints = Object.values(api).flatMap((group) => Object.values(group) as EndpointDef[]);
   const key = (endpoint: EndpointDef) => `${endpoint.method} ${endpoint.path}`;
 

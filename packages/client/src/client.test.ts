@@ -68,6 +68,7 @@ describe('createApiClient', () => {
       unrealisedPnl: '1000.00',
       exitPrice: null,
       realisedPnl: null,
+      netPnl: null,
       closeFee: null,
       closeReason: null,
       openedAt: '2026-11-24T01:00:00.000Z',
