@@ -121,4 +121,26 @@ describe('GET /api/trading/history', () => {
     for (const bad of ['?page=0', '?pageSize=101', '?pageSize=abc'])
       expect((await history(owner.token, bad)).status, bad).toBe(400);
   });
+
+  // Review finding (low): a line joins 注文履歴 when its order finishes but is placed at the time the order was
+  // placed, and pages are cut by offset, so an order that rests while the investor pages and is then cancelled or
+  // filled pushes the lines after it down by one: the next page repeats the last line already shown (and a line
+  // placed in pages already read is never shown until the list is read again). Nothing of another user's leaks;
+  // the fix is a keyset cursor (at, id, kind) instead of page numbers, a contract change left to the owner.
+  it.skip('never repeats a line across pages when an order placed earlier finishes while paging', async () => {
+    const user = await investor(t, '3000000');
+    const long = { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 };
+    minute(1);
+    const first = (await placeOrder(t, user, long)).data;
+    minute(2);
+    const second = (await placeOrder(t, user, long)).data;
+    minute(3);
+    const resting = (await placeOrder(t, user, { ...long, type: 'limit', price: '2700' })).data;
+    const page1 = (await history(user.token, '?page=1&pageSize=1')).data.items.map(line);
+    expect(page1).toEqual([['order', second.id, 'filled']]);
+    minute(4);
+    expect((await send(t, 'DELETE', `/api/orders/${resting.id}`, user.token)).status).toBe(200);
+    const page2 = (await history(user.token, '?page=2&pageSize=1')).data.items.map(line);
+    expect(page2).toEqual([['order', first.id, 'filled']]);
+  });
 });
