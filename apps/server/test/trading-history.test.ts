@@ -1,6 +1,7 @@
 // 注文履歴: orders to open once filled or cancelled, and every close (返済) with its reason, in one paged list.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TradeHistoryItem } from '@kabuto/contract';
+import { instrumentsOfReferences } from '../src/modules/trading';
 import type { TestApp } from './harness';
 import {
   MORNING,
@@ -142,5 +143,19 @@ describe('GET /api/trading/history', () => {
     expect((await send(t, 'DELETE', `/api/orders/${resting.id}`, user.token)).status).toBe(200);
     const page2 = (await history(user.token, '?page=2&pageSize=1')).data.items.map(line);
     expect(page2).toEqual([['order', first.id, 'filled']]);
+  });
+});
+
+describe("a statement's instruments", () => {
+  it("names only the user's own orders and positions, whatever reference an entry carries", async () => {
+    const owner = await investor(t, '1000000');
+    const other = await investor(t, '1000000');
+    const order = (
+      await placeOrder(t, owner, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
+    ).data;
+    const references = [`order:${order.id}`, `position:${order.id}`, `order:${order.id} `, 'order:-1', null];
+    const own = await instrumentsOfReferences(t.ctx.db, BigInt(owner.userId), references);
+    expect([...own.keys()]).toEqual([`order:${order.id}`, `position:${order.id}`]);
+    expect((await instrumentsOfReferences(t.ctx.db, BigInt(other.userId), references)).size).toBe(0);
   });
 });
