@@ -146,6 +146,21 @@ describe('GET /api/trading/history', () => {
   });
 });
 
+describe('two closes of one position at once', () => {
+  it('close it once: one succeeds, the other is refused, and 注文履歴 has one close', async () => {
+    const user = await investor(t, '1000000');
+    const order = (
+      await placeOrder(t, user, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
+    ).data;
+    const close = (key: string) =>
+      send(t, 'POST', `/api/positions/${order.id}/close`, user.token, { type: 'market' }, key);
+    const [first, second] = await Promise.all([close(orderKey()), close(orderKey())]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const lines = (await history(user.token)).data.items.map(line);
+    expect(lines.filter(([kind]) => kind === 'close')).toEqual([['close', order.id, 'user']]);
+  });
+});
+
 describe("a statement's instruments", () => {
   it("names only the user's own orders and positions, whatever reference an entry carries", async () => {
     const owner = await investor(t, '1000000');
