@@ -103,4 +103,43 @@ describe('a market tick’s frames', () => {
     expect(socket.terminate).toHaveBeenCalledTimes(1);
     expect(dropped).toHaveBeenCalledWith(connection);
   });
+
+  it('interleave on a real socket with what ws writes itself (frames, pings, the close) without a protocol error', async () => {
+    const server = new ws.WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as { port: number };
+    const accepted = new Promise<WebSocket>((resolve) => server.once('connection', resolve));
+    const client = new ws.WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: false });
+    const received: string[] = [];
+    const closed = new Promise<{ code: number; errors: unknown[] }>((resolve) => {
+      const errors: unknown[] = [];
+      client.on('message', (data) => received.push(data.toString()));
+      client.on('ping', () => received.push('<ping>'));
+      client.on('error', (error) => errors.push(error));
+      client.on('close', (code) => resolve({ code, errors }));
+    });
+    const socket = await accepted;
+    const connection = new Connection(socket, 'ja', vi.fn());
+    connection.seqs.set('orders', 0);
+    connection.seqs.set('quote:7203', 0);
+    const big = `"${'株'.repeat(30_000)}"`; // 90,000 bytes of UTF-8: a 64-bit length
+    connection.push('orders', '{"items":[]}');
+    connection.pushTick([new TickFrame('quote:7203', '{"name":"トヨタ自動車"}')]);
+    socket.ping();
+    connection.push('orders', '{"items":["注文"]}');
+    connection.pushTick([new TickFrame('quote:7203', big)]);
+    socket.close(1000);
+    connection.pushTick([new TickFrame('quote:7203', '{"after":"close"}')]);
+    const { code, errors } = await closed;
+    server.close();
+    expect(errors).toEqual([]);
+    expect(code).toBe(1000);
+    expect(received).toEqual([
+      frameText('orders', 1, '{"items":[]}'),
+      frameText('quote:7203', 1, '{"name":"トヨタ自動車"}'),
+      '<ping>',
+      frameText('orders', 2, '{"items":["注文"]}'),
+      frameText('quote:7203', 2, big),
+    ]);
+  });
 });

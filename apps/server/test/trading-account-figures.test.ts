@@ -100,3 +100,27 @@ describe('buying power', () => {
     expect(short).toMatchObject({ status: 409, errorCode: 'ORDER_MINIMUM_EQUITY_REQUIRED' });
   });
 });
+
+describe('buying power of a margin trade the investor may not open', () => {
+  // placeOrder refuses a margin trade (a short at any leverage, a long above 1x) below the credit score before
+  // any money check, so the room shown for it must be none, not the cash.
+  it('is zero when the credit score is below the margin-trade minimum, as placeOrder refuses it', async () => {
+    const user = await investor(t, '1000000', { creditScore: 10 });
+    const figures = await account(user.token);
+    const short1x = figures.buyingPower.find((power) => power.side === 'short' && power.leverage === 1)!;
+    const refused = await placeOrder(t, user, {
+      code: '7203',
+      side: 'short',
+      type: 'market',
+      lots: 1,
+      leverage: 1,
+    });
+    expect(refused.status).toBe(403);
+    expect(short1x).toMatchObject({ notional: '0.00', limitedBy: 'margin_eligibility' });
+    expect(
+      figures.buyingPower
+        .filter((power) => power.notional !== '0.00')
+        .map((power) => [power.side, power.leverage]),
+    ).toEqual([['long', 1]]);
+  });
+});

@@ -1,6 +1,7 @@
 // 注文履歴: orders to open once filled or cancelled, and every close (返済) with its reason, in one paged list.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TradeHistoryItem } from '@kabuto/contract';
+import { instrumentsOfReferences } from '../src/modules/trading';
 import type { TestApp } from './harness';
 import {
   MORNING,
@@ -120,5 +121,56 @@ describe('GET /api/trading/history', () => {
     expect((await history('not-a-token')).status).toBe(401);
     for (const bad of ['?page=0', '?pageSize=101', '?pageSize=abc'])
       expect((await history(owner.token, bad)).status, bad).toBe(400);
+  });
+
+  // Review finding (low): a line joins 注文履歴 when its order finishes but is placed at the time the order was
+  // placed, and pages are cut by offset, so an order that rests while the investor pages and is then cancelled or
+  // filled pushes the lines after it down by one: the next page repeats the last line already shown (and a line
+  // placed in pages already read is never shown until the list is read again). Nothing of another user's leaks;
+  // the fix is a keyset cursor (at, id, kind) instead of page numbers, a contract change left to the owner.
+  it.skip('never repeats a line across pages when an order placed earlier finishes while paging', async () => {
+    const user = await investor(t, '3000000');
+    const long = { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 };
+    minute(1);
+    const first = (await placeOrder(t, user, long)).data;
+    minute(2);
+    const second = (await placeOrder(t, user, long)).data;
+    minute(3);
+    const resting = (await placeOrder(t, user, { ...long, type: 'limit', price: '2700' })).data;
+    const page1 = (await history(user.token, '?page=1&pageSize=1')).data.items.map(line);
+    expect(page1).toEqual([['order', second.id, 'filled']]);
+    minute(4);
+    expect((await send(t, 'DELETE', `/api/orders/${resting.id}`, user.token)).status).toBe(200);
+    const page2 = (await history(user.token, '?page=2&pageSize=1')).data.items.map(line);
+    expect(page2).toEqual([['order', first.id, 'filled']]);
+  });
+});
+
+describe('two closes of one position at once', () => {
+  it('close it once: one succeeds, the other is refused, and 注文履歴 has one close', async () => {
+    const user = await investor(t, '1000000');
+    const order = (
+      await placeOrder(t, user, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
+    ).data;
+    const close = (key: string) =>
+      send(t, 'POST', `/api/positions/${order.id}/close`, user.token, { type: 'market' }, key);
+    const [first, second] = await Promise.all([close(orderKey()), close(orderKey())]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const lines = (await history(user.token)).data.items.map(line);
+    expect(lines.filter(([kind]) => kind === 'close')).toEqual([['close', order.id, 'user']]);
+  });
+});
+
+describe("a statement's instruments", () => {
+  it("names only the user's own orders and positions, whatever reference an entry carries", async () => {
+    const owner = await investor(t, '1000000');
+    const other = await investor(t, '1000000');
+    const order = (
+      await placeOrder(t, owner, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
+    ).data;
+    const references = [`order:${order.id}`, `position:${order.id}`, `order:${order.id} `, 'order:-1', null];
+    const own = await instrumentsOfReferences(t.ctx.db, BigInt(owner.userId), references);
+    expect([...own.keys()]).toEqual([`order:${order.id}`, `position:${order.id}`]);
+    expect((await instrumentsOfReferences(t.ctx.db, BigInt(other.userId), references)).size).toBe(0);
   });
 });

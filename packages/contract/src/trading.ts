@@ -139,7 +139,13 @@ export const orderPreview = z.object({
 });
 export type OrderPreviewView = z.infer<typeof orderPreview>;
 
-export const BUYING_POWER_LIMITS = ['cash', 'maintenance', 'margin_call', 'minimum_equity'] as const;
+export const BUYING_POWER_LIMITS = [
+  'cash',
+  'maintenance',
+  'margin_call',
+  'margin_eligibility',
+  'minimum_equity',
+] as const;
 const riskLevel = z.object({ ratio: z.string(), equity: decimalMoney.nullable() });
 
 /** The caller's trading account: cash pockets, equity and the maintenance ratio (委託保証金維持率). */

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buyingPower, riskLevels } from './account-limits';
+import { buyingPower, fundsProblem, riskLevels } from './account-limits';
 import { DEFAULT_ENGINE_CONFIG } from './config';
 import type { Engine } from './engine';
 import { SMALL, TOYOTA, at, engineWith, ofType, quote, y } from './test-fixtures';
 
 const config = DEFAULT_ENGINE_CONFIG;
+/** Identity verified and a credit score above the margin-trade minimum. */
+const eligible = { kycPassed: true, creditScore: 100 };
 
 function powerOf(engine: Engine, leverage: number) {
   const view = engine.account('a')!;
@@ -29,7 +31,7 @@ function placeAt(engine: Engine, code: string, lots: number, leverage: number, o
 describe('buyingPower', () => {
   it('is the cash less the fee with nothing open (1x): 1,000,000 yen buys 999,000.99 yen of stock', () => {
     const power = buyingPower(
-      { available: y('1000000'), equity: y('1000000'), openNotional: 0n, marginCall: null },
+      { available: y('1000000'), equity: y('1000000'), openNotional: 0n, marginCall: null, ...eligible },
       'long',
       1,
       config,
@@ -43,7 +45,7 @@ describe('buyingPower', () => {
       limitedBy: 'cash',
     });
     const at3x = buyingPower(
-      { available: y('1000000'), equity: y('1000000'), openNotional: 0n, marginCall: null },
+      { available: y('1000000'), equity: y('1000000'), openNotional: 0n, marginCall: null, ...eligible },
       'long',
       3,
       config,
@@ -96,13 +98,19 @@ describe('buyingPower', () => {
     const open = { available: y('500000'), equity: y('500000'), openNotional: 0n };
     expect(
       buyingPower(
-        { ...open, marginCall: { raisedOn: '2026-11-24', deadline: '2026-11-25' } },
+        { ...open, ...eligible, marginCall: { raisedOn: '2026-11-24', deadline: '2026-11-25' } },
         'long',
         1,
         config,
       ),
     ).toEqual({ side: 'long', leverage: 1, notional: 0n, margin: 0n, limitedBy: 'margin_call' });
-    const poor = { available: y('200000'), equity: y('200000'), openNotional: 0n, marginCall: null };
+    const poor = {
+      available: y('200000'),
+      equity: y('200000'),
+      openNotional: 0n,
+      marginCall: null,
+      ...eligible,
+    };
     expect(buyingPower(poor, 'long', 2, config)).toMatchObject({ notional: 0n, limitedBy: 'minimum_equity' });
     // 199,800.19 + a fee of 199.81 (0.1%, rounded up) = 200,000.
     expect(buyingPower(poor, 'long', 1, config).notional).toBe(y('199800.19'));
@@ -111,7 +119,13 @@ describe('buyingPower', () => {
       notional: 0n,
       limitedBy: 'minimum_equity',
     });
-    const rich = { available: y('1000000'), equity: y('1000000'), openNotional: 0n, marginCall: null };
+    const rich = {
+      available: y('1000000'),
+      equity: y('1000000'),
+      openNotional: 0n,
+      marginCall: null,
+      ...eligible,
+    };
     expect(buyingPower(rich, 'short', 1, config).notional).toBe(
       buyingPower(rich, 'long', 1, config).notional,
     );
@@ -119,7 +133,7 @@ describe('buyingPower', () => {
 
   it('is nothing when the cash cannot pay the minimum fee', () => {
     const power = buyingPower(
-      { available: y('99.99'), equity: y('99.99'), openNotional: 0n, marginCall: null },
+      { available: y('99.99'), equity: y('99.99'), openNotional: 0n, marginCall: null, ...eligible },
       'long',
       1,
       config,
@@ -156,5 +170,48 @@ describe('riskLevels', () => {
       ofType(engine.onQuote(quote(TOYOTA, { bid: '2362.5', ask: '2362.5', last: '2362.5' })), 'MarginCall'),
     ).toHaveLength(1);
     expect(engine.account('a')!.equity < levels.marginCall.equity!).toBe(true);
+  });
+
+  it('is nothing for a margin trade (above 1x, or any short) without KYC or below the credit score', () => {
+    const rich = { available: y('1000000'), equity: y('1000000'), openNotional: 0n, marginCall: null };
+    for (const account of [
+      { ...rich, kycPassed: false, creditScore: 100 },
+      { ...rich, kycPassed: true, creditScore: config.minimumCreditScoreForLeverage - 1 },
+    ]) {
+      expect(buyingPower(account, 'short', 1, config)).toMatchObject({
+        notional: 0n,
+        limitedBy: 'margin_eligibility',
+      });
+      expect(buyingPower(account, 'long', 2, config)).toMatchObject({
+        notional: 0n,
+        limitedBy: 'margin_eligibility',
+      });
+      expect(buyingPower(account, 'long', 1, config).limitedBy).toBe('cash');
+    }
+  });
+
+  it('is, for random accounts, a notional fundsProblem accepts while one sen more is refused', () => {
+    let seed = 42;
+    const random = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return BigInt(seed % below);
+    };
+    for (let i = 0; i < 500; i += 1) {
+      const available = random(5_000_000) * 100n - 10_000n;
+      const funds = {
+        available,
+        equity: available + random(3_000_000) * 100n - 150_000_000n,
+        openNotional: random(4) === 0n ? 0n : random(10_000_000) * 100n,
+        marginCall: null,
+        ...eligible,
+      };
+      for (const side of ['long', 'short'] as const)
+        for (const leverage of config.leverages) {
+          const power = buyingPower(funds, side, leverage, config);
+          if (power.notional === 0n && power.limitedBy === 'minimum_equity') continue;
+          if (power.notional > 0n) expect(fundsProblem(funds, power.notional, leverage, config)).toBeNull();
+          expect(fundsProblem(funds, power.notional + 1n, leverage, config)).not.toBeNull();
+        }
+    }
   });
 });

@@ -41,9 +41,10 @@ export interface BuyingPower {
   readonly margin: Sen;
   /**
    * What stops it going higher: cash (margin and fee), the maintenance ratio (unrealised losses or debt
-   * leave less equity than cash), an open margin call, or the minimum equity of a margin trade (above 1x, or any short).
+   * leave less equity than cash), an open margin call, or for a margin trade (above 1x, or any short) the
+   * investor's eligibility (identity verified, credit score) or the minimum equity.
    */
-  readonly limitedBy: 'cash' | 'maintenance' | 'margin_call' | 'minimum_equity';
+  readonly limitedBy: 'cash' | 'maintenance' | 'margin_call' | 'margin_eligibility' | 'minimum_equity';
 }
 
 /**
@@ -53,10 +54,14 @@ export interface BuyingPower {
  * Instrument limits, lots and prices are the order's own and are not part of it.
  */
 export function buyingPower(
-  funds: AccountFunds & { readonly marginCall: MarginCallRecord | null },
+  funds: AccountFunds & {
+    readonly marginCall: MarginCallRecord | null;
+    readonly kycPassed: boolean;
+    readonly creditScore: number;
+  },
   side: 'long' | 'short',
   leverage: number,
-  config: FundsRules,
+  config: FundsRules & Pick<EngineConfig, 'minimumCreditScoreForLeverage'>,
 ): BuyingPower {
   const none = (limitedBy: BuyingPower['limitedBy']) => ({
     side,
@@ -66,8 +71,12 @@ export function buyingPower(
     limitedBy,
   });
   if (funds.marginCall) return none('margin_call');
-  if (isMarginTrade(side, leverage) && funds.equity < config.margin.minimumEquity)
-    return none('minimum_equity');
+  if (isMarginTrade(side, leverage)) {
+    // placeOrder refuses these before any money check (KYC_REQUIRED_FOR_LEVERAGE, CREDIT_SCORE_TOO_LOW).
+    if (!funds.kycPassed || funds.creditScore < config.minimumCreditScoreForLeverage)
+      return none('margin_eligibility');
+    if (funds.equity < config.margin.minimumEquity) return none('minimum_equity');
+  }
   const problemAt = (notional: Sen) => fundsProblem(funds, notional, leverage, config);
   const first = problemAt(0n);
   if (first) return none(first === 'INSUFFICIENT_FUNDS' ? 'cash' : 'maintenance');

@@ -287,8 +287,9 @@ export function ordersPage(
 
 /**
  * 注文履歴: the user's orders to open that are no longer open (at their placing) and their closed positions (at
- * their close), newest first, one page of both together. The page is cut over the union, so paging never skips
- * or repeats a line; the rows are then read whole by id, the user's own only.
+ * their close), newest first, one page of both together. The page is cut over the union, so paging an unchanged
+ * list never skips or repeats a line (an order that finishes meanwhile joins at its placing and shifts the lines
+ * after it); the rows are then read whole by id, the user's own only.
  */
 export async function tradeHistoryPage(db: Executor, userId: bigint, page: PageRequest) {
   const lines = db

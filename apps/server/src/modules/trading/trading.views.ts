@@ -83,7 +83,10 @@ const percent = (ratioBp: number) => (ratioBp / 100).toFixed(2);
 /** The account as the Trade tab shows it; buying power and the ratio's levels by the engine's own rules. */
 export function accountView(
   view: AccountView,
-  config: Pick<EngineConfig, 'leverages' | 'fee' | 'margin' | 'liquidationRatioBp'>,
+  config: Pick<
+    EngineConfig,
+    'leverages' | 'fee' | 'margin' | 'liquidationRatioBp' | 'minimumCreditScoreForLeverage'
+  >,
 ): TradingAccount {
   const levels = riskLevels(view.openNotional, config);
   const level = ({ ratioBp, equity }: (typeof levels)['marginCall']) => ({
