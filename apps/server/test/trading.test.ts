@@ -267,7 +267,7 @@ describe("the investor's statement", () => {
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toContain('銘柄コード,銘柄名');
-    expect(lines.find((line) => line.includes('約定（新規建）'))).toContain(',7203,トヨタ自動車,');
+    expect(lines.find((line) => line.includes('新規建約定'))).toContain(',7203,トヨタ自動車,');
     expect(lines.find((line) => line.includes('決済約定'))).toContain(',7203,トヨタ自動車,');
     const english = await t.app.inject({
       url: '/api/account/ledger.csv?lang=en',

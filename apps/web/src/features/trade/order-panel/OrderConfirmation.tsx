@@ -1,4 +1,4 @@
-import { formatPrice } from '@kabuto/contract';
+import { formatPrice, isMarginTrade } from '@kabuto/contract';
 import type { OrderPreviewView } from '@kabuto/contract';
 
 import { useTradeTranslation } from '../lib/texts';
@@ -21,7 +21,7 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
     [
       'side',
       t('trade:sideLabel'),
-      Number(order.leverage) > 1
+      isMarginTrade(order.side, Number(order.leverage))
         ? t('trade:marginSide', { side: t(`trade:side.${order.side}`) })
         : t(`trade:side.${order.side}`),
     ],
