@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -134,7 +134,7 @@ export function useWatchlistToggle() {
   const queryClient = useQueryClient();
   const userId = useSession((state) => state.userId);
   const { data: items } = useWatchlist();
-  const codes = new Set(items?.map((item) => item.code));
+  const codes = useMemo(() => new Set(items?.map((item) => item.code)), [items]);
   const toggle = useMutation({
     mutationFn: async ({ code, watch }: { code: string; watch: boolean }): Promise<void> => {
       if (watch) await apiClient.call(routes.watchlist.add, { params: { code } });
@@ -142,9 +142,11 @@ export function useWatchlistToggle() {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: marketKeys.watchlist(userId) }),
   });
+  const { mutate } = toggle;
   return {
-    isWatched: (code: string) => codes.has(code),
-    toggle: (code: string) => toggle.mutate({ code, watch: !codes.has(code) }),
+    isWatched: useCallback((code: string) => codes.has(code), [codes]),
+    // Stable while the watchlist is, so the rows given it (memoised) are not drawn again by a price.
+    toggle: useCallback((code: string) => mutate({ code, watch: !codes.has(code) }), [mutate, codes]),
     pendingCode: toggle.isPending ? toggle.variables.code : null,
   };
 }

@@ -1,38 +1,47 @@
+import { memo, useCallback } from 'react';
+import type { TFunction } from 'i18next';
 import type { Instrument, Quote } from '@kabuto/contract';
-import { useMarketTranslation } from '../../lib/market-texts';
 import { useNavigate } from 'react-router';
 import { currentLang } from '../../lib/i18n';
 import { formatPercent, formatPrice, instrumentName } from '../../lib/market-format';
 import { stockDetailPath } from '../../lib/paths';
 import { toneClass } from '../../lib/price-tone';
-import { WatchStar } from './WatchStar';
+import { WatchStarButton } from './WatchStar';
 
 interface QuoteRowProps {
   instrument: Instrument;
   quote: Quote | undefined;
   /** A figure shown under the price (the volume when the list is ordered by volume). */
   detail?: string;
-  star?: boolean;
-  /** Called as the row opens the detail (search records its history). */
-  onOpen?: () => void;
+  /** The list's market texts (the list hooks them once for all its rows). */
+  t: TFunction;
+  /** Opens the instrument's detail (`useOpenStock`, or one that also records the search). */
+  onOpen: (instrument: Instrument) => void;
+  /** The watchlist star (`useWatchStars`): none when undefined. */
+  watched?: boolean;
+  watchPending?: boolean;
+  onToggleWatch?: (code: string) => void;
 }
 
-/** One instrument in a list: name and code, last price and change %, a tap opens its detail. */
-export function QuoteRow({ instrument, quote, detail, star = false, onOpen }: QuoteRowProps) {
-  const { t } = useMarketTranslation();
-  const navigate = useNavigate();
+/**
+ * One instrument in a list: name and code, last price and change %, a tap opens its detail. Everything it
+ * needs comes from its list, and it is memoised, so a live price draws its own row only.
+ */
+export const QuoteRow = memo(function QuoteRow({
+  instrument,
+  quote,
+  detail,
+  t,
+  onOpen,
+  watched,
+  watchPending = false,
+  onToggleWatch,
+}: QuoteRowProps) {
   const name = instrumentName(instrument, currentLang());
   const tone = toneClass(quote?.change);
   return (
     <li className="kb-quote-row" data-code={instrument.code} data-testid={`quote-row-${instrument.code}`}>
-      <button
-        type="button"
-        className="kb-quote-open"
-        onClick={() => {
-          onOpen?.();
-          navigate(stockDetailPath(instrument.code));
-        }}
-      >
+      <button type="button" className="kb-quote-open" onClick={() => onOpen(instrument)}>
         <span className="kb-quote-name">
           <span className="kb-quote-title">{name}</span>
           <span className="kb-quote-code">
@@ -56,7 +65,22 @@ export function QuoteRow({ instrument, quote, detail, star = false, onOpen }: Qu
           {formatPercent(quote?.changePercent)}
         </span>
       </button>
-      {star && <WatchStar code={instrument.code} name={name} />}
+      {watched !== undefined && onToggleWatch && (
+        <WatchStarButton
+          code={instrument.code}
+          name={name}
+          watched={watched}
+          pending={watchPending}
+          onToggle={onToggleWatch}
+          t={t}
+        />
+      )}
     </li>
   );
+});
+
+/** Opens an instrument's detail: one callback for all the rows of a list. */
+export function useOpenStock() {
+  const navigate = useNavigate();
+  return useCallback((instrument: Instrument) => navigate(stockDetailPath(instrument.code)), [navigate]);
 }

@@ -10,7 +10,8 @@ import { useIsLoggedIn } from '../../lib/session-store';
 import { EmptyState } from '../ui/EmptyState';
 import { LoadError } from './LoadError';
 import { QuoteListSkeleton } from './QuoteListSkeleton';
-import { QuoteRow } from './QuoteRow';
+import { QuoteRow, useOpenStock } from './QuoteRow';
+import { useWatchStars } from './use-watch-stars';
 import { LiveNotice } from './LiveNotice';
 import { SimulatedNote } from './SimulatedNote';
 
@@ -32,6 +33,8 @@ export function WatchlistQuotes({ sort = 'code', order = 'asc', detailOf, limit 
   const codes = watchlist.data?.map((item) => item.code) ?? [];
   const quotes = useQuotes(codes);
   const orderRef = useRef<StableOrder | null>(null);
+  const open = useOpenStock();
+  const stars = useWatchStars();
 
   if (!loggedIn)
     return (
@@ -70,7 +73,11 @@ export function WatchlistQuotes({ sort = 'code', order = 'asc', detailOf, limit 
             instrument={instrument}
             quote={quote}
             detail={detailOf?.(quote)}
-            star
+            t={t}
+            onOpen={open}
+            watched={stars.isWatched(instrument.code)}
+            watchPending={stars.pendingCode === instrument.code}
+            onToggleWatch={stars.toggle}
           />
         ))}
       </ul>

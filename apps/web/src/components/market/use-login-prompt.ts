@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMarketTranslation } from '../../lib/market-texts';
 import { useLocation, useNavigate } from 'react-router';
 import { LOGIN_PATH } from '../../lib/paths';
@@ -8,13 +9,16 @@ export function useLoginPrompt() {
   const { t } = useMarketTranslation();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  return async (reason: string) => {
-    const go = await confirmOnScreen({
-      title: t('market:loginTitle'),
-      content: reason,
-      confirmText: t('user.login'),
-      cancelText: t('common:cancel'),
-    });
-    if (go) navigate(LOGIN_PATH, { state: { from: pathname + search } });
-  };
+  return useCallback(
+    async (reason: string) => {
+      const go = await confirmOnScreen({
+        title: t('market:loginTitle'),
+        content: reason,
+        confirmText: t('user.login'),
+        cancelText: t('common:cancel'),
+      });
+      if (go) navigate(LOGIN_PATH, { state: { from: pathname + search } });
+    },
+    [t, navigate, pathname, search],
+  );
 }

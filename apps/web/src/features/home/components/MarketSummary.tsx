@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMarketTranslation } from '../../../lib/market-texts';
 import { LoadError } from '../../../components/market/LoadError';
 import { QuoteListSkeleton } from '../../../components/market/QuoteListSkeleton';
-import { QuoteRow } from '../../../components/market/QuoteRow';
+import { QuoteRow, useOpenStock } from '../../../components/market/QuoteRow';
 import { SimulatedNote } from '../../../components/market/SimulatedNote';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { currentLang } from '../../../lib/i18n';
@@ -16,6 +16,7 @@ export function MarketSummary() {
   const { t } = useMarketTranslation();
   const summary = useMarketSummary();
   const [movers, setMovers] = useState<Movers>('gainers');
+  const open = useOpenStock();
   // The movers are chosen by the summary (every 30 s); their prices follow the quote channels meanwhile.
   const shown = summary.data?.[movers] ?? [];
   const quotes = useQuotes(shown.map((row) => row.instrument.code));
@@ -68,6 +69,8 @@ export function MarketSummary() {
               key={instrument.code}
               instrument={instrument}
               quote={quotes.data?.get(instrument.code) ?? quote}
+              t={t}
+              onOpen={open}
             />
           ))}
         </ul>

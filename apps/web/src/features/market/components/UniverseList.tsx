@@ -3,7 +3,8 @@ import { InfiniteScroll } from 'antd-mobile';
 import { useMarketTranslation } from '../../../lib/market-texts';
 import { LoadError } from '../../../components/market/LoadError';
 import { QuoteListSkeleton } from '../../../components/market/QuoteListSkeleton';
-import { QuoteRow } from '../../../components/market/QuoteRow';
+import { QuoteRow, useOpenStock } from '../../../components/market/QuoteRow';
+import { useWatchStars } from '../../../components/market/use-watch-stars';
 import { LiveNotice } from '../../../components/market/LiveNotice';
 import { SimulatedNote } from '../../../components/market/SimulatedNote';
 import { PAGE_SAYS_SIMULATED, useQuotes } from '../../../lib/market-data';
@@ -27,6 +28,8 @@ export function UniverseList({ sorting }: { sorting: Sorting }) {
   const listRef = useRef<HTMLUListElement>(null);
   const visible = useVisibleCodes(listRef, rows.map((row) => row.instrument.code).join(','));
   const quotes = useQuotes(visible);
+  const open = useOpenStock();
+  const stars = useWatchStars();
   // The note comes first while the list loads too (when the server said so in the page), so it is not what moves
   // the rows down, and it is drawn by the first screen already.
   if (ranking.isPending)
@@ -61,7 +64,11 @@ export function UniverseList({ sorting }: { sorting: Sorting }) {
               instrument={instrument}
               quote={quote}
               detail={sortDetail(sorting.sort, quote, t)}
-              star
+              t={t}
+              onOpen={open}
+              watched={stars.isWatched(instrument.code)}
+              watchPending={stars.pendingCode === instrument.code}
+              onToggleWatch={stars.toggle}
             />
           );
         })}

@@ -6,7 +6,8 @@ import { useMarketTranslation } from '../../../lib/market-texts';
 import { useNavigate } from 'react-router';
 import { LoadError } from '../../../components/market/LoadError';
 import { QuoteListSkeleton } from '../../../components/market/QuoteListSkeleton';
-import { QuoteRow } from '../../../components/market/QuoteRow';
+import { QuoteRow, useOpenStock } from '../../../components/market/QuoteRow';
+import { useWatchStars } from '../../../components/market/use-watch-stars';
 import { SimulatedNote } from '../../../components/market/SimulatedNote';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { SubPage } from '../../../components/ui/SubPage';
@@ -69,6 +70,8 @@ function SearchResults({ q, onOpen }: { q: string; onOpen: (instrument: Instrume
   const search = useInstrumentSearch(q);
   const items = search.data?.items ?? [];
   const quotes = useQuotes(items.map((item) => item.code));
+  const openStock = useOpenStock();
+  const stars = useWatchStars();
   if (search.isPending) return <QuoteListSkeleton rows={4} />;
   if (search.isError) return <LoadError onRetry={() => void search.refetch()} />;
   if (items.length === 0) return <EmptyState description={t('market:noResults', { q })} />;
@@ -83,8 +86,14 @@ function SearchResults({ q, onOpen }: { q: string; onOpen: (instrument: Instrume
             key={instrument.code}
             instrument={instrument}
             quote={quotes.data?.get(instrument.code)}
-            onOpen={() => onOpen(instrument)}
-            star
+            t={t}
+            onOpen={(opened) => {
+              onOpen(opened);
+              openStock(opened);
+            }}
+            watched={stars.isWatched(instrument.code)}
+            watchPending={stars.pendingCode === instrument.code}
+            onToggleWatch={stars.toggle}
           />
         ))}
       </ul>

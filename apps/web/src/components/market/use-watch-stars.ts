@@ -1,0 +1,26 @@
+import { useCallback } from 'react';
+import { useMarketTranslation } from '../../lib/market-texts';
+import { useWatchlistToggle } from '../../lib/market-data';
+import { useIsLoggedIn } from '../../lib/session-store';
+import { useLoginPrompt } from './use-login-prompt';
+
+/**
+ * The watchlist stars of a list, hooked once for all its rows (a query and a mutation per row made every
+ * row's render the list's): whether a code is watched, the code being changed, and one toggle, which asks a
+ * visitor to log in instead.
+ */
+export function useWatchStars() {
+  const { t } = useMarketTranslation();
+  const loggedIn = useIsLoggedIn();
+  const { isWatched, toggle: toggleWatch, pendingCode } = useWatchlistToggle();
+  const askToLogin = useLoginPrompt();
+  const toggle = useCallback(
+    (code: string) => (loggedIn ? toggleWatch(code) : void askToLogin(t('market:loginToWatch'))),
+    [loggedIn, toggleWatch, askToLogin, t],
+  );
+  return {
+    isWatched: (code: string) => loggedIn && isWatched(code),
+    pendingCode,
+    toggle,
+  };
+}
