@@ -26,6 +26,14 @@ const staffSession = staffSessionOnce();
 const CODE = '7203';
 const TRADE = '/#/pages/jiaoyi/jiaoyi';
 const SIDES = ['long', 'short'] as const;
+
+/** The Trade tab's account as the server would answer it, for states the test cannot reach by trading. */
+async function answerAccount(page: Page, data: object): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/api/trading/account',
+    (route) => route.fulfill({ json: { code: 1, msg: 'ok', data } }),
+  );
+}
 const orderPanel = (side: 'long' | 'short') => `/#/subPackages/order/order?code=${CODE}&side=${side}`;
 
 interface Quote {
@@ -96,40 +104,30 @@ for (const lang of ['ja', 'en']) {
     }) => {
       const investor = await investorWithCash(request, await staffSession(request), '1000000');
       // The forced-close path belongs to the trading module's tests; here only how the app shows its state.
-      await page.route(
-        (url) => url.pathname === '/api/trading/account',
-        (route) =>
-          route.fulfill({
-            json: {
-              code: 1,
-              msg: 'ok',
-              data: {
-                available: '0.00',
-                held: '0.00',
-                margin: '140000.00',
-                debt: '-1200.00',
-                unrealisedPnl: '-98000.00',
-                equity: '42000.00',
-                openNotional: '280000.00',
-                maintenanceRatio: '15.00',
-                marginCall: { raisedOn: '2026-11-24', deadline: '2026-11-25' },
-                buyingPower: SIDES.flatMap((side) =>
-                  [1, 2, 3].map((leverage) => ({
-                    side,
-                    leverage,
-                    notional: '0.00',
-                    margin: '0.00',
-                    limitedBy: 'margin_call',
-                  })),
-                ),
-                levels: {
-                  marginCall: { ratio: '20.00', equity: '56000.00' },
-                  liquidation: { ratio: '10.00', equity: '28000.00' },
-                },
-              },
-            },
-          }),
-      );
+      await answerAccount(page, {
+        available: '0.00',
+        held: '0.00',
+        margin: '140000.00',
+        debt: '-1200.00',
+        unrealisedPnl: '-98000.00',
+        equity: '42000.00',
+        openNotional: '280000.00',
+        maintenanceRatio: '15.00',
+        marginCall: { raisedOn: '2026-11-24', deadline: '2026-11-25' },
+        buyingPower: SIDES.flatMap((side) =>
+          [1, 2, 3].map((leverage) => ({
+            side,
+            leverage,
+            notional: '0.00',
+            margin: '0.00',
+            limitedBy: 'margin_call',
+          })),
+        ),
+        levels: {
+          marginCall: { ratio: '20.00', equity: '56000.00' },
+          liquidation: { ratio: '10.00', equity: '28000.00' },
+        },
+      });
       await openSignedInPhone(page, investor, TRADE);
       await expect(page.getByTestId('trade-margin-call')).toContainText(
         message(lang, 'trade', 'account.marginCall').replace('{{deadline}}', '2026/11/25'),
@@ -159,36 +157,26 @@ for (const lang of ['ja', 'en']) {
     }) => {
       const investor = await investorWithCash(request, await staffSession(request), '1000000');
       // The engine's figures for unrealised losses near the margin-call level (the module's tests check them).
-      await page.route(
-        (url) => url.pathname === '/api/trading/account',
-        (route) =>
-          route.fulfill({
-            json: {
-              code: 1,
-              msg: 'ok',
-              data: {
-                available: '63699.50',
-                held: '0.00',
-                margin: '933500.00',
-                debt: '0.00',
-                unrealisedPnl: '-430500.00',
-                equity: '566699.50',
-                openNotional: '2800500.00',
-                maintenanceRatio: '20.23',
-                marginCall: null,
-                buyingPower: SIDES.flatMap((side) => [
-                  { side, leverage: 1, notional: '32497.50', margin: '32497.50', limitedBy: 'maintenance' },
-                  { side, leverage: 2, notional: '32497.50', margin: '16248.75', limitedBy: 'maintenance' },
-                  { side, leverage: 3, notional: '32497.50', margin: '10832.50', limitedBy: 'maintenance' },
-                ]),
-                levels: {
-                  marginCall: { ratio: '20.00', equity: '560100.00' },
-                  liquidation: { ratio: '10.00', equity: '280050.00' },
-                },
-              },
-            },
-          }),
-      );
+      await answerAccount(page, {
+        available: '63699.50',
+        held: '0.00',
+        margin: '933500.00',
+        debt: '0.00',
+        unrealisedPnl: '-430500.00',
+        equity: '566699.50',
+        openNotional: '2800500.00',
+        maintenanceRatio: '20.23',
+        marginCall: null,
+        buyingPower: SIDES.flatMap((side) => [
+          { side, leverage: 1, notional: '32497.50', margin: '32497.50', limitedBy: 'maintenance' },
+          { side, leverage: 2, notional: '32497.50', margin: '16248.75', limitedBy: 'maintenance' },
+          { side, leverage: 3, notional: '32497.50', margin: '10832.50', limitedBy: 'maintenance' },
+        ]),
+        levels: {
+          marginCall: { ratio: '20.00', equity: '560100.00' },
+          liquidation: { ratio: '10.00', equity: '280050.00' },
+        },
+      });
       await openSignedInPhone(page, investor, TRADE);
       await expect(page.getByTestId('trade-account-available')).toHaveText('¥32,497.50');
       await expect(page.getByTestId('trade-buying-power-note')).toHaveText(
