@@ -12,6 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
+import { measuredPages } from './measured-pages';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8481);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,19 +20,7 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const origin = `http://127.0.0.1:${PORT}`;
 
-/**
- * The pages measured. The startup screen opens Home by itself
- * once its checks pass, before Lighthouse could settle its largest paint: `?holdStartup` keeps it on screen.
- */
-const ALL_PAGES = [
-  { name: 'startup', path: '/?holdStartup' },
-  { name: 'home', path: '/#/pages/index/index' },
-  { name: 'market list', path: '/#/pages/market/market' },
-  { name: 'login', path: '/#/subPackages/login/login' },
-  { name: 'stock detail', path: '/#/subPackages/index/gupiaoDetail/gupiaoDetail?code=7203' },
-];
-const wanted = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
-const PAGES = ALL_PAGES.filter((page) => !wanted || wanted.includes(page.name));
+const PAGES = measuredPages(process.env.LIGHTHOUSE_PAGES);
 
 const root = new URL('..', import.meta.url).pathname;
 

@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { measuredPages } from './measured-pages';
 
 const PORT = Number(process.env.LONG_TASKS_PORT ?? 8623);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,15 +35,7 @@ const SIMULATE = process.env.LONG_TASKS_THROTTLE === 'simulate';
 const SLOWDOWN = 4;
 const root = new URL('..', import.meta.url).pathname;
 
-const ALL_PAGES = [
-  { name: 'startup', path: '/?holdStartup' },
-  { name: 'home', path: '/#/pages/index/index' },
-  { name: 'market list', path: '/#/pages/market/market' },
-  { name: 'login', path: '/#/subPackages/login/login' },
-  { name: 'stock detail', path: '/#/subPackages/index/gupiaoDetail/gupiaoDetail?code=7203' },
-];
-const wanted = process.env.LONG_TASKS_PAGES?.split(',').map((name) => name.trim());
-const PAGES = ALL_PAGES.filter((page) => !wanted || wanted.includes(page.name));
+const PAGES = measuredPages(process.env.LONG_TASKS_PAGES);
 
 interface TraceEvent {
   name: string;
