@@ -154,7 +154,10 @@ describe('createApiClient', () => {
 
   describe('called by route (no schemas at hand)', () => {
     const appInfo = { code: 1, msg: 'ok', data: { nonsense: true } };
-    const withTable = (fetchImpl: typeof fetch, endpoints: () => Promise<typeof api>) =>
+    const withTable = (
+      fetchImpl: typeof fetch,
+      endpoints: (domain: string) => Promise<(typeof api)[keyof typeof api] | undefined>,
+    ) =>
       createApiClient({
         token: () => null,
         lang: () => 'en',
@@ -163,13 +166,13 @@ describe('createApiClient', () => {
         endpoints,
       });
 
-    it('loads the endpoint table while the request runs and checks the response against it', async () => {
+    it("loads the endpoint's domain while the request runs and checks the response against it", async () => {
       const health = { status: 'ok', database: 'pglite', bus: 'in-process' };
-      const endpoints = vi.fn(async () => api);
+      const endpoints = vi.fn(async (domain: string) => api[domain as keyof typeof api]);
       const fetchImpl = answer(200, { code: 1, msg: 'ok', data: health }) as unknown as typeof fetch;
       const client = withTable(fetchImpl, endpoints);
       await expect(client.call(routes.system.health)).resolves.toEqual(health);
-      expect(endpoints).toHaveBeenCalledTimes(1);
+      expect(endpoints).toHaveBeenCalledExactlyOnceWith('system');
 
       const bad = withTable(answer(200, appInfo) as unknown as typeof fetch, endpoints);
       await expect(bad.call(routes.system.appInfo)).rejects.toMatchObject({ errorCode: 'BAD_RESPONSE' });
@@ -179,6 +182,11 @@ describe('createApiClient', () => {
       const client = withTable(answer(200, appInfo) as unknown as typeof fetch, () =>
         Promise.reject(new Error('offline')),
       );
+      await expect(client.call(routes.system.appInfo)).rejects.toMatchObject({ errorCode: 'NETWORK' });
+    });
+
+    it('never returns unchecked data for a domain its table does not hold', async () => {
+      const client = withTable(answer(200, appInfo) as unknown as typeof fetch, async () => undefined);
       await expect(client.call(routes.system.appInfo)).rejects.toMatchObject({ errorCode: 'NETWORK' });
     });
 

@@ -22,14 +22,15 @@ export interface ClientOptions {
   timeoutMs?: number;
   fetch?: typeof fetch;
   /**
-   * The full endpoint entries (`api` of @kabuto/contract), for calls that name an endpoint by its route
-   * (`routes.x.y`): loaded when such a call starts, alongside the request, to check the response. An app that
-   * calls only with routes keeps zod out of its start: `() => import('@kabuto/contract/endpoints').then((m) => m.api)`.
+   * The endpoint entries of one domain (`api[domain]` of @kabuto/contract), for calls that name an endpoint by
+   * its route (`routes.x.y`): loaded when such a call starts, alongside the request, to check the response. An
+   * app that calls only with routes keeps zod out of its start, and one that loads each domain on its own
+   * (`@kabuto/contract/endpoints/<domain>`) builds only the schemas of the domains it calls.
    */
-  endpoints?(): Promise<EndpointTable>;
+  endpoints?(domain: string): Promise<EndpointGroup | undefined>;
 }
 
-type EndpointTable = Readonly<Record<string, Readonly<Record<string, EndpointDef>>>>;
+type EndpointGroup = Readonly<Record<string, EndpointDef>>;
 
 export interface ApiClient {
   call<E extends EndpointDef>(
@@ -84,14 +85,14 @@ export function createApiClient(options: ClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const clientError = (code: ClientErrorCode) => new ApiError(code, options.clientMessage(code));
 
-  /** The response schema of an entry, or of the entry a route names (loading the table once). */
+  /** The response schema of an entry, or of the entry a route names (loading its domain's entries). */
   function responseSchema(endpoint: EndpointDef | EndpointRef): Promise<EndpointDef['response']> {
     if ('response' in endpoint) return Promise.resolve(endpoint.response);
     if (!options.endpoints)
       return Promise.reject(new Error(`no endpoint table to check ${endpoint.key} with`));
     const [domain = '', name = ''] = endpoint.key.split('.');
-    return options.endpoints().then((table) => {
-      const entry = table[domain]?.[name];
+    return options.endpoints(domain).then((group) => {
+      const entry = group?.[name];
       if (!entry) throw new Error(`no endpoint ${endpoint.key}`);
       return entry.response;
     });

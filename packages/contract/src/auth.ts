@@ -100,19 +100,9 @@ export const sessionItem = z.object({
   lastSeenAt: z.string(),
 });
 
-export const devSmsQuery = z.object({ mobile: mobileField });
 export const revokedSessions = z.object({ revoked: z.number().int() });
-export const devSmsItem = z.object({
-  id: z.string(),
-  mobile: z.string(),
-  purpose: z.string(),
-  code: z.string(),
-  text: z.string(),
-  createdAt: z.string(),
-});
 
 export type RegisterRequest = z.input<typeof registerRequest>;
 export type LoginRequest = z.input<typeof loginRequest>;
 export type SessionResponse = z.infer<typeof sessionResponse>;
 export type SessionItem = z.infer<typeof sessionItem>;
-export type DevSmsItem = z.infer<typeof devSmsItem>;

@@ -95,3 +95,6 @@ export const priceField = (invalid: ErrorCode) =>
       }
       return sen;
     });
+
+/** The answer of an endpoint that returns nothing but success. */
+export const emptyResponse = z.object({});

@@ -16,6 +16,7 @@ export * from './market';
 export * from './alerts';
 export * from './trading';
 export * from './risk';
+export * from './system';
 export * from './endpoint';
 export * from './endpoints';
 export * from './routes';

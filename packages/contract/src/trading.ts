@@ -187,21 +187,6 @@ export const tradingAccount = z.object({
 export type TradingAccount = z.infer<typeof tradingAccount>;
 
 /**
- * The test price path (TEST_PRICE_PATH=on, never in production): a last price for the engine, taken as bid, ask
- * and last of the instrument, as if the market had traded there.
- */
-export const testQuoteRequest = z.strictObject({
-  code: instrumentCodeField,
-  price: priceField('ORDER_PRICE_INVALID'),
-});
-export const testQuoteResponse = z.object({
-  code: z.string(),
-  price: decimalMoney,
-  /** What the engine did with it: fills, take-profits, stop-losses, margin calls, forced closes. */
-  events: z.number().int(),
-});
-
-/**
  * Whether an order is a margin trade (信用取引): leverage above 1x, or any short, since selling what one does
  * not own means borrowing the shares, which Japanese brokers offer only on a margin account. A margin trade
  * needs the credit score and the minimum equity; a 1x long is a cash trade.

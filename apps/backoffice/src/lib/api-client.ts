@@ -15,7 +15,10 @@ export function handleSessionExpiry(handler: (error: ApiError) => void): void {
  * first call instead of with the console (the pages' own calls pass their entries and load with the page).
  */
 export const apiClient = createApiClient({
-  endpoints: () => import('@kabuto/contract/endpoints').then((module) => module.api),
+  endpoints: (domain) =>
+    import('@kabuto/contract/endpoints').then(({ api }) =>
+      Object.hasOwn(api, domain) ? api[domain as keyof typeof api] : undefined,
+    ),
   token: () => useStaffSession.getState().token,
   lang: currentLocale,
   clientMessage: (code) => i18next.t(code, { ns: 'errors' }),

@@ -21,6 +21,6 @@ export const apiClient = createApiClient({
   clientMessage: (code) => i18n.t(`errors:${code}`),
   onSessionExpired: (error) => sessionExpiredHandler(error),
   timeoutMs: TIMEOUT_MS,
-  // Calls name endpoints by route; the schemas (zod) load with the first call, alongside its request.
-  endpoints: () => import('./endpoint-table').then((module) => module.loadEndpointTable()),
+  // Calls name endpoints by route; a domain's schemas (zod) load with its first call, alongside the request.
+  endpoints: (domain) => import('./endpoint-groups').then((module) => module.loadEndpointGroup(domain)),
 });

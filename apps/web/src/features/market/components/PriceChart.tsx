@@ -15,6 +15,9 @@ interface Plot {
   volume: ISeriesApi<'Histogram'>;
 }
 
+/** How many bars a new interval opens on: about three months of days, an hour of minutes. */
+const VISIBLE_BARS = 60;
+
 /** Candles with volume below, for every interval; the library loads with the first chart drawn. */
 export function PriceChart({ code }: { code: string }) {
   const { t } = useMarketTranslation();
@@ -121,12 +124,15 @@ export function PriceChart({ code }: { code: string }) {
     }
   }, [plot, data, latest.data]);
 
-  // A new interval shows all of its bars once; later refreshes keep the investor's zoom and scroll.
-  const fitted = useRef<string>('');
+  // A new interval opens on its latest bars, as many as a phone shows legibly (the rest is a swipe away);
+  // later refreshes keep the investor's zoom and scroll. Drawing only those also keeps the first frame short.
+  const placed = useRef<string>('');
   useEffect(() => {
-    if (!plot || !data || fitted.current === `${data.code}:${data.interval}`) return;
-    fitted.current = `${data.code}:${data.interval}`;
-    plot.chart.timeScale().fitContent();
+    if (!plot || !data || placed.current === `${data.code}:${data.interval}`) return;
+    placed.current = `${data.code}:${data.interval}`;
+    const count = data.items.length;
+    if (count <= VISIBLE_BARS) plot.chart.timeScale().fitContent();
+    else plot.chart.timeScale().setVisibleLogicalRange({ from: count - VISIBLE_BARS - 0.5, to: count - 0.5 });
   }, [plot, data]);
 
   return (

@@ -1,0 +1,81 @@
+import { endpoint, staff } from '../endpoint';
+import { paged } from '../fields';
+import {
+  adjustment,
+  adjustmentQuery,
+  adjustmentRequest,
+  balances,
+  ledgerCheck,
+  ledgerPage,
+  ledgerQuery,
+} from '../funding';
+import { idParams, reasonRequest, userIdParams } from '../staff';
+
+export const staffLedgerEndpoints = {
+  userBalances: endpoint({
+    method: 'GET',
+    path: '/api/staff/users/:userId/balances',
+    tag: 'staff: ledger',
+    summary: "A user's balances",
+    access: staff('ledger.read'),
+    params: userIdParams,
+    response: balances,
+  }),
+  userEntries: endpoint({
+    method: 'GET',
+    path: '/api/staff/users/:userId/ledger',
+    tag: 'staff: ledger',
+    summary: "A user's journal entries, newest first",
+    access: staff('ledger.read'),
+    params: userIdParams,
+    query: ledgerQuery,
+    response: ledgerPage,
+  }),
+  verify: endpoint({
+    method: 'GET',
+    path: '/api/staff/ledger/verify',
+    tag: 'staff: ledger',
+    summary: 'Recompute every balance from the postings and report whether the ledger balances',
+    access: staff('ledger.read'),
+    response: ledgerCheck,
+  }),
+  adjustments: endpoint({
+    method: 'GET',
+    path: '/api/staff/adjustments',
+    tag: 'staff: ledger',
+    summary: 'Manual adjustments, pending first',
+    access: staff('ledger.adjust'),
+    query: adjustmentQuery,
+    response: paged(adjustment),
+  }),
+  requestAdjustment: endpoint({
+    method: 'POST',
+    path: '/api/staff/adjustments',
+    tag: 'staff: ledger',
+    summary: "Ask for a correction of a user's available cash (signed amount, reason)",
+    description: 'Nothing moves until a different staff member approves it.',
+    access: staff('ledger.adjust'),
+    body: adjustmentRequest,
+    response: adjustment,
+  }),
+  approveAdjustment: endpoint({
+    method: 'POST',
+    path: '/api/staff/adjustments/:id/approve',
+    tag: 'staff: ledger',
+    summary: 'Approve an adjustment another staff member asked for: the ledger entry is written',
+    access: staff('ledger.adjust'),
+    movesMoney: true,
+    params: idParams,
+    response: adjustment,
+  }),
+  rejectAdjustment: endpoint({
+    method: 'POST',
+    path: '/api/staff/adjustments/:id/reject',
+    tag: 'staff: ledger',
+    summary: 'Reject an adjustment with a reason',
+    access: staff('ledger.adjust'),
+    params: idParams,
+    body: reasonRequest,
+    response: adjustment,
+  }),
+} as const;

@@ -1,0 +1,67 @@
+import { endpoint, staff } from '../endpoint';
+import { pageQuery, paged } from '../fields';
+import { createStaffMemberRequest, idParams, reasonRequest, staffCredentials, staffMember } from '../staff';
+
+export const staffMembersEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/staff/members',
+    tag: 'staff: members',
+    summary: 'Staff members',
+    access: staff('staff.manage'),
+    query: pageQuery,
+    response: paged(staffMember),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/staff/members',
+    tag: 'staff: members',
+    summary: 'Create a staff member with a role; returns a temporary password and authenticator secret once',
+    access: staff('staff.manage'),
+    body: createStaffMemberRequest,
+    response: staffCredentials,
+    carriesSecrets: true,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/api/staff/members/:id/reset-password',
+    tag: 'staff: members',
+    summary: 'Give a member a new temporary password (ends their sessions)',
+    access: staff('staff.manage'),
+    params: idParams,
+    body: reasonRequest,
+    response: staffCredentials,
+    carriesSecrets: true,
+  }),
+  resetAuthenticator: endpoint({
+    method: 'POST',
+    path: '/api/staff/members/:id/reset-authenticator',
+    tag: 'staff: members',
+    summary: 'Give a member a new authenticator secret (ends their sessions)',
+    access: staff('staff.manage'),
+    params: idParams,
+    body: reasonRequest,
+    response: staffCredentials,
+    carriesSecrets: true,
+  }),
+  disable: endpoint({
+    method: 'POST',
+    path: '/api/staff/members/:id/disable',
+    tag: 'staff: members',
+    summary: 'Disable a member (ends their sessions)',
+    access: staff('staff.manage'),
+    params: idParams,
+    body: reasonRequest,
+    response: staffMember,
+  }),
+  enable: endpoint({
+    method: 'POST',
+    path: '/api/staff/members/:id/enable',
+    tag: 'staff: members',
+    summary: 'Enable a disabled member',
+    access: staff('staff.manage'),
+    params: idParams,
+    body: reasonRequest,
+    response: staffMember,
+  }),
+} as const;
