@@ -60,7 +60,8 @@ describe('a 2x market long', () => {
       .where('reference', '=', `order:${placed.data.id}`)
       .orderBy('id')
       .execute();
-    expect(entries.map((entry) => entry.kind)).toEqual(['order_hold', 'order_fill']);
+    // Filled as it was accepted: one entry, from cash straight to margin and fee (nothing was ever held).
+    expect(entries.map((entry) => entry.kind)).toEqual(['order_fill']);
     // The balance panel: the margin is still the investor's money; only the fee has left.
     const balances = await send<{ total: string; marginInUse: string }>(
       t,
@@ -156,6 +157,14 @@ describe('a limit order', () => {
       { id: placed.data.id, status: 'holding', entryPrice: '2785.50' },
     ]);
     expect((await ledgerBalances(t, user)).cash_held).toBe(0n);
+    // It rested first: its hold and its fill are two entries.
+    const entries = await t.ctx.db
+      .selectFrom('journal_entries')
+      .select(['kind'])
+      .where('reference', '=', `order:${placed.data.id}`)
+      .orderBy('id')
+      .execute();
+    expect(entries.map((entry) => entry.kind)).toEqual(['order_hold', 'order_fill']);
   });
 });
 

@@ -62,6 +62,13 @@ export async function persistEvents(
     at: Date,
   ) => writer.message({ userId, kind, params, at } as OutgoingMessage);
 
+  // An order accepted and filled in the same commit (a market order in continuous trading) never rests: its
+  // hold and its fill are one entry (order_fill), in which the held pocket nets to nothing.
+  const filledHere = new Set(
+    commit.events.flatMap((event) => (event.type === 'OrderFilled' ? [event.orderId] : [])),
+  );
+  const holds = new Map<string, readonly Transfer[]>();
+
   for (const event of commit.events) {
     index += 1;
     if (event.type === 'Rejected' || event.type === 'QuoteRejected') continue;
@@ -94,11 +101,18 @@ export async function persistEvents(
           created_at: at,
           updated_at: at,
         });
-        post(event, 'order_hold', `order:${event.orderId}`, `order_accepted:${event.orderId}`);
+        if (filledHere.has(event.orderId)) holds.set(event.orderId, event.transfers);
+        else post(event, 'order_hold', `order:${event.orderId}`, `order_accepted:${event.orderId}`);
         break;
       }
       case 'OrderFilled': {
-        const entry = post(event, 'order_fill', `order:${event.orderId}`, `order_filled:${event.orderId}`);
+        const hold = holds.get(event.orderId) ?? [];
+        const entry = post(
+          { ...event, transfers: [...hold, ...event.transfers] },
+          'order_fill',
+          `order:${event.orderId}`,
+          `order_filled:${event.orderId}`,
+        );
         writer.updateOrder(BigInt(event.orderId), {
           status: 'filled',
           fill_price: event.price,
