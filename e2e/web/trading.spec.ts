@@ -98,6 +98,30 @@ for (const lang of ['ja', 'en']) {
       await expect(page).toHaveURL(/subPackages\/login\/login/);
     });
 
+    test('opened straight onto the Trade tab, the account card is drawn at once and fills with the figures', async ({
+      page,
+      request,
+    }) => {
+      const investor = await investorWithCash(request, await staffSession(request), '1000000');
+      // index.html's own first screen, before any of the app's code: the card's labels, no figures yet.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await openSignedInPhone(page, investor, TRADE);
+      const firstScreen = page.locator('#kb-first-screen');
+      await expect(firstScreen.locator('.kb-trade-summary')).toContainText(
+        message(lang, 'trade', 'account.equity'),
+      );
+      await expect(firstScreen).not.toContainText(message(lang, 'trade', 'guestTitle'));
+      await page.unroute('**/assets/*.js');
+      await page.goto('about:blank');
+      await page.goto(TRADE);
+      await expect(page.getByTestId('trade-account-equity')).toHaveText('¥1,000,000.00');
+      await expect(page.getByTestId('trade-account-available')).toHaveText(/^¥[\d,]+\.\d{2}$/);
+      await expect(page.getByTestId('trade-account-margin')).toHaveText('¥0.00');
+      await expect(page.getByTestId('trade-account-ratio')).toHaveText('—');
+      await expect(page.locator('#kb-first-screen')).toHaveCount(0);
+      await expect(page.getByTestId('trade-tabs')).toBeVisible();
+    });
+
     test('a margin call shows as a banner above the account, with its deadline', async ({
       page,
       request,
