@@ -8,6 +8,7 @@ const ROUTES = [
   { path: '/?holdStartup', page: 'startup-page' },
   { path: '/#/pages/index/index', page: 'home-page' },
   { path: '/#/pages/market/market', page: 'market-page' },
+  { path: '/#/pages/jiaoyi/jiaoyi', page: 'trade-guest' },
   { path: '/#/subPackages/login/login', page: 'login-page' },
   { path: '/#/subPackages/index/gupiaoDetail/gupiaoDetail?code=7203', page: 'stock-detail-page' },
 ];

@@ -7,6 +7,7 @@ import {
   input,
   investorWithCash,
   message,
+  messageWith,
   openSignedInPhone,
   useLanguage,
   waitUntilSettled,
@@ -96,6 +97,30 @@ for (const lang of ['ja', 'en']) {
       await screenshot(page, `trade-guest-${lang}`);
       await page.goto(orderPanel('long'));
       await expect(page).toHaveURL(/subPackages\/login\/login/);
+    });
+
+    test('opened straight onto the Trade tab, the account card is drawn at once and fills with the figures', async ({
+      page,
+      request,
+    }) => {
+      const investor = await investorWithCash(request, await staffSession(request), '1000000');
+      // index.html's own first screen, before any of the app's code: the card's labels, no figures yet.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await openSignedInPhone(page, investor, TRADE);
+      const firstScreen = page.locator('#kb-first-screen');
+      await expect(firstScreen.locator('.kb-trade-summary')).toContainText(
+        message(lang, 'trade', 'account.equity'),
+      );
+      await expect(firstScreen).not.toContainText(message(lang, 'trade', 'guestTitle'));
+      await page.unroute('**/assets/*.js');
+      await page.goto('about:blank');
+      await page.goto(TRADE);
+      await expect(page.getByTestId('trade-account-equity')).toHaveText('¥1,000,000.00');
+      await expect(page.getByTestId('trade-account-available')).toHaveText(/^¥[\d,]+\.\d{2}$/);
+      await expect(page.getByTestId('trade-account-margin')).toHaveText('¥0.00');
+      await expect(page.getByTestId('trade-account-ratio')).toHaveText('—');
+      await expect(page.locator('#kb-first-screen')).toHaveCount(0);
+      await expect(page.getByTestId('trade-tabs')).toBeVisible();
     });
 
     test('a margin call shows as a banner above the account, with its deadline', async ({
@@ -315,7 +340,13 @@ for (const lang of ['ja', 'en']) {
       await detail.getByTestId('position-close').click();
       await detail.getByTestId('close-review').click();
       const closeConfirm = page.getByRole('dialog', { name: message(lang, 'trade', 'closeConfirmTitle') });
-      await expect(closeConfirm.getByTestId('close-confirm')).toBeVisible();
+      // The position is named as on its row, name and code, not by the code alone.
+      await expect(closeConfirm.getByTestId('close-confirm')).toContainText(
+        messageWith(lang, 'trade', 'instrumentWithCode', {
+          name: lang === 'ja' ? 'トヨタ自動車' : 'Toyota Motor',
+          code: CODE,
+        }),
+      );
       await closeConfirm.getByTestId('close-send').click();
       await expect(detail.getByTestId('position-figures-status')).toHaveText(
         message(lang, 'trade', 'positionStatus.closed'),
@@ -352,10 +383,18 @@ for (const lang of ['ja', 'en']) {
       await expect(closeRow.getByTestId('history-tag')).toHaveText(
         message(lang, 'trade', 'historyTag.close.long'),
       );
-      await expect(closeRow.getByTestId('close-reason')).toHaveText(
+      // Its status where an order's is (the row's head), its reason as secondary text below.
+      await expect(closeRow.locator('.kb-trade-row-head').getByTestId('close-status')).toHaveText(
+        message(lang, 'trade', 'orderStatus.filled'),
+      );
+      await expect(closeRow.locator('.kb-trade-row-head').getByTestId('close-reason')).toHaveCount(0);
+      await expect(closeRow.locator('.kb-trade-row-meta').getByTestId('close-reason')).toHaveText(
         message(lang, 'trade', 'closeReason.user'),
       );
       await expect(page.getByTestId('order-row')).toHaveCount(1);
+      await expect(
+        page.getByTestId('order-row').locator('.kb-trade-row-head').getByTestId('order-status'),
+      ).toHaveText(message(lang, 'trade', 'orderStatus.filled'));
       const lines = page.locator('[data-testid="order-history-list"] > li');
       await expect(lines.first().getByTestId('close-row')).toBeVisible();
       expect(await problemsOn(page, 'trade-order-history')).toEqual([]);
@@ -363,6 +402,22 @@ for (const lang of ['ja', 'en']) {
       await closeRow.click();
       await expect(page.getByTestId('position-detail').getByTestId('position-figures-status')).toHaveText(
         message(lang, 'trade', 'positionStatus.closed'),
+      );
+      // It leads with the net P&L, then the gain on the price and each cost taken from it, one under the other.
+      const figureIds = await page
+        .getByTestId('position-figures')
+        .locator('dd')
+        .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-testid')));
+      expect(figureIds.slice(0, 6)).toEqual(
+        ['instrument', 'pnl', 'gross-pnl', 'fee', 'close-fee', 'interest'].map(
+          (id) => `position-figures-${id}`,
+        ),
+      );
+      await expect(page.getByTestId('position-figures-pnl')).toContainText(
+        Number(closed!.netPnl!.replace('-', '')).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+      );
+      await expect(page.getByTestId('position-figures-gross-pnl')).toContainText(
+        Number(closed!.realisedPnl!.replace('-', '')).toLocaleString('en-US', { minimumFractionDigits: 2 }),
       );
       await screenshot(page, `trade-closed-detail-${lang}`);
 

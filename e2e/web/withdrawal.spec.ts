@@ -182,7 +182,8 @@ for (const lang of ['ja', 'en'] as const) {
         message(lang, 'common', 'entryKinds.withdrawal_hold'),
       );
       await expect(hold.getByTestId('ledger-amount')).toHaveText(
-        messageWith(lang, 'web', 'funding.ledger.held', { amount: '+120,000.00' }),
+        // A hold is not income: named, without a plus sign.
+        messageWith(lang, 'web', 'funding.ledger.held', { amount: '120,000.00' }),
       );
       await expect(hold.getByTestId('ledger-reference')).toHaveText(
         messageWith(lang, 'web', 'funding.ledger.reference.bankAccount', {

@@ -107,6 +107,26 @@ const market = tabFrame(
     `</div>${simulatedNote}${skeleton(8)}</div>`,
 );
 
+/**
+ * TradePage: for a member the account card's labels, its figures still dashes (AccountSummary); for a visitor
+ * the login prompt (TradeGuest, its buttons come with React).
+ */
+const TRADE_CELLS = ['available', 'margin', 'unrealisedPnl', 'maintenanceRatio'];
+const trade = tabFrame(
+  'tabs.trade',
+  `<div data-member><section class="kb-trade-summary">` +
+    `<h2 class="kb-trade-summary-title" data-k="trade:account.equity"></h2><div class="kb-equity">—</div>` +
+    `<dl class="kb-balance-grid">` +
+    TRADE_CELLS.map(
+      (cell) => `<div class="kb-balance-cell"><dt data-k="trade:account.${cell}"></dt><dd>—</dd></div>`,
+    ).join('') +
+    `</dl></section></div>` +
+    `<div class="kb-centered" data-guest>` +
+    `<span style="font-size:56px;line-height:1;color:var(--kb-primary)">{icon:BillOutline}</span>` +
+    `<h2 data-k="trade:guestTitle"></h2>` +
+    `<p class="kb-muted" data-k="trade:guestDescription"></p></div>`,
+);
+
 /** LoginPage: the title and welcome; the form comes with React. */
 const login = subPage(
   'titles.login',
@@ -132,6 +152,7 @@ export const FIRST_SCREENS: Record<string, string> = {
   '/': startup,
   '/pages/index/index': home,
   '/pages/market/market': market,
+  '/pages/jiaoyi/jiaoyi': trade,
   '/subPackages/login/login': login,
   '/subPackages/index/gupiaoDetail/gupiaoDetail': stockDetail,
 };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { APP_VERSION_CODE } from '../../../lib/app-info';
 import { useDocumentTitle } from '../../../lib/document-title';
 import type { StartupStatus, StartupStep } from '../api/use-startup-checks';
+import { marketHostName } from './market-host';
 import { STARTUP_LOGO } from './startup-logo';
 
 interface StartupProgressProps {
@@ -42,8 +43,12 @@ export function StartupProgress({ steps, totalSteps, status, appInfo, onRetry }:
                 <CheckCircleOutline />
               )}
               <span>
-                {t(`startup.steps.${step}`)}
-                {step === 'marketHost' && appInfo ? `: ${appInfo.marketHost.name}` : ''}
+                {step === 'marketHost' && appInfo
+                  ? t('startup.stepWithHost', {
+                      step: t('startup.steps.marketHost'),
+                      host: marketHostName(appInfo.marketHost, t),
+                    })
+                  : t(`startup.steps.${step}`)}
                 {step === 'updateChecked' && updateAvailable ? ` (${t('startup.updateAvailable')})` : ''}
               </span>
             </li>

@@ -8,7 +8,7 @@ import { useBankAccounts } from '../api/bank-accounts';
 import { useLedger } from '../api/ledger';
 import type { LedgerFilters } from '../api/keys';
 import { parseLedgerReference } from '../lib/ledger-reference';
-import { recentMonths, signedAmount } from '../lib/money-format';
+import { heldMove, recentMonths, signedAmount } from '../lib/money-format';
 import './funding.css';
 import '../../../components/ui/records.css';
 
@@ -56,15 +56,21 @@ interface Entry {
   heldChange: string;
 }
 
+/** "拘束 120,000.00" / "拘束解除 120,000.00": no sign, as neither is income nor expenditure. */
+function HeldText({ change }: { change: string }) {
+  const { t } = useTranslation();
+  const { kind, amount } = heldMove(change);
+  return <>{t(`funding.ledger.${kind}`, { amount })}</>;
+}
+
 /**
- * What the entry brought in or paid out of the customer's cash: a withdrawal paid out shows its amount as
- * expenditure. A hold or its release only moves cash between available and held, so it shows as held cash
- * instead of as income or expenditure (the amount is counted once, when it is paid out).
+ * What the entry brought in or paid out of the customer's cash, signed: a withdrawal paid out shows its amount
+ * as expenditure. A hold or its release only moves cash between available and held, so it shows as held or
+ * released, unsigned, instead of as income or expenditure (the amount is counted once, when it is paid out).
  */
 function EntryAmount({ entry }: { entry: Entry }) {
-  const { t } = useTranslation();
   if (entry.cashChange === '0.00' && entry.heldChange !== '0.00')
-    return <>{t('funding.ledger.held', { amount: signedAmount(entry.heldChange) })}</>;
+    return <HeldText change={entry.heldChange} />;
   return <>{signedAmount(entry.cashChange)}</>;
 }
 
@@ -74,9 +80,11 @@ function HeldNote({ entry }: { entry: Entry }) {
   if (entry.cashChange === '0.00' || entry.heldChange === '0.00') return null;
   return (
     <span style={{ marginLeft: 12 }} data-testid="ledger-held">
-      {entry.heldChange === entry.cashChange
-        ? t('funding.ledger.fromHeld')
-        : t('funding.ledger.held', { amount: signedAmount(entry.heldChange) })}
+      {entry.heldChange === entry.cashChange ? (
+        t('funding.ledger.fromHeld')
+      ) : (
+        <HeldText change={entry.heldChange} />
+      )}
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recentMonths, signedAmount, transferDateRange } from './money-format';
+import { heldMove, recentMonths, signedAmount, transferDateRange } from './money-format';
 
 describe('signedAmount', () => {
   it('marks income with a plus and keeps separators and two decimals', () => {
@@ -11,6 +11,13 @@ describe('signedAmount', () => {
   });
   it('shows no sign for no change', () => {
     expect(signedAmount('0.00')).toBe('0.00');
+  });
+});
+
+describe('heldMove', () => {
+  it('names a hold and a release, with the amount unsigned: neither is income nor expenditure', () => {
+    expect(heldMove('120000.00')).toEqual({ kind: 'held', amount: '120,000.00' });
+    expect(heldMove('-120000.00')).toEqual({ kind: 'released', amount: '120,000.00' });
   });
 });
 

@@ -7,6 +7,15 @@ export function signedAmount(decimal: string): string {
   return /^[0.,]+$/.test(text) ? text : `+${text}`;
 }
 
+/**
+ * Money moved into or out of held funds, without a sign: a hold is not income nor a release expenditure (the
+ * customer's money stays theirs), so a statement names the move instead, as Japanese brokers' 拘束 / 拘束解除.
+ */
+export function heldMove(decimal: string): { kind: 'held' | 'released'; amount: string } {
+  const text = formatYen(decimal);
+  return text.startsWith('-') ? { kind: 'released', amount: text.slice(1) } : { kind: 'held', amount: text };
+}
+
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The transfer dates a deposit notice accepts: the last `days` days up to today, in Japan. */

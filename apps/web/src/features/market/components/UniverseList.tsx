@@ -79,6 +79,9 @@ export function UniverseList({ sorting }: { sorting: Sorting }) {
       >
         <span className="kb-list-end">{ranking.hasNextPage ? t('common:loading') : t('market:listEnd')}</span>
       </InfiniteScroll>
+      {/* Room below the list's end for the button: pinned over the rows' bottom edge, it would otherwise keep
+          covering the last row, which could never scroll clear of it. */}
+      {drifted && <div className="kb-rerank-room" aria-hidden data-testid="market-rerank-room" />}
       {drifted && (
         <button
           type="button"

@@ -1,4 +1,13 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  usePrefetchInfiniteQuery,
+  usePrefetchQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { routes } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { currentUserKeys } from '../../../lib/current-user';
@@ -46,17 +55,22 @@ export function useTradingChannels() {
  */
 const OPEN_ACCOUNT_REFRESH_MS = 10_000;
 
+const accountQuery = () =>
+  queryOptions({
+    queryKey: tradeKeys.account(),
+    queryFn: () => apiClient.call(routes.trading.account),
+    meta: { silent: true },
+  });
+
 export function useTradingAccount() {
   const loggedIn = useIsLoggedIn();
   const fallback = useFallbackInterval();
   return useQuery({
-    queryKey: tradeKeys.account(),
-    queryFn: () => apiClient.call(routes.trading.account),
+    ...accountQuery(),
     enabled: loggedIn,
     refetchInterval: (query) =>
       fallback ||
       (query.state.data && query.state.data.openNotional !== '0.00' ? OPEN_ACCOUNT_REFRESH_MS : false),
-    meta: { silent: true },
   });
 }
 
@@ -91,19 +105,35 @@ export function useTradeHistory() {
 }
 
 /** Open positions (holding, closing, limit-closing) or closed ones, newest first, a page at a time. */
-export function usePositions(status: PositionFilter, enabled = true) {
-  const fallback = useFallbackInterval();
-  const pageSize = status === 'open' ? OPEN_PAGE_SIZE : PAGE_SIZE;
-  return useInfiniteQuery({
+const positionsQuery = (status: PositionFilter) =>
+  infiniteQueryOptions({
     queryKey: tradeKeys.positions(status),
     queryFn: ({ pageParam }) =>
-      apiClient.call(routes.trading.positions, { query: { status, page: pageParam, pageSize } }),
+      apiClient.call(routes.trading.positions, {
+        query: { status, page: pageParam, pageSize: status === 'open' ? OPEN_PAGE_SIZE : PAGE_SIZE },
+      }),
     initialPageParam: 1,
     getNextPageParam: nextPage,
-    enabled,
-    refetchInterval: status === 'open' ? fallback : false,
     meta: { silent: true },
   });
+
+export function usePositions(status: PositionFilter, enabled = true) {
+  const fallback = useFallbackInterval();
+  return useInfiniteQuery({
+    ...positionsQuery(status),
+    enabled,
+    refetchInterval: status === 'open' ? fallback : false,
+  });
+}
+
+/**
+ * Starts reading the account and the open positions while the component calling it renders, before anything
+ * under it has committed: the Trade tab's figures wait for the trading texts, and a query only starts once its
+ * component commits, so on a first load the figures came a whole round trip after the texts.
+ */
+export function usePrefetchTradeAccount() {
+  usePrefetchQuery(accountQuery());
+  usePrefetchInfiniteQuery(positionsQuery('open'));
 }
 
 export function usePosition(id: string | null) {

@@ -43,7 +43,7 @@ export function AccountSummary({ snapshot }: { snapshot: TradeSnapshot }) {
         aria-labelledby="trade-account-heading"
         data-testid="trade-account"
       >
-        <h2 id="trade-account-heading" style={{ margin: 0, fontSize: 14, fontWeight: 400, opacity: 0.9 }}>
+        <h2 id="trade-account-heading" className="kb-trade-summary-title">
           {t('trade:account.equity')}
         </h2>
         <div className="kb-equity" data-testid="trade-account-equity">

@@ -11,7 +11,7 @@ import { useForm } from '../../../components/form/use-form';
 import type { CloseRequest } from '../api/keys';
 import { useClosePosition, useInstrument, useLiveQuotes, type Confirmed } from '../api/trading';
 import { priceInputText, steppedPrice } from '../lib/prices';
-import { quantityText } from '../lib/labels';
+import { instrumentName, quantityText } from '../lib/labels';
 import { Stepper } from './Stepper';
 import { ToggleGroup } from './ToggleGroup';
 
@@ -24,9 +24,12 @@ export function ClosePositionForm({
   /** With the position as the server left it: closed (filled at once) or closing / limit-closing. */
   onDone: (position: Position) => void;
 }) {
-  const { t } = useTradeTranslation();
+  const { t, i18n } = useTradeTranslation();
   const close = useClosePosition();
   const instrument = useInstrument(position.code);
+  const name = instrumentName(instrument.data, i18n.resolvedLanguage);
+  // Named as the reader knows it: a code alone is easy to mistake for another position's.
+  const instrumentText = name ? t('trade:instrumentWithCode', { name, code: position.code }) : position.code;
   const quote = useLiveQuotes([position.code]).data?.get(position.code);
   const last = quote?.last ?? position.markPrice ?? position.entryPrice;
   const form = useForm({ type: 'market' as string, price: priceInputText(decimalToSen(last) ?? 0n) });
@@ -132,7 +135,7 @@ export function ClosePositionForm({
                 {t(
                   confirming.body.type === 'market' ? 'trade:closeConfirmMarket' : 'trade:closeConfirmLimit',
                   {
-                    code: position.code,
+                    instrument: instrumentText,
                     quantity: quantityText(t, position.lots),
                     price: confirming.body.price ? formatPrice(confirming.body.price) : '',
                   },

@@ -81,9 +81,8 @@ export function OrderHistoryList({
                   <TradeTag kind="close" side={line.position.side} />
                   <InstrumentLabel code={line.position.code} />
                 </span>
-                <span data-testid="close-reason">
-                  {line.position.closeReason ? t(`trade:closeReason.${line.position.closeReason}`) : ''}
-                </span>
+                {/* A close is listed once filled: its status in the same place as an order's, its reason below. */}
+                <span data-testid="close-status">{t('trade:orderStatus.filled')}</span>
               </span>
               <span className="kb-trade-row-meta">
                 <span>
@@ -97,7 +96,17 @@ export function OrderHistoryList({
                 </span>
               </span>
               <span className="kb-trade-row-meta">
-                <span>{t('trade:positionNumber', { id: line.position.id })}</span>
+                <span>
+                  {line.position.closeReason && (
+                    <>
+                      <span data-testid="close-reason">
+                        {t(`trade:closeReason.${line.position.closeReason}`)}
+                      </span>{' '}
+                      ・{' '}
+                    </>
+                  )}
+                  {t('trade:positionNumber', { id: line.position.id })}
+                </span>
                 <span>{formatJst(line.at)}</span>
               </span>
             </button>

@@ -41,41 +41,54 @@ export function PositionDetail({
   const percent = pnl ? pnlPercentOf(pnl, position.margin) : null;
   const closed = position.status === 'closed';
   const optional = (value: string | null) => (value ? formatPrice(value) : t('trade:none'));
-  const rows: [string, string, ReactNode, string?][] = [
+  type Row = [string, string, ReactNode, string?];
+  const pnlRow: Row = [
+    'pnl',
+    closed ? t('trade:realisedPnl') : t('trade:unrealisedPnl'),
+    pnl
+      ? percent
+        ? t('trade:pnlWithPercent', { pnl: withSign(formatYen(pnl)), percent: withSign(percent) })
+        : withSign(formatYen(pnl))
+      : '—',
+    toneClass(pnl),
+  ];
+  const fee: Row = ['fee', t('trade:openFee'), yen(position.openFee)];
+  const interest: Row = ['interest', t(`trade:interest.${position.side}`), yen(position.interest)];
+  const rows: Row[] = [
     ['instrument', t('trade:instrument'), <InstrumentLabel code={position.code} key="i" />],
+  ];
+  // A closed position leads with what it left the investor (実現損益, after every cost), then how that came
+  // about: the gain on the price and each cost taken from it, one under the other.
+  if (closed) {
+    rows.push(pnlRow);
+    if (position.realisedPnl)
+      rows.push([
+        'gross-pnl',
+        t('trade:grossPnl'),
+        withSign(formatYen(position.realisedPnl)),
+        toneClass(position.realisedPnl),
+      ]);
+    rows.push(fee);
+    if (position.closeFee) rows.push(['close-fee', t('trade:closeFee'), yen(position.closeFee)]);
+    rows.push(interest);
+  }
+  rows.push(
     ['side', t('trade:sideLabel'), t(`trade:side.${position.side}`)],
     ['status', t('trade:status'), t(`trade:positionStatus.${position.status}`)],
     ['lots', t('trade:lots'), quantityText(t, position.lots)],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: position.leverage })],
     ['entry', t('trade:entryPrice'), formatPrice(position.entryPrice)],
     ['price', closed ? t('trade:exitPrice') : t('trade:lastPrice'), price ? formatPrice(price) : '—'],
-    [
-      'pnl',
-      closed ? t('trade:realisedPnl') : t('trade:unrealisedPnl'),
-      pnl
-        ? percent
-          ? t('trade:pnlWithPercent', { pnl: withSign(formatYen(pnl)), percent: withSign(percent) })
-          : withSign(formatYen(pnl))
-        : '—',
-      toneClass(pnl),
-    ],
-    ['margin', t('trade:positionMargin'), yen(position.margin)],
-    ['fee', t('trade:openFee'), yen(position.openFee)],
-    ['interest', t(`trade:interest.${position.side}`), yen(position.interest)],
+  );
+  if (!closed) rows.push(pnlRow);
+  rows.push(['margin', t('trade:positionMargin'), yen(position.margin)]);
+  if (!closed) rows.push(fee, interest);
+  rows.push(
     ['take-profit', t('trade:takeProfit'), optional(position.takeProfit)],
     ['stop-loss', t('trade:stopLoss'), optional(position.stopLoss)],
-  ];
+  );
   if (position.closeLimit)
     rows.push(['close-limit', t('trade:closeLimit'), formatPrice(position.closeLimit)]);
-  if (position.closeFee) rows.push(['close-fee', t('trade:closeFee'), yen(position.closeFee)]);
-  // What the 実現損益 above is made of: the gain on the price, less the fees and interest listed here.
-  if (closed && position.realisedPnl)
-    rows.push([
-      'gross-pnl',
-      t('trade:grossPnl'),
-      withSign(formatYen(position.realisedPnl)),
-      toneClass(position.realisedPnl),
-    ]);
   if (position.closeReason)
     rows.push(['reason', t('trade:closeReasonLabel'), t(`trade:closeReason.${position.closeReason}`)]);
   rows.push(['opened', t('trade:openedAt'), formatJst(position.openedAt)]);

@@ -1,5 +1,6 @@
 import { useIsLoggedIn } from '../../../lib/session-store';
 import { useTradeSnapshot } from '../api/snapshot';
+import { usePrefetchTradeAccount } from '../api/trading';
 import { AccountSummary } from '../components/AccountSummary';
 import { TradeGuest } from '../components/TradeGuest';
 import { TradeTabs } from '../components/TradeTabs';
@@ -13,6 +14,7 @@ export default function TradePage() {
 }
 
 function TradeAccount() {
+  usePrefetchTradeAccount();
   const snapshot = useTradeSnapshot();
   return (
     <div data-testid="trade-page">
