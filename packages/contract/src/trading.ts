@@ -149,7 +149,11 @@ export const orderPreview = z.object({
   fee: decimalMoney,
   /** Margin plus fee: what the order takes from available cash. */
   total: decimalMoney,
-  /** Where this position alone would bring the account to the liquidation level; null if no price does. */
+  /**
+   * Where this position alone would bring the account to the liquidation level, the rest of the account (cash,
+   * other positions) unchanged, as the forced close weighs the whole account; null if no price does. A short
+   * market order waiting for the opening is estimated as sold at today's limit down, where it would end soonest.
+   */
   estimatedLiquidationPrice: decimalMoney.nullable(),
 });
 export type OrderPreviewView = z.infer<typeof orderPreview>;
