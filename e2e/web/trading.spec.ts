@@ -501,5 +501,54 @@ for (const lang of ['ja', 'en']) {
       );
       expect(orders.items.map((order) => order.status)).toEqual(['cancelled']);
     });
+
+    test('注文履歴 loads older lines as it scrolls, each once, while an order placed earlier finishes', async ({
+      page,
+      request,
+    }) => {
+      const investor = await investorWithCash(request, await staffSession(request), '1000000');
+      const { limitDown } = await quoteOf(page);
+      const headers = (key: string) => ({ token: investor.token, 'idempotency-key': `e2e-history-${key}` });
+      const stamp = `${lang}-${Date.now()}`;
+      const place = async (n: number) => {
+        const response = await request.post('/api/orders', {
+          headers: headers(`${stamp}-${n}`),
+          data: { code: CODE, side: 'long', type: 'limit', lots: 1, leverage: 1, price: limitDown },
+        });
+        const body = (await response.json()) as { code: number; msg: string; data: { id: string } };
+        expect(body.code, body.msg).toBe(1);
+        return body.data.id;
+      };
+      const cancel = async (id: string) =>
+        expect(
+          (await request.delete(`/api/orders/${id}`, { headers: { token: investor.token } })).status(),
+        ).toBe(200);
+      // One order rests at the day's low while the list is read; 22 more are placed and cancelled after it.
+      const earliest = await place(0);
+      const cancelled: string[] = [];
+      for (let n = 1; n <= 22; n++) {
+        const id = await place(n);
+        await cancel(id);
+        cancelled.push(id);
+      }
+      await openSignedInPhone(page, investor, TRADE);
+      await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.history') }).click();
+      await page.getByTestId('trade-history-kind-orders').click();
+      const rows = page.getByTestId('order-row');
+      await expect(rows).toHaveCount(20);
+      // The resting order finishes after the first page is shown: it joins below, at its placing.
+      await cancel(earliest);
+      await rows.last().scrollIntoViewIfNeeded();
+      await expect(rows).toHaveCount(23);
+      const end = page.getByText(message(lang, 'trade', 'end'), { exact: true });
+      await end.scrollIntoViewIfNeeded();
+      await expect(end).toBeVisible();
+      const numberOf = (id: string) => message(lang, 'trade', 'orderNumber').replace('{{id}}', id);
+      expect(
+        await rows.locator('.kb-trade-row-meta:last-child > span:first-child').allTextContents(),
+      ).toEqual([...cancelled.reverse(), earliest].map(numberOf));
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, `trade-order-history-end-${lang}`);
+    });
   });
 }

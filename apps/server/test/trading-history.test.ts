@@ -1,4 +1,4 @@
-// 注文履歴: orders to open once filled or cancelled, and every close (返済) with its reason, in one paged list.
+// 注文履歴: orders to open once filled or cancelled, and every close (返済) with its reason, in one list read by cursor.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TradeHistoryItem } from '@kabuto/contract';
 import { instrumentsOfReferences } from '../src/modules/trading';
@@ -21,12 +21,31 @@ beforeEach(() => morningQuote(t));
 
 interface HistoryPage {
   items: TradeHistoryItem[];
-  total: number;
-  page: number;
-  pageSize: number;
+  nextCursor: string | null;
 }
 const history = (token: string, query = '') =>
   send<HistoryPage>(t, 'GET', `/api/trading/history${query}`, token);
+const after = (cursor: string, pageSize: number) =>
+  `?pageSize=${pageSize}&cursor=${encodeURIComponent(cursor)}`;
+/** Every page of the user's 注文履歴 from the newest, `between` run before each page after the first. */
+async function readAll(
+  token: string,
+  pageSize: number,
+  between: (page: number) => Promise<unknown> = async () => {},
+) {
+  const pages: HistoryPage[] = [];
+  let cursor: string | null = null;
+  do {
+    if (pages.length) await between(pages.length);
+    const { status, data } = await history(token, cursor ? after(cursor, pageSize) : `?pageSize=${pageSize}`);
+    expect(status).toBe(200);
+    expect(data.items.length).toBeLessThanOrEqual(pageSize);
+    pages.push(data);
+    cursor = data.nextCursor;
+  } while (cursor !== null && pages.length < 50);
+  return pages;
+}
+const cursorOf = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');
 /** A minute after the morning quote, then the next: each step of the story at its own time. */
 const minute = (n: number) => t.clock.set(new Date(MORNING.getTime() + n * 60_000));
 const line = (item: TradeHistoryItem) =>
@@ -72,7 +91,7 @@ describe('GET /api/trading/history', () => {
       ['close', manual.id, 'user'],
       ['order', manual.id, 'filled'],
     ]);
-    expect(all.data.total).toBe(7);
+    expect(all.data.nextCursor).toBeNull();
     // A close carries its position: time, exit price, shares, reason and 実現損益 after fees.
     const tp = all.data.items[1]!;
     expect(tp).toMatchObject({
@@ -83,11 +102,13 @@ describe('GET /api/trading/history', () => {
     // Bought at 2,800.50, sold at 2,810: 950 yen, less fees of 280.05 and 281.
     if (tp.kind === 'close') expect(tp.position.netPnl).toBe('388.95');
 
-    // Pages of 3: every line once, in the same order.
-    const pages = await Promise.all([1, 2, 3].map((page) => history(user.token, `?page=${page}&pageSize=3`)));
-    expect(pages.map((page) => page.data.items.length)).toEqual([3, 3, 1]);
-    expect(pages.flatMap((page) => page.data.items.map(line))).toEqual(all.data.items.map(line));
-    expect(pages.every((page) => page.data.total === 7)).toBe(true);
+    // Pages of 3, each after the last: every line once, in the same order, and no cursor after the last.
+    const pages = await readAll(user.token, 3);
+    expect(pages.map((page) => page.items.length)).toEqual([3, 3, 1]);
+    expect(pages.flatMap((page) => page.items.map(line))).toEqual(all.data.items.map(line));
+    expect(pages.map((page) => page.nextCursor === null)).toEqual([false, false, true]);
+    // Seven lines in pages of 7: the last page says so, with no empty page after it.
+    expect((await history(user.token, '?pageSize=7')).data.nextCursor).toBeNull();
   });
 
   it('shows a forced close (ロスカット) as a close with reason forced', async () => {
@@ -109,26 +130,26 @@ describe('GET /api/trading/history', () => {
     });
   });
 
-  it("never shows another user's lines, needs a session and refuses a bad page", async () => {
+  it("never shows another user's lines, needs a session and refuses a bad page size", async () => {
     const owner = await investor(t, '1000000');
     const intruder = await investor(t, '1000000');
     const order = (
       await placeOrder(t, owner, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
     ).data;
     await send(t, 'POST', `/api/positions/${order.id}/close`, owner.token, { type: 'market' }, orderKey());
-    expect((await history(owner.token)).data.total).toBe(2);
-    expect((await history(intruder.token)).data).toMatchObject({ items: [], total: 0 });
+    expect((await history(owner.token)).data.items).toHaveLength(2);
+    expect((await history(intruder.token)).data).toEqual({ items: [], nextCursor: null });
     expect((await history('not-a-token')).status).toBe(401);
-    for (const bad of ['?page=0', '?pageSize=101', '?pageSize=abc'])
-      expect((await history(owner.token, bad)).status, bad).toBe(400);
+    for (const bad of ['?pageSize=0', '?pageSize=101', '?pageSize=abc'])
+      expect(await history(owner.token, bad), bad).toMatchObject({
+        status: 400,
+        errorCode: 'VALIDATION_FAILED',
+        params: { field: 'pageSize' },
+      });
+    expect((await history(owner.token, '?pageSize=100')).status).toBe(200);
   });
 
-  // Review finding (low): a line joins 注文履歴 when its order finishes but is placed at the time the order was
-  // placed, and pages are cut by offset, so an order that rests while the investor pages and is then cancelled or
-  // filled pushes the lines after it down by one: the next page repeats the last line already shown (and a line
-  // placed in pages already read is never shown until the list is read again). Nothing of another user's leaks;
-  // the fix is a keyset cursor (at, id, kind) instead of page numbers, a contract change left to the owner.
-  it.skip('never repeats a line across pages when an order placed earlier finishes while paging', async () => {
+  it('never repeats a line across pages when an order placed earlier finishes while paging', async () => {
     const user = await investor(t, '3000000');
     const long = { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 };
     minute(1);
@@ -137,12 +158,169 @@ describe('GET /api/trading/history', () => {
     const second = (await placeOrder(t, user, long)).data;
     minute(3);
     const resting = (await placeOrder(t, user, { ...long, type: 'limit', price: '2700' })).data;
-    const page1 = (await history(user.token, '?page=1&pageSize=1')).data.items.map(line);
-    expect(page1).toEqual([['order', second.id, 'filled']]);
+    const page1 = (await history(user.token, '?pageSize=1')).data;
+    expect(page1.items.map(line)).toEqual([['order', second.id, 'filled']]);
     minute(4);
     expect((await send(t, 'DELETE', `/api/orders/${resting.id}`, user.token)).status).toBe(200);
-    const page2 = (await history(user.token, '?page=2&pageSize=1')).data.items.map(line);
-    expect(page2).toEqual([['order', first.id, 'filled']]);
+    const page2 = (await history(user.token, after(page1.nextCursor!, 1))).data;
+    expect(page2.items.map(line)).toEqual([['order', first.id, 'filled']]);
+    expect(page2.nextCursor).toBeNull();
+    // The cancelled order is placed above the place read to: it shows when the list is read from the top again.
+    expect((await history(user.token)).data.items.map(line)).toEqual([
+      ['order', resting.id, 'cancelled'],
+      ['order', second.id, 'filled'],
+      ['order', first.id, 'filled'],
+    ]);
+  });
+
+  it('neither repeats nor passes over a line while orders finish, fill and close between pages', async () => {
+    const user = await investor(t, '5000000');
+    const long = { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 };
+    // Resting orders placed early, finishing only while the list is read: they join below the place read to.
+    minute(1);
+    const early: { id: string }[] = [];
+    for (let n = 0; n < 3; n++)
+      early.push((await placeOrder(t, user, { ...long, type: 'limit', price: '2700' })).data);
+    const held: { id: string }[] = [];
+    for (let n = 2; n <= 7; n++) {
+      minute(n);
+      held.push((await placeOrder(t, user, long)).data);
+    }
+    const later = 100;
+    const read = await readAll(user.token, 2, async (page) => {
+      minute(later + page);
+      if (page <= early.length)
+        expect((await send(t, 'DELETE', `/api/orders/${early[page - 1]!.id}`, user.token)).status).toBe(200);
+      // A new order, and a close of one listed already: both newer than any line read, above the place.
+      await placeOrder(t, user, long);
+      const closing = held[held.length - page]!;
+      expect(
+        (
+          await send(
+            t,
+            'POST',
+            `/api/positions/${closing.id}/close`,
+            user.token,
+            { type: 'market' },
+            orderKey(),
+          )
+        ).status,
+      ).toBe(200);
+    });
+    const listed = read.flatMap((page) => page.items);
+    const keys = listed.map((item) => `${line(item)[0]}:${line(item)[1]}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    // What was read is exactly the list as it now stands, from the first line read down: nothing passed over.
+    const now = (await history(user.token, '?pageSize=100')).data.items;
+    const top = now.findIndex(
+      (item) => line(item)[0] === line(listed[0]!)[0] && line(item)[1] === line(listed[0]!)[1],
+    );
+    expect(top).toBeGreaterThan(0);
+    expect(listed.map(line)).toEqual(now.slice(top).map(line));
+    // The early orders cancelled between pages are there, once each, at their placing.
+    expect(listed.map(line).filter(([, , status]) => status === 'cancelled')).toEqual(
+      [...early].reverse().map((order) => ['order', order.id, 'cancelled']),
+    );
+  });
+
+  it('lists a close before its order at the same instant, and pages between them', async () => {
+    const user = await investor(t, '1000000');
+    minute(1);
+    const order = (
+      await placeOrder(t, user, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
+    ).data;
+    await send(t, 'POST', `/api/positions/${order.id}/close`, user.token, { type: 'market' }, orderKey());
+    const pages = await readAll(user.token, 1);
+    expect(pages.map((page) => page.items.map(line))).toEqual([
+      [['close', order.id, 'user']],
+      [['order', order.id, 'filled']],
+    ]);
+  });
+
+  it("refuses a cursor it did not issue, in the caller's language", async () => {
+    const user = await investor(t, '1000000');
+    minute(1);
+    const order = (
+      await placeOrder(t, user, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
+    ).data;
+    await send(t, 'POST', `/api/positions/${order.id}/close`, user.token, { type: 'market' }, orderKey());
+    const issued = (await history(user.token, '?pageSize=1')).data.nextCursor!;
+    expect((await history(user.token, after(issued, 1))).status).toBe(200);
+    const [at, id] = JSON.parse(Buffer.from(issued, 'base64url').toString()) as [string, string, string];
+    const forged = [
+      '',
+      '!!!',
+      'a'.repeat(201),
+      'bm90IGpzb24', // "not json"
+      cursorOf({ at, id, kind: 'order' }),
+      cursorOf([at, id]),
+      cursorOf([at, id, 'position']),
+      cursorOf([Number(at), id, 'order']),
+      cursorOf([at, '0', 'order']),
+      cursorOf([at, '-1', 'order']),
+      cursorOf([at, `${id}.5`, 'order']),
+      cursorOf([`0${at}`, id, 'order']),
+      cursorOf(['99999999999999999', id, 'order']),
+      cursorOf([at, id, 'order', user.userId]),
+      Buffer.from(JSON.stringify([at, id, 'order'], null, 1)).toString('base64url'),
+      `${issued}==`.replace(/=/g, 'A'),
+    ];
+    for (const cursor of forged)
+      expect(await history(user.token, `?cursor=${encodeURIComponent(cursor)}`), cursor).toMatchObject({
+        status: 400,
+        errorCode: 'LIST_CURSOR_INVALID',
+        params: { field: 'cursor' },
+      });
+    const localised = async (lang: string, cursor: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/trading/history?lang=${lang}&cursor=${cursor}`,
+          headers: { token: user.token },
+        })
+      ).json<{ msg: string }>().msg;
+    for (const cursor of ['!!!', cursorOf([at, id, 'position'])]) {
+      expect(await localised('ja', cursor)).toBe(
+        '一覧の続きを読み込めませんでした。一覧を最初から表示し直してください',
+      );
+      expect(await localised('en', cursor)).toBe(
+        'The rest of the list could not be loaded. Show the list again from the top',
+      );
+    }
+    // Without a session, the cursor is not even looked at.
+    expect((await history('not-a-token', '?cursor=!!!')).status).toBe(401);
+  });
+
+  it("reads only the caller's own lines with another user's cursor", async () => {
+    const a = await investor(t, '3000000');
+    const b = await investor(t, '3000000');
+    const long = { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 };
+    const ofB: string[] = [];
+    const ofA: string[] = [];
+    for (let n = 1; n <= 4; n++) {
+      minute(n * 2);
+      ofA.push((await placeOrder(t, a, long)).data.id);
+      minute(n * 2 + 1);
+      ofB.push((await placeOrder(t, b, long)).data.id);
+    }
+    // A's cursor after A's two newest lines (minutes 8 and 6).
+    const cursorOfA = (await history(a.token, '?pageSize=2')).data.nextCursor!;
+    const withIt = await history(b.token, after(cursorOfA, 100));
+    expect(withIt.status).toBe(200);
+    // B's lines older than A's place (minutes 5 and 3), none of A's.
+    expect(withIt.data.items.map(line)).toEqual([
+      ['order', ofB[1], 'filled'],
+      ['order', ofB[0], 'filled'],
+    ]);
+    expect(withIt.data.items.some((item) => item.kind === 'order' && ofA.includes(item.order.id))).toBe(
+      false,
+    );
+    expect(withIt.data.nextCursor).toBeNull();
+    // And B's own cursor never reaches A's lines either.
+    const pagesOfB = await readAll(b.token, 1);
+    expect(pagesOfB.flatMap((page) => page.items.map(line))).toEqual(
+      [...ofB].reverse().map((id) => ['order', id, 'filled']),
+    );
   });
 });
 

@@ -121,8 +121,23 @@ export const tradeHistoryItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('close'), at: z.string(), position }),
 ]);
 export type TradeHistoryItem = z.infer<typeof tradeHistoryItem>;
-export const tradeHistoryQuery = pageQuery;
-export const tradeHistoryPage = paged(tradeHistoryItem);
+/**
+ * 注文履歴 is read with a cursor rather than page numbers: a line joins the list when its order finishes, at the
+ * time it was placed, so pages cut by offset would repeat or skip a line while the investor scrolls.
+ */
+export const tradeHistoryQuery = z.object({
+  /** The nextCursor of the previous page; absent for the newest page. */
+  cursor: z
+    .string(code('LIST_CURSOR_INVALID'))
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, code('LIST_CURSOR_INVALID'))
+    .optional(),
+  pageSize: pageQuery.shape.pageSize,
+});
+export const tradeHistoryPage = z.object({
+  items: z.array(tradeHistoryItem),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 
 /** The confirmation popup's figures. */
 export const orderPreview = z.object({
@@ -134,7 +149,11 @@ export const orderPreview = z.object({
   fee: decimalMoney,
   /** Margin plus fee: what the order takes from available cash. */
   total: decimalMoney,
-  /** Where this position alone would bring the account to the liquidation level; null if no price does. */
+  /**
+   * Where this position alone would bring the account to the liquidation level, the rest of the account (cash,
+   * other positions) unchanged, as the forced close weighs the whole account; null if no price does. A short
+   * market order waiting for the opening is estimated as sold at today's limit down, where it would end soonest.
+   */
   estimatedLiquidationPrice: decimalMoney.nullable(),
 });
 export type OrderPreviewView = z.infer<typeof orderPreview>;

@@ -2,7 +2,7 @@ import type { Sen } from '@kabuto/contract';
 import { lowestPrice, roundToTick, type Price } from '@kabuto/market-rules';
 import type { PlaceOrder } from './commands';
 import type { RejectReason } from './events';
-import { BASIS_POINTS } from './money';
+import { BASIS_POINTS, feeFor, notionalOf } from './money';
 import { planOrder } from './orders';
 import type { State } from './state';
 
@@ -17,7 +17,9 @@ export type OrderPreview =
       readonly fee: Sen;
       /**
        * Where this position alone would bring the account to the liquidation level, the rest of the
-       * account unchanged, on the tick grid; null when no price gets there.
+       * account unchanged, on the tick grid; null when no price gets there. The forced close looks at the
+       * whole account (equity against every open position's notional), so this figure does too: the same
+       * 1x short sits further away in an account with more cash beside it, and the engine closes it there.
        */
       readonly estimatedLiquidationPrice: Price | null;
     }
@@ -28,17 +30,19 @@ export function previewOrder(state: State, cmd: PlaceOrder): OrderPreview {
   const plan = planOrder(state, cmd);
   if (typeof plan === 'string') return { ok: false, reason: plan };
   const { book, shares, holdPrice, notional, margin, fee } = plan;
-  const equity = plan.equity - fee;
-  const openNotional = plan.openNotional + notional;
+  const entry = worstEntry(cmd, plan.fillPrice, holdPrice, book.quote!.limitDown);
+  const entryNotional = notionalOf(entry, shares);
+  const equity = plan.equity - feeFor(entryNotional, state.config.fee);
+  const openNotional = plan.openNotional + entryNotional;
   const buffer = equity * BASIS_POINTS - openNotional * BigInt(state.config.liquidationRatioBp);
   const distance = buffer < 0n ? 0n : buffer / (BigInt(shares) * BASIS_POINTS);
   let estimatedLiquidationPrice: Price | null;
   if (cmd.side === 'long') {
-    const price = holdPrice - distance - 1n;
+    const price = entry - distance - 1n;
     estimatedLiquidationPrice =
       price < lowestPrice(book.tickTable) ? null : roundToTick(price, 'down', book.tickTable);
   } else {
-    estimatedLiquidationPrice = roundToTick(holdPrice + distance + 1n, 'up', book.tickTable);
+    estimatedLiquidationPrice = roundToTick(entry + distance + 1n, 'up', book.tickTable);
   }
   return {
     ok: true,
@@ -49,4 +53,15 @@ export function previewOrder(state: State, cmd: PlaceOrder): OrderPreview {
     fee,
     estimatedLiquidationPrice,
   };
+}
+
+/**
+ * The entry the estimate assumes: the fill price now, or the limit, else (a market order waiting for the
+ * opening, which may fill anywhere within today's limits) the entry that brings the forced close nearest. A
+ * long bought at the limit up is the price it is held for; a short sold at the limit down is closed by force
+ * at the lowest price, so a short is estimated from there rather than from the limit up it is held for.
+ */
+function worstEntry(cmd: PlaceOrder, fillPrice: Price | null, holdPrice: Price, limitDown: Price): Price {
+  if (fillPrice !== null || cmd.price !== undefined || cmd.side === 'long') return holdPrice;
+  return limitDown;
 }

@@ -198,4 +198,76 @@ describe('order preview', () => {
     // 997,200.5 - 279,950 = 717,250.5 yen of buffer over 1,000 shares: 717.25 above 2,799.5 -> 3,517 on the grid.
     expect(preview).toMatchObject({ ok: true, estimatedLiquidationPrice: y('3517') });
   });
+
+  /** Toyota's last price moved to `price`, with limits around it so the quote is a day's real one. */
+  const lastAt = (engine: Engine, price: string, time: string) =>
+    engine.onQuote(
+      quote(
+        { ...TOYOTA, base: y('6000') },
+        { bid: price, ask: String(Number(price) + 1), last: price },
+        { at: at(time) },
+      ),
+    );
+  const short1x = (overrides: Partial<PlaceOrder> = {}): PlaceOrder => ({
+    orderId: 's1',
+    accountId: 'a',
+    code: TOYOTA.code,
+    side: 'short',
+    type: 'market',
+    lots: 1,
+    leverage: 1,
+    at: at('10:01'),
+    ...overrides,
+  });
+
+  it('for a 1x short, from the whole account: the price at which the engine closes it, further with more cash', () => {
+    // The forced close weighs the account's equity against all its notional, not the position's margin alone:
+    // the same 1x short has room in proportion to the cash beside it, and the estimate says where it ends.
+    const estimates = (['300000', '400000'] as const).map((cash) => {
+      const engine = engineWith({ a: cash });
+      engine.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800' }));
+      return engine.previewOrder(short1x());
+    });
+    // 300,000 - 279.95 fee - 10% of 279,950 = 271,725.05 yen over 100 shares: 2,717.25 above 2,799.5.
+    expect(estimates[0]).toMatchObject({
+      ok: true,
+      price: y('2799.5'),
+      estimatedLiquidationPrice: y('5517'),
+    });
+    // 100,000 yen more cash: 1,000 yen further.
+    expect(estimates[1]).toMatchObject({ ok: true, estimatedLiquidationPrice: y('6517') });
+
+    const engine = engineWith({ a: '300000' });
+    engine.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800' }));
+    expect(only(engine.placeOrder(short1x()), 'OrderFilled').price).toBe(y('2799.5'));
+    expect(ofType(lastAt(engine, '5516', '10:02'), 'ForcedClose')).toEqual([]);
+    expect(only(lastAt(engine, '5517', '10:03'), 'ForcedClose')).toMatchObject({
+      reason: 'liquidation_level',
+    });
+  });
+
+  it('for a short waiting for the opening, from the limit down it may sell at, not the limit up it is held for', () => {
+    const engine = engineWith({ a: '400000' });
+    engine.onQuote(
+      quote(TOYOTA, { bid: '2800', ask: '2800', last: '2800' }, { phase: 'pre-open', at: at('08:30') }),
+    );
+    const cmd = short1x({ at: at('08:31') });
+    // Held for 3,300 (limit up); sold at 2,300 (limit down) it has 400,000 - 230 fee - 23,000 = 376,770 yen of
+    // room over 100 shares: 3,767.70 above 2,300 -> 6,068. From 3,300 it would read 6,967: 900 yen too far.
+    expect(engine.previewOrder(cmd)).toMatchObject({
+      ok: true,
+      price: y('3300'),
+      fillsNow: false,
+      estimatedLiquidationPrice: y('6068'),
+    });
+    engine.placeOrder(cmd);
+    const opening = engine.onQuote(
+      quote(TOYOTA, { bid: '2300', ask: '2300.5', last: '2300' }, { phase: 'morning', at: at('09:00') }),
+    );
+    expect(only(opening, 'OrderFilled').price).toBe(y('2300'));
+    expect(ofType(lastAt(engine, '6067', '09:01'), 'ForcedClose')).toEqual([]);
+    expect(only(lastAt(engine, '6068', '09:02'), 'ForcedClose')).toMatchObject({
+      reason: 'liquidation_level',
+    });
+  });
 });

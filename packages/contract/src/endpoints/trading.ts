@@ -55,6 +55,8 @@ export const tradingEndpoints = {
     tag: 'trading',
     summary:
       "The caller's order history, newest first: orders to open once filled or cancelled (kind order), and each close (kind close: manual, take-profit, stop-loss or forced) with its position",
+    description:
+      "One page at a time: pass nextCursor as cursor for older lines. A cursor marks a place in the list, so a line that joins meanwhile neither repeats nor hides a line already listed; a cursor the server did not issue is refused (LIST_CURSOR_INVALID), and one from another session reads only the caller's own lines.",
     access: INVESTOR,
     query: tradeHistoryQuery,
     response: tradeHistoryPage,

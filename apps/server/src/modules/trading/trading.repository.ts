@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DB, Executor } from '../../database';
 import { fetchPage, type PageRequest } from '../../platform/pagination';
+import { decodeHistoryCursor, encodeHistoryCursor } from './trading.history-cursor';
 import type { OrderRow, PositionRow, TradingOrdersTable, TradingPositionsTable } from './trading.table';
 
 /** `count` new order ids, in increasing order. */
@@ -287,31 +288,59 @@ export function ordersPage(
 
 /**
  * 注文履歴: the user's orders to open that are no longer open (at their placing) and their closed positions (at
- * their close), newest first, one page of both together. The page is cut over the union, so paging an unchanged
- * list never skips or repeats a line (an order that finishes meanwhile joins at its placing and shifts the lines
- * after it); the rows are then read whole by id, the user's own only.
+ * their close), newest first, one page of both together after the place `query.cursor` names. The page is cut
+ * over the union by keyset, not offset: an order that finishes meanwhile joins at its placing, and a line
+ * already read is never read again nor one passed over. At one instant a close comes before the order to open
+ * (it happened after), then the higher id. The rows are then read whole by id, the user's own only.
  */
-export async function tradeHistoryPage(db: Executor, userId: bigint, page: PageRequest) {
+export async function tradeHistoryPage(
+  db: Executor,
+  userId: bigint,
+  query: { cursor?: string | undefined; pageSize: number },
+) {
+  const after = query.cursor ? decodeHistoryCursor(query.cursor) : null;
+  const micros = (column: string) => sql<string>`(extract(epoch from ${sql.ref(column)}) * 1000000)::bigint`;
   const lines = db
     .selectFrom('trading_orders')
-    .select([sql<'order' | 'close'>`'order'`.as('kind'), 'id', 'created_at as at'])
+    .select([
+      sql<'order' | 'close'>`'order'`.as('kind'),
+      sql<number>`0`.as('rank'),
+      'id',
+      micros('created_at').as('at'),
+    ])
     .where('user_id', '=', userId)
     .where('status', '<>', 'open')
     .unionAll(
       db
         .selectFrom('trading_positions')
-        .select([sql<'order' | 'close'>`'close'`.as('kind'), 'id', sql<Date>`closed_at`.as('at')])
+        .select([
+          sql<'order' | 'close'>`'close'`.as('kind'),
+          sql<number>`1`.as('rank'),
+          'id',
+          micros('closed_at').as('at'),
+        ])
         .where('user_id', '=', userId)
         .where('status', '=', 'closed'),
     );
-  const listed = await fetchPage(
-    db.selectFrom(lines.as('h')),
-    (query) => query.selectAll().orderBy('at', 'desc').orderBy('id', 'desc').orderBy('kind', 'desc'),
-    page,
-    (row) => ({ kind: row.kind, id: BigInt(row.id) }),
-  );
-  const ids = (kind: 'order' | 'close') =>
-    listed.items.filter((line) => line.kind === kind).map((line) => line.id);
+  let page = db.selectFrom(lines.as('h')).select(['kind', 'id', 'at']);
+  if (after)
+    page = page.where((eb) =>
+      eb(
+        eb.refTuple('at', 'id', 'rank'),
+        '<',
+        eb.tuple(after.atMicros.toString(), after.id, RANK[after.kind]),
+      ),
+    );
+  const rows = await page
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .orderBy('rank', 'desc')
+    .limit(query.pageSize + 1)
+    .execute();
+  const listed = rows
+    .slice(0, query.pageSize)
+    .map((row) => ({ kind: row.kind, id: BigInt(row.id), atMicros: BigInt(row.at) }));
+  const ids = (kind: 'order' | 'close') => listed.filter((line) => line.kind === kind).map((line) => line.id);
   const [orders, positions] = await Promise.all([
     ids('order').length
       ? db
@@ -332,15 +361,19 @@ export async function tradeHistoryPage(db: Executor, userId: bigint, page: PageR
   ]);
   const orderById = new Map(orders.map((row) => [row.id, row]));
   const positionById = new Map(positions.map((row) => [row.id, row]));
+  const last = listed.at(-1);
   return {
-    ...listed,
-    items: listed.items.map((line) =>
+    items: listed.map((line) =>
       line.kind === 'order'
         ? { kind: 'order' as const, order: orderById.get(line.id)! }
         : { kind: 'close' as const, position: positionById.get(line.id)! },
     ),
+    nextCursor: rows.length > query.pageSize && last ? encodeHistoryCursor(last) : null,
   };
 }
+
+/** Where a kind sorts among lines of one instant and id, newest first: the close after the order that opened it. */
+const RANK = { order: 0, close: 1 } as const;
 
 export function positionsPage(
   db: Executor,

@@ -35,7 +35,7 @@ export function tradingRoutes(ctx: AppContext) {
     route(api.trading.history, async ({ actor, query }) => {
       const page = await tradeHistoryPage(ctx.db, actor.userId, query);
       return {
-        ...page,
+        nextCursor: page.nextCursor,
         items: page.items.map((line) =>
           line.kind === 'order'
             ? { kind: line.kind, at: line.order.created_at.toISOString(), order: orderView(line.order) }

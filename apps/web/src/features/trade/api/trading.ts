@@ -92,14 +92,20 @@ export function useOrders(status: OrderFilter, enabled = true) {
   });
 }
 
-/** 注文履歴: orders to open once filled or cancelled, and every close (返済), newest first, a page at a time. */
+/**
+ * 注文履歴: orders to open once filled or cancelled, and every close (返済), newest first, a page at a time. Each
+ * page continues from the previous one's cursor, so lines that join while the investor scrolls neither repeat
+ * nor push a line out of sight; a refresh reads the pages again from the newest.
+ */
 export function useTradeHistory() {
   return useInfiniteQuery({
     queryKey: tradeKeys.history(),
     queryFn: ({ pageParam }) =>
-      apiClient.call(routes.trading.history, { query: { page: pageParam, pageSize: PAGE_SIZE } }),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
+      apiClient.call(routes.trading.history, {
+        query: { pageSize: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     meta: { silent: true },
   });
 }
