@@ -81,7 +81,8 @@ const home = tabFrame(
     ).join('') +
     `</nav>` +
     `<section class="kb-section"><div class="kb-section-head"><h2 data-k="web:home.marketOverview"></h2>` +
-    `<button type="button" class="kb-link" data-k="web:home.seeMarket"></button></div>${skeleton(3)}</section>` +
+    `<button type="button" class="kb-link" data-k="web:home.seeMarket"></button></div>` +
+    `<div class="kb-summary-loading">${skeleton(3)}</div></section>` +
     `<section class="kb-section"><h2 data-k="web:home.watchlist"></h2>` +
     `<div class="kb-watchlist-guest" data-guest><p data-k="market:watchlistGuest"></p></div>` +
     `<div data-member>${skeleton(3)}</div></section></div>`,

@@ -12,6 +12,15 @@ import { formatCompact } from '../../../lib/market-format';
 type Movers = 'gainers' | 'losers';
 
 /** The market's breadth today and its biggest movers each way. */
+/** Grey rows in the summary's own height, so the sections below stay put when it arrives. */
+export function MarketSummarySkeleton() {
+  return (
+    <div className="kb-summary-loading">
+      <QuoteListSkeleton rows={3} />
+    </div>
+  );
+}
+
 export function MarketSummary() {
   const { t } = useMarketTranslation();
   const summary = useMarketSummary();
@@ -20,7 +29,7 @@ export function MarketSummary() {
   // The movers are chosen by the summary (every 30 s); their prices follow the quote channels meanwhile.
   const shown = summary.data?.[movers] ?? [];
   const quotes = useQuotes(shown.map((row) => row.instrument.code));
-  if (summary.isPending) return <QuoteListSkeleton rows={3} />;
+  if (summary.isPending) return <MarketSummarySkeleton />;
   if (summary.isError && !summary.data) return <LoadError onRetry={() => void summary.refetch()} />;
   const data = summary.data;
   const figures: [string, string, string?][] = [

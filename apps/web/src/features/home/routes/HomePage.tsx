@@ -15,7 +15,7 @@ import { useUserInfo } from '../../../lib/current-user';
 import { QuoteListSkeleton } from '../../../components/market/QuoteListSkeleton';
 import { WatchlistQuotes } from '../../../components/market/WatchlistQuotes';
 import { LatestNotices } from '../components/LatestNotices';
-import { MarketSummary } from '../components/MarketSummary';
+import { MarketSummary, MarketSummarySkeleton } from '../components/MarketSummary';
 
 /** Rows of the watchlist Home shows; the market tab has the whole list. */
 const HOME_WATCHLIST_ROWS = 5;
@@ -71,7 +71,7 @@ export default function HomePage() {
           </button>
         </div>
         {/* The greeting and tiles do not wait for the market's texts and figures. */}
-        <Suspense fallback={<QuoteListSkeleton rows={3} />}>
+        <Suspense fallback={<MarketSummarySkeleton />}>
           <MarketSummary />
         </Suspense>
       </section>
