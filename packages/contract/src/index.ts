@@ -13,6 +13,7 @@ export * from './funding';
 export * from './kyc';
 export * from './messages';
 export * from './market';
+export * from './market-codes';
 export * from './alerts';
 export * from './trading';
 export * from './risk';

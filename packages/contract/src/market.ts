@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import { code, decimalMoney, pageQuery, paged } from './fields';
-
-/** The chart intervals of the market screens: 1-minute base bars and their aggregates, daily and its aggregates. */
-export const BAR_INTERVALS = ['1m', '5m', '15m', '30m', '45m', '1d', '1w', '1mo'] as const;
-export type BarInterval = (typeof BAR_INTERVALS)[number];
-
-/** Most watchlist entries one investor may keep. */
-export const WATCHLIST_MAX = 100;
-
-/** A TSE securities code: three digits and a digit or letter (as in 130A). */
-export const INSTRUMENT_CODE = /^\d{3}[0-9A-Z]$/;
+import { BAR_INTERVALS, INSTRUMENT_CODE, MARKET_SORTS } from './market-codes';
 
 /** A securities code as typed: full-width characters and lower case accepted. */
 export const instrumentCodeField = z
@@ -150,10 +141,6 @@ export const marketStatus = z.object({
 export const watchlistItem = z.object({ code: z.string(), addedAt: z.string(), instrument });
 export const watchlist = z.object({ items: z.array(watchlistItem), max: z.number().int() });
 
-/** What the market list can be ordered by. */
-export const MARKET_SORTS = ['changePercent', 'volume', 'turnover', 'code'] as const;
-export type MarketSort = (typeof MARKET_SORTS)[number];
-
 export const rankingQuery = pageQuery.extend({
   sort: z.enum(MARKET_SORTS, code('VALIDATION_FAILED')).default('changePercent'),
   order: z.enum(['asc', 'desc'], code('VALIDATION_FAILED')).default('desc'),
@@ -185,9 +172,6 @@ export type RankedQuote = z.infer<typeof rankedQuote>;
 export type Bar = z.infer<typeof bar>;
 export type MarketSummary = z.infer<typeof marketSummary>;
 export type WatchlistItem = z.infer<typeof watchlistItem>;
-
-/** How many instruments the search history keeps per investor, newest first. */
-export const SEARCH_HISTORY_MAX = 10;
 
 export const searchHistoryBody = z.object({ code: instrumentCodeField });
 export const searchHistoryItem = z.object({ code: z.string(), searchedAt: z.string(), instrument });

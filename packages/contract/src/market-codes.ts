@@ -1,0 +1,18 @@
+// The market's constants, apart from its schemas: the screens that only need these load no zod.
+
+/** The chart intervals of the market screens: 1-minute base bars and their aggregates, daily and its aggregates. */
+export const BAR_INTERVALS = ['1m', '5m', '15m', '30m', '45m', '1d', '1w', '1mo'] as const;
+export type BarInterval = (typeof BAR_INTERVALS)[number];
+
+/** Most watchlist entries one investor may keep. */
+export const WATCHLIST_MAX = 100;
+
+/** A TSE securities code: three digits and a digit or letter (as in 130A). */
+export const INSTRUMENT_CODE = /^\d{3}[0-9A-Z]$/;
+
+/** What the market list can be ordered by. */
+export const MARKET_SORTS = ['changePercent', 'volume', 'turnover', 'code'] as const;
+export type MarketSort = (typeof MARKET_SORTS)[number];
+
+/** How many instruments the search history keeps per investor, newest first. */
+export const SEARCH_HISTORY_MAX = 10;
