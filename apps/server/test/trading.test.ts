@@ -29,6 +29,17 @@ const verified = async () => {
   return (await get<{ balanced: boolean }>(t.app, '/api/staff/ledger/verify', admin)).data.balanced;
 };
 
+/** The kinds of the journal entries of an order, in the order they were posted. */
+async function entryKinds(orderId: string): Promise<string[]> {
+  const entries = await t.ctx.db
+    .selectFrom('journal_entries')
+    .select(['kind'])
+    .where('reference', '=', `order:${orderId}`)
+    .orderBy('id')
+    .execute();
+  return entries.map((entry) => entry.kind);
+}
+
 describe('a 2x market long', () => {
   it('fills at the ask, posts margin and fee, and a close pays the P&L into the balance', async () => {
     const user = await investor(t, '1000000');
@@ -54,14 +65,8 @@ describe('a 2x market long', () => {
       margin_posted: yen('140025'),
       trading_debt: 0n,
     });
-    const entries = await t.ctx.db
-      .selectFrom('journal_entries')
-      .select(['kind'])
-      .where('reference', '=', `order:${placed.data.id}`)
-      .orderBy('id')
-      .execute();
     // Filled as it was accepted: one entry, from cash straight to margin and fee (nothing was ever held).
-    expect(entries.map((entry) => entry.kind)).toEqual(['order_fill']);
+    expect(await entryKinds(placed.data.id)).toEqual(['order_fill']);
     // The balance panel: the margin is still the investor's money; only the fee has left.
     const balances = await send<{ total: string; marginInUse: string }>(
       t,
@@ -158,13 +163,7 @@ describe('a limit order', () => {
     ]);
     expect((await ledgerBalances(t, user)).cash_held).toBe(0n);
     // It rested first: its hold and its fill are two entries.
-    const entries = await t.ctx.db
-      .selectFrom('journal_entries')
-      .select(['kind'])
-      .where('reference', '=', `order:${placed.data.id}`)
-      .orderBy('id')
-      .execute();
-    expect(entries.map((entry) => entry.kind)).toEqual(['order_hold', 'order_fill']);
+    expect(await entryKinds(placed.data.id)).toEqual(['order_hold', 'order_fill']);
   });
 });
 
