@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartTimeFormats, toChartBars } from './chart-data';
+import { chartTime, chartTimeFormats, toChartBars, withLivePrice, type ChartBar } from './chart-data';
 
 describe('chart bars', () => {
   it('place a bar at its Japan-time instant and read prices from the wire decimals', () => {
@@ -41,5 +41,57 @@ describe('chart bars', () => {
     ]);
     expect(chartTimeFormats('en').crosshair(bar!.time, true)).toBe('11/24/2026 09:05 JST');
     expect(chartTimeFormats('fr').tick(bar!.time, 2)).toBe('24/11');
+  });
+});
+
+describe('the newest bar with the live price', () => {
+  const bar = (start: string): ChartBar => ({
+    time: chartTime(start),
+    open: 100,
+    high: 110,
+    low: 95,
+    close: 105,
+    volume: 1000,
+  });
+  const live = (last: number, at: string) => ({ last, at: chartTime(at) });
+
+  it('moves the close and stretches the high or low with a price traded within the bar', () => {
+    const minute = bar('2026-11-24T00:05:00.000Z'); // 9:05 JST
+    expect(withLivePrice(minute, '1m', live(112, '2026-11-24T00:05:59.000Z'))).toEqual({
+      ...minute,
+      close: 112,
+      high: 112,
+    });
+    expect(withLivePrice(minute, '5m', live(90, '2026-11-24T00:09:30.000Z'))).toEqual({
+      ...minute,
+      close: 90,
+      low: 90,
+    });
+    expect(withLivePrice(minute, '1m', live(101, '2026-11-24T00:05:00.000Z'))).toEqual({
+      ...minute,
+      close: 101,
+    });
+  });
+
+  it('leaves a bar alone for a price from before it or from the next bar', () => {
+    const minute = bar('2026-11-24T00:05:00.000Z');
+    expect(withLivePrice(minute, '1m', live(112, '2026-11-24T00:06:00.000Z'))).toBeNull();
+    expect(withLivePrice(minute, '1m', live(112, '2026-11-24T00:04:59.000Z'))).toBeNull();
+    expect(withLivePrice(minute, '45m', live(112, '2026-11-24T00:50:00.000Z'))).toBeNull();
+  });
+
+  it('takes the day, week and month in Japan time', () => {
+    // The day bar of 24 November (JST) starts at 15:00 UTC on the 23rd.
+    const day = bar('2026-11-23T15:00:00.000Z');
+    expect(withLivePrice(day, '1d', live(120, '2026-11-24T05:30:00.000Z'))?.close).toBe(120);
+    expect(withLivePrice(day, '1d', live(120, '2026-11-24T15:00:00.000Z'))).toBeNull(); // 25 Nov JST
+    // The week of Monday 23 November (JST): Friday the 27th is in it, Monday the 30th is not.
+    const week = bar('2026-11-22T15:00:00.000Z');
+    expect(withLivePrice(week, '1w', live(120, '2026-11-27T05:00:00.000Z'))?.close).toBe(120);
+    expect(withLivePrice(week, '1w', live(120, '2026-11-30T00:00:00.000Z'))).toBeNull();
+    // November (JST) ends at 15:00 UTC on the 30th.
+    const month = bar('2026-10-31T15:00:00.000Z');
+    expect(withLivePrice(month, '1mo', live(120, '2026-11-30T14:59:00.000Z'))?.close).toBe(120);
+    expect(withLivePrice(month, '1mo', live(120, '2026-11-30T15:00:00.000Z'))).toBeNull();
   });
 });

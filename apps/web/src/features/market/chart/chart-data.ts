@@ -17,13 +17,56 @@ export interface ChartBar {
 /** Bars from the wire as the chart plots them: seconds on a Japan-time axis, prices as numbers (display only). */
 export function toChartBars(bars: readonly Bar[]): ChartBar[] {
   return bars.map((bar) => ({
-    time: Math.floor(Date.parse(bar.start) / 1000) + JST_OFFSET_S,
+    time: chartTime(bar.start),
     open: Number(bar.open),
     high: Number(bar.high),
     low: Number(bar.low),
     close: Number(bar.close),
     volume: Number(bar.volume),
   }));
+}
+
+/** A time from the wire as the chart plots it: seconds on the Japan-time axis. */
+export const chartTime = (iso: string) => Math.floor(Date.parse(iso) / 1000) + JST_OFFSET_S;
+
+const MINUTES: Partial<Record<BarInterval, number>> = { '1m': 1, '5m': 5, '15m': 15, '30m': 30, '45m': 45 };
+const DAY_S = 86_400;
+/** Days since 1970-01-01 of a chart time; the chart's times are Japan time read as UTC. */
+const dayOf = (seconds: number) => Math.floor(seconds / DAY_S);
+/** The Monday on or before a day (1970-01-01 was a Thursday). */
+const mondayOf = (day: number) => day - ((day + 3) % 7);
+const monthOf = (seconds: number) => {
+  const date = new Date(seconds * 1000);
+  return date.getUTCFullYear() * 12 + date.getUTCMonth();
+};
+
+/** Whether a price traded at chart time `at` belongs to the bar starting at `start`. */
+function inBar(interval: BarInterval, start: number, at: number): boolean {
+  if (at < start) return false;
+  const minutes = MINUTES[interval];
+  if (minutes !== undefined) return at < start + minutes * 60;
+  if (interval === '1d') return dayOf(at) === dayOf(start);
+  if (interval === '1w') return mondayOf(dayOf(at)) === mondayOf(dayOf(start));
+  return monthOf(at) === monthOf(start);
+}
+
+/**
+ * The newest bar with the live price in it, when that price was traded within the bar's period; null when it
+ * belongs to a bar the chart does not have yet (the next refresh brings it). Between refreshes of the bars,
+ * the chart's last price then agrees with the quote above it.
+ */
+export function withLivePrice(
+  bar: ChartBar,
+  interval: BarInterval,
+  live: { last: number; at: number },
+): ChartBar | null {
+  if (!inBar(interval, bar.time, live.at)) return null;
+  return {
+    ...bar,
+    close: live.last,
+    high: Math.max(bar.high, live.last),
+    low: Math.min(bar.low, live.last),
+  };
 }
 
 /** The chart's kinds of time-axis labels (lightweight-charts' TickMarkType, kept here as numbers). */

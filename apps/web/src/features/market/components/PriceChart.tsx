@@ -6,7 +6,14 @@ import { currentLang } from '../../../lib/i18n';
 import { formatPrice } from '../../../lib/market-format';
 import { toneColours } from '../../../lib/price-tone';
 import { useBars, useLatestBars } from '../api/market';
-import { chartTimeFormats, INTRADAY, toChartBars } from '../chart/chart-data';
+import {
+  chartTime,
+  chartTimeFormats,
+  INTRADAY,
+  toChartBars,
+  withLivePrice,
+  type ChartBar,
+} from '../chart/chart-data';
 import type { IChartApi, ISeriesApi, UTCTimestamp } from '../chart/chart-library';
 
 interface Plot {
@@ -15,11 +22,17 @@ interface Plot {
   volume: ISeriesApi<'Histogram'>;
 }
 
+/** The quote's last price and when it traded, as the page above the chart shows it. */
+export interface LivePrice {
+  last: string;
+  updatedAt: string | null;
+}
+
 /** How many bars a new interval opens on: about three months of days, an hour of minutes. */
 const VISIBLE_BARS = 60;
 
 /** Candles with volume below, for every interval; the library loads with the first chart drawn. */
-export function PriceChart({ code }: { code: string }) {
+export function PriceChart({ code, live }: { code: string; live?: LivePrice | undefined }) {
   const { t } = useMarketTranslation();
   const [interval, setInterval] = useState<BarInterval>('1d');
   const bars = useBars(code, interval);
@@ -89,6 +102,7 @@ export function PriceChart({ code }: { code: string }) {
   const data = bars.data;
   /** The time of the newest bar the chart has drawn. */
   const drawnUntil = useRef(0);
+  const newestBar = useRef<ChartBar | null>(null);
   const newest = data && data.interval === interval ? data.items.at(-1)?.start : undefined;
   const latest = useLatestBars(code, interval, newest);
   useEffect(() => {
@@ -98,6 +112,7 @@ export function PriceChart({ code }: { code: string }) {
     plot.candles.setData(points.map(({ volume: _volume, ...bar }) => ({ ...bar, time: time(bar.time) })));
     plot.volume.setData(points.map((bar) => ({ time: time(bar.time), value: bar.volume })));
     drawnUntil.current = points.at(-1)?.time ?? 0;
+    newestBar.current = points.at(-1) ?? null;
     const intraday = INTRADAY.has(data.interval);
     const formats = chartTimeFormats(currentLang());
     plot.chart.applyOptions({
@@ -118,11 +133,30 @@ export function PriceChart({ code }: { code: string }) {
         plot.candles.update({ time, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
         plot.volume.update({ time, value: bar.volume });
         drawnUntil.current = bar.time;
+        newestBar.current = bar;
       } catch {
         // A bar the chart will not take is left out; the next full load draws it.
       }
     }
   }, [plot, data, latest.data]);
+
+  // Each live price goes into the newest bar, if it was traded within that bar's period.
+  const liveLast = live?.last;
+  const liveAt = live?.updatedAt;
+  useEffect(() => {
+    const bar = newestBar.current;
+    if (!plot || !data || !bar || liveLast === undefined || !liveAt) return;
+    const moved = withLivePrice(bar, data.interval, { last: Number(liveLast), at: chartTime(liveAt) });
+    if (!moved) return;
+    try {
+      const { volume: _volume, ...candle } = moved;
+      plot.candles.update({ ...candle, time: moved.time as UTCTimestamp });
+      newestBar.current = moved;
+    } catch {
+      // The chart refused it (a newer bar came in meanwhile): the next refresh draws it.
+    }
+    // After a refresh too: the bar it redrew may be older than the price above.
+  }, [plot, data, latest.data, liveLast, liveAt]);
 
   // A new interval opens on its latest bars, as many as a phone shows legibly (the rest is a swipe away);
   // later refreshes keep the investor's zoom and scroll. Drawing only those also keeps the first frame short.

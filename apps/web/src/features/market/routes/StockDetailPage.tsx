@@ -58,7 +58,7 @@ function StockDetail({ code }: { code: string }) {
           <QuoteListSkeleton rows={4} />
         )}
       </div>
-      <PriceChart code={code} />
+      <PriceChart code={code} live={quote} />
       {board.data ? (
         <OrderBook board={board.data} previousClose={quote?.previousClose} />
       ) : board.isError ? (
