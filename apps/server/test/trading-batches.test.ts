@@ -1,7 +1,7 @@
 // The trading queue's group commit: commands arriving together share one transaction, and a command that
 // cannot be written fails alone. Also the idempotency of closes and of one key sent twice at once, and that
 // reading the trading account writes nothing.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppContext } from '../src/app-context';
 import { freshKey, holdForWithdrawal } from '../src/modules/ledger';
 import { get, type TestApp } from './harness';
@@ -120,6 +120,58 @@ describe('a fill on cash this engine has not heard was paid out', () => {
       cash_held: yen('29000'),
       margin_posted: 0n,
     });
+    expect(await ledgerBalanced()).toBe(true);
+  });
+});
+
+describe('a batch of market orders whose transaction fails after its writes', () => {
+  it('is tried again command by command: each order one order_fill entry, nothing left held', async () => {
+    const investors = await Promise.all(Array.from({ length: 3 }, () => investor(t, '1000000')));
+    const ours = investors.map((user) => BigInt(user.userId));
+    const transact = t.ctx.transact.bind(t.ctx);
+    let failed = 0;
+    // The first transaction that wrote any of their orders rolls back after every write (a lost connection at
+    // the commit, a node that lost the lease): the engine is rebuilt and each command decided again alone.
+    const spy = vi.spyOn(t.ctx, 'transact').mockImplementation(((work: Parameters<typeof transact>[0]) =>
+      transact(async (tx) => {
+        const result = await work(tx);
+        const written = await tx.db
+          .selectFrom('trading_orders')
+          .select('id')
+          .where('user_id', 'in', ours)
+          .execute();
+        if (failed === 0 && written.length > 0) {
+          failed += 1;
+          throw new Error('the commit failed');
+        }
+        return result;
+      })) as typeof transact);
+    try {
+      const results = await Promise.all(investors.map((user) => placeOrder(t, user, marketLong)));
+      expect(results.map((result) => result.data.status)).toEqual(['filled', 'filled', 'filled']);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(failed).toBe(1);
+    for (const user of investors) {
+      expect(await ledgerBalances(t, user)).toMatchObject({
+        cash_available: yen('1000000') - yen('280330.05'),
+        cash_held: 0n,
+        margin_posted: yen('280050'),
+      });
+      const orders = await t.ctx.db
+        .selectFrom('trading_orders')
+        .select('id')
+        .where('user_id', '=', BigInt(user.userId))
+        .execute();
+      expect(orders).toHaveLength(1);
+      const entries = await t.ctx.db
+        .selectFrom('journal_entries')
+        .select('kind')
+        .where('reference', '=', `order:${orders[0]!.id}`)
+        .execute();
+      expect(entries.map((entry) => entry.kind)).toEqual(['order_fill']);
+    }
     expect(await ledgerBalanced()).toBe(true);
   });
 });

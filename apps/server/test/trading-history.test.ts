@@ -291,6 +291,44 @@ describe('GET /api/trading/history', () => {
     expect((await history('not-a-token', '?cursor=!!!')).status).toBe(401);
   });
 
+  it('reads a well-formed cursor at the limits of its numbers as a place, never as a failure', async () => {
+    const user = await investor(t, '1000000');
+    minute(1);
+    const order = (
+      await placeOrder(t, user, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
+    ).data;
+    await send(t, 'POST', `/api/positions/${order.id}/close`, user.token, { type: 'market' }, orderKey());
+    const everything = (await history(user.token)).data.items.map(line);
+    expect(everything).toEqual([
+      ['close', order.id, 'user'],
+      ['order', order.id, 'filled'],
+    ]);
+    // After the furthest place a cursor can name (the year 2286, the largest id): every line, from the newest.
+    const furthest = await history(
+      user.token,
+      after(cursorOf(['9999999999999999', '999999999999999999', 'close']), 10),
+    );
+    expect(furthest).toMatchObject({ status: 200, data: { nextCursor: null } });
+    expect(furthest.data.items.map(line)).toEqual(everything);
+    // After the earliest (the epoch, the first id): nothing.
+    expect((await history(user.token, after(cursorOf(['0', '1', 'order']), 10))).data).toEqual({
+      items: [],
+      nextCursor: null,
+    });
+    // Text where a number goes, SQL included, and a cursor given twice, are refused like any other forgery.
+    for (const query of [
+      `?cursor=${cursorOf(["1' OR '1'='1", '1', 'order'])}`,
+      `?cursor=${cursorOf(['１２３', '1', 'order'])}`,
+      `?cursor=${cursorOf(['1', '1 OR 1=1', 'close'])}`,
+      `?cursor=${encodeURIComponent("x' OR '1'='1")}`,
+      `?cursor=${cursorOf(['1', '1', 'close'])}&cursor=${cursorOf(['1', '1', 'close'])}`,
+    ])
+      expect(await history(user.token, query), query).toMatchObject({
+        status: 400,
+        errorCode: 'LIST_CURSOR_INVALID',
+      });
+  });
+
   it("reads only the caller's own lines with another user's cursor", async () => {
     const a = await investor(t, '3000000');
     const b = await investor(t, '3000000');

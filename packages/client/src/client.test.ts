@@ -190,6 +190,17 @@ describe('createApiClient', () => {
       await expect(client.call(routes.system.appInfo)).rejects.toMatchObject({ errorCode: 'NETWORK' });
     });
 
+    it("never returns unchecked data for a route named after an object's own keys", async () => {
+      const endpoints = async (domain: string) =>
+        Object.hasOwn(api, domain) ? api[domain as keyof typeof api] : undefined;
+      const client = withTable(answer(200, appInfo) as unknown as typeof fetch, endpoints);
+      for (const key of ['system.constructor', 'system.__proto__', 'system.toString', '__proto__.health'])
+        await expect(
+          client.call({ ...routes.system.appInfo, key } as typeof routes.system.appInfo),
+          key,
+        ).rejects.toMatchObject({ errorCode: 'NETWORK' });
+    });
+
     it('still reports server failures when the table cannot be loaded', async () => {
       const fetchImpl = answer(400, { code: 0, msg: 'nope', errorCode: 'VALIDATION_FAILED', params: {} });
       const client = withTable(fetchImpl as unknown as typeof fetch, () =>

@@ -10,8 +10,15 @@ describe('loadEndpointGroup', () => {
     await expect(loadEndpointGroup('searchHistory')).resolves.toBe(api.searchHistory);
   });
 
+  it("gives every domain the investor app calls exactly that domain's entries", async () => {
+    const domains = Object.keys(api).filter((domain) => !domain.startsWith('staff'));
+    for (const domain of domains)
+      await expect(loadEndpointGroup(domain), domain).resolves.toBe(api[domain as keyof typeof api]);
+  });
+
   it('has no entries for the back office or an unknown domain', async () => {
     await expect(loadEndpointGroup('staffUsers')).resolves.toBeUndefined();
-    await expect(loadEndpointGroup('toString')).resolves.toBeUndefined();
+    for (const domain of ['toString', 'constructor', '__proto__', 'hasOwnProperty'])
+      await expect(loadEndpointGroup(domain), domain).resolves.toBeUndefined();
   });
 });
