@@ -84,7 +84,8 @@ export function buildFirstScreen(app?: AppCode): FirstScreen {
   );
   const script = readFileSync(SCRIPT, 'utf8')
     .replaceAll(/^\/[/*].*\n/gm, '')
-    .replace('KABUTO_FIRST_SCREEN_TEXTS', data);
+    // A function, so that a "$&" or "$'" in a translation is written as it is, not as a replacement pattern.
+    .replace('KABUTO_FIRST_SCREEN_TEXTS', () => data);
   const iconNames = [
     ...new Set(
       Object.values(FIRST_SCREENS).flatMap((t) =>
