@@ -452,8 +452,15 @@ for (const lang of ['ja', 'en']) {
       );
       await input(page, 'order-lots').fill('1');
 
+      // 期間: a market order is 当日中 only; a limit order may rest 今週中.
+      await expect(panel.getByTestId('order-validity-week')).toBeDisabled();
+      await expect(panel.getByTestId('order-validity-note')).toHaveText(
+        message(lang, 'trade', 'validityMarketNote'),
+      );
       // A price off this stock's tick grid (TOPIX500: 0.5 yen around 2,800): the server's answer, on the price.
       await panel.getByTestId('order-type-limit').click();
+      await panel.getByTestId('order-validity-week').click();
+      await expect(panel.getByTestId('order-validity-week')).toHaveAttribute('aria-pressed', 'true');
       const quote = await quoteOf(page);
       const offTick = `${Math.floor(Number(quote.limitDown)) + 0.3}`;
       await input(page, 'order-price').fill(offTick);
@@ -472,17 +479,35 @@ for (const lang of ['ja', 'en']) {
       await expect(input(page, 'order-price')).toHaveValue(low);
       await panel.getByTestId('order-review').click();
       const confirm = page.getByRole('dialog', { name: message(lang, 'trade', 'confirmTitle') });
+      await expect(confirm.getByTestId('order-confirm-validity')).toContainText(
+        message(lang, 'trade', 'validity.week'),
+      );
+      await waitUntilSettled(confirm);
+      await screenshot(page, `order-confirm-validity-${lang}`);
       await confirm.getByTestId('order-send').click();
       await expect(page).toHaveURL(/pages\/jiaoyi\/jiaoyi/);
+      const [placed] = (
+        await userApi<Page_<{ validity: string; validUntil: string }>>(
+          request,
+          investor.token,
+          '/api/orders?status=open',
+        )
+      ).items;
+      expect(placed!.validity).toBe('week');
+      const lastDate = placed!.validUntil.replaceAll('-', '/');
 
       await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.orders') }).click();
       const row = page.getByTestId('order-row');
       await expect(row).toHaveCount(1);
       await expect(row.getByTestId('order-status')).toHaveText(message(lang, 'trade', 'orderStatus.open'));
+      await expect(row.getByTestId('order-valid-until')).toHaveText(
+        `${message(lang, 'trade', 'validUntil')} ${lastDate}`,
+      );
       await expect(page.getByTestId('trade-account-held')).toBeVisible();
       await screenshot(page, `trade-orders-${lang}`);
       await row.click();
       const detail = page.getByTestId('order-detail');
+      await expect(detail.getByTestId('order-figures-valid-until')).toHaveText(lastDate);
       await detail.getByTestId('order-cancel').click();
       const cancel = page.getByRole('dialog', { name: message(lang, 'trade', 'cancelConfirmTitle') });
       await cancel.getByRole('button', { name: message(lang, 'trade', 'cancelSend') }).click();

@@ -233,6 +233,8 @@ describe('the confirmation popup', () => {
       fee: '560.10',
       total: '280610.10',
       estimatedLiquidationPrice: '1583.00',
+      validity: 'day',
+      validUntil: '2026-11-24',
     });
     expect(await tradingSnapshot(t, user)).toEqual(before);
   });

@@ -174,5 +174,6 @@ export const MESSAGE_KINDS = [
   'position_closed',
   'margin_call',
   'forced_close',
+  'order_expired',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];

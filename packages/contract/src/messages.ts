@@ -33,6 +33,8 @@ export interface MessageParams {
   /** ratio: percent with two decimals; deadline: a JST date as 2026/11/25. */
   margin_call: { ratio: string; deadline: string };
   forced_close: { code: string; lots: string };
+  /** date: the order's last valid date, as 2026/11/25. */
+  order_expired: { code: string; lots: string; date: string };
 }
 // Every kind has its parameters, and no parameters lack a kind.
 type _EveryKindHasParams = [MessageKind] extends [keyof MessageParams]

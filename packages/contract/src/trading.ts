@@ -5,7 +5,14 @@ import { instrumentCodeField } from './market';
 export const ORDER_SIDES = ['long', 'short'] as const;
 export const ORDER_TYPES = ['market', 'limit'] as const;
 export const ORDER_STATUSES = ['open', 'filled', 'cancelled'] as const;
-export const ORDER_CANCEL_REASONS = ['user', 'insufficient_funds', 'forced_close'] as const;
+/**
+ * 期間: `day` (当日中) lives until the close of the order's trading date, `week` (今週中) until the close of the
+ * last business day of that date's week (JST). A market order is always `day`.
+ */
+export const ORDER_VALIDITIES = ['day', 'week'] as const;
+export type OrderValidity = (typeof ORDER_VALIDITIES)[number];
+/** expired: its 期間 passed before it filled (the daily run, or a fill attempted after its last date). */
+export const ORDER_CANCEL_REASONS = ['user', 'insufficient_funds', 'forced_close', 'expired'] as const;
 export const POSITION_STATUSES = ['holding', 'closing', 'limit-closing', 'closed'] as const;
 export const CLOSE_REASONS = ['user', 'take_profit', 'stop_loss', 'forced'] as const;
 
@@ -22,6 +29,8 @@ export const placeOrderRequest = z.strictObject({
   price: priceField('ORDER_PRICE_INVALID').optional(),
   takeProfit: priceField('ORDER_TAKE_PROFIT_INVALID').nullable().optional(),
   stopLoss: priceField('ORDER_STOP_LOSS_INVALID').nullable().optional(),
+  /** 期間; `day` when absent. `week` is refused for a market order (ORDER_VALIDITY_INVALID). */
+  validity: z.enum(ORDER_VALIDITIES, code('ORDER_VALIDITY_INVALID')).optional(),
 });
 export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
 
@@ -69,6 +78,9 @@ export const order = z.object({
   status: z.enum(ORDER_STATUSES),
   cancelReason: z.enum(ORDER_CANCEL_REASONS).nullable(),
   fillPrice: decimalMoney.nullable(),
+  validity: z.enum(ORDER_VALIDITIES),
+  /** The last business date (JST, YYYY-MM-DD) on which it may fill; cancelled as expired after it. */
+  validUntil: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -155,6 +167,9 @@ export const orderPreview = z.object({
    * market order waiting for the opening is estimated as sold at today's limit down, where it would end soonest.
    */
   estimatedLiquidationPrice: decimalMoney.nullable(),
+  validity: z.enum(ORDER_VALIDITIES),
+  /** The last business date (JST) the order would rest until, if it does not fill now. */
+  validUntil: z.string(),
 });
 export type OrderPreviewView = z.infer<typeof orderPreview>;
 

@@ -16,6 +16,11 @@ export interface PlaceOrder {
   readonly leverage: number;
   readonly takeProfit?: Price | null;
   readonly stopLoss?: Price | null;
+  /**
+   * The last JST date on which the order may fill (期間, from the caller's business-day calendar); null or
+   * absent: until cancelled. A fill attempted on a later date cancels it as expired instead.
+   */
+  readonly validUntil?: CalendarDate | null;
   readonly at: EpochMs;
 }
 
@@ -70,6 +75,12 @@ export interface ExpireMarginCalls {
   readonly at: EpochMs;
 }
 
+/** At the start of each day: every resting order whose last valid date is before `date` is cancelled as expired. */
+export interface ExpireOrders {
+  readonly date: CalendarDate;
+  readonly at: EpochMs;
+}
+
 /**
  * The house changes an instrument's limits. Only orders placed from now on are checked against them: open
  * positions and resting orders are not touched (closing is always allowed).
@@ -90,5 +101,6 @@ export type EngineCommand =
   | ({ readonly command: 'upsertAccount' } & UpsertAccount)
   | ({ readonly command: 'accrueDaily' } & AccrueDaily)
   | ({ readonly command: 'expireMarginCalls' } & ExpireMarginCalls)
+  | ({ readonly command: 'expireOrders' } & ExpireOrders)
   | ({ readonly command: 'setInstrumentLimits' } & SetInstrumentLimits)
   | ({ readonly command: 'quote' } & Quote);

@@ -6,6 +6,7 @@ import type {
   ClosePosition,
   EngineCommand,
   ExpireMarginCalls,
+  ExpireOrders,
   PlaceOrder,
   SetTakeProfitStopLoss,
   UpdateCash,
@@ -17,7 +18,7 @@ import { accrueDaily, expireMarginCalls } from './daily';
 import type { EngineEvent } from './events';
 import { onQuote } from './market';
 import { ratioBp } from './money';
-import { cancelOrder, placeOrder } from './orders';
+import { cancelOrder, expireOrders, placeOrder } from './orders';
 import { closePosition, pnlAt, setTakeProfitStopLoss } from './positions';
 import { previewOrder, type OrderPreview } from './preview';
 import { markOf } from './market-access';
@@ -51,6 +52,8 @@ export interface Engine {
   onQuote(quote: Quote): EngineEvent[];
   accrueDaily(cmd: AccrueDaily): EngineEvent[];
   expireMarginCalls(cmd: ExpireMarginCalls): EngineEvent[];
+  /** Cancels as expired every resting order whose last valid date is before the date; idempotent. */
+  expireOrders(cmd: ExpireOrders): EngineEvent[];
   updateCash(cmd: UpdateCash): EngineEvent[];
   upsertAccount(cmd: UpsertAccount): EngineEvent[];
   /**
@@ -98,6 +101,7 @@ export function createEngine(configInput: EngineConfigInput, initial?: EngineSta
     onQuote: step(onQuote),
     accrueDaily: step(accrueDaily),
     expireMarginCalls: step(expireMarginCalls),
+    expireOrders: step(expireOrders),
     updateCash: step(updateCash),
     upsertAccount: step(upsertAccount),
     setInstrumentLimits(cmd) {
@@ -131,6 +135,8 @@ export function createEngine(configInput: EngineConfigInput, initial?: EngineSta
           return engine.accrueDaily(command);
         case 'expireMarginCalls':
           return engine.expireMarginCalls(command);
+        case 'expireOrders':
+          return engine.expireOrders(command);
         case 'setInstrumentLimits':
           return engine.setInstrumentLimits(command);
         case 'quote':

@@ -44,6 +44,7 @@ export const REJECT_REASONS = [
   'INSUFFICIENT_FUNDS',
   'MARGIN_RATIO_TOO_LOW',
   'ORDER_NOT_FOUND',
+  'VALIDITY_INVALID',
   'POSITION_NOT_FOUND',
   'POSITION_CLOSING',
 ] as const;
@@ -90,6 +91,7 @@ export interface OrderAccepted {
   readonly heldFee: Sen;
   readonly takeProfit: Price | null;
   readonly stopLoss: Price | null;
+  readonly validUntil: CalendarDate | null;
   readonly transfers: readonly Transfer[];
   readonly at: EpochMs;
 }
@@ -115,9 +117,14 @@ export interface OrderCancelled {
   readonly type: 'OrderCancelled';
   readonly orderId: string;
   readonly accountId: string;
+  readonly code: string;
+  readonly lots: number;
+  /** The last date it could have filled on; null: until cancelled. */
+  readonly validUntil: CalendarDate | null;
   /** user: asked for; insufficient_funds: a fill needed more than was held and the cash was not there;
-   * forced_close: the account went below the liquidation level. */
-  readonly reason: 'user' | 'insufficient_funds' | 'forced_close';
+   * forced_close: the account went below the liquidation level; expired: its last valid date passed before it
+   * filled (expireOrders, or a fill attempted on a later date). */
+  readonly reason: 'user' | 'insufficient_funds' | 'forced_close' | 'expired';
   readonly released: Sen;
   readonly transfers: readonly Transfer[];
   readonly at: EpochMs;

@@ -12,6 +12,8 @@
  *
  * Commands (each returns the events it caused): placeOrder, cancelOrder, closePosition (market or limit),
  * setTakeProfitStopLoss, onQuote, accrueDaily (once per business day), expireMarginCalls (before the open),
+ * expireOrders (at the start of each day: orders past their last valid date, 期間, are cancelled as expired; a
+ * fill attempted after that date cancels the order the same way, so an expired order never fills),
  * updateCash (the ledger's figure after a deposit or withdrawal), upsertAccount (KYC, credit score),
  * setInstrumentLimits (the house's per-instrument maximum leverage, lots per order, open lots per account
  * and whether shorts may open: new orders only, open positions are never touched), and

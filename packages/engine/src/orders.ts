@@ -1,6 +1,6 @@
 import { isMarginTrade, type Sen } from '@kabuto/contract';
-import { isWholeLotCount, SHARES_PER_LOT, type Price } from '@kabuto/market-rules';
-import type { PlaceOrder, CancelOrder } from './commands';
+import { isWholeLotCount, jstDateOf, SHARES_PER_LOT, type Price } from '@kabuto/market-rules';
+import type { PlaceOrder, CancelOrder, ExpireOrders } from './commands';
 import type { OrderCancelled, RejectReason, Transfer } from './events';
 import { entryPriceNow } from './market-access';
 import { fundsProblem } from './account-limits';
@@ -11,7 +11,7 @@ import type { EpochMs, Side } from './records';
 import { reject } from './rejections';
 import { measure } from './risk';
 import { openPosition } from './positions';
-import type { Account, Book, Order, State } from './state';
+import { bySeq, type Account, type Book, type Order, type State } from './state';
 
 /** What accepting an order would do, worked out before anything changes. */
 export interface OrderPlan {
@@ -56,11 +56,25 @@ function instrumentLimitProblem(account: Account, book: Book, cmd: PlaceOrder): 
   return null;
 }
 
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A last valid date is a date, and not already past in Japan when the order is placed. */
+function validUntilProblemFree(validUntil: string, at: EpochMs): boolean {
+  return CALENDAR_DATE.test(validUntil) && validUntil >= jstDateOf(at);
+}
+
+/** Past its last valid date at `at` (JST): it may no longer fill. */
+function expiredAt(order: Order, at: EpochMs): boolean {
+  return order.validUntil !== null && jstDateOf(at) > order.validUntil;
+}
+
 export function planOrder(state: State, cmd: PlaceOrder): OrderPlan | RejectReason {
   const { config } = state;
   const account = state.accounts.get(cmd.accountId);
   if (!account) return 'ACCOUNT_NOT_FOUND';
   if (state.orders.has(cmd.orderId) || state.positions.has(cmd.orderId)) return 'ORDER_ID_IN_USE';
+  const validUntil = cmd.validUntil ?? null;
+  if (validUntil !== null && !validUntilProblemFree(validUntil, cmd.at)) return 'VALIDITY_INVALID';
   const book = state.books.get(cmd.code);
   if (!book) return 'INSTRUMENT_UNKNOWN';
   if (!isWholeLotCount(cmd.lots) || cmd.lots > config.maxLotsPerOrder) return 'LOTS_INVALID';
@@ -154,6 +168,7 @@ export function placeOrder(state: State, cmd: PlaceOrder): void {
     heldFee: plan.fee,
     takeProfit: cmd.takeProfit ?? null,
     stopLoss: cmd.stopLoss ?? null,
+    validUntil: cmd.validUntil ?? null,
     placedAt: cmd.at,
   };
   const transfers: Transfer[] = [];
@@ -174,6 +189,7 @@ export function placeOrder(state: State, cmd: PlaceOrder): void {
     heldFee: order.heldFee,
     takeProfit: order.takeProfit,
     stopLoss: order.stopLoss,
+    validUntil: order.validUntil,
     transfers,
     at: cmd.at,
   });
@@ -196,6 +212,9 @@ export function releaseOrder(
     type: 'OrderCancelled',
     orderId: order.id,
     accountId: order.account.id,
+    code: order.book.code,
+    lots: order.lots,
+    validUntil: order.validUntil,
     reason,
     released,
     transfers,
@@ -219,12 +238,30 @@ export function cancelOrder(state: State, cmd: CancelOrder): void {
 }
 
 /**
+ * Cancels, as expired, every resting order whose last valid date is before `cmd.date`, in time priority. An
+ * order already gone (expired before, filled, cancelled) is not there to cancel, so running it twice for a date
+ * cancels nothing the second time.
+ */
+export function expireOrders(state: State, cmd: ExpireOrders): void {
+  if (!CALENDAR_DATE.test(cmd.date)) throw new RangeError(`Not a YYYY-MM-DD date: ${cmd.date}`);
+  const due = [...state.orders.values()]
+    .filter((order) => order.validUntil !== null && order.validUntil < cmd.date)
+    .sort(bySeq);
+  for (const order of due) releaseOrder(state, order, 'expired', cmd.at);
+}
+
+/**
  * Fills an order to open at a price: the hold becomes the position's margin and the fee, the excess goes
  * back to available. A fill that needs more than was held (a short filled above its limit, an opening
  * beyond yesterday's limit up) takes the rest from available, and is cancelled when that is not there.
  */
 export function fillOrder(state: State, order: Order, price: Price, at: EpochMs): void {
   const { account } = order;
+  // The daily run cancels it at the start of the next day; this holds even if a price comes first.
+  if (expiredAt(order, at)) {
+    releaseOrder(state, order, 'expired', at);
+    return;
+  }
   const shares = order.lots * SHARES_PER_LOT;
   const notional = notionalOf(price, shares);
   const margin = marginFor(notional, order.leverage);

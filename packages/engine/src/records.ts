@@ -57,6 +57,8 @@ export interface OrderRecord {
   readonly heldFee: Sen;
   readonly takeProfit: Price | null;
   readonly stopLoss: Price | null;
+  /** The last JST date it may fill on (期間); null or absent: until cancelled. */
+  readonly validUntil?: CalendarDate | null;
   readonly placedAt: EpochMs;
 }
 

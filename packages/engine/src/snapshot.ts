@@ -6,6 +6,8 @@ import type { AccountRecord, EngineState, OrderRecord, PositionRecord } from './
 import { measure, refileRisk } from './risk';
 import { bySeq, createAccount, createState, type Account, type Book, type State } from './state';
 
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The engine's state as plain records, in a canonical order: accounts by id, orders and positions by seq. */
@@ -32,6 +34,7 @@ export function snapshotOf(state: State): Required<EngineState> {
     heldFee: order.heldFee,
     takeProfit: order.takeProfit,
     stopLoss: order.stopLoss,
+    validUntil: order.validUntil,
     placedAt: order.placedAt,
   }));
   const positions: PositionRecord[] = [...state.positions.values()].sort(bySeq).map((position) => ({
@@ -130,6 +133,9 @@ export function restoreState(config: EngineConfig, input: EngineState): State {
     if ((record.type === 'limit') !== (record.limitPrice !== null))
       invalid(`order ${record.id} type and price disagree`);
     if (record.heldMargin < 0n || record.heldFee < 0n) invalid(`order ${record.id} holds a negative amount`);
+    const validUntil = record.validUntil ?? null;
+    if (validUntil !== null && !CALENDAR_DATE.test(validUntil))
+      invalid(`order ${record.id} has no valid last date`);
     const order = {
       id: record.id,
       seq: record.seq,
@@ -144,6 +150,7 @@ export function restoreState(config: EngineConfig, input: EngineState): State {
       heldFee: record.heldFee,
       takeProfit: record.takeProfit,
       stopLoss: record.stopLoss,
+      validUntil,
       placedAt: record.placedAt,
     };
     state.orders.set(order.id, order);

@@ -33,6 +33,8 @@ export interface Order {
   heldFee: Sen;
   readonly takeProfit: Price | null;
   readonly stopLoss: Price | null;
+  /** The last JST date it may fill on; null: until cancelled. */
+  readonly validUntil: CalendarDate | null;
   readonly placedAt: EpochMs;
 }
 

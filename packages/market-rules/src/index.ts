@@ -28,3 +28,4 @@ export {
 export { WITHDRAWAL_WINDOW, withinWithdrawalWindow } from './withdrawals';
 export type { MarketClockPolicy, MarketPhase, MarketClock } from './market-clock';
 export { MARKET_CLOCK_POLICIES, isMarketClockPolicy, marketClock } from './market-clock';
+export { tradingDateAt, lastBusinessDayOfWeek, orderValidUntil } from './order-validity';

@@ -12,6 +12,7 @@ export interface OrderRequestMeta {
   orderId: string;
   idempotencyKey: string;
   requestHash: string;
+  validity: 'day' | 'week';
 }
 
 export interface Commit {
@@ -80,6 +81,9 @@ export async function persistEvents(
         const meta = commit.order;
         if (!meta || meta.orderId !== event.orderId)
           throw new Error(`trading: order ${event.orderId} without its request`);
+        const validUntil = event.validUntil;
+        if (validUntil === null)
+          throw new Error(`trading: order ${event.orderId} without its last valid date`);
         writer.insertOrder({
           id: BigInt(event.orderId),
           user_id: userId,
@@ -96,6 +100,8 @@ export async function persistEvents(
           status: 'open',
           cancel_reason: null,
           fill_price: null,
+          validity: meta.validity,
+          valid_until: validUntil,
           idempotency_key: meta.idempotencyKey,
           request_hash: meta.requestHash,
           created_at: at,
@@ -176,6 +182,13 @@ export async function persistEvents(
           cancel_reason: event.reason,
           updated_at: at,
         });
+        if (event.reason === 'expired')
+          notify(
+            userId,
+            'order_expired',
+            { code: event.code, lots: String(event.lots), date: slashDate(event.validUntil ?? '') },
+            at,
+          );
         break;
       case 'CloseRequested':
         writer.updatePosition(BigInt(event.positionId), {

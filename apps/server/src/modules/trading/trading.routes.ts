@@ -25,9 +25,10 @@ export function tradingRoutes(ctx: AppContext) {
     route(api.trading.placeOrder, async ({ actor, body, idempotencyKey }) =>
       orderView(await trading.placeOrder(actor.userId, body, idempotencyKey)),
     ),
-    route(api.trading.previewOrder, async ({ actor, body }) =>
-      previewView(await trading.previewOrder(actor.userId, body)),
-    ),
+    route(api.trading.previewOrder, async ({ actor, body }) => {
+      const { preview, validity } = await trading.previewOrder(actor.userId, body);
+      return previewView(preview, validity);
+    }),
     route(api.trading.orders, async ({ actor, query }) => {
       const page = await ordersPage(ctx.db, actor.userId, query.status, query);
       return { ...page, items: page.items.map(orderView) };

@@ -1,4 +1,4 @@
-import type { api, BodyOf } from '@kabuto/contract';
+import type { api, BodyOf, OrderValidity } from '@kabuto/contract';
 import {
   createEngine,
   type AccountView,
@@ -11,7 +11,7 @@ import {
   type PlaceOrder,
   type Quote,
 } from '@kabuto/engine';
-import { isBusinessDay, jstDateOf, tickTableFor } from '@kabuto/market-rules';
+import { isBusinessDay, jstDateOf, orderValidUntil, tickTableFor } from '@kabuto/market-rules';
 import type { Executor } from '../../database';
 import type { AppContext } from '../../platform/context';
 import { sha256 } from '../../platform/crypto';
@@ -72,7 +72,7 @@ interface Command {
   /** Refused with KYC_NOT_PASSED unless the user's identity verification has passed (every trading command). */
   kycRequired?: boolean;
   /** A new order: its id is taken when its batch runs, so ids follow the engine's order (time priority). */
-  order?: { idempotencyKey: string; requestHash: string };
+  order?: { idempotencyKey: string; requestHash: string; validity: OrderValidity };
   /** A close: the key and request are checked against the position's last close request in the batch. */
   close?: { positionId: bigint; idempotencyKey: string; requestHash: string };
   decide: (engine: Engine, orderId: string) => EngineEvent[];
@@ -148,6 +148,8 @@ export class Trading {
   /** The latest quote the engine took per instrument, kept across rebuilds and used for marks. */
   private readonly quotes = new Map<string, Quote>();
   private lastAccrualDate: string | null = null;
+  /** The JST date resting orders were last expired for on this node (in memory: expiring again is harmless). */
+  private ordersExpiredOn: string | null = null;
   /** The count of trading commits the engine includes (trading_state.version). */
   private version = 0n;
   /** The session phase at the last tick. */
@@ -321,6 +323,7 @@ export class Trading {
         heldFee: row.held_fee,
         takeProfit: row.take_profit,
         stopLoss: row.stop_loss,
+        validUntil: row.valid_until,
         placedAt: row.created_at.getTime(),
       })),
       positions: stored.positions.map((row) => ({
@@ -571,7 +574,18 @@ export class Trading {
     return events;
   }
 
+  /**
+   * 期間: `day` unless asked, and only `day` for a market order (it fills at the next price or waits for the next
+   * opening, never longer); the last valid date from the market's business-day calendar at `now`.
+   */
+  private validityOf(body: PlaceOrderBody, now: Date): { validity: OrderValidity; validUntil: string } {
+    const validity = body.validity ?? 'day';
+    if (body.type === 'market' && validity !== 'day') throw fail('ORDER_VALIDITY_INVALID');
+    return { validity, validUntil: orderValidUntil(marketOf(this.ctx).clock.policy, validity, now) };
+  }
+
   private placeCommand(userId: bigint, orderId: string, body: PlaceOrderBody): PlaceOrder {
+    const now = this.ctx.clock.now();
     return {
       orderId,
       accountId: userId.toString(),
@@ -583,7 +597,8 @@ export class Trading {
       leverage: body.leverage,
       takeProfit: body.takeProfit ?? null,
       stopLoss: body.stopLoss ?? null,
-      at: this.ctx.clock.now().getTime(),
+      validUntil: this.validityOf(body, now).validUntil,
+      at: now.getTime(),
     };
   }
 
@@ -600,6 +615,7 @@ export class Trading {
    */
   async placeOrder(userId: bigint, body: PlaceOrderBody, idempotencyKey: string): Promise<OrderRow> {
     this.requireCurrentPrices();
+    const { validity } = this.validityOf(body, this.ctx.clock.now());
     const requestHash = sha256(canonical(body));
     const quote = await this.firstQuote(body.code);
     let decided: Decided;
@@ -608,7 +624,7 @@ export class Trading {
         actor: { kind: 'user', id: userId },
         userId,
         kycRequired: true,
-        order: { idempotencyKey, requestHash },
+        order: { idempotencyKey, requestHash, validity },
         decide: (engine, orderId) => [
           ...this.takeFirstQuote(engine, quote),
           ...engine.placeOrder(this.placeCommand(userId, orderId, body)),
@@ -629,8 +645,15 @@ export class Trading {
   }
 
   /** The confirmation popup's figures; refuses what placing would refuse. Changes nothing. */
-  async previewOrder(userId: bigint, body: PlaceOrderBody): Promise<Extract<OrderPreview, { ok: true }>> {
+  async previewOrder(
+    userId: bigint,
+    body: PlaceOrderBody,
+  ): Promise<{
+    preview: Extract<OrderPreview, { ok: true }>;
+    validity: { validity: OrderValidity; validUntil: string };
+  }> {
     this.requireCurrentPrices();
+    const validity = this.validityOf(body, this.ctx.clock.now());
     const quote = await this.firstQuote(body.code);
     let preview: OrderPreview | undefined;
     await this.submit({
@@ -644,7 +667,7 @@ export class Trading {
       },
     });
     if (!preview!.ok) throw refusal(preview!.reason);
-    return preview!;
+    return { preview: preview!, validity };
   }
 
   /** Cancels a resting order: its held margin and fee return to available cash. */
@@ -848,8 +871,10 @@ export class Trading {
   }
 
   /**
-   * Once per business day (the first tick of the day): margin calls past their deadline close positions, then
-   * interest on leveraged longs and the borrow fee on shorts for the calendar days since the last run.
+   * The daily run, at the first tick of each JST day: resting orders past their last valid date (期間) are
+   * cancelled as expired, their holds released (every calendar day: the always-open demo clock trades on weekends
+   * too); then, on a business day, margin calls past their deadline close positions, and interest on leveraged
+   * longs and the borrow fee on shorts is charged for the calendar days since the last run. One transaction.
    */
   accrueDaily(now: Date): Promise<void> {
     return this.serial(() => this.accrueIfDue(now));
@@ -857,9 +882,11 @@ export class Trading {
 
   private async accrueIfDue(now: Date): Promise<void> {
     const today = jstDateOf(now.getTime());
-    if (!isBusinessDay(today)) return;
     await this.built();
-    if (this.lastAccrualDate !== null && this.lastAccrualDate >= today) return;
+    const accrual = isBusinessDay(today) && (this.lastAccrualDate === null || this.lastAccrualDate < today);
+    // Expiring twice for a date finds nothing the second time, so this node need not store that it ran.
+    const expiry = this.ordersExpiredOn !== today;
+    if (!accrual && !expiry) return;
     const days =
       this.lastAccrualDate === null
         ? 1
@@ -868,12 +895,18 @@ export class Trading {
     await this.commit(
       { kind: 'system' },
       (engine) => [
-        ...engine.expireMarginCalls({ date: today, at }),
-        ...engine.accrueDaily({ date: today, days, at }),
+        ...engine.expireOrders({ date: today, at }),
+        ...(accrual
+          ? [
+              ...engine.expireMarginCalls({ date: today, at }),
+              ...engine.accrueDaily({ date: today, days, at }),
+            ]
+          : []),
       ],
-      { also: (db) => setLastAccrualDate(db, today) },
+      accrual ? { also: (db) => setLastAccrualDate(db, today) } : {},
     );
-    this.lastAccrualDate = today;
+    if (accrual) this.lastAccrualDate = today;
+    this.ordersExpiredOn = today;
   }
 
   /**

@@ -18,8 +18,12 @@ export interface TradingOrdersTable {
   held_margin: bigint;
   held_fee: bigint;
   status: OrderStatus;
-  cancel_reason: 'user' | 'insufficient_funds' | 'forced_close' | null;
+  cancel_reason: 'user' | 'insufficient_funds' | 'forced_close' | 'expired' | null;
   fill_price: bigint | null;
+  /** 期間: day (当日中) or week (今週中). */
+  validity: 'day' | 'week';
+  /** The last JST business date (YYYY-MM-DD) on which it may fill. */
+  valid_until: string;
   idempotency_key: string;
   request_hash: string;
   created_at: Timestamp;

@@ -26,6 +26,8 @@ export const orderView = (row: OrderRow): Order => ({
   status: row.status,
   cancelReason: row.cancel_reason,
   fillPrice: money(row.fill_price),
+  validity: row.validity,
+  validUntil: row.valid_until,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
 });
@@ -68,7 +70,11 @@ export function positionView(row: PositionRow, mark: bigint | null): Position {
   };
 }
 
-export const previewView = (preview: Extract<OrderPreview, { ok: true }>) => ({
+export const previewView = (
+  preview: Extract<OrderPreview, { ok: true }>,
+  validity: { validity: 'day' | 'week'; validUntil: string },
+) => ({
+  ...validity,
   price: senToDecimal(preview.price),
   fillsNow: preview.fillsNow,
   notional: senToDecimal(preview.notional),

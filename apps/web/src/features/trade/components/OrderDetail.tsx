@@ -6,7 +6,7 @@ import { decimalToSen, formatJst, senToDecimal, type Order } from '@kabuto/contr
 import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useCancelOrder } from '../api/trading';
-import { quantityText } from '../lib/labels';
+import { orderStatusText, quantityText, validUntilText } from '../lib/labels';
 import { DetailSheet, Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
 import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
@@ -27,7 +27,9 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
     ['take-profit', t('trade:takeProfit'), optional(order.takeProfit)],
     ['stop-loss', t('trade:stopLoss'), optional(order.stopLoss)],
-    ['status', t('trade:status'), t(`trade:orderStatus.${order.status}`)],
+    ['validity', t('trade:validityLabel'), t(`trade:validity.${order.validity}`)],
+    ['valid-until', t('trade:validUntil'), validUntilText(order.validUntil)],
+    ['status', t('trade:status'), orderStatusText(t, order)],
   ];
   if (order.status === 'open') {
     rows.push([
@@ -37,7 +39,8 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
     ]);
   }
   if (order.fillPrice) rows.push(['fill', t('trade:fillPrice'), formatPrice(order.fillPrice)]);
-  if (order.cancelReason)
+  // An expired order's status already says 期限切れ.
+  if (order.cancelReason && order.cancelReason !== 'expired')
     rows.push(['reason', t('trade:cancelReasonLabel'), t(`trade:cancelReason.${order.cancelReason}`)]);
   rows.push(['created', t('trade:orderedAt'), formatJst(order.createdAt)]);
   rows.push(['updated', t('trade:updatedAt'), formatJst(order.updatedAt)]);

@@ -1,7 +1,7 @@
 import { formatJst, formatPrice, type Order, type Position, type TradeHistoryItem } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { useTradeHistory } from '../api/trading';
-import { quantityText } from '../lib/labels';
+import { orderStatusText, quantityText } from '../lib/labels';
 import { InstrumentLabel } from './InstrumentLabel';
 import { ListStates } from './ListStates';
 import { orderPriceText } from './OrderList';
@@ -53,7 +53,7 @@ export function OrderHistoryList({
                   <TradeTag kind="open" side={line.order.side} />
                   <InstrumentLabel code={line.order.code} />
                 </span>
-                <span data-testid="order-status">{t(`trade:orderStatus.${line.order.status}`)}</span>
+                <span data-testid="order-status">{orderStatusText(t, line.order)}</span>
               </span>
               <span className="kb-trade-row-meta">
                 <span>

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTradeTranslation } from '../lib/texts';
 import { useOrders } from '../api/trading';
 import type { OrderFilter } from '../api/keys';
-import { quantityText } from '../lib/labels';
+import { orderStatusText, quantityText, validUntilText } from '../lib/labels';
 import { InstrumentLabel, SideTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
 
@@ -42,7 +42,7 @@ export function OrderList({ status, onOpen }: { status: OrderFilter; onOpen: (or
                 <SideTag side={order.side} />
                 <InstrumentLabel code={order.code} />
               </span>
-              <span data-testid="order-status">{t(`trade:orderStatus.${order.status}`)}</span>
+              <span data-testid="order-status">{orderStatusText(t, order)}</span>
             </span>
             <span className="kb-trade-row-meta">
               <span>
@@ -50,6 +50,14 @@ export function OrderList({ status, onOpen }: { status: OrderFilter; onOpen: (or
               </span>
               <span>{orderPriceText(t, order)}</span>
             </span>
+            {order.status === 'open' && (
+              <span className="kb-trade-row-meta">
+                <span data-testid="order-valid-until">
+                  {t('trade:validUntil')} {validUntilText(order.validUntil)}
+                </span>
+                <span>{t(`trade:validity.${order.validity}`)}</span>
+              </span>
+            )}
             <span className="kb-trade-row-meta">
               <span>{t('trade:orderNumber', { id: order.id })}</span>
               <span>{formatJst(order.createdAt)}</span>

@@ -1,5 +1,16 @@
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
+import type { Order } from '@kabuto/contract';
 import type { TFunction } from 'i18next';
+
+/** A last valid date (YYYY-MM-DD, JST) as brokers print it: 2026/11/27. */
+export const validUntilText = (date: string) => date.replaceAll('-', '/');
+
+/** 注文中 / 約定 / 取消済み, and 期限切れ for an order cancelled because its 期間 ran out. */
+export function orderStatusText(t: TFunction, order: Pick<Order, 'status' | 'cancelReason'>): string {
+  return order.cancelReason === 'expired'
+    ? t('trade:cancelReason.expired')
+    : t(`trade:orderStatus.${order.status}`);
+}
 
 /** The instrument's name in the reader's language: the Japanese name in Japanese, the English one otherwise. */
 export function instrumentName(

@@ -5,7 +5,7 @@ import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import type { OrderRequest } from '../api/keys';
 import { SimulatedLabel } from '../components/SimulatedLabel';
-import { quantityText } from '../lib/labels';
+import { quantityText, validUntilText } from '../lib/labels';
 
 interface OrderConfirmationProps {
   order: OrderRequest;
@@ -34,6 +34,14 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
     ],
     ['lots', t('trade:lots'), quantityText(t, Number(order.lots))],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
+    [
+      'validity',
+      t('trade:validityLabel'),
+      t('trade:validityWithDate', {
+        validity: t(`trade:validity.${preview.validity}`),
+        date: validUntilText(preview.validUntil),
+      }),
+    ],
   ];
   if (order.takeProfit) rows.push(['take-profit', t('trade:takeProfit'), formatPrice(order.takeProfit)]);
   if (order.stopLoss) rows.push(['stop-loss', t('trade:stopLoss'), formatPrice(order.stopLoss)]);

@@ -8,6 +8,7 @@ import {
   senToDecimal,
   type Order,
   type OrderPreviewView,
+  type OrderValidity,
 } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { Link } from 'react-router';
@@ -79,6 +80,7 @@ export function OrderForm({
     price: market ? priceInputText(decimalToSen(market.last) ?? 0n) : '',
     lots: '1',
     leverage: '1',
+    validity: 'day' as string,
     takeProfit: '',
     stopLoss: '',
   });
@@ -92,6 +94,8 @@ export function OrderForm({
   };
   const side = form.values.side as Side;
   const type = form.values.type as OrderType;
+  // A market order fills at the next price or at the next opening: it is only ever 当日中.
+  const validity = type === 'market' ? 'day' : (form.values.validity as OrderValidity);
   const leverage = Number(form.values.leverage);
   const lots = Number(form.values.lots.normalize('NFKC'));
   const leverageField = form.field('leverage');
@@ -127,6 +131,7 @@ export function OrderForm({
     const extra = {
       code,
       price: type === 'limit' ? form.values.price : undefined,
+      validity,
       takeProfit: withTargets && form.values.takeProfit.trim() ? form.values.takeProfit : undefined,
       stopLoss: withTargets && form.values.stopLoss.trim() ? form.values.stopLoss : undefined,
     };
@@ -151,6 +156,7 @@ export function OrderForm({
       type: checked.type,
       lots: checked.lots,
       leverage: checked.leverage,
+      validity: checked.validity ?? 'day',
       ...(checked.price === undefined ? {} : { price: senToDecimal(checked.price) }),
       ...(checked.takeProfit ? { takeProfit: senToDecimal(checked.takeProfit) } : {}),
       ...(checked.stopLoss ? { stopLoss: senToDecimal(checked.stopLoss) } : {}),
@@ -217,6 +223,23 @@ export function OrderForm({
         onChange={(value) => form.field('type').onChange(value)}
         testId="order-type"
       />
+      <div className="kb-trade-label" id="order-validity-label">
+        {t('trade:validityLabel')}
+      </div>
+      <ToggleGroup
+        label={t('trade:validityLabel')}
+        value={validity}
+        options={[
+          { value: 'day', label: t('trade:validity.day') },
+          { value: 'week', label: t('trade:validity.week'), disabled: type === 'market' },
+        ]}
+        onChange={(value) => form.field('validity').onChange(value)}
+        describedBy="order-validity-note"
+        testId="order-validity"
+      />
+      <p className="kb-trade-note" id="order-validity-note" data-testid="order-validity-note">
+        {type === 'market' ? t('trade:validityMarketNote') : t('trade:validityNote')}
+      </p>
       <List className="kb-form">
         {type === 'limit' && (
           <FormField
@@ -368,11 +391,16 @@ export function OrderForm({
       </div>
       <Dialog
         visible={confirming !== null}
+        // On the page, not inside the order panel: a sheet (a transformed box) would centre the dialog on itself
+        // and clip its top once the form scrolls.
+        getContainer={() => document.body}
         title={t('trade:confirmTitle')}
         aria-label={t('trade:confirmTitle')}
         content={
           confirming && (
-            <>
+            // Scrolls itself when the figures are taller than the dialog (a long language, a small screen),
+            // focusable so that a keyboard can scroll it too.
+            <div className="kb-dialog-scroll" tabIndex={0} role="group" aria-label={t('trade:confirmTitle')}>
               <OrderConfirmation
                 order={confirming.attempt.body}
                 preview={confirming.preview}
@@ -383,7 +411,7 @@ export function OrderForm({
                   {t('trade:sendAgain', { problem: unanswered })}
                 </p>
               )}
-            </>
+            </div>
           )
         }
         actions={[

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { PlaceOrder } from './commands';
+import { createEngine } from './engine';
+import { CONFIG, TODAY, TOYOTA, at, engineWith, ofType, only, quote, y } from './test-fixtures';
+
+const TOMORROW = '2026-11-25';
+
+function restingLimit(overrides: Partial<PlaceOrder> = {}): PlaceOrder {
+  return {
+    orderId: 'o1',
+    accountId: 'a',
+    code: TOYOTA.code,
+    side: 'long',
+    type: 'limit',
+    price: y('2790'),
+    lots: 1,
+    leverage: 1,
+    validUntil: TODAY,
+    at: at('10:01'),
+    ...overrides,
+  };
+}
+
+const AWAY = { bid: '2799.5', ask: '2800' };
+const THROUGH = { bid: '2784.5', ask: '2785' };
+
+describe('order validity (期間)', () => {
+  it('is carried on the accepted order and its snapshot, and survives a rebuild', () => {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, AWAY));
+    const accepted = only(engine.placeOrder(restingLimit({ validUntil: '2026-11-27' })), 'OrderAccepted');
+    expect(accepted.validUntil).toBe('2026-11-27');
+    const snapshot = engine.snapshot();
+    expect(snapshot.orders[0]!.validUntil).toBe('2026-11-27');
+    const rebuilt = createEngine(CONFIG, snapshot);
+    expect(rebuilt.snapshot()).toEqual(snapshot);
+    expect(rebuilt.expireOrders({ date: '2026-11-27', at: at('08:00', '2026-11-27') })).toEqual([]);
+    const expired = rebuilt.expireOrders({ date: '2026-11-28', at: at('00:01', '2026-11-28') });
+    expect(only(expired, 'OrderCancelled')).toMatchObject({ orderId: 'o1', reason: 'expired' });
+  });
+
+  it('expires a resting order after its date, releasing its hold as a cancel does, once', () => {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, AWAY));
+    const accepted = only(engine.placeOrder(restingLimit()), 'OrderAccepted');
+    const held = accepted.heldMargin + accepted.heldFee;
+    expect(engine.expireOrders({ date: TODAY, at: at('15:40') })).toEqual([]);
+    const events = engine.expireOrders({ date: TOMORROW, at: at('08:00', TOMORROW) });
+    const cancelled = only(events, 'OrderCancelled');
+    expect(cancelled).toMatchObject({ reason: 'expired', released: held });
+    expect(cancelled.transfers).toEqual([{ from: 'held', to: 'available', amount: held }]);
+    expect(engine.account('a')).toMatchObject({ available: y('1000000'), held: 0n });
+    expect(engine.expireOrders({ date: TOMORROW, at: at('08:01', TOMORROW) })).toEqual([]);
+    expect(engine.snapshot().orders).toEqual([]);
+  });
+
+  it('leaves orders without a last date and orders still valid', () => {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, AWAY));
+    engine.placeOrder(restingLimit({ orderId: 'gtc', validUntil: null }));
+    engine.placeOrder(restingLimit({ orderId: 'week', validUntil: '2026-11-27' }));
+    engine.placeOrder(restingLimit({ orderId: 'day' }));
+    const events = engine.expireOrders({ date: TOMORROW, at: at('08:00', TOMORROW) });
+    expect(ofType(events, 'OrderCancelled').map((event) => event.orderId)).toEqual(['day']);
+    expect(engine.snapshot().orders.map((order) => order.id)).toEqual(['gtc', 'week']);
+  });
+
+  it('never fills after its date: a price reaching it the next day cancels it as expired', () => {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, AWAY));
+    engine.placeOrder(restingLimit());
+    const events = engine.onQuote(quote(TOYOTA, THROUGH, { at: at('09:00', TOMORROW) }));
+    expect(ofType(events, 'OrderFilled')).toEqual([]);
+    expect(only(events, 'OrderCancelled')).toMatchObject({ reason: 'expired' });
+    expect(engine.account('a')).toMatchObject({ available: y('1000000'), held: 0n, margin: 0n });
+  });
+
+  it('fills on its last date', () => {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, AWAY));
+    engine.placeOrder(restingLimit());
+    const events = engine.onQuote(quote(TOYOTA, THROUGH, { at: at('15:30') }));
+    expect(only(events, 'OrderFilled').price).toBe(y('2785'));
+  });
+
+  it('refuses a last date already past or not a date', () => {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, AWAY));
+    for (const validUntil of ['2026-11-23', '24/11/2026']) {
+      const rejected = only(engine.placeOrder(restingLimit({ validUntil })), 'Rejected');
+      expect(rejected.reason).toBe('VALIDITY_INVALID');
+    }
+    expect(engine.account('a')).toMatchObject({ held: 0n });
+  });
+
+  it('refuses a restored order whose last date is malformed', () => {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, AWAY));
+    engine.placeOrder(restingLimit());
+    const snapshot = engine.snapshot();
+    const broken = { ...snapshot, orders: [{ ...snapshot.orders[0]!, validUntil: 'soon' }] };
+    expect(() => createEngine(CONFIG, broken)).toThrow(/last date/);
+  });
+});
