@@ -4,7 +4,7 @@ import { useTradeTranslation } from '../lib/texts';
 export function SimulatedLabel() {
   const { t } = useTradeTranslation();
   return (
-    <span className="kb-simulated" data-testid="simulated-label">
+    <span className="kb-simulated-badge" data-testid="simulated-label">
       {t('trade:simulated')}
     </span>
   );
