@@ -59,6 +59,8 @@ for (const lang of ['ja', 'en']) {
 
     // Search by name (kanji in Japanese, English in English) and open the result.
     await expect(page.getByTestId('search-history')).toContainText(message(lang, 'market', 'historyEmpty'));
+    // The keyboard is up as the screen opens: no tap on the field first.
+    await expect(input(page, 'search-input')).toBeFocused();
     await input(page, 'search-input').fill(lang === 'ja' ? 'トヨタ' : 'toyota');
     const result = page.getByTestId('search-results').getByTestId('quote-row-7203');
     await expect(result).toBeVisible();

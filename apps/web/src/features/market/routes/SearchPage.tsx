@@ -49,6 +49,8 @@ export default function SearchPage() {
             type="search"
             enterKeyHint="search"
             autoComplete="off"
+            // The screen exists to type a name or code: the keyboard opens with it, as a broker's search does.
+            autoFocus
             placeholder={t('market:searchPlaceholder')}
             aria-label={t('market:searchLabel')}
             value={text}
