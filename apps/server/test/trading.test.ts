@@ -51,6 +51,19 @@ describe('a 2x market long', () => {
       leverage: 2,
     });
     expect(placed).toMatchObject({ code: 1, data: { status: 'filled', fillPrice: '2800.50' } });
+    // The fill's message names the stock and counts shares, in the reader's language.
+    const filled = async (lang: string) =>
+      (
+        await get<{ items: { kind: string; body: string }[] }>(
+          t.app,
+          `/api/messages?lang=${lang}`,
+          user.token,
+        )
+      ).data.items.find((message) => message.kind === 'order_filled')?.body;
+    expect(await filled('ja')).toBe('トヨタ自動車（7203）100株の新規注文が2,800.5円で約定しました。');
+    expect(await filled('en')).toBe(
+      'Your order to open 100 shares of Toyota Motor (7203) was filled at 2,800.5 JPY.',
+    );
     // 100 shares at 2,800.50 = 280,050 yen; margin at 2x 140,025; fee 0.1% = 280.05 (above the 100 yen minimum).
     const position = await send<PositionView>(t, 'GET', `/api/positions/${placed.data.id}`, user.token);
     expect(position.data).toMatchObject({

@@ -6,6 +6,12 @@ import { code, pageQuery, requiredText, wholeNumberField } from './fields';
  * The parameters each message kind is stored with. Amounts are wire decimals ("100000.00"), times ISO
  * instants; the server renders them for the reader (thousands separators, Japan time, a masked account).
  */
+/** A stock's names, in Japanese (also shown to Chinese readers) and English. */
+interface StockNames {
+  nameJa?: string;
+  nameEn?: string;
+}
+
 export interface MessageParams {
   deposit_credited: { amount: string };
   deposit_rejected: { amount: string; reason: string };
@@ -27,14 +33,17 @@ export interface MessageParams {
     price: string;
     last: string;
   };
-  /** Prices as wire decimals; lots as digits. */
-  order_filled: { code: string; lots: string; price: string };
-  position_closed: { code: string; lots: string; price: string; amount: string };
+  /**
+   * Prices as wire decimals; lots as digits (shown as shares). The stock's names are added as the message is
+   * written (messages stored before them show the code alone).
+   */
+  order_filled: { code: string; lots: string; price: string } & StockNames;
+  position_closed: { code: string; lots: string; price: string; amount: string } & StockNames;
   /** ratio: percent with two decimals; deadline: a JST date as 2026/11/25. */
   margin_call: { ratio: string; deadline: string };
-  forced_close: { code: string; lots: string };
+  forced_close: { code: string; lots: string } & StockNames;
   /** date: the order's last valid date, as 2026/11/25. */
-  order_expired: { code: string; lots: string; date: string };
+  order_expired: { code: string; lots: string; date: string } & StockNames;
 }
 // Every kind has its parameters, and no parameters lack a kind.
 type _EveryKindHasParams = [MessageKind] extends [keyof MessageParams]

@@ -1,4 +1,5 @@
 import { formatJst, formatPrice, formatYen, type MessageKind } from '@kabuto/contract';
+import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import { translate, type Lang } from '@kabuto/i18n';
 import type { MessageParamValues } from './messaging.table';
 
@@ -17,6 +18,17 @@ function displayParams(lang: Lang, params: MessageParamValues): Record<string, s
   // Company names are kept in Japanese and English; Chinese readers read the Japanese (kanji) name.
   if (params.nameJa !== undefined)
     shown.name = lang === 'ja' || lang === 'zh-CN' ? params.nameJa : (params.nameEn ?? params.nameJa);
+  // A trading message's stock, named and coded as the screens show it: トヨタ自動車（7203）, Toyota Motor (7203).
+  // Japanese and Chinese need no space before the count (トヨタ自動車（7203）100株).
+  if (params.code !== undefined)
+    shown.stock =
+      lang === 'ja' || lang === 'zh-CN'
+        ? `${shown.name ?? ''}（${params.code}）`
+        : shown.name === undefined
+          ? params.code
+          : `${shown.name} (${params.code})`;
+  if (params.lots !== undefined)
+    shown.shares = (Number(params.lots) * SHARES_PER_LOT).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   if (params.direction !== undefined)
     shown.condition = translate(lang, 'common', `priceAlertConditions.${params.direction}`);
   return shown;

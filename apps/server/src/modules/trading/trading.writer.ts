@@ -16,6 +16,7 @@ import {
   insertForcedCloses,
   insertOrders,
   insertPositions,
+  instrumentNames,
   updateOrder,
   updatePosition,
 } from './trading.repository';
@@ -106,6 +107,20 @@ export class TradingWriter {
     this.messages.push(message);
   }
 
+  /** The messages, each about a stock naming it as well (トヨタ自動車（7203）rather than 7203). */
+  private async withStockNames(db: Executor): Promise<OutgoingMessage[]> {
+    const codeOf = (message: OutgoingMessage) =>
+      'code' in message.params && typeof message.params.code === 'string' ? message.params.code : null;
+    const names = await instrumentNames(
+      db,
+      this.messages.flatMap((message) => codeOf(message) ?? []),
+    );
+    return this.messages.map((message) => {
+      const name = names.get(codeOf(message) ?? '');
+      return name ? ({ ...message, params: { ...message.params, ...name } } as OutgoingMessage) : message;
+    });
+  }
+
   /** A position's code and lots: from this batch if it opened here, else from the database. */
   async position(db: Executor, id: bigint): Promise<{ code: string; lots: number }> {
     const pending = this.positions.get(id);
@@ -137,6 +152,6 @@ export class TradingWriter {
       this.fills.map(({ entry, ...row }) => ({ ...row, entry_id: entry.entryId })),
     );
     await insertForcedCloses(db, this.forcedCloses);
-    await notifyAll(db, this.messages);
+    await notifyAll(db, await this.withStockNames(db));
   }
 }
