@@ -224,6 +224,15 @@ for (const lang of ['ja', 'en']) {
       await expect(panel.getByTestId('order-form')).toBeVisible();
       await expect(panel.getByTestId('simulated-label')).toHaveText(message(lang, 'trade', 'simulated'));
       await expect(page).toHaveTitle(new RegExp(`^${message(lang, 'web', 'titles.order')} \\| `));
+      // 「トヨタ自動車（7203）の注文」: no space after the full-width bracket.
+      await expect(page.locator('#order-panel-title')).toHaveText(
+        messageWith(lang, 'trade', 'panelTitle', {
+          instrument: messageWith(lang, 'trade', 'instrumentWithCode', {
+            name: lang === 'ja' ? 'トヨタ自動車' : 'Toyota Motor',
+            code: CODE,
+          }),
+        }),
+      );
       await waitUntilSettled(panel);
       expect(await problemsOn(page, 'order-panel')).toEqual([]);
       await screenshot(page, `order-panel-${lang}`);
@@ -337,16 +346,28 @@ for (const lang of ['ja', 'en']) {
       ).items;
       expect([targeted?.takeProfit, targeted?.stopLoss]).toEqual([`${last + 100}.00`, `${last - 100}.00`]);
 
+      // The 返済 sheet says what it closes: the stock, its side, the quantity in shares and the price now.
       await detail.getByTestId('position-close').click();
+      const toyota = messageWith(lang, 'trade', 'instrumentWithCode', {
+        name: lang === 'ja' ? 'トヨタ自動車' : 'Toyota Motor',
+        code: CODE,
+      });
+      await expect(detail.getByTestId('close-figures-instrument')).toHaveText(toyota);
+      await expect(detail.getByTestId('close-figures-side')).toHaveText(message(lang, 'trade', 'side.long'));
+      await expect(detail.getByTestId('close-figures-lots')).toHaveText(
+        messageWith(lang, 'trade', 'quantity', { shares: '100', lots: '1' }),
+      );
+      await expect(detail.getByTestId('close-figures-price')).toHaveText(/^[\d,]+(\.\d+)?$/);
+      await waitUntilSettled(detail);
+      await screenshot(page, `position-close-sheet-${lang}`);
       await detail.getByTestId('close-review').click();
       const closeConfirm = page.getByRole('dialog', { name: message(lang, 'trade', 'closeConfirmTitle') });
+      // Centred on the screen, not on the short sheet: its buttons are whole on a phone.
+      await expect(closeConfirm.getByTestId('close-send')).toBeInViewport({ ratio: 1 });
+      await waitUntilSettled(closeConfirm);
+      await screenshot(page, `position-close-confirm-${lang}`);
       // The position is named as on its row, name and code, not by the code alone.
-      await expect(closeConfirm.getByTestId('close-confirm')).toContainText(
-        messageWith(lang, 'trade', 'instrumentWithCode', {
-          name: lang === 'ja' ? 'トヨタ自動車' : 'Toyota Motor',
-          code: CODE,
-        }),
-      );
+      await expect(closeConfirm.getByTestId('close-confirm')).toContainText(toyota);
       await closeConfirm.getByTestId('close-send').click();
       await expect(detail.getByTestId('position-figures-status')).toHaveText(
         message(lang, 'trade', 'positionStatus.closed'),
@@ -487,7 +508,7 @@ for (const lang of ['ja', 'en']) {
       await confirm.getByTestId('order-send').click();
       await expect(page).toHaveURL(/pages\/jiaoyi\/jiaoyi/);
       const [placed] = (
-        await userApi<Page_<{ validity: string; validUntil: string }>>(
+        await userApi<Page_<{ id: string; price: string; validity: string; validUntil: string }>>(
           request,
           investor.token,
           '/api/orders?status=open',
@@ -510,6 +531,30 @@ for (const lang of ['ja', 'en']) {
       await expect(detail.getByTestId('order-figures-valid-until')).toHaveText(lastDate);
       await detail.getByTestId('order-cancel').click();
       const cancel = page.getByRole('dialog', { name: message(lang, 'trade', 'cancelConfirmTitle') });
+      // The order named as it was placed: stock, side, shares and price, with its number.
+      const figures = cancel.getByTestId('cancel-confirm-figures');
+      await expect(figures.getByTestId('cancel-confirm-figures-instrument')).toHaveText(
+        messageWith(lang, 'trade', 'instrumentWithCode', {
+          name: lang === 'ja' ? 'トヨタ自動車' : 'Toyota Motor',
+          code: CODE,
+        }),
+      );
+      await expect(figures.getByTestId('cancel-confirm-figures-side')).toHaveText(
+        message(lang, 'trade', 'side.long'),
+      );
+      await expect(figures.getByTestId('cancel-confirm-figures-lots')).toHaveText(
+        messageWith(lang, 'trade', 'quantity', { shares: '100', lots: '1' }),
+      );
+      await expect(figures.getByTestId('cancel-confirm-figures-price')).toHaveText(
+        messageWith(lang, 'trade', 'orderPriceText.limit', {
+          price: Number(placed!.price).toLocaleString('en-US', { maximumFractionDigits: 2 }),
+        }),
+      );
+      await expect(figures.getByTestId('cancel-confirm-figures-number')).toHaveText(placed!.id);
+      const keep = cancel.getByRole('button', { name: message(lang, 'trade', 'keepOrder') });
+      await expect(keep).toBeInViewport({ ratio: 1 });
+      await waitUntilSettled(cancel);
+      await screenshot(page, `order-cancel-confirm-${lang}`);
       await cancel.getByRole('button', { name: message(lang, 'trade', 'cancelSend') }).click();
       await expect(page.getByTestId('order-row')).toHaveCount(0);
       await expect(page.getByTestId('trade-account-held')).toHaveCount(0);

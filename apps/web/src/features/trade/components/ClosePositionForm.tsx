@@ -12,6 +12,7 @@ import type { CloseRequest } from '../api/keys';
 import { useClosePosition, useInstrument, useLiveQuotes, type Confirmed } from '../api/trading';
 import { priceInputText, steppedPrice } from '../lib/prices';
 import { instrumentName, quantityText } from '../lib/labels';
+import { Figures } from './DetailSheet';
 import { Stepper } from './Stepper';
 import { ToggleGroup } from './ToggleGroup';
 
@@ -95,6 +96,16 @@ export function ClosePositionForm({
       noValidate
       data-testid="close-form"
     >
+      {/* What is being closed, before how: the sheet replaces the position's figures. */}
+      <Figures
+        rows={[
+          ['instrument', t('trade:instrument'), instrumentText],
+          ['side', t('trade:sideLabel'), t(`trade:side.${position.side}`)],
+          ['lots', t('trade:lots'), quantityText(t, position.lots)],
+          ['price', t('trade:lastPrice'), formatPrice(last)],
+        ]}
+        testId="close-figures"
+      />
       <ToggleGroup
         label={t('trade:typeLabel')}
         value={type}
@@ -126,6 +137,9 @@ export function ClosePositionForm({
       </div>
       <Dialog
         visible={confirming !== null}
+        // On the page, not inside the sheet: a sheet (a transformed box) would centre the dialog on itself and
+        // push its buttons below the screen's edge.
+        getContainer={() => document.body}
         title={t('trade:closeConfirmTitle')}
         aria-label={t('trade:closeConfirmTitle')}
         content={

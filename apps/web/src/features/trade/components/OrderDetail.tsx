@@ -5,17 +5,20 @@ import { decimalToSen, formatJst, senToDecimal, type Order } from '@kabuto/contr
 
 import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
-import { useCancelOrder } from '../api/trading';
-import { orderStatusText, quantityText, validUntilText } from '../lib/labels';
+import { useCancelOrder, useInstrument } from '../api/trading';
+import { instrumentName, orderStatusText, quantityText, validUntilText } from '../lib/labels';
 import { DetailSheet, Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
 import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
 
 /** 注文照会: one order, with 取消 (after a confirmation) while it rests. */
 export function OrderDetail({ order, onClose }: { order: Order | null; onClose: () => void }) {
-  const { t } = useTradeTranslation();
+  const { t, i18n } = useTradeTranslation();
   const cancel = useCancelOrder();
+  const instrument = useInstrument(order?.code ?? '');
   if (!order) return null;
+  const name = instrumentName(instrument.data, i18n.resolvedLanguage);
+  const instrumentText = name ? t('trade:instrumentWithCode', { name, code: order.code }) : order.code;
   const optional = (value: string | null) => (value ? formatPrice(value) : t('trade:none'));
   const rows: [string, string, ReactNode][] = [
     ['number', t('trade:orderNumberLabel'), order.id],
@@ -49,7 +52,29 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
     void confirmOnScreen({
       title: t('trade:cancelConfirmTitle'),
       'aria-label': t('trade:cancelConfirmTitle'),
-      content: t('trade:cancelConfirmText', { number: order.id }),
+      // The order named as the investor placed it, not by its number alone: which stock, which side, how many
+      // and at what price. Plain texts: the dialog is drawn outside this screen's providers.
+      content: (
+        <div data-testid="cancel-confirm">
+          <p style={{ margin: '0 0 8px', lineHeight: 1.7 }}>{t('trade:cancelConfirmText')}</p>
+          <Figures
+            rows={[
+              ['instrument', t('trade:instrument'), instrumentText],
+              ['side', t('trade:sideLabel'), t(`trade:side.${order.side}`)],
+              ['lots', t('trade:lots'), quantityText(t, order.lots)],
+              [
+                'price',
+                t('trade:orderPrice'),
+                order.price
+                  ? t('trade:orderPriceText.limit', { price: formatPrice(order.price) })
+                  : t('trade:orderPriceText.market'),
+              ],
+              ['number', t('trade:orderNumberLabel'), order.id],
+            ]}
+            testId="cancel-confirm-figures"
+          />
+        </div>
+      ),
       confirmText: t('trade:cancelSend'),
       cancelText: t('trade:keepOrder'),
       onConfirm: () =>
