@@ -47,7 +47,10 @@ for (const lang of ['ja', 'en']) {
     await openSignedInPhone(page, investor, `/#/subPackages/order/order?code=${CODE}&side=long`);
     const panel = page.getByTestId('order-panel');
     await expect(panel.getByTestId('order-form')).toBeVisible();
-    await panel.getByTestId('order-lots').locator('input').fill(String(lots));
+    await panel
+      .getByTestId('order-quantity')
+      .locator('input')
+      .fill(String(lots * 100));
     await panel.getByTestId('order-leverage-3').click();
     await panel.getByTestId('order-review').click();
     const confirm = page.getByRole('dialog', { name: message(lang, 'trade', 'confirmTitle') });

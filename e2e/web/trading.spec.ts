@@ -466,12 +466,14 @@ for (const lang of ['ja', 'en']) {
       await expect(panel.getByTestId('order-form')).toBeVisible();
 
       // Lots: checked before anything is sent, with the server's own rule.
-      await input(page, 'order-lots').fill('0');
+      // The quantity is in shares, in 100-share units: half a unit is refused on the field.
+      await expect(input(page, 'order-quantity')).toHaveValue('100');
+      await input(page, 'order-quantity').fill('150');
       await panel.getByTestId('order-review').click();
-      await expect(panel.getByTestId('order-lots-error')).toHaveText(
+      await expect(panel.getByTestId('order-quantity-error')).toHaveText(
         message(lang, 'errors', 'ORDER_LOTS_INVALID'),
       );
-      await input(page, 'order-lots').fill('1');
+      await input(page, 'order-quantity').fill('100');
 
       // 期間: a market order is 当日中 only; a limit order may rest 今週中.
       await expect(panel.getByTestId('order-validity-week')).toBeDisabled();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buyingPowerAt,
   livePnl,
+  lotsOfShares,
   notionalOf,
   pnlPercentOf,
   roomAbove,
@@ -9,6 +10,20 @@ import {
   unrealisedPnlAt,
   withSign,
 } from './figures';
+
+describe('lotsOfShares', () => {
+  it('reads shares in 100-share units, as typed on a Japanese keyboard too', () => {
+    expect(lotsOfShares('100')).toBe(1);
+    expect(lotsOfShares('1,000')).toBe(10);
+    expect(lotsOfShares('２００')).toBe(2);
+    expect(lotsOfShares(' 300 ')).toBe(3);
+  });
+
+  it('refuses what is not a whole number of lots', () => {
+    for (const typed of ['', '0', '50', '150', '-100', '1.5', '100株', 'abc', '1e3'])
+      expect(lotsOfShares(typed)).toBeNull();
+  });
+});
 
 describe('notionalOf', () => {
   it('is price × 100 shares per lot', () => {

@@ -7,6 +7,17 @@ function senOf(decimal: string): Sen {
   return decimalToSen(decimal) ?? 0n;
 }
 
+/**
+ * The lots of a quantity typed in shares, as Japanese brokers take it (100株, 1,000株, full-width digits too);
+ * null unless it is a whole number of lots (100-share units), at least one.
+ */
+export function lotsOfShares(typed: string): number | null {
+  const digits = typed.normalize('NFKC').replaceAll(',', '').trim();
+  if (!/^\d{1,12}$/.test(digits)) return null;
+  const shares = Number(digits);
+  return shares > 0 && shares % SHARES_PER_LOT === 0 ? shares / SHARES_PER_LOT : null;
+}
+
 /** Price × shares as a wire decimal: the notional (約定代金) of `lots` at `price`. */
 export function notionalOf(price: string, lots: number): string {
   return senToDecimal(senOf(price) * BigInt(lots * SHARES_PER_LOT));

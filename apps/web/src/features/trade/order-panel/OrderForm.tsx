@@ -1,5 +1,6 @@
 import { formatPrice, isMarginTrade } from '@kabuto/contract';
 import { useState } from 'react';
+import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import { Button, Dialog, List, Switch } from 'antd-mobile';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import {
@@ -22,7 +23,7 @@ import type { OrderRequest } from '../api/keys';
 import { useOrderPreview, usePlaceOrder, useTradingAccount, type Confirmed } from '../api/trading';
 import { Stepper } from '../components/Stepper';
 import { ToggleGroup } from '../components/ToggleGroup';
-import { buyingPowerAt, notionalOf, targetRefusal, type Side } from '../lib/figures';
+import { buyingPowerAt, lotsOfShares, notionalOf, targetRefusal, type Side } from '../lib/figures';
 import { priceInputText, priceSenOf, steppedPrice, type PriceBand } from '../lib/prices';
 import { quantityText } from '../lib/labels';
 import { OrderConfirmation } from './OrderConfirmation';
@@ -78,7 +79,7 @@ export function OrderForm({
     side: (shortable ? initialSide : 'long') as string,
     type: 'market' as string,
     price: market ? priceInputText(decimalToSen(market.last) ?? 0n) : '',
-    lots: '1',
+    shares: String(SHARES_PER_LOT),
     leverage: '1',
     validity: 'day' as string,
     takeProfit: '',
@@ -97,7 +98,7 @@ export function OrderForm({
   // A market order fills at the next price or at the next opening: it is only ever 当日中.
   const validity = type === 'market' ? 'day' : (form.values.validity as OrderValidity);
   const leverage = Number(form.values.leverage);
-  const lots = Number(form.values.lots.normalize('NFKC'));
+  const lots = lotsOfShares(form.values.shares);
   const leverageField = form.field('leverage');
   const { data: userInfo } = useUserInfo();
   const needsVerification = userInfo !== undefined && userInfo.real_name_status !== 'passed';
@@ -114,22 +115,24 @@ export function OrderForm({
       ),
     );
   };
-  const stepLots = (step: 1 | -1) => {
-    const current = Number.isSafeInteger(lots) && lots > 0 ? lots : 0;
-    form.field('lots').onChange(String(Math.max(1, current + step)));
+  const stepShares = (step: 1 | -1) => {
+    form.field('shares').onChange(String(Math.max(1, (lots ?? 0) + step) * SHARES_PER_LOT));
   };
 
   /** The price the figures below the form use: the limit, or the last price for a market order. */
   const estimatePrice =
     type === 'limit' ? (priceSenOf(form.values.price) ?? null) : market ? decimalToSen(market.last) : null;
   const estimate =
-    estimatePrice !== null && Number.isSafeInteger(lots) && lots > 0
-      ? notionalOf(senToDecimal(estimatePrice), lots)
-      : null;
+    estimatePrice !== null && lots !== null ? notionalOf(senToDecimal(estimatePrice), lots) : null;
 
   const review = () => {
+    if (lots === null) {
+      form.showFailure(new ApiError('ORDER_LOTS_INVALID', t('errors:ORDER_LOTS_INVALID')));
+      return;
+    }
     const extra = {
       code,
+      lots,
       price: type === 'limit' ? form.values.price : undefined,
       validity,
       takeProfit: withTargets && form.values.takeProfit.trim() ? form.values.takeProfit : undefined,
@@ -253,17 +256,17 @@ export function OrderForm({
           />
         )}
         <FormField
-          {...form.field('lots')}
-          label={t('trade:lotsInput')}
+          {...form.field('shares')}
+          label={t('trade:sharesInput')}
           labelPosition="above"
-          placeholder={t('trade:lotsPlaceholder')}
+          placeholder={t('trade:sharesPlaceholder')}
           inputMode="numeric"
-          testId="order-lots"
-          extra={<Stepper label={t('trade:lotsInput')} onStep={stepLots} testId="order-lots" />}
+          testId="order-quantity"
+          extra={<Stepper label={t('trade:sharesInput')} onStep={stepShares} testId="order-quantity" />}
         />
       </List>
       <div className="kb-trade-note" data-testid="order-shares">
-        {Number.isSafeInteger(lots) && lots > 0 ? quantityText(t, lots) : t('trade:lotUnit')}
+        {lots !== null ? quantityText(t, lots) : t('trade:lotUnit')}
       </div>
       {market && type === 'limit' && (
         <p className="kb-trade-note" data-testid="order-band">
