@@ -306,6 +306,59 @@ describe('staff review', () => {
     expect((await needs('600000')).approvals).toBe(1);
   });
 
+  it('is not approved by the staff member who credited more than the notice announced', async () => {
+    const user = await fundedInvestor(0);
+    const jstToday = new Date(t.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+    const notice = await post<{ id: string }>(
+      t.app,
+      '/api/funding/deposit-notices',
+      { amount: '1', transferDate: jstToday, senderName: 'ヤマダ タロウ' },
+      user.token,
+    );
+    const credited = await post(
+      t.app,
+      '/api/staff/deposits',
+      {
+        userId: user.userId,
+        amount: '50000',
+        bankReference: `U-${process.pid}-${++refs}`,
+        noticeId: notice.data.id.replace('notice-', ''),
+      },
+      admin,
+    );
+    expect(credited.code).toBe(1);
+    const requested = await withdraw(user, '50000');
+    const refused = await post(t.app, `/api/staff/withdrawals/${requested.data.id}/approve`, {}, admin);
+    expect(refused).toMatchObject({ status: 409, errorCode: 'WITHDRAWAL_APPROVER_CREDITED' });
+    expect(await balances(user.token)).toMatchObject({ held: '50000.00' });
+  });
+
+  it('is not approved by the staff member who asked for the adjustment that funded it', async () => {
+    const user = await fundedInvestor(0);
+    const finance = await createStaff(t, `fa${process.pid}${++refs}`, 'finance');
+    const other = await staffToken(t, finance.username, finance.password, finance.secret);
+    const asked = await post<{ id: string }>(
+      t.app,
+      '/api/staff/adjustments',
+      { userId: user.userId, amount: '50000', reason: 'goodwill refund' },
+      admin,
+    );
+    expect(asked.code).toBe(1);
+    const reviewed = await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve`, {}, other);
+    expect(reviewed.code).toBe(1);
+    const requested = await withdraw(user, '50000');
+    const refused = await post(t.app, `/api/staff/withdrawals/${requested.data.id}/approve`, {}, admin);
+    expect(refused).toMatchObject({ status: 409, errorCode: 'WITHDRAWAL_APPROVER_CREDITED' });
+    // The reviewer of the adjustment did not invent it: they may approve the payout.
+    const approved = await post<Withdrawal>(
+      t.app,
+      `/api/staff/withdrawals/${requested.data.id}/approve`,
+      {},
+      other,
+    );
+    expect(approved.data.status).toBe('approved');
+  });
+
   it('is not approved by the staff member who credited the user money without a notice', async () => {
     const user = await fundedInvestor(0);
     const credited = await post(

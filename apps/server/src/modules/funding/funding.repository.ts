@@ -60,15 +60,19 @@ export const findDepositByEntry = (db: Executor, entryId: bigint) =>
 export const findDepositByBankReference = (db: Executor, bankReference: string) =>
   db.selectFrom('deposits').select('id').where('bank_reference', '=', bankReference).executeTakeFirst();
 
-/** Whether the staff member credited this user money that no notice of the user's announced, since an instant. */
+/**
+ * Whether the staff member credited this user money that no notice of the user's announced, since an instant:
+ * a credit without a notice, or one for more than the notice it was made against.
+ */
 export async function creditedWithoutNotice(db: Executor, userId: bigint, staffId: bigint, since: Date) {
   const row = await db
-    .selectFrom('deposits')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('credited_by', '=', staffId)
-    .where('notice_id', 'is', null)
-    .where('created_at', '>=', since)
+    .selectFrom('deposits as d')
+    .leftJoin('deposit_notices as n', 'n.id', 'd.notice_id')
+    .select('d.id')
+    .where('d.user_id', '=', userId)
+    .where('d.credited_by', '=', staffId)
+    .where('d.created_at', '>=', since)
+    .where((eb) => eb.or([eb('d.notice_id', 'is', null), eb('d.amount', '>', eb.ref('n.amount'))]))
     .executeTakeFirst();
   return row !== undefined;
 }

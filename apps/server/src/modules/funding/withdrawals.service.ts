@@ -14,6 +14,7 @@ import {
   payOutWithdrawal,
   priorEntry,
   releaseWithdrawalHold,
+  requestedCreditAdjustment,
   staffScope,
   userScope,
   type Idempotency,
@@ -173,9 +174,13 @@ export async function approveWithdrawal(
     // A removed account may be closed, or no longer the user's wish: staff reject instead.
     if (await isBankAccountRemoved(tx.db, withdrawal.bank_account_id))
       throw fail('WITHDRAWAL_ACCOUNT_REMOVED');
-    // Crediting money nobody announced and paying it out are two people's work, or one person could do both.
+    // Crediting money nobody announced (no notice, more than the notice, or an adjustment) and paying it out
+    // are two people's work, or one person could do both.
     const since = new Date(now.getTime() - UNANNOUNCED_CREDIT_CONFLICT_DAYS * 86_400_000);
-    if (await creditedWithoutNotice(tx.db, withdrawal.user_id, actor.staffId, since))
+    if (
+      (await creditedWithoutNotice(tx.db, withdrawal.user_id, actor.staffId, since)) ||
+      (await requestedCreditAdjustment(tx.db, withdrawal.user_id, actor.staffId, since))
+    )
       throw fail('WITHDRAWAL_APPROVER_CREDITED');
     const approvals = await approvalsOf(tx.db, [id]);
     // The same approver again (a retry of the first of two approvals) changes nothing and answers as before.

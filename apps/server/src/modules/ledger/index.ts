@@ -1,5 +1,5 @@
 export type { LedgerTables } from './ledger.table';
-export { BALANCE_CHANGES } from './ledger.repository';
+export { BALANCE_CHANGES, requestedCreditAdjustment } from './ledger.repository';
 export {
   adjustAvailableCash,
   balancesCached,

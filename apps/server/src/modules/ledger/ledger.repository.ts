@@ -251,6 +251,20 @@ export async function checkLedger(db: Executor): Promise<LedgerCheck> {
 
 // ---- staff adjustments ----
 
+/** Whether the staff member asked, since an instant, for money to be added to this user (not refused). */
+export async function requestedCreditAdjustment(db: Executor, userId: bigint, staffId: bigint, since: Date) {
+  const row = await db
+    .selectFrom('ledger_adjustments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('requested_by', '=', staffId)
+    .where('amount', '>', 0n)
+    .where('status', '<>', 'rejected')
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export const insertAdjustment = (
   db: Executor,
   adjustment: { userId: bigint; amount: bigint; reason: string; staffId: bigint; at: Date },
