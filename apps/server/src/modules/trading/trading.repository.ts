@@ -392,20 +392,6 @@ export function positionsPage(
   );
 }
 
-/** The names of the instruments `codes` name, by code. */
-export async function instrumentNames(
-  db: Executor,
-  codes: readonly string[],
-): Promise<Map<string, { nameJa: string; nameEn: string }>> {
-  if (codes.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('instruments')
-    .select(['code', 'name_ja', 'name_en'])
-    .where('code', 'in', [...new Set(codes)])
-    .execute();
-  return new Map(rows.map((row) => [row.code, { nameJa: row.name_ja, nameEn: row.name_en }]));
-}
-
 const TRADING_REFERENCE = /^(order|position):(\d{1,18})$/;
 
 export interface ReferencedInstrument {

@@ -423,7 +423,8 @@ export class Trading {
     try {
       const { outcomes, writes, placed } = await this.decideBatch(engine, commands);
       if (writes.some((write) => write.also || storesSomething(write.events))) {
-        const writer = new TradingWriter();
+        const market = marketOf(this.ctx);
+        const writer = new TradingWriter((code) => market.instrument(code));
         const changed = await this.ctx.transact(async (tx) => {
           // Under the state row's lock: every trading commit on every node passes here one at a time.
           const version = await bumpVersion(tx.db);

@@ -16,7 +16,6 @@ import {
   insertForcedCloses,
   insertOrders,
   insertPositions,
-  instrumentNames,
   updateOrder,
   updatePosition,
 } from './trading.repository';
@@ -41,6 +40,13 @@ type PositionInsert = Insertable<TradingPositionsTable>;
  * are posted at once, since a fill records the id of its entry.
  */
 export class TradingWriter {
+  /** `instrumentOf`: an instrument's names, from the market's universe in memory (no query on the commit path). */
+  constructor(
+    private readonly instrumentOf: (
+      code: string,
+    ) => Promise<{ name_ja: string; name_en: string } | undefined>,
+  ) {}
+
   private readonly orders = new Map<bigint, OrderInsert>();
   private readonly positions = new Map<bigint, PositionInsert>();
   private readonly orderUpdates = new Map<bigint, Updateable<TradingOrdersTable>>();
@@ -108,17 +114,19 @@ export class TradingWriter {
   }
 
   /** The messages, each about a stock naming it as well (トヨタ自動車（7203）rather than 7203). */
-  private async withStockNames(db: Executor): Promise<OutgoingMessage[]> {
-    const codeOf = (message: OutgoingMessage) =>
-      'code' in message.params && typeof message.params.code === 'string' ? message.params.code : null;
-    const names = await instrumentNames(
-      db,
-      this.messages.flatMap((message) => codeOf(message) ?? []),
+  private async withStockNames(): Promise<OutgoingMessage[]> {
+    return Promise.all(
+      this.messages.map(async (message) => {
+        const code = 'code' in message.params ? message.params.code : undefined;
+        const instrument = typeof code === 'string' ? await this.instrumentOf(code) : undefined;
+        return instrument
+          ? ({
+              ...message,
+              params: { ...message.params, nameJa: instrument.name_ja, nameEn: instrument.name_en },
+            } as OutgoingMessage)
+          : message;
+      }),
     );
-    return this.messages.map((message) => {
-      const name = names.get(codeOf(message) ?? '');
-      return name ? ({ ...message, params: { ...message.params, ...name } } as OutgoingMessage) : message;
-    });
   }
 
   /** A position's code and lots: from this batch if it opened here, else from the database. */
@@ -152,6 +160,6 @@ export class TradingWriter {
       this.fills.map(({ entry, ...row }) => ({ ...row, entry_id: entry.entryId })),
     );
     await insertForcedCloses(db, this.forcedCloses);
-    await notifyAll(db, await this.withStockNames(db));
+    await notifyAll(db, await this.withStockNames());
   }
 }
