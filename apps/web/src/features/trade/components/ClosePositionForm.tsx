@@ -11,7 +11,7 @@ import { useForm } from '../../../components/form/use-form';
 import type { CloseRequest } from '../api/keys';
 import { useClosePosition, useInstrument, useLiveQuotes, type Confirmed } from '../api/trading';
 import { priceInputText, steppedPrice } from '../lib/prices';
-import { instrumentName, quantityText } from '../lib/labels';
+import { instrumentWithCode, quantityText } from '../lib/labels';
 import { Figures } from './DetailSheet';
 import { Stepper } from './Stepper';
 import { ToggleGroup } from './ToggleGroup';
@@ -28,9 +28,8 @@ export function ClosePositionForm({
   const { t, i18n } = useTradeTranslation();
   const close = useClosePosition();
   const instrument = useInstrument(position.code);
-  const name = instrumentName(instrument.data, i18n.resolvedLanguage);
   // Named as the reader knows it: a code alone is easy to mistake for another position's.
-  const instrumentText = name ? t('trade:instrumentWithCode', { name, code: position.code }) : position.code;
+  const instrumentText = instrumentWithCode(t, instrument.data, i18n.resolvedLanguage, position.code);
   const quote = useLiveQuotes([position.code]).data?.get(position.code);
   const last = quote?.last ?? position.markPrice ?? position.entryPrice;
   const form = useForm({ type: 'market' as string, price: priceInputText(decimalToSen(last) ?? 0n) });

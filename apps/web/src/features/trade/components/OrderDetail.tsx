@@ -6,7 +6,7 @@ import { decimalToSen, formatJst, senToDecimal, type Order } from '@kabuto/contr
 import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useCancelOrder, useInstrument } from '../api/trading';
-import { instrumentName, orderStatusText, quantityText, validUntilText } from '../lib/labels';
+import { instrumentWithCode, orderStatusText, quantityText, validUntilText } from '../lib/labels';
 import { DetailSheet, Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
 import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
@@ -17,8 +17,7 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
   const cancel = useCancelOrder();
   const instrument = useInstrument(order?.code ?? '');
   if (!order) return null;
-  const name = instrumentName(instrument.data, i18n.resolvedLanguage);
-  const instrumentText = name ? t('trade:instrumentWithCode', { name, code: order.code }) : order.code;
+  const instrumentText = instrumentWithCode(t, instrument.data, i18n.resolvedLanguage, order.code);
   const optional = (value: string | null) => (value ? formatPrice(value) : t('trade:none'));
   const rows: [string, string, ReactNode][] = [
     ['number', t('trade:orderNumberLabel'), order.id],

@@ -21,6 +21,17 @@ export function instrumentName(
   return language === 'ja' ? instrument.nameJa : instrument.nameEn;
 }
 
+/** The stock as the trade screens name it, 「トヨタ自動車（7203）」 / "Toyota Motor (7203)"; its code until its names are in. */
+export function instrumentWithCode(
+  t: TFunction,
+  instrument: { nameJa: string; nameEn: string } | null | undefined,
+  language: string | undefined,
+  code: string,
+): string {
+  const name = instrumentName(instrument, language);
+  return name ? t('trade:instrumentWithCode', { name, code }) : code;
+}
+
 /** "200株（2単元）" / "200 shares (2 lots)". */
 export function quantityText(t: TFunction, lots: number): string {
   return t('trade:quantity', { shares: (lots * SHARES_PER_LOT).toLocaleString('en-US'), lots });

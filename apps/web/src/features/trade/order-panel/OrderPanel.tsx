@@ -12,7 +12,7 @@ import { useInstrument, useLiveQuotes } from '../api/trading';
 import { DetailSheet } from '../components/DetailSheet';
 import { SimulatedLabel } from '../components/SimulatedLabel';
 import { withSign } from '../lib/figures';
-import { instrumentName } from '../lib/labels';
+import { instrumentWithCode } from '../lib/labels';
 import { DEFAULT_LEVERAGES, OrderForm, type MarketFacts } from './OrderForm';
 
 export interface OrderPanelProps {
@@ -40,8 +40,7 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
   const instrument = useInstrument(visible ? code : '');
   const quotes = useLiveQuotes(visible ? [code] : []);
   const quote = quotes.data?.get(code);
-  const name = instrumentName(instrument.data, i18n.resolvedLanguage) ?? '';
-  const label = name ? t('trade:instrumentWithCode', { name, code }) : code;
+  const label = instrumentWithCode(t, instrument.data, i18n.resolvedLanguage, code);
   const maxLeverage = instrument.data?.maxLeverage ?? null;
   const market: MarketFacts | null =
     quote && instrument.data
