@@ -23,6 +23,9 @@ export function decimalToSen(text: string): Sen | null {
   return sign ? -sen : sen;
 }
 
+/** Digits grouped by thousands with commas, as every amount and count in the app is printed ("1,234,500"). */
+export const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** Display form of amounts: thousands separators and two decimals, from the wire decimal. */
 export function formatYen(decimal: string): string {
   const sen = decimalToSen(decimal);
@@ -30,7 +33,7 @@ export function formatYen(decimal: string): string {
   const text = senToDecimal(sen);
   const negative = text.startsWith('-');
   const [whole = '0', cents = '00'] = (negative ? text.slice(1) : text).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = groupThousands(whole);
   return `${negative ? '-' : ''}${grouped}.${cents}`;
 }
 

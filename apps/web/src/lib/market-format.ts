@@ -1,10 +1,5 @@
-import { formatPrice as priceText } from '@kabuto/contract';
+import { formatPrice as priceText, groupThousands } from '@kabuto/contract';
 import type { Lang } from '@kabuto/i18n';
-
-/** Digits grouped by thousands: "1234567" -> "1,234,567" (sign kept). */
-function groupThousands(integer: string): string {
-  return integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
 
 /** A price from the wire ("2345.50") as brokers print it ("2,345.5", "2,345"); an absent one (no trade yet today) is a dash. */
 export function formatPrice(decimal: string | null | undefined): string {

@@ -1,4 +1,4 @@
-import { formatJst, formatPrice, formatYen, type MessageKind } from '@kabuto/contract';
+import { formatJst, formatPrice, formatYen, groupThousands, type MessageKind } from '@kabuto/contract';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import { translate, type Lang } from '@kabuto/i18n';
 import type { MessageParamValues } from './messaging.table';
@@ -27,8 +27,7 @@ function displayParams(lang: Lang, params: MessageParamValues): Record<string, s
         : shown.name === undefined
           ? params.code
           : `${shown.name} (${params.code})`;
-  if (params.lots !== undefined)
-    shown.shares = (Number(params.lots) * SHARES_PER_LOT).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  if (params.lots !== undefined) shown.shares = groupThousands(String(Number(params.lots) * SHARES_PER_LOT));
   if (params.direction !== undefined)
     shown.condition = translate(lang, 'common', `priceAlertConditions.${params.direction}`);
   return shown;
