@@ -117,18 +117,22 @@ export async function staffApi<T>(
 
 let reviewers = 0;
 /**
- * A new compliance member created by the admin session and signed in through the API: the second, different
- * reviewer an identity verification needs (KYC_SECOND_REVIEW is on by default). A new member's first
- * authenticator code is always unused.
+ * A new staff member created by the admin session and signed in through the API: the second, different
+ * reviewer an identity verification (KYC_SECOND_REVIEW is on by default) or a notice needs. A new member's
+ * first authenticator code is always unused.
  */
-export async function secondReviewer(request: APIRequestContext, admin: StaffSession): Promise<StaffSession> {
+export async function secondReviewer(
+  request: APIRequestContext,
+  admin: StaffSession,
+  role: 'compliance' | 'support' = 'compliance',
+): Promise<StaffSession> {
   reviewers += 1;
   const username = `reviewer-${process.pid}-${Date.now() % 1_000_000}-${reviewers}`;
   const credentials = await staffApi<{ temporaryPassword: string; totpSecret: string }>(
     request,
     admin,
     '/api/staff/members',
-    { username, displayName: 'Second reviewer', role: 'compliance' },
+    { username, displayName: 'Second reviewer', role },
   );
   const response = await request.post('/api/staff/auth/login', {
     data: {

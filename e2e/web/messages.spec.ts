@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { registerByApi, screenshot } from '../support';
 import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
-import { loginByApi, openSignedIn, staffApi } from '../backoffice/staff-session';
+import { loginByApi, openSignedIn, secondReviewer, staffApi } from '../backoffice/staff-session';
 import {
   expectNoHorizontalOverflow,
   loginInBrowser,
@@ -90,7 +90,10 @@ test('a new investor sees the empty state', async ({ browser, request }) => {
   }
 });
 
-test('a notice staff broadcast reaches the investor', async ({ browser, request }) => {
+test('a notice one staff member writes reaches the investor once another approves it', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000); // a staff login may wait for an authenticator code the server has not seen
   const investor = await registerByApi(request);
   const staff = await loginByApi(request);
@@ -109,9 +112,30 @@ test('a notice staff broadcast reaches the investor', async ({ browser, request 
   await screenshot(office, 'backoffice-notice-broadcast-ja');
   await dialog.getByTestId('broadcast-notice-submit').click();
   await expect(dialog).toBeHidden();
-  await expect(office.getByTestId('notices-table').getByTestId('notice-row-title').first()).toHaveText(title);
+  const written = office.getByTestId('notices-table').locator('tr', { hasText: title });
+  await expect(written.getByTestId('review-status')).toHaveText(
+    message('ja', 'backoffice', 'reviewStatus.pending'),
+  );
+  // Its author cannot publish it; nothing has reached the investor yet.
+  await expect(written.getByTestId('notice-approve')).toBeDisabled();
   await screenshot(office, 'backoffice-notices-ja');
   await office.close();
+  expect(await unreadCount(request, investor.token)).toBe(0);
+
+  const reviewer = await secondReviewer(request, staff, 'support');
+  const second = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await openSignedIn(second, reviewer, 'ja', '#/notices');
+  const pending = second.getByTestId('notices-table').locator('tr', { hasText: title });
+  await pending.getByTestId('notice-approve').click();
+  const confirm = second.getByRole('dialog');
+  await expect(confirm.getByTestId('confirm-question')).toContainText(title);
+  await screenshot(second, 'backoffice-notice-approve-ja');
+  await confirm.getByTestId('confirm-action').click();
+  await expect(confirm).toBeHidden();
+  await expect(pending.getByTestId('review-status')).toHaveText(
+    message('ja', 'backoffice', 'reviewStatus.approved'),
+  );
+  await second.close();
 
   const audit = await staffApi<{ items: { action: string; after: { title: string } }[] }>(
     request,
@@ -140,7 +164,9 @@ test('the back office notices screen in English', async ({ browser, request }) =
   await openSignedIn(office, staff, 'en', '#/notices');
   await expect(office.getByTestId('notices-table')).toBeVisible();
   await office.getByTestId('broadcast-notice').click();
-  await expect(office.getByRole('dialog')).toContainText('It cannot be edited or withdrawn afterwards.');
+  await expect(office.getByRole('dialog')).toContainText(
+    message('en', 'backoffice', 'notices.broadcast.warning'),
+  );
   await screenshot(office, 'backoffice-notice-broadcast-en');
   await office.close();
 });

@@ -352,6 +352,33 @@ describe('rejecting', () => {
   });
 });
 
+describe('looking is on the record', () => {
+  it('audits who listed the adjustments (which rows) and who ran the ledger check (what it found)', async () => {
+    const user = await investorWith(0);
+    const asked = await request({ userId: user.userId, amount: '100', reason: 'listed' });
+    await get(t.app, '/api/staff/adjustments?status=pending&pageSize=100', financeToken);
+    const listed = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['staff_id', 'after'])
+      .where('action', '=', 'adjustment.list')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(listed.staff_id).toBe(BigInt(finance.id));
+    expect(listed.after).toMatchObject({ status: 'pending', pageSize: 100 });
+    expect((listed.after as { shown: string[] }).shown).toContain(asked.data.id);
+
+    const verify = await get<{ balanced: boolean }>(t.app, '/api/staff/ledger/verify', financeToken);
+    const checked = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['staff_id', 'after'])
+      .where('action', '=', 'ledger.verify')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(checked.staff_id).toBe(BigInt(finance.id));
+    expect(checked.after).toMatchObject({ balanced: verify.data.balanced, unbalancedEntries: 0 });
+  });
+});
+
 describe('who may adjust', () => {
   it('a role without ledger.adjust is refused every adjustment endpoint', async () => {
     const user = await investorWith(0);

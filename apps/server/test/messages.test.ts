@@ -12,10 +12,40 @@ import {
 } from './harness';
 
 let t: TestApp;
+/** A support member: the second person who approves the notices the admin writes. */
+let member: Awaited<ReturnType<typeof createStaff>>;
 beforeAll(async () => {
   t = await createTestApp();
+  member = await createStaff(t, 'notice-reviewer', 'support');
 });
+/** A fresh session each time: the tests move the clock past a staff session's idle timeout. */
+const reviewerToken = () => staffToken(t, member.username, member.password, member.secret);
 afterAll(() => t.close());
+
+interface StaffNotice {
+  id: string;
+  title: string;
+  status: string;
+  createdBy: string;
+  reviewedBy: string | null;
+  reviewReason: string | null;
+  publishedAt: string | null;
+}
+
+/** Writes a notice as the admin and has the support member approve it: what every investor then sees. */
+async function publish(title: string, body: string) {
+  const admin = await staffToken(t);
+  const written = await post<StaffNotice>(t.app, '/api/staff/notices', { title, body }, admin);
+  expect(written.data.status).toBe('pending');
+  const approved = await post<StaffNotice>(
+    t.app,
+    `/api/staff/notices/${written.data.id}/approve`,
+    {},
+    await reviewerToken(),
+  );
+  expect(approved.data.status).toBe('approved');
+  return approved.data;
+}
 
 interface Item {
   id: string;
@@ -56,14 +86,7 @@ describe('GET /api/messages', () => {
     const user = await registerUser(t);
     for (let i = 1; i <= 7; i += 1) await leave(user, `${i}000.00`);
     t.clock.advance(1);
-    const admin = await staffToken(t);
-    const notice = await post(
-      t.app,
-      '/api/staff/notices',
-      { title: '年末年始の営業', body: '12/31〜1/3 は休業です。' },
-      admin,
-    );
-    expect(notice.code).toBe(1);
+    await publish('年末年始の営業', '12/31〜1/3 は休業です。');
     await leave(user, '8000.00');
 
     const pages = await allPages(user, 3);
@@ -101,16 +124,13 @@ describe('GET /api/messages', () => {
   });
 
   it('shows a new user only notices published since the account was opened', async () => {
-    const admin = await staffToken(t);
-    await post(t.app, '/api/staff/notices', { title: 'Old notice', body: 'Before you joined.' }, admin);
+    const old = await publish('Old notice', 'Before you joined.');
     t.clock.advance(1);
     const user = await registerUser(t);
     const page = await get<Page>(t.app, '/api/messages', user.token);
     expect(page.data.items.map((item) => item.title)).not.toContain('Old notice');
     expect(await unread(user)).toBe(0);
-    const stale = await get<{ items: { id: string; title: string }[] }>(t.app, '/api/staff/notices', admin);
-    const old = stale.data.items.find((n) => n.title === 'Old notice');
-    expect((await post(t.app, `/api/messages/n${old?.id}/read`, {}, user.token)).status).toBe(404);
+    expect((await post(t.app, `/api/messages/n${old.id}/read`, {}, user.token)).status).toBe(404);
   });
 });
 
@@ -120,13 +140,7 @@ describe('read state', () => {
     await leave(user, '100.00');
     await leave(user, '200.00');
     t.clock.advance(1);
-    const admin = await staffToken(t);
-    await post(
-      t.app,
-      '/api/staff/notices',
-      { title: 'メンテナンスのお知らせ', body: '土曜日 2:00〜6:00' },
-      admin,
-    );
+    await publish('メンテナンスのお知らせ', '土曜日 2:00〜6:00');
     expect(await unread(user)).toBe(3);
 
     const [latest, older] = (await get<Page>(t.app, '/api/messages', user.token)).data.items;
@@ -286,40 +300,170 @@ describe('new-device login', () => {
   });
 });
 
-describe('staff notices', () => {
-  it('broadcasts a notice that reaches investors, and audits it', async () => {
+describe('staff notices (written by one staff member, approved by another)', () => {
+  it('reaches investors only once a different staff member approves it, and audits each step', async () => {
     const user = await registerUser(t);
     t.clock.advance(1);
     const admin = await staffToken(t);
-    const created = await post<{ id: string; title: string; createdBy: string }>(
+    const written = await post<StaffNotice>(
       t.app,
       '/api/staff/notices',
       { title: '  システムメンテナンスのお知らせ ', body: '11月30日 2:00〜6:00 はご利用いただけません。' },
       admin,
     );
-    expect(created.data).toMatchObject({ title: 'システムメンテナンスのお知らせ', createdBy: 'admin' });
+    expect(written.data).toMatchObject({
+      title: 'システムメンテナンスのお知らせ',
+      status: 'pending',
+      createdBy: 'admin',
+      reviewedBy: null,
+      publishedAt: null,
+    });
+    const feedOf = async () => {
+      const page = await get<Page>(t.app, '/api/messages?lang=en', user.token);
+      if (!page.data) throw new Error(JSON.stringify(page));
+      return page.data.items;
+    };
+    expect((await feedOf()).some((item) => item.id === `n${written.data.id}`)).toBe(false);
+    expect(await unread(user)).toBe(0);
+    expect((await post(t.app, `/api/messages/n${written.data.id}/read`, {}, user.token)).status).toBe(404);
 
-    const [item] = (await get<Page>(t.app, '/api/messages?lang=en', user.token)).data.items;
+    const own = await post(t.app, `/api/staff/notices/${written.data.id}/approve?lang=ja`, {}, admin);
+    expect(own).toMatchObject({ status: 409, errorCode: 'SECOND_APPROVER_MUST_DIFFER' });
+    expect(await unread(user)).toBe(0);
+
+    // Published when approved: an investor who joined after it was written but before approval sees it.
+    t.clock.advance(60);
+    const latecomer = await registerUser(t);
+    t.clock.advance(60);
+    const approved = await post<StaffNotice>(
+      t.app,
+      `/api/staff/notices/${written.data.id}/approve`,
+      {},
+      await reviewerToken(),
+    );
+    expect(approved.data).toMatchObject({
+      status: 'approved',
+      createdBy: 'admin',
+      reviewedBy: 'notice-reviewer',
+      publishedAt: t.clock.now().toISOString(),
+    });
+    const [item] = await feedOf();
     expect(item).toMatchObject({
-      id: `n${created.data.id}`,
+      id: `n${written.data.id}`,
       source: 'notice',
       title: 'システムメンテナンスのお知らせ',
       read: false,
+      createdAt: approved.data.publishedAt,
     });
     expect(await unread(user)).toBe(1);
+    expect(await unread(latecomer)).toBe(1);
 
-    const list = await get<{ items: { id: string }[]; total: number }>(t.app, '/api/staff/notices', admin);
-    expect(list.data.items[0]?.id).toBe(created.data.id);
+    const again = await post(
+      t.app,
+      `/api/staff/notices/${written.data.id}/approve?lang=en`,
+      {},
+      await reviewerToken(),
+    );
+    expect(again).toMatchObject({ status: 409, errorCode: 'NOTICE_NOT_PENDING' });
+    expect(again.msg).not.toBe('NOTICE_NOT_PENDING');
 
-    const audit = await get<{
-      items: { action: string; targetId: string; before: unknown; after: unknown }[];
-    }>(t.app, '/api/staff/audit-log?action=notice.create', admin);
-    expect(audit.data.items[0]).toMatchObject({
-      action: 'notice.create',
-      targetId: created.data.id,
-      before: null,
+    const list = await get<{ items: StaffNotice[] }>(t.app, '/api/staff/notices?status=approved', admin);
+    expect(list.data.items[0]?.id).toBe(written.data.id);
+
+    type AuditPage = {
+      items: { action: string; targetId: string; staff: string; before: unknown; after: unknown }[];
+    };
+    const created = await get<AuditPage>(t.app, '/api/staff/audit-log?action=notice.create', admin);
+    expect(created.data.items[0]).toMatchObject({ targetId: written.data.id, before: null });
+    expect(created.data.items[0]?.after).toMatchObject({ title: 'システムメンテナンスのお知らせ' });
+    const approval = await get<AuditPage>(t.app, '/api/staff/audit-log?action=notice.approve', admin);
+    expect(approval.data.items[0]).toMatchObject({
+      targetId: written.data.id,
+      before: { status: 'pending' },
+      after: { status: 'approved', publishedAt: approved.data.publishedAt },
     });
-    expect(audit.data.items[0]?.after).toMatchObject({ title: 'システムメンテナンスのお知らせ' });
+    const looked = await get<{ items: { after: { status?: string; shown: string[] } }[] }>(
+      t.app,
+      '/api/staff/audit-log?action=notice.list',
+      admin,
+    );
+    expect(looked.data.items[0]?.after).toMatchObject({ status: 'approved' });
+    expect(looked.data.items[0]?.after.shown).toContain(written.data.id);
+  });
+
+  it('never reaches anyone once rejected; the reason is required, kept and audited', async () => {
+    const user = await registerUser(t);
+    t.clock.advance(1);
+    const admin = await staffToken(t);
+    const written = await post<StaffNotice>(
+      t.app,
+      '/api/staff/notices',
+      { title: '入金先口座変更のお知らせ', body: '今後は下記の口座へお振り込みください。' },
+      admin,
+    );
+    const path = `/api/staff/notices/${written.data.id}/reject`;
+    expect(await post(t.app, `${path}?lang=ja`, { reason: ' ' }, await reviewerToken())).toMatchObject({
+      status: 400,
+      errorCode: 'REASON_REQUIRED',
+    });
+    expect(await post(t.app, path, { reason: '自分で書いたので' }, admin)).toMatchObject({
+      status: 409,
+      errorCode: 'SECOND_APPROVER_MUST_DIFFER',
+    });
+    const rejected = await post<StaffNotice>(
+      t.app,
+      path,
+      { reason: '入金先の変更は案内しません' },
+      await reviewerToken(),
+    );
+    expect(rejected.data).toMatchObject({
+      status: 'rejected',
+      reviewedBy: 'notice-reviewer',
+      reviewReason: '入金先の変更は案内しません',
+      publishedAt: null,
+    });
+    expect(
+      await post(t.app, `/api/staff/notices/${written.data.id}/approve`, {}, await reviewerToken()),
+    ).toMatchObject({
+      status: 409,
+      errorCode: 'NOTICE_NOT_PENDING',
+    });
+    const feed = (await get<Page>(t.app, '/api/messages', user.token)).data.items;
+    expect(feed.some((item) => item.title === '入金先口座変更のお知らせ')).toBe(false);
+    expect(await unread(user)).toBe(0);
+    const audit = await get<{ items: { targetId: string; reason: string | null }[] }>(
+      t.app,
+      '/api/staff/audit-log?action=notice.reject',
+      admin,
+    );
+    expect(audit.data.items[0]).toMatchObject({
+      targetId: written.data.id,
+      reason: '入金先の変更は案内しません',
+    });
+  });
+
+  it('answers 404 for a notice that does not exist, and the table refuses a self-approval too', async () => {
+    const missing = await post(t.app, '/api/staff/notices/999999/approve?lang=en', {}, await reviewerToken());
+    expect(missing).toMatchObject({ status: 404, errorCode: 'NOTICE_NOT_FOUND', msg: 'Notice not found' });
+    const admin = await staffToken(t);
+    const written = await post<StaffNotice>(t.app, '/api/staff/notices', { title: 't', body: 'b' }, admin);
+    const author = await t.ctx.db
+      .selectFrom('notices')
+      .select('created_by_staff_id')
+      .where('id', '=', BigInt(written.data.id))
+      .executeTakeFirstOrThrow();
+    await expect(
+      t.ctx.db
+        .updateTable('notices')
+        .set({
+          status: 'approved',
+          reviewed_by_staff_id: author.created_by_staff_id,
+          reviewed_at: new Date(),
+          published_at: new Date(),
+        })
+        .where('id', '=', BigInt(written.data.id))
+        .execute(),
+    ).rejects.toThrow(/notices_second_person/);
   });
 
   it('refuses a missing title or body with its own localised message and stores nothing', async () => {
@@ -354,6 +498,16 @@ describe('staff notices', () => {
       401,
     );
     expect((await t.ctx.db.selectFrom('notices').select('id').execute()).length).toBe(before);
+
+    const admin = await staffToken(t);
+    const written = await post<StaffNotice>(t.app, '/api/staff/notices', { title: 'x', body: 'y' }, admin);
+    for (const action of ['approve', 'reject']) {
+      const path = `/api/staff/notices/${written.data.id}/${action}`;
+      expect(await post(t.app, path, { reason: 'r' }, token)).toMatchObject({ status: 403 });
+      expect((await post(t.app, path, { reason: 'r' }, investor.token)).status).toBe(401);
+    }
+    const still = await get<{ items: StaffNotice[] }>(t.app, '/api/staff/notices?status=pending', admin);
+    expect(still.data.items.find((n) => n.id === written.data.id)?.status).toBe('pending');
 
     const support = await createStaff(t, 'support-notices', 'support');
     const supportToken = await staffToken(t, support.username, support.password, support.secret);

@@ -48,7 +48,7 @@ export const PERMISSIONS = [
   'ledger.adjust',
   /** The identity-verification queue: both photos, the full ID number, approve and reject. */
   'kyc.review',
-  /** Broadcast notices to every investor and list past ones. */
+  /** Write notices to every investor, approve or reject another member's, and list them. */
   'notices.manage',
   /** Every client's orders and positions, the house's exposure, margin calls and forced closes, the engine's settings. */
   'trading.read',
@@ -118,10 +118,15 @@ export const AUDIT_ACTIONS = [
   'adjustment.request',
   'adjustment.approve',
   'adjustment.reject',
+  'adjustment.list',
+  'ledger.verify',
   'kyc.view',
   'kyc.approve',
   'kyc.reject',
   'notice.create',
+  'notice.approve',
+  'notice.reject',
+  'notice.list',
   'trading.orders_list',
   'trading.positions_list',
   'trading.forced_closes_list',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGE_KINDS, type MessageKind } from './enums';
+import { MESSAGE_KINDS, REVIEW_STATUSES, type MessageKind } from './enums';
 import { code, pageQuery, requiredText, wholeNumberField } from './fields';
 
 /**
@@ -96,13 +96,22 @@ export const createNoticeRequest = z.strictObject({
   body: requiredText('NOTICE_BODY_REQUIRED', NOTICE_BODY_MAX),
 });
 
-export const noticeQuery = pageQuery;
+export const noticeQuery = pageQuery.extend({
+  status: z.enum(REVIEW_STATUSES, code('VALIDATION_FAILED')).optional(),
+});
 
+/** A notice as staff see it: written by one member, approved (published) or rejected by a different one. */
 export const notice = z.object({
   id: z.string(),
   title: z.string(),
   body: z.string(),
+  status: z.enum(REVIEW_STATUSES),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
+  reviewedBy: z.string().nullable(),
+  reviewReason: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  /** When investors started to see it; null until approved. */
+  publishedAt: z.string().nullable(),
 });
 export type Notice = z.infer<typeof notice>;

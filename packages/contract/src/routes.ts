@@ -129,6 +129,8 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
   staffNotices: {
     list: { key: 'staffNotices.list', method: 'GET', path: '/api/staff/notices' },
     create: { key: 'staffNotices.create', method: 'POST', path: '/api/staff/notices' },
+    approve: { key: 'staffNotices.approve', method: 'POST', path: '/api/staff/notices/:id/approve' },
+    reject: { key: 'staffNotices.reject', method: 'POST', path: '/api/staff/notices/:id/reject' },
   },
   staffMembers: {
     list: { key: 'staffMembers.list', method: 'GET', path: '/api/staff/members' },

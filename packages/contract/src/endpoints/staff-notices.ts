@@ -1,6 +1,7 @@
 import { endpoint, staff } from '../endpoint';
 import { paged } from '../fields';
 import { createNoticeRequest, notice, noticeQuery } from '../messages';
+import { idParams, reasonRequest } from '../staff';
 
 export const staffNoticesEndpoints = {
   list: endpoint({
@@ -16,9 +17,29 @@ export const staffNoticesEndpoints = {
     method: 'POST',
     path: '/api/staff/notices',
     tag: 'staff: notices',
-    summary: 'Broadcast a notice to every investor (audited)',
+    summary:
+      'Write a notice for every investor (audited); it waits for a different staff member to approve it',
     access: staff('notices.manage'),
     body: createNoticeRequest,
+    response: notice,
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: '/api/staff/notices/:id/approve',
+    tag: 'staff: notices',
+    summary: "Approve another staff member's pending notice: it reaches every investor at once (audited)",
+    access: staff('notices.manage'),
+    params: idParams,
+    response: notice,
+  }),
+  reject: endpoint({
+    method: 'POST',
+    path: '/api/staff/notices/:id/reject',
+    tag: 'staff: notices',
+    summary: "Reject another staff member's pending notice with a reason; no investor sees it (audited)",
+    access: staff('notices.manage'),
+    params: idParams,
+    body: reasonRequest,
     response: notice,
   }),
 } as const;

@@ -2,7 +2,7 @@ import { api, senToDecimal } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { route, type StaffActor } from '../../platform/routes';
-import { recordAudit } from '../audit';
+import { recordAudit, recordListView } from '../audit';
 import { findUserById } from '../users';
 import {
   adjustmentView,
@@ -50,9 +50,9 @@ export function ledgerStaffRoutes(ctx: AppContext, instrumentsOf: InstrumentsOfR
         instrumentsOf,
       ),
     ),
-    route(api.staffLedger.verify, async () => {
+    route(api.staffLedger.verify, async ({ actor, meta }) => {
       const check = await checkLedger(ctx.db);
-      return {
+      const result = {
         ...check,
         postingsTotal: senToDecimal(check.postingsTotal),
         balanced:
@@ -61,9 +61,26 @@ export function ledgerStaffRoutes(ctx: AppContext, instrumentsOf: InstrumentsOfR
           check.mismatchedBalances === 0 &&
           check.negativeUserBalances === 0,
       };
+      // Who checked, when, and what they saw: a finding someone saw and kept quiet about is on the record.
+      await recordAudit(ctx.db, {
+        staffId: actor.staffId,
+        action: 'ledger.verify',
+        after: result,
+        ip: meta.ip,
+        at: ctx.clock.now(),
+      });
+      return result;
     }),
-    route(api.staffLedger.adjustments, async ({ query }) => {
+    route(api.staffLedger.adjustments, async ({ query, actor, meta }) => {
       const page = await adjustmentsPage(ctx.db, query);
+      await recordListView(ctx.db, {
+        staffId: actor.staffId,
+        action: 'adjustment.list',
+        query,
+        shown: page.items.map((row) => row.id.toString()),
+        ip: meta.ip,
+        at: ctx.clock.now(),
+      });
       return { ...page, items: page.items.map(adjustmentView) };
     }),
     route(api.staffLedger.requestAdjustment, async ({ actor, body, meta }) =>

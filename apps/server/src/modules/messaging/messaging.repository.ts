@@ -1,4 +1,4 @@
-import type { MessageKind } from '@kabuto/contract';
+import type { MessageKind, ReviewStatus } from '@kabuto/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../database';
 import { fetchPage, type PageRequest } from '../../platform/pagination';
@@ -70,9 +70,9 @@ export interface FeedRow {
   read_at: Date | null;
 }
 
-/** Notices an investor sees: those published since the account was opened. */
+/** Notices an investor sees: those approved and published since the account was opened. */
 const visibleNotices = (userId: bigint) => sql`
-  notices n JOIN users u ON u.id = ${userId} AND n.created_at >= u.created_at`;
+  notices n JOIN users u ON u.id = ${userId} AND n.status = 'approved' AND n.published_at >= u.created_at`;
 
 /**
  * The user's messages and the notices they see, merged newest first (ties broken by source, then id, so
@@ -92,7 +92,7 @@ export async function listFeed(
       SELECT 'message' AS source, m.id, m.kind, m.params, NULL AS title, NULL AS body, m.created_at, m.read_at
         FROM messages m WHERE m.user_id = ${userId}
       UNION ALL
-      SELECT 'notice' AS source, n.id, NULL, NULL, n.title, n.body, n.created_at, r.read_at
+      SELECT 'notice' AS source, n.id, NULL, NULL, n.title, n.body, n.published_at, r.read_at
         FROM ${visibleNotices(userId)}
         LEFT JOIN notice_reads r ON r.notice_id = n.id AND r.user_id = ${userId}
     ) feed
@@ -153,33 +153,72 @@ export async function markAllRead(db: Executor, userId: bigint, now: Date): Prom
   await announceFeedChange(db, userId);
 }
 
+/** A notice as written: pending until a different staff member approves it; no investor sees it yet. */
 export async function insertNotice(
   db: Executor,
   values: { title: string; body: string; staffId: bigint; now: Date },
 ): Promise<NoticeRow> {
-  const row = await db
+  return db
     .insertInto('notices')
     .values({
       title: values.title,
       body: values.body,
+      status: 'pending',
       created_by_staff_id: values.staffId,
       created_at: values.now,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await announceFeedChange(db, EVERY_USER);
+}
+
+export function lockNotice(db: Executor, id: bigint): Promise<NoticeRow | undefined> {
+  return db.selectFrom('notices').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Approving publishes the notice to every investor at `at`; rejecting keeps it from them for good. */
+export async function reviewNotice(
+  db: Executor,
+  id: bigint,
+  review: { status: 'approved' | 'rejected'; staffId: bigint; reason: string | null; at: Date },
+): Promise<NoticeRow> {
+  const row = await db
+    .updateTable('notices')
+    .set({
+      status: review.status,
+      reviewed_by_staff_id: review.staffId,
+      reviewed_at: review.at,
+      review_reason: review.reason,
+      published_at: review.status === 'approved' ? review.at : null,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (review.status === 'approved') await announceFeedChange(db, EVERY_USER);
   return row;
 }
 
-export async function listNotices(db: Executor, request: PageRequest) {
+/** Notices with the usernames of who wrote and who reviewed them. */
+const noticesWithStaff = (db: Executor) =>
+  db
+    .selectFrom('notices')
+    .leftJoin('staff_users as author', 'author.id', 'notices.created_by_staff_id')
+    .leftJoin('staff_users as reviewer', 'reviewer.id', 'notices.reviewed_by_staff_id');
+
+const withStaffNames = <Q extends ReturnType<typeof noticesWithStaff>>(q: Q) =>
+  q.selectAll('notices').select(['author.username as author', 'reviewer.username as reviewer']);
+
+export function findNotice(db: Executor, id: bigint) {
+  return withStaffNames(noticesWithStaff(db)).where('notices.id', '=', id).executeTakeFirstOrThrow();
+}
+
+export async function listNotices(
+  db: Executor,
+  request: PageRequest & { status?: ReviewStatus | undefined },
+) {
+  const { status } = request;
   return fetchPage(
-    db.selectFrom('notices').leftJoin('staff_users', 'staff_users.id', 'notices.created_by_staff_id'),
-    (q) =>
-      q
-        .selectAll('notices')
-        .select('staff_users.username')
-        .orderBy('notices.created_at', 'desc')
-        .orderBy('notices.id', 'desc'),
+    status === undefined ? noticesWithStaff(db) : noticesWithStaff(db).where('notices.status', '=', status),
+    (q) => withStaffNames(q).orderBy('notices.created_at', 'desc').orderBy('notices.id', 'desc'),
     request,
     (row) => row,
   );

@@ -103,12 +103,20 @@ export async function messagePage(
   };
 }
 
-export const noticeView = (row: NoticeRow, createdBy: string | null): Notice => ({
+export const noticeView = (
+  row: NoticeRow,
+  staff: { author: string | null; reviewer: string | null },
+): Notice => ({
   id: row.id.toString(),
   title: row.title,
   body: row.body,
-  createdBy,
+  status: row.status,
+  createdBy: staff.author,
   createdAt: iso(row.created_at) ?? '',
+  reviewedBy: staff.reviewer,
+  reviewReason: row.review_reason,
+  reviewedAt: iso(row.reviewed_at),
+  publishedAt: iso(row.published_at),
 });
 
 /** What the realtime messages channel carries: the unread count and the newest item, in `lang`. */

@@ -1,4 +1,4 @@
-import type { MessageKind } from '@kabuto/contract';
+import type { MessageKind, ReviewStatus } from '@kabuto/contract';
 import type { ColumnType, Selectable } from 'kysely';
 import type { Id, Timestamp } from '../../platform/db/columns';
 
@@ -18,8 +18,14 @@ export interface NoticesTable {
   id: Id;
   title: string;
   body: string;
+  status: ReviewStatus;
   created_by_staff_id: bigint;
   created_at: Timestamp;
+  reviewed_by_staff_id: bigint | null;
+  reviewed_at: Timestamp | null;
+  review_reason: string | null;
+  /** When investors first saw it: the approval's time. */
+  published_at: Timestamp | null;
 }
 
 export interface NoticeReadsTable {

@@ -19,3 +19,20 @@ export function useBroadcastNotice() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: noticeKeys.all }),
   });
 }
+
+export function useApproveNotice(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.call(api.staffNotices.approve, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: noticeKeys.all }),
+  });
+}
+
+export function useRejectNotice(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof api.staffNotices.reject>) =>
+      apiClient.call(api.staffNotices.reject, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: noticeKeys.all }),
+  });
+}

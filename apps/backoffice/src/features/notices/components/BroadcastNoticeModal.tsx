@@ -11,7 +11,7 @@ interface BroadcastNoticeModalProps {
   onSent: (notice: Notice) => void;
 }
 
-/** One dialog that says what sending does (every investor, at once, for good) and sends on its button. */
+/** One dialog that says what happens to the notice (approved by a colleague, then every investor at once, for good). */
 export function BroadcastNoticeModal({ onClose, onSent }: BroadcastNoticeModalProps) {
   const { t } = useTranslation();
   const broadcast = useBroadcastNotice();
@@ -23,7 +23,7 @@ export function BroadcastNoticeModal({ onClose, onSent }: BroadcastNoticeModalPr
       title={t('notices.broadcast.title')}
       okText={t('notices.broadcast.submit')}
       cancelText={t('cancel', { ns: 'common' })}
-      okButtonProps={{ loading: pending, danger: true, 'data-testid': 'broadcast-notice-submit' }}
+      okButtonProps={{ loading: pending, 'data-testid': 'broadcast-notice-submit' }}
       onOk={() => submit(form.getFieldsValue(true), { onSuccess: onSent })}
       onCancel={onClose}
     >

@@ -1,20 +1,31 @@
 import { useState } from 'react';
 import { App, Button } from 'antd';
 import { NotificationOutlined } from '@ant-design/icons';
+import { REVIEW_STATUSES, type Notice } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list-page/ListPage';
-import { useListParams } from '../../../components/list-page/use-list-params';
+import { oneOf, useListParams } from '../../../components/list-page/use-list-params';
+import { useStaffProfile } from '../../../lib/staff-profile';
 import { useNotices } from '../api/use-notices';
 import { BroadcastNoticeModal } from '../components/BroadcastNoticeModal';
+import { ApproveNoticeModal, RejectNoticeModal } from '../components/NoticeReviewModals';
 import { useNoticeColumns } from '../components/use-notice-columns';
 
+/** Notices to every investor: one staff member writes, a different one approves (publishes) or rejects. */
 export function NoticesRoute() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const list = useListParams();
-  const notices = useNotices({ page: list.page, pageSize: list.pageSize });
+  const username = useStaffProfile().data?.username;
+  const list = useListParams(['status']);
+  const notices = useNotices({
+    status: oneOf(REVIEW_STATUSES, list.filters.status),
+    page: list.page,
+    pageSize: list.pageSize,
+  });
   const [composing, setComposing] = useState(false);
-  const columns = useNoticeColumns();
+  const [approving, setApproving] = useState<Notice | null>(null);
+  const [rejecting, setRejecting] = useState<Notice | null>(null);
+  const columns = useNoticeColumns({ username, onApprove: setApproving, onReject: setRejecting });
 
   return (
     <ListPage
@@ -30,6 +41,17 @@ export function NoticesRoute() {
         </Button>
       }
       list={list}
+      filters={[
+        {
+          kind: 'select',
+          name: 'status',
+          label: t('notices.filters.status'),
+          placeholder: t('notices.filters.allStatuses'),
+          options: REVIEW_STATUSES.map((status) => ({ value: status, label: t(`reviewStatus.${status}`) })),
+          testId: 'notice-status-filter',
+          width: 180,
+        },
+      ]}
       query={notices}
       testId="notices-table"
       rowKey="id"
@@ -44,6 +66,8 @@ export function NoticesRoute() {
           }}
         />
       )}
+      {approving && <ApproveNoticeModal notice={approving} onClose={() => setApproving(null)} />}
+      {rejecting && <RejectNoticeModal notice={rejecting} onClose={() => setRejecting(null)} />}
     </ListPage>
   );
 }
