@@ -1,12 +1,13 @@
 import { useTradeTranslation } from '../lib/texts';
 import { useInstrument } from '../api/trading';
-import { instrumentName } from '../lib/labels';
+import { normalizeLang } from '@kabuto/i18n';
+import { instrumentName } from '../../../lib/market-format';
 
 /** "トヨタ自動車 7203": the name in the reader's language (once known) and the code. */
 export function InstrumentLabel({ code }: { code: string }) {
   const { i18n } = useTradeTranslation();
   const { data } = useInstrument(code);
-  const name = instrumentName(data, i18n.resolvedLanguage);
+  const name = data ? instrumentName(data, normalizeLang(i18n.resolvedLanguage)) : null;
   return (
     <span data-testid="trade-instrument">
       {name ? `${name} ` : ''}

@@ -1,6 +1,8 @@
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import type { Order } from '@kabuto/contract';
+import { normalizeLang } from '@kabuto/i18n';
 import type { TFunction } from 'i18next';
+import { instrumentName } from '../../../lib/market-format';
 
 /** A last valid date (YYYY-MM-DD, JST) as brokers print it: 2026/11/27. */
 export const validUntilText = (date: string) => date.replaceAll('-', '/');
@@ -12,15 +14,6 @@ export function orderStatusText(t: TFunction, order: Pick<Order, 'status' | 'can
     : t(`trade:orderStatus.${order.status}`);
 }
 
-/** The instrument's name in the reader's language: the Japanese name in Japanese, the English one otherwise. */
-export function instrumentName(
-  instrument: { nameJa: string; nameEn: string } | null | undefined,
-  language: string | undefined,
-): string | null {
-  if (!instrument) return null;
-  return language === 'ja' ? instrument.nameJa : instrument.nameEn;
-}
-
 /** The stock as the trade screens name it, 「トヨタ自動車（7203）」 / "Toyota Motor (7203)"; its code until its names are in. */
 export function instrumentWithCode(
   t: TFunction,
@@ -28,8 +21,8 @@ export function instrumentWithCode(
   language: string | undefined,
   code: string,
 ): string {
-  const name = instrumentName(instrument, language);
-  return name ? t('trade:instrumentWithCode', { name, code }) : code;
+  if (!instrument) return code;
+  return t('trade:instrumentWithCode', { name: instrumentName(instrument, normalizeLang(language)), code });
 }
 
 /** "200株（2単元）" / "200 shares (2 lots)". */
