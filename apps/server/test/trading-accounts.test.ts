@@ -43,8 +43,8 @@ describe('Idempotency-Key', () => {
     expect(changed).toMatchObject({ status: 422, errorCode: 'IDEMPOTENCY_KEY_REUSED' });
     const theirs = await placeOrder(t, other, restingLong, key);
     expect(theirs.data.id).not.toBe(first.data.id);
-    const orders = await send<{ total: number }>(t, 'GET', '/api/orders', user.token);
-    expect(orders.data.total).toBe(1);
+    const orders = await send<{ items: unknown[] }>(t, 'GET', '/api/orders', user.token);
+    expect(orders.data.items).toHaveLength(1);
     // Held once: 270,000 yen and the 270 yen fee.
     expect((await ledgerBalances(t, user)).cash_held).toBe(yen('270270'));
   });
@@ -81,9 +81,56 @@ describe("another user's orders and positions", () => {
       status: 404,
       errorCode: 'ORDER_NOT_FOUND',
     });
-    expect((await send<{ total: number }>(t, 'GET', '/api/orders', intruder.token)).data.total).toBe(0);
-    expect((await send<{ total: number }>(t, 'GET', '/api/positions', intruder.token)).data.total).toBe(0);
+    expect((await send<{ items: unknown[] }>(t, 'GET', '/api/orders', intruder.token)).data.items).toEqual(
+      [],
+    );
+    expect((await send<{ items: unknown[] }>(t, 'GET', '/api/positions', intruder.token)).data.items).toEqual(
+      [],
+    );
+    // A cursor naming the owner's order shows the intruder nothing of the owner's either.
+    const after = `cursor=${BigInt(resting.data.id) + 1n}`;
+    expect(
+      (await send<{ items: unknown[] }>(t, 'GET', `/api/orders?${after}`, intruder.token)).data.items,
+    ).toEqual([]);
     expect(await tradingSnapshot(t, owner)).toEqual(before);
+  });
+});
+
+describe('the order and position lists page by cursor', () => {
+  type ListPage = { items: { id: string }[]; nextCursor: string | null };
+  const list = (token: string, query: string) => send<ListPage>(t, 'GET', `/api/orders?${query}`, token);
+
+  it('neither repeats nor hides a line when orders arrive and leave between pages', async () => {
+    const user = await investor(t, '10000000');
+    const placed: string[] = [];
+    for (let i = 0; i < 5; i += 1) placed.push((await placeOrder(t, user, restingLong)).data.id);
+    const first = (await list(user.token, 'status=open&pageSize=2')).data;
+    expect(first.items.map((o) => o.id)).toEqual([placed[4], placed[3]]);
+    expect(first.nextCursor).toBe(placed[3]);
+
+    // Meanwhile a new order arrives at the top and one already listed is cancelled.
+    const newest = (await placeOrder(t, user, restingLong)).data.id;
+    await send(t, 'DELETE', `/api/orders/${placed[4]}`, user.token);
+    const second = (await list(user.token, `status=open&pageSize=2&cursor=${first.nextCursor}`)).data;
+    expect(second.items.map((o) => o.id)).toEqual([placed[2], placed[1]]);
+    const third = (await list(user.token, `status=open&pageSize=2&cursor=${second.nextCursor}`)).data;
+    expect(third).toEqual({ items: [expect.objectContaining({ id: placed[0] })], nextCursor: null });
+    // A refresh reads from the newest again.
+    expect((await list(user.token, 'status=open&pageSize=1')).data.items[0]?.id).toBe(newest);
+
+    const positions = await send<ListPage>(t, 'GET', '/api/positions?pageSize=1', user.token);
+    expect(positions.data).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('refuses a cursor it did not issue with a localised message', async () => {
+    const user = await investor(t, '1000000');
+    for (const bad of ['0', '-1', 'abc', '1'.repeat(19), '12a']) {
+      const result = await list(user.token, `lang=ja&cursor=${bad}`);
+      expect(result).toMatchObject({ status: 400, errorCode: 'LIST_CURSOR_INVALID' });
+      expect(result.msg).not.toBe('LIST_CURSOR_INVALID');
+      const positions = await send(t, 'GET', `/api/positions?lang=en&cursor=${bad}`, user.token);
+      expect(positions).toMatchObject({ status: 400, errorCode: 'LIST_CURSOR_INVALID' });
+    }
   });
 });
 

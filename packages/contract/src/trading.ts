@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { code, decimalMoney, pageQuery, paged, priceField, wholeNumberField } from './fields';
+import { code, decimalMoney, pageQuery, priceField, wholeNumberField } from './fields';
 import { instrumentCodeField } from './market';
 
 export const ORDER_SIDES = ['long', 'short'] as const;
@@ -34,13 +34,28 @@ export const placeOrderRequest = z.strictObject({
 });
 export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
 
-export const orderQuery = pageQuery.extend({
+/**
+ * Where the next page of a newest-first list starts: the id of the previous page's last item. Orders and
+ * positions leave the open lists and arrive at their top while the investor scrolls, so pages cut by offset
+ * would repeat or skip one; after an id, none is.
+ */
+const afterId = z
+  .string(code('LIST_CURSOR_INVALID'))
+  .regex(/^[1-9]\d{0,17}$/, code('LIST_CURSOR_INVALID'))
+  .optional();
+
+export const orderQuery = z.object({
   /** open: resting orders; history: filled and cancelled ones; all by default. */
   status: z.enum(['open', 'history', 'all'], code('VALIDATION_FAILED')).default('all'),
+  /** The nextCursor of the previous page; absent for the newest page. */
+  cursor: afterId,
+  pageSize: pageQuery.shape.pageSize,
 });
 
-export const positionQuery = pageQuery.extend({
+export const positionQuery = z.object({
   status: z.enum(['open', 'closed', 'all'], code('VALIDATION_FAILED')).default('all'),
+  cursor: afterId,
+  pageSize: pageQuery.shape.pageSize,
 });
 
 export const tradingIdParams = z.object({
@@ -121,8 +136,9 @@ export const position = z.object({
 });
 export type Position = z.infer<typeof position>;
 
-export const orderPage = paged(order);
-export const positionPage = paged(position);
+/** `nextCursor`: pass as `cursor` for the next (older) page; null on the last page. */
+export const orderPage = z.object({ items: z.array(order), nextCursor: z.string().nullable() });
+export const positionPage = z.object({ items: z.array(position), nextCursor: z.string().nullable() });
 
 /**
  * One line of 注文履歴: an order to open (新規) once filled or cancelled, at the time it was placed, or a close

@@ -36,3 +36,26 @@ export async function fetchPage<DB, TB extends keyof DB, Base, Row, Item>(
     pageSize: request.pageSize,
   };
 }
+
+export interface CursorRequest {
+  /** The id of the previous page's last item, as the client sent it back. */
+  cursor?: string | undefined;
+  pageSize: number;
+}
+
+/**
+ * One page of a list read newest first by id, after the id the cursor names: `read` returns up to `limit` rows
+ * with ids below `beforeId` (all of them when undefined), highest id first.
+ */
+export async function pageBeforeId<Row extends { id: bigint }>(
+  request: CursorRequest,
+  read: (beforeId: bigint | undefined, limit: number) => Promise<Row[]>,
+): Promise<{ items: Row[]; nextCursor: string | null }> {
+  const rows = await read(
+    request.cursor === undefined ? undefined : BigInt(request.cursor),
+    request.pageSize + 1,
+  );
+  const items = rows.slice(0, request.pageSize);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > request.pageSize && last ? last.id.toString() : null };
+}

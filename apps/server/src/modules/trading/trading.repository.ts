@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DB, Executor } from '../../database';
-import { fetchPage, type PageRequest } from '../../platform/pagination';
+import { pageBeforeId, type CursorRequest } from '../../platform/pagination';
 import { decodeHistoryCursor, encodeHistoryCursor } from './trading.history-cursor';
 import type { OrderRow, PositionRow, TradingOrdersTable, TradingPositionsTable } from './trading.table';
 
@@ -273,17 +273,15 @@ export function ordersPage(
   db: Executor,
   userId: bigint,
   status: 'open' | 'history' | 'all',
-  page: PageRequest,
+  page: CursorRequest,
 ) {
-  let base = db.selectFrom('trading_orders').where('user_id', '=', userId);
-  if (status === 'open') base = base.where('status', '=', 'open');
-  if (status === 'history') base = base.where('status', '<>', 'open');
-  return fetchPage(
-    base,
-    (query) => query.selectAll().orderBy('id', 'desc'),
-    page,
-    (row) => row as OrderRow,
-  );
+  return pageBeforeId(page, async (beforeId, limit) => {
+    let query = db.selectFrom('trading_orders').selectAll().where('user_id', '=', userId);
+    if (status === 'open') query = query.where('status', '=', 'open');
+    if (status === 'history') query = query.where('status', '<>', 'open');
+    if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+    return (await query.orderBy('id', 'desc').limit(limit).execute()) as OrderRow[];
+  });
 }
 
 /**
@@ -379,17 +377,15 @@ export function positionsPage(
   db: Executor,
   userId: bigint,
   status: 'open' | 'closed' | 'all',
-  page: PageRequest,
+  page: CursorRequest,
 ) {
-  let base = db.selectFrom('trading_positions').where('user_id', '=', userId);
-  if (status === 'open') base = base.where('status', '<>', 'closed');
-  if (status === 'closed') base = base.where('status', '=', 'closed');
-  return fetchPage(
-    base,
-    (query) => query.selectAll().orderBy('id', 'desc'),
-    page,
-    (row) => row as PositionRow,
-  );
+  return pageBeforeId(page, async (beforeId, limit) => {
+    let query = db.selectFrom('trading_positions').selectAll().where('user_id', '=', userId);
+    if (status === 'open') query = query.where('status', '<>', 'closed');
+    if (status === 'closed') query = query.where('status', '=', 'closed');
+    if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+    return (await query.orderBy('id', 'desc').limit(limit).execute()) as PositionRow[];
+  });
 }
 
 const TRADING_REFERENCE = /^(order|position):(\d{1,18})$/;

@@ -8,7 +8,7 @@ import { tradingOf } from './trading.service';
 import { accountView, orderView, positionView, previewView } from './trading.views';
 
 /** What the `orders` and `positions` channels send: the user's open ones, as the list endpoints show them. */
-const LIVE_PAGE = { page: 1, pageSize: 100 };
+const LIVE_PAGE = { pageSize: 100 };
 
 export function tradingRoutes(ctx: AppContext) {
   const trading = tradingOf(ctx);
@@ -31,7 +31,7 @@ export function tradingRoutes(ctx: AppContext) {
     }),
     route(api.trading.orders, async ({ actor, query }) => {
       const page = await ordersPage(ctx.db, actor.userId, query.status, query);
-      return { ...page, items: page.items.map(orderView) };
+      return { nextCursor: page.nextCursor, items: page.items.map(orderView) };
     }),
     route(api.trading.history, async ({ actor, query }) => {
       const page = await tradeHistoryPage(ctx.db, actor.userId, query);
@@ -53,7 +53,10 @@ export function tradingRoutes(ctx: AppContext) {
     ),
     route(api.trading.positions, async ({ actor, query }) => {
       const page = await positionsPage(ctx.db, actor.userId, query.status, query);
-      return { ...page, items: page.items.map((row) => positionView(row, trading.markOf(row.code))) };
+      return {
+        nextCursor: page.nextCursor,
+        items: page.items.map((row) => positionView(row, trading.markOf(row.code))),
+      };
     }),
     route(api.trading.position, async ({ actor, params }) => {
       const row = await findUserPosition(ctx.db, actor.userId, params.id);

@@ -74,8 +74,9 @@ export function useTradingAccount() {
   });
 }
 
-const nextPage = (last: { page: number; pageSize: number; total: number }) =>
-  last.page * last.pageSize < last.total ? last.page + 1 : undefined;
+/** Each page continues after the previous one's last line, so lines that come and go never repeat or hide one. */
+const nextPage = (last: { nextCursor: string | null }) => last.nextCursor ?? undefined;
+const after = (cursor: string | undefined) => (cursor ? { cursor } : {});
 
 /** Resting orders (open) or filled and cancelled ones (history), newest first, a page at a time. */
 export function useOrders(status: OrderFilter, enabled = true) {
@@ -83,8 +84,10 @@ export function useOrders(status: OrderFilter, enabled = true) {
   return useInfiniteQuery({
     queryKey: tradeKeys.orders(status),
     queryFn: ({ pageParam }) =>
-      apiClient.call(routes.trading.orders, { query: { status, page: pageParam, pageSize: PAGE_SIZE } }),
-    initialPageParam: 1,
+      apiClient.call(routes.trading.orders, {
+        query: { status, pageSize: PAGE_SIZE, ...after(pageParam) },
+      }),
+    initialPageParam: undefined as string | undefined,
     getNextPageParam: nextPage,
     enabled,
     refetchInterval: status === 'open' ? fallback : false,
@@ -102,10 +105,10 @@ export function useTradeHistory() {
     queryKey: tradeKeys.history(),
     queryFn: ({ pageParam }) =>
       apiClient.call(routes.trading.history, {
-        query: { pageSize: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+        query: { pageSize: PAGE_SIZE, ...after(pageParam) },
       }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextPage,
     meta: { silent: true },
   });
 }
@@ -116,9 +119,9 @@ const positionsQuery = (status: PositionFilter) =>
     queryKey: tradeKeys.positions(status),
     queryFn: ({ pageParam }) =>
       apiClient.call(routes.trading.positions, {
-        query: { status, page: pageParam, pageSize: status === 'open' ? OPEN_PAGE_SIZE : PAGE_SIZE },
+        query: { status, pageSize: status === 'open' ? OPEN_PAGE_SIZE : PAGE_SIZE, ...after(pageParam) },
       }),
-    initialPageParam: 1,
+    initialPageParam: undefined as string | undefined,
     getNextPageParam: nextPage,
     meta: { silent: true },
   });
