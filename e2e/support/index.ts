@@ -105,7 +105,7 @@ export async function setTransactionPasswordByApi(
 export async function submitKycByApi(
   request: APIRequestContext,
   token: string,
-  person: { fullName: string; idNumber: string },
+  person: { fullName: string; fullNameKana: string; idNumber: string },
 ): Promise<void> {
   const response = await request.post('/api/kyc', {
     headers: { token },

@@ -158,10 +158,11 @@ export async function investorWithCash(
   staff: StaffSession,
   cash: string,
   fullName = '山田 太郎',
+  fullNameKana = 'ヤマダ タロウ',
 ) {
   const investor = await registerByApi(request);
   await setTransactionPasswordByApi(request, investor, TRANSACTION_PASSWORD);
-  await submitKycByApi(request, investor.token, { fullName, idNumber: `DL${investor.mobile}` });
+  await submitKycByApi(request, investor.token, { fullName, fullNameKana, idNumber: `DL${investor.mobile}` });
   await approveKycByApi(request, staff, investor.userId);
   // Announced by the investor's notice, as a transfer is: staff who credit money nobody announced may not
   // approve that user's withdrawals.
@@ -177,7 +178,7 @@ export async function investorWithCash(
 
 /**
  * What a withdrawal needs beside the cash, added through the API: an authenticator app (after an SMS step-up)
- * and a bank account in the investor's name (branch 210, the number the last seven digits of the phone).
+ * and a bank account in the investor's name (ヤマダ タロウ, as investorWithCash verifies; branch 210, the number the last seven digits of the phone).
  * Answers the app's TOTP secret.
  */
 export async function withAuthenticatorAndBankAccount(

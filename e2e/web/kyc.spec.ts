@@ -21,10 +21,12 @@ const HOME = '/#/pages/index/index';
 const PEOPLE = {
   ja: {
     fullName: '佐藤 花子',
+    fullNameKana: 'さとう　はなこ',
     reason: '裏面の写真がぼやけていて、住所が読み取れません。',
   },
   en: {
     fullName: 'Hanako Sato',
+    fullNameKana: 'ｻﾄｳ ﾊﾅｺ',
     reason: 'The photo of the back is blurred; the address cannot be read.',
   },
 } as const;
@@ -38,9 +40,14 @@ async function expectImagesLoaded(scope: Locator, count: number) {
     .toBe(true);
 }
 
-/** The identity form filled in as a person would: name, ID number and two photos from the phone. */
-async function fillIdentityForm(page: Page, fullName: string, idNumber: string) {
-  await input(page, 'kyc-full-name').fill(fullName);
+/** The identity form filled in as a person would: name, its katakana reading, ID number and two photos from the phone. */
+async function fillIdentityForm(
+  page: Page,
+  person: { fullName: string; fullNameKana: string },
+  idNumber: string,
+) {
+  await input(page, 'kyc-full-name').fill(person.fullName);
+  await input(page, 'kyc-full-name-kana').fill(person.fullNameKana);
   await input(page, 'kyc-id-number').fill(idNumber);
   await page.getByTestId('kyc-front-input').setInputFiles({
     name: 'IMG_0001.jpg',
@@ -116,7 +123,8 @@ for (const lang of ['ja', 'en'] as const) {
     context,
     request,
   }) => {
-    const { fullName, reason } = PEOPLE[lang];
+    const person = PEOPLE[lang];
+    const { fullName, reason } = person;
     const staff = await staffSession(request);
     const investor = await registerByApi(request);
     const idNumber = `DL${investor.mobile}`;
@@ -132,7 +140,14 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(page.getByTestId('kyc-full-name-error')).toHaveText(
       message(lang, 'errors', 'KYC_FULL_NAME_REQUIRED'),
     );
-    await fillIdentityForm(page, fullName, idNumber);
+    // The reading must be katakana (hiragana and half-width kana are converted, kanji is refused).
+    await input(page, 'kyc-full-name').fill(fullName);
+    await input(page, 'kyc-full-name-kana').fill('佐藤');
+    await page.getByTestId('kyc-submit').click();
+    await expect(page.getByTestId('kyc-full-name-kana-error')).toHaveText(
+      message(lang, 'errors', 'KYC_FULL_NAME_KANA_INVALID'),
+    );
+    await fillIdentityForm(page, person, idNumber);
     await expectNoHorizontalOverflow(page);
     await screenshot(page, `${lang}-kyc-form`);
     await page.getByTestId('kyc-submit').click();
@@ -150,6 +165,8 @@ for (const lang of ['ja', 'en'] as const) {
     await openSignedIn(office, staff, lang);
     let detail = await openSubmission(office, lang, investor.userId, 1);
     await expect(detail).toContainText(fullName);
+    // Beside the name, the reading as stored: normalised to full-width katakana.
+    await expect(detail).toContainText('サトウ ハナコ');
     await expect(detail).toContainText(idNumber);
     await detail.getByTestId('kyc-reject').click();
     await office.getByTestId('reason-submit').click();
@@ -181,7 +198,7 @@ for (const lang of ['ja', 'en'] as const) {
     // Submitting again: an empty form, the same checks.
     await refusal.getByTestId('kyc-resubmit').click();
     await expect(input(page, 'kyc-full-name')).toHaveValue('');
-    await fillIdentityForm(page, fullName, idNumber);
+    await fillIdentityForm(page, person, idNumber);
     await page.getByTestId('kyc-submit').click();
     await expect(page.getByTestId('kyc-state-pending')).toContainText(
       message(lang, 'web', 'kycState.pendingTitle'),

@@ -34,8 +34,8 @@ const HOME = '/#/pages/index/index';
 const BANK = { holderName: 'ヤマダ タロウ', bankName: 'みずほ銀行', branchName: '渋谷支店' };
 
 /** The bank account form, filled and sent as a person would. */
-async function addBankAccount(page: Page, accountNumber: string) {
-  await input(page, 'bank-holderName').fill(BANK.holderName);
+async function addBankAccount(page: Page, accountNumber: string, holderName: string = BANK.holderName) {
+  await input(page, 'bank-holderName').fill(holderName);
   await input(page, 'bank-bankName').fill(BANK.bankName);
   await input(page, 'bank-branchName').fill(BANK.branchName);
   await input(page, 'bank-branchCode').fill('210');
@@ -85,8 +85,16 @@ for (const lang of ['ja', 'en'] as const) {
     await page.goto(WITHDRAWAL);
     await page.getByTestId('withdrawal-add-bank').click();
     await expect(page.getByTestId('bank-account-page')).toBeVisible();
-    await addBankAccount(page, accountNumber);
+    // Only an account in the investor's own name: another person's is refused beside the holder field.
+    await addBankAccount(page, accountNumber, 'スズキ ハナコ');
+    await expect(page.getByTestId('bank-holderName-error')).toHaveText(
+      message(lang, 'errors', 'BANK_HOLDER_MISMATCH'),
+    );
+    await expect(page.getByTestId('bank-account')).toHaveCount(0);
+    await screenshot(page, `${lang}-bank-account-holder-mismatch`);
+    await addBankAccount(page, accountNumber, 'ﾔﾏﾀﾞ ﾀﾛｳ');
     await expect(page.getByTestId('bank-account')).toContainText(BANK.bankName);
+    await expect(page.getByTestId('bank-account')).toContainText(BANK.holderName);
     await expect(page.getByTestId('bank-account')).toContainText(accountNumber.slice(-4));
     await expect(page.getByTestId('bank-account')).not.toContainText(accountNumber);
 

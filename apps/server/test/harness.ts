@@ -281,3 +281,26 @@ export async function createStaff(
   });
   return { id: row.id.toString(), username, password: 'Staff-pass-1', secret };
 }
+
+/**
+ * A passed identity verification with this katakana name (as a reviewer passing a submission leaves it), so
+ * withdrawals go to bank accounts whose holder is this name. Placeholder photo names: nothing reads them.
+ */
+export async function passKyc(t: TestApp, userId: string, fullNameKana: string | null = 'ヤマダ タロウ') {
+  const id = BigInt(userId);
+  await t.ctx.db
+    .insertInto('kyc_submissions')
+    .values({
+      user_id: id,
+      full_name: '山田 太郎',
+      full_name_kana: fullNameKana,
+      id_number: 'AB1234567',
+      front_file_id: 'test-front',
+      back_file_id: 'test-back',
+      status: 'passed',
+      reviewed_at: t.clock.now(),
+      created_at: t.clock.now(),
+    })
+    .execute();
+  await t.ctx.db.updateTable('users').set({ kyc_status: 'passed' }).where('id', '=', id).execute();
+}

@@ -73,7 +73,11 @@ async function submit(
   token: string | undefined,
   front: Partial<FilePart> & { bytes: Buffer },
   back: Partial<FilePart> & { bytes: Buffer },
-  fields: Record<string, string> = { fullName: '山田 太郎', idNumber: 'AB1234567' },
+  fields: Record<string, string> = {
+    fullName: '山田 太郎',
+    fullNameKana: 'ヤマダ タロウ',
+    idNumber: 'AB1234567',
+  },
   lang = 'en',
 ) {
   const { payload, contentType } = multipart(fields, [
@@ -113,6 +117,7 @@ describe('submitting identity documents', () => {
     expect(state.data).toEqual({
       status: 'none',
       fullName: null,
+      fullNameKana: null,
       reason: null,
       submittedAt: null,
       reviewedAt: null,
@@ -228,23 +233,64 @@ describe('submitting identity documents', () => {
   it('checks the fields in form order with their own messages', async () => {
     const user = await registerUser(t);
     const image = { bytes: await jpeg() };
-    const noName = await submit(user.token, image, image, { fullName: ' ', idNumber: 'AB1234' });
+    const noName = await submit(user.token, image, image, {
+      fullName: ' ',
+      fullNameKana: 'タロウ',
+      idNumber: 'AB1234',
+    });
     expect(noName).toMatchObject({
       status: 400,
       errorCode: 'KYC_FULL_NAME_REQUIRED',
       msg: 'Please enter your full name',
     });
-    const noNumber = await submit(user.token, image, image, { fullName: 'Taro' }, 'ja');
+    const noKana = await submit(
+      user.token,
+      image,
+      image,
+      { fullName: '山田 太郎', idNumber: 'AB1234' },
+      'ja',
+    );
+    expect(noKana).toMatchObject({
+      status: 400,
+      errorCode: 'KYC_FULL_NAME_KANA_REQUIRED',
+      msg: 'フリガナを入力してください',
+    });
+    for (const [lang, msg] of [
+      ['ja', 'フリガナは全角カタカナで入力してください（例：ヤマダ タロウ）'],
+      ['en', 'Enter your name in full-width katakana (e.g. ヤマダ タロウ)'],
+    ] as const)
+      for (const kana of ['山田 太郎', 'YAMADA TARO', 'ヤマダ・タロウ'])
+        expect(
+          await submit(
+            user.token,
+            image,
+            image,
+            { fullName: '山田 太郎', fullNameKana: kana, idNumber: 'AB1234' },
+            lang,
+          ),
+        ).toMatchObject({ status: 400, errorCode: 'KYC_FULL_NAME_KANA_INVALID', msg });
+    const noNumber = await submit(
+      user.token,
+      image,
+      image,
+      { fullName: 'Taro', fullNameKana: 'タロウ' },
+      'ja',
+    );
     expect(noNumber).toMatchObject({
       errorCode: 'KYC_ID_NUMBER_REQUIRED',
       msg: '本人確認書類の番号を入力してください',
     });
-    const badNumber = await submit(user.token, image, image, { fullName: 'Taro', idNumber: '<script>' });
+    const badNumber = await submit(user.token, image, image, {
+      fullName: 'Taro',
+      fullNameKana: 'タロウ',
+      idNumber: '<script>',
+    });
     expect(badNumber.errorCode).toBe('KYC_ID_NUMBER_INVALID');
 
-    const { payload, contentType } = multipart({ fullName: 'Taro', idNumber: 'AB1234' }, [
-      { name: 'front', filename: 'f.jpg', contentType: 'image/jpeg', bytes: image.bytes },
-    ]);
+    const { payload, contentType } = multipart(
+      { fullName: 'Taro', fullNameKana: 'タロウ', idNumber: 'AB1234' },
+      [{ name: 'front', filename: 'f.jpg', contentType: 'image/jpeg', bytes: image.bytes }],
+    );
     const noBack = await t.app.inject({
       method: 'POST',
       url: '/api/kyc?lang=en',
@@ -256,6 +302,20 @@ describe('submitting identity documents', () => {
     const json = await post(t.app, '/api/kyc?lang=en', { fullName: 'Taro', idNumber: 'AB1234' }, user.token);
     expect(json).toMatchObject({ status: 400, errorCode: 'BAD_REQUEST' });
     expect(await submissionOf(user.userId)).toBeUndefined();
+  });
+
+  it('stores the katakana name normalised: half-width kana and hiragana, full-width and repeated spaces', async () => {
+    const user = await registerUser(t);
+    const image = { bytes: await jpeg() };
+    const result = await submit(user.token, image, image, {
+      fullName: '山田 太郎',
+      fullNameKana: '　ﾔﾏﾀﾞ　　たろう ',
+      idNumber: 'AB1234567',
+    });
+    expect(result.code).toBe(1);
+    expect((await submissionOf(user.userId))!.full_name_kana).toBe('ヤマダ タロウ');
+    const state = await get<{ fullNameKana: string }>(t.app, '/api/kyc', user.token);
+    expect(state.data.fullNameKana).toBe('ヤマダ タロウ');
   });
 
   it('needs a session', async () => {

@@ -343,7 +343,7 @@ describe('contract endpoints', () => {
     { title: 'Probe', body: 'Probe' },
     { amount: '10000', transferDate: '2026-11-24', senderName: 'Probe' },
     {
-      holderName: 'Probe',
+      holderName: 'プローブ',
       bankName: 'Probe',
       branchName: 'Probe',
       branchCode: '001',
@@ -352,7 +352,7 @@ describe('contract endpoints', () => {
     { amount: '10000', bankAccountId: '1', transactionPassword: 'probe1' },
     { userId: '1', amount: '100', bankReference: 'PROBE' },
     { userId: '1', amount: '-100', reason: 'probe' },
-    { fullName: 'Probe', idNumber: '123456789012' },
+    { fullName: 'Probe', fullNameKana: 'プローブ', idNumber: '123456789012' },
     { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 },
     { type: 'market' },
     { code: '7203', direction: 'above', price: '3000' },

@@ -4,7 +4,15 @@ import { limitDown, limitUp, type MarketPhase, type TickTable } from '@kabuto/ma
 import { decimalToSen } from '@kabuto/contract';
 import { creditDeposit, freshKey } from '../src/modules/ledger';
 import { tradingOf } from '../src/modules/trading';
-import { body, createTestApp, registerUser, staffToken, type Registered, type TestApp } from './harness';
+import {
+  body,
+  createTestApp,
+  passKyc,
+  registerUser,
+  staffToken,
+  type Registered,
+  type TestApp,
+} from './harness';
 
 /** Tuesday 2026-11-24 10:00 JST: a business day, in the morning session. */
 export const MORNING = new Date('2026-11-24T01:00:00Z');
@@ -66,10 +74,12 @@ export async function investor(
 ): Promise<Registered> {
   const user = await registerUser(t);
   const id = BigInt(user.userId);
-  if (options.kyc !== false)
-    await sql`UPDATE users SET kyc_status = 'passed', credit_score = ${options.creditScore ?? 100} WHERE id = ${id}`.execute(
+  if (options.kyc !== false) {
+    await passKyc(t, user.userId);
+    await sql`UPDATE users SET credit_score = ${options.creditScore ?? 100} WHERE id = ${id}`.execute(
       t.ctx.db,
     );
+  }
   if (cash !== '0') await deposit(t, user, cash);
   return user;
 }

@@ -1,7 +1,7 @@
 // A withdrawal never takes cash that open positions need (docs/trading.md, "Withdrawals and trading").
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, get, post, registerUser, type TestApp } from './harness';
+import { createTestApp, get, passKyc, post, registerUser, type TestApp } from './harness';
 import { deposit, MORNING, placeOrder, pushQuote, type OrderView } from './trading-helpers';
 
 let t: TestApp;
@@ -26,9 +26,8 @@ async function trader(cash: string) {
   const token = (
     await post<{ token: string }>(t.app, '/api/auth/login', { account: user.mobile, password: user.password })
   ).data.token;
-  await sql`UPDATE users SET kyc_status = 'passed', credit_score = 100 WHERE id = ${BigInt(user.userId)}`.execute(
-    t.ctx.db,
-  );
+  await passKyc(t, user.userId);
+  await sql`UPDATE users SET credit_score = 100 WHERE id = ${BigInt(user.userId)}`.execute(t.ctx.db);
   const bank = await post<{ id: string }>(
     t.app,
     '/api/funding/bank-accounts',

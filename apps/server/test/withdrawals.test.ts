@@ -4,6 +4,7 @@ import {
   createStaff,
   createTestApp,
   get,
+  passKyc,
   post,
   registerUser,
   staffToken,
@@ -45,8 +46,14 @@ type Withdrawal = {
 type Balances = { available: string; held: string };
 let refs = 0;
 
-/** A verified investor with a transaction password, a bank account and `yen` deposited. */
-async function fundedInvestor(yen: number): Promise<Registered & { bankAccountId: string }> {
+/**
+ * A verified investor (フリガナ ヤマダ タロウ unless told) with a transaction password, a bank account and `yen`
+ * deposited. With `holderName`, the account is in that name and was added before verification passed.
+ */
+async function fundedInvestor(
+  yen: number,
+  options: { holderName?: string; kana?: string | null } = {},
+): Promise<Registered & { bankAccountId: string }> {
   const user = await registerUser(t);
   await post(
     t.app,
@@ -59,12 +66,13 @@ async function fundedInvestor(yen: number): Promise<Registered & { bankAccountId
     password: user.password,
   });
   const token = relogin.data.token;
-  await sql`UPDATE users SET kyc_status = 'passed' WHERE id = ${BigInt(user.userId)}`.execute(t.ctx.db);
+  const addedBefore = options.holderName !== undefined;
+  if (!addedBefore) await passKyc(t, user.userId, options.kana);
   const account = await post<{ id: string }>(
     t.app,
     '/api/funding/bank-accounts',
     {
-      holderName: 'ヤマダ タロウ',
+      holderName: options.holderName ?? 'ヤマダ タロウ',
       bankName: 'みずほ銀行',
       branchName: '本店',
       branchCode: '001',
@@ -73,6 +81,7 @@ async function fundedInvestor(yen: number): Promise<Registered & { bankAccountId
     token,
   );
   if (account.code !== 1) throw new Error(`bank account: ${account.errorCode}`);
+  if (addedBefore) await passKyc(t, user.userId, options.kana);
   if (yen > 0) {
     // Announced by the user's notice, so the crediting staff member may still approve their withdrawals.
     const jstToday = new Date(t.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
@@ -443,7 +452,7 @@ describe('bank accounts', () => {
         { holderName, bankName: '銀行', branchName: '支店', branchCode: '003', accountNumber: '1112223' },
         user.token,
       );
-    expect((await add('やまだ はなこ')).data.holderName).toBe('ヤマダ ハナコ');
+    expect((await add('やまだ　たろう')).data.holderName).toBe('ヤマダ タロウ');
     expect(await add('山田花子')).toMatchObject({
       errorCode: 'HOLDER_NAME_KANA',
       msg: '口座名義は通帳と同じくカタカナ（または英大文字）で入力してください',
@@ -454,7 +463,7 @@ describe('bank accounts', () => {
     const user = await fundedInvestor(0);
     const add = (payload: object) => post(t.app, '/api/funding/bank-accounts?lang=ja', payload, user.token);
     const full = {
-      holderName: 'ヤマダ',
+      holderName: 'ヤマダ タロウ',
       bankName: '銀行',
       branchName: '支店',
       branchCode: '002',
@@ -480,6 +489,90 @@ describe('bank accounts', () => {
     for (let i = 0; i < 4; i += 1) expect((await add({ ...full, accountNumber: `765432${i}` })).code).toBe(1);
     expect((await add({ ...full, accountNumber: '7654329' })).errorCode).toBe('BANK_ACCOUNT_LIMIT');
     expect((await add({ ...full, accountNumber: '7654320' })).errorCode).toBe('BANK_ACCOUNT_DUPLICATE');
+  });
+});
+
+describe('only to an account in the investor’s own name (本人名義)', () => {
+  const accountsOf = async (token: string) =>
+    (await get<{ items: { holderName: string }[] }>(t.app, '/api/funding/bank-accounts', token)).data.items;
+  const addAccount = (token: string, holderName: string, accountNumber: string, lang = 'ja') =>
+    post<{ holderName: string }>(
+      t.app,
+      `/api/funding/bank-accounts?lang=${lang}`,
+      { holderName, bankName: '三井住友銀行', branchName: '新宿支店', branchCode: '221', accountNumber },
+      token,
+    );
+
+  it('refuses to add an account in another person’s name once identity is verified, and stores nothing', async () => {
+    const user = await fundedInvestor(0);
+    const before = await accountsOf(user.token);
+    const refused = await addAccount(user.token, 'スズキ ハナコ', '3334445');
+    expect(refused).toMatchObject({
+      status: 409,
+      errorCode: 'BANK_HOLDER_MISMATCH',
+      msg: '口座名義がご本人のお名前（フリガナ）と一致しません。ご本人名義の口座のみ登録できます',
+    });
+    expect((await addAccount(user.token, 'ヤマダ ジロウ', '3334446', 'en')).msg).toBe(
+      'The account holder does not match your name (katakana). Only accounts in your own name can be registered',
+    );
+    expect(await accountsOf(user.token)).toEqual(before);
+    const messages = await t.ctx.db
+      .selectFrom('messages')
+      .select('kind')
+      .where('user_id', '=', BigInt(user.userId))
+      .where('kind', '=', 'bank_account_added')
+      .execute();
+    expect(messages).toHaveLength(1);
+  });
+
+  it('accepts the own name however it is typed: half-width kana, hiragana, without or with full-width spaces', async () => {
+    const user = await fundedInvestor(0);
+    const variants = ['ﾔﾏﾀﾞ ﾀﾛｳ', 'やまだ　たろう', 'ヤマダタロウ', '　ヤマダ　　タロウ '];
+    for (const [index, holderName] of variants.entries()) {
+      const added = await addAccount(user.token, holderName, `555000${index}`);
+      expect(added.code, holderName).toBe(1);
+    }
+    const holders = (await accountsOf(user.token)).map((account) => account.holderName);
+    expect(holders).toEqual(expect.arrayContaining(['ヤマダ タロウ', 'ヤマダタロウ']));
+  });
+
+  it('refuses a withdrawal to an account added before verification in another name: nothing held or moved', async () => {
+    const user = await fundedInvestor(50_000, { holderName: 'スズキ ハナコ' });
+    const before = await balances(user.token);
+    const result = await withdraw(user, '10000');
+    expect(result).toMatchObject({ status: 409, errorCode: 'WITHDRAWAL_HOLDER_MISMATCH' });
+    expect(result.msg).toContain('does not match your verified name (katakana)');
+    expect(await balances(user.token)).toEqual(before);
+    expect(before).toMatchObject({ available: '50000.00', held: '0.00' });
+    const rows = await t.ctx.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('user_id', '=', BigInt(user.userId))
+      .execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('pays out to an account added before verification when its holder is the verified name', async () => {
+    const user = await fundedInvestor(50_000, { holderName: 'ﾔﾏﾀﾞ ﾀﾛｳ' });
+    expect((await withdraw(user, '10000')).code).toBe(1);
+  });
+
+  it('refuses a withdrawal when the verification has no katakana name (verified before フリガナ was asked for)', async () => {
+    const user = await fundedInvestor(50_000, { holderName: 'ヤマダ タロウ', kana: null });
+    const result = await withdraw(user, '10000');
+    expect(result.errorCode).toBe('WITHDRAWAL_HOLDER_MISMATCH');
+    expect(await balances(user.token)).toMatchObject({ available: '50000.00', held: '0.00' });
+    expect((await addAccount(user.token, 'ヤマダ タロウ', '6667778')).errorCode).toBe('BANK_HOLDER_MISMATCH');
+  });
+
+  it('another user’s token neither sees nor uses the accounts', async () => {
+    const owner = await fundedInvestor(50_000);
+    const other = await fundedInvestor(50_000);
+    const listed = await accountsOf(other.token);
+    expect(listed.map((account) => (account as { id?: string }).id)).not.toContain(owner.bankAccountId);
+    const result = await withdraw({ token: other.token, bankAccountId: owner.bankAccountId }, '10000');
+    expect(result.errorCode).toBe('BANK_ACCOUNT_NOT_FOUND');
+    expect(await balances(other.token)).toMatchObject({ available: '50000.00', held: '0.00' });
   });
 });
 

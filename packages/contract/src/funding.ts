@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ENTRY_KINDS, REVIEW_STATUSES } from './enums';
 import type { ErrorCode } from './errors';
 import { code, decimalMoney, pageQuery, requiredText, TEXT_MAX, wholeNumberField } from './fields';
+import { toKatakana } from './kana';
 import { decimalToSen } from './money';
 
 /** `Idempotency-Key` header values: what a client generates per attempt (a UUID fits). */
@@ -191,10 +192,6 @@ export const staffDeposit = z.object({
 });
 
 // ---- bank accounts ----
-
-/** Hiragana to katakana: 「やまだ」 typed on a phone is the holder name ヤマダ. */
-const toKatakana = (text: string) =>
-  text.replace(/[\u3041-\u3096]/g, (kana) => String.fromCharCode(kana.charCodeAt(0) + 0x60));
 
 /**
  * The account holder as the bank records it (口座名義): katakana, capital letters, digits and the few signs

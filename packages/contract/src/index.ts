@@ -9,6 +9,7 @@ export * from './user';
 export * from './auth';
 export * from './factors';
 export * from './staff';
+export * from './kana';
 export * from './funding';
 export * from './kyc';
 export * from './messages';

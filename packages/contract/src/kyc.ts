@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KYC_PHOTO_SIDES, KYC_STATUSES, KYC_SUBMISSION_STATUSES } from './enums';
 import { code, pageQuery, requiredText } from './fields';
+import { KANA_NAME, normalizeKanaName } from './kana';
 
 /** Largest identity-document photo accepted, per file. */
 export const KYC_MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -13,6 +14,10 @@ export const KYC_MIN_IMAGE_SIDE = 32;
 /** The text fields of the identity-verification form; the photos `front` and `back` travel beside them. */
 export const kycSubmitRequest = z.strictObject({
   fullName: requiredText('KYC_FULL_NAME_REQUIRED', 100),
+  /** フリガナ: withdrawals go only to bank accounts whose holder is this name. Stored normalised. */
+  fullNameKana: requiredText('KYC_FULL_NAME_KANA_REQUIRED', 100)
+    .transform(normalizeKanaName)
+    .pipe(z.string().regex(KANA_NAME, code('KYC_FULL_NAME_KANA_INVALID'))),
   idNumber: requiredText('KYC_ID_NUMBER_REQUIRED', 40).regex(
     /^[A-Za-z0-9-]{4,40}$/,
     code('KYC_ID_NUMBER_INVALID'),
@@ -24,6 +29,7 @@ export type KycSubmitRequest = z.input<typeof kycSubmitRequest>;
 export const kycState = z.object({
   status: z.enum(KYC_STATUSES),
   fullName: z.string().nullable(),
+  fullNameKana: z.string().nullable(),
   reason: z.string().nullable(),
   submittedAt: z.string().nullable(),
   reviewedAt: z.string().nullable(),
@@ -46,6 +52,8 @@ export const staffKycSummary = z.object({
   id: z.string(),
   userId: z.string(),
   fullName: z.string(),
+  /** フリガナ; none on submissions made before it was asked for. */
+  fullNameKana: z.string().nullable(),
   /** The ID number with all but its last four characters hidden. */
   idNumberMasked: z.string(),
   status: z.enum(KYC_SUBMISSION_STATUSES),

@@ -14,7 +14,8 @@ export const kycEndpoints = {
     method: 'POST',
     path: '/api/kyc',
     tag: 'identity verification',
-    summary: 'Submit full name, ID number and both ID photos (multipart: fullName, idNumber, front, back)',
+    summary:
+      'Submit full name, its katakana reading, ID number and both ID photos (multipart: fullName, fullNameKana, idNumber, front, back)',
     description:
       'Each photo is a JPEG, PNG, WebP or HEIC image of at most 10 MB, judged by its bytes (never its name or Content-Type), decoded and re-encoded so metadata such as EXIF GPS is dropped. A refused photo stores nothing. Refused while a submission is under review or once verification has passed.',
     access: INVESTOR,

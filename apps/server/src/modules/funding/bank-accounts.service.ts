@@ -2,6 +2,7 @@ import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import type { InvestorActor } from '../../platform/routes';
 import { requireStepUp } from '../factors';
+import { isVerifiedHolder } from '../kyc';
 import { notify } from '../messaging';
 import { lockSignedInUser } from '../users';
 import {
@@ -22,12 +23,19 @@ export interface BankAccountInput {
   accountNumber: string;
 }
 
-/** Withdrawals go only to these accounts, so adding one needs a recent step-up. */
+/**
+ * Withdrawals go only to these accounts, so adding one needs a recent step-up, and once identity is verified
+ * the holder must be the verified katakana name (本人名義). An account added before verification passed is
+ * stored, and a withdrawal to it is refused unless its holder matches then.
+ */
 export async function addBankAccount(ctx: AppContext, actor: InvestorActor, input: BankAccountInput) {
   const now = ctx.clock.now();
   return ctx.transact(async (tx) => {
-    await lockSignedInUser(tx.db, actor);
+    const user = await lockSignedInUser(tx.db, actor);
     await requireStepUp(ctx, tx, actor);
+    // After the step-up, so a stolen session cannot probe the verified name.
+    if (user.kyc_status === 'passed' && !(await isVerifiedHolder(tx.db, actor.userId, input.holderName)))
+      throw fail('BANK_HOLDER_MISMATCH');
     const existing = await listBankAccounts(tx.db, actor.userId);
     if (
       existing.some(

@@ -8,7 +8,7 @@ import type { Tx } from '../../platform/unit-of-work';
 import { recordAudit } from '../audit';
 import { notify } from '../messaging';
 import { requireStepUp } from '../factors';
-import { requireKycPassed } from '../kyc';
+import { isVerifiedHolder, requireKycPassed } from '../kyc';
 import {
   holdForWithdrawal,
   payOutWithdrawal,
@@ -83,6 +83,10 @@ export async function requestWithdrawal(
       if (request.amount < WITHDRAWAL_RULES.minimumSen) throw fail('WITHDRAWAL_BELOW_MINIMUM');
       const account = await findBankAccount(tx.db, actor.userId, request.bankAccountId);
       if (!account) throw fail('BANK_ACCOUNT_NOT_FOUND');
+      // Only to an account in the investor's own name, whenever it was added (before verification, or a
+      // verification without フリガナ); before the step-up, so nobody confirms a passkey for a refusal.
+      if (!(await isVerifiedHolder(tx.db, actor.userId, account.holder_name)))
+        throw fail('WITHDRAWAL_HOLDER_MISMATCH');
       if (exposed) {
         const { withdrawable, limitedBy } = withdrawableNow(view, trading.feedsFromMarket);
         if (limitedBy === 'margin_call') throw fail('WITHDRAWAL_DURING_MARGIN_CALL');

@@ -1,4 +1,9 @@
 export type { KycTables } from './kyc.table';
-export { requireKycPassed, type KycDecision } from './kyc.service';
+export {
+  insertPassedVerification,
+  isVerifiedHolder,
+  requireKycPassed,
+  type KycDecision,
+} from './kyc.service';
 export { kycRoutes } from './kyc.routes';
 export { kycStaffRoutes } from './kyc.staff-routes';

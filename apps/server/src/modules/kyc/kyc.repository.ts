@@ -7,6 +7,7 @@ import type { KycSubmissionRow } from './kyc.table';
 export interface NewSubmission {
   userId: bigint;
   fullName: string;
+  fullNameKana: string;
   idNumber: string;
   frontFileId: string;
   backFileId: string;
@@ -19,6 +20,7 @@ export const insertSubmission = (db: Executor, input: NewSubmission) =>
     .values({
       user_id: input.userId,
       full_name: input.fullName,
+      full_name_kana: input.fullNameKana,
       id_number: input.idNumber,
       front_file_id: input.frontFileId,
       back_file_id: input.backFileId,
@@ -35,6 +37,19 @@ export const latestSubmissionOf = (db: Executor, userId: bigint) =>
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+
+/** The katakana name of the user's latest passed submission (null when none, or it predates フリガナ). */
+export const passedKanaNameOf = async (db: Executor, userId: bigint) =>
+  (
+    await db
+      .selectFrom('kyc_submissions')
+      .select('full_name_kana')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'passed')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  )?.full_name_kana ?? null;
 
 export const findSubmission = (db: Executor, id: bigint) =>
   db.selectFrom('kyc_submissions').selectAll().where('id', '=', id).executeTakeFirst();

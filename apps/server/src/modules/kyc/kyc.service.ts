@@ -1,12 +1,14 @@
 import { notify } from '../messaging';
 import {
   maskIdNumber,
+  sameKanaName,
   type KycPhotoSide,
   type KycState,
   type StaffKycDetail,
   type StaffKycSummary,
 } from '@kabuto/contract';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import type { Executor } from '../../database';
 import type { AppContext, ClientMeta } from '../../platform/context';
 import { iso } from '../../platform/db';
@@ -22,6 +24,7 @@ import {
   insertSubmission,
   latestSubmissionOf,
   lockSubmission,
+  passedKanaNameOf,
   previousSubmissionsOf,
   recordFirstApproval,
   staffNamesOf,
@@ -40,6 +43,16 @@ export async function requireKycPassed(db: Executor, userId: bigint): Promise<vo
   if (user?.kyc_status !== 'passed') throw fail('KYC_NOT_PASSED');
 }
 
+/**
+ * Withdrawals go only to an account in the investor's own name: the holder (katakana, as the bank records it)
+ * must be the katakana name of the passed verification, compared without spaces. Called inside the caller's
+ * transaction after locking the user (a passed verification is never decided again, so it cannot change).
+ */
+export async function isVerifiedHolder(db: Executor, userId: bigint, holderName: string): Promise<boolean> {
+  const kana = await passedKanaNameOf(db, userId);
+  return kana !== null && sameKanaName(kana, holderName);
+}
+
 export async function kycStateOf(db: Executor, userId: bigint): Promise<KycState> {
   const user = await findUserById(db, userId);
   if (!user) throw fail('SESSION_EXPIRED');
@@ -51,6 +64,7 @@ function stateOf(user: Pick<UserRow, 'kyc_status'>, latest: KycSubmissionRow | u
   return {
     status: user.kyc_status,
     fullName: latest?.full_name ?? null,
+    fullNameKana: latest?.full_name_kana ?? null,
     reason: user.kyc_status === 'rejected' ? (latest?.reason ?? null) : null,
     submittedAt: iso(latest?.created_at ?? null),
     reviewedAt: iso(latest?.reviewed_at ?? null),
@@ -64,6 +78,7 @@ function requireMaySubmit(user: Pick<UserRow, 'kyc_status'>): void {
 
 export interface Submission {
   fullName: string;
+  fullNameKana: string;
   idNumber: string;
   front: Buffer;
   back: Buffer;
@@ -91,6 +106,7 @@ export async function submitKyc(ctx: AppContext, actor: InvestorActor, input: Su
       const row = await insertSubmission(tx.db, {
         userId: actor.userId,
         fullName: input.fullName,
+        fullNameKana: input.fullNameKana,
         idNumber: input.idNumber.toUpperCase(),
         frontFileId: stored[0]!,
         backFileId: stored[1]!,
@@ -127,6 +143,7 @@ export async function summariesOf(db: Executor, rows: KycSubmissionRow[]): Promi
     id: row.id.toString(),
     userId: row.user_id.toString(),
     fullName: row.full_name,
+    fullNameKana: row.full_name_kana,
     idNumberMasked: maskIdNumber(row.id_number),
     status: row.status,
     submittedAt: iso(row.created_at) ?? '',
@@ -217,5 +234,37 @@ export async function decideKyc(
     if (decision.status === 'passed') await notify(tx.db, after.user_id, 'kyc_passed', {}, now);
     else await notify(tx.db, after.user_id, 'kyc_rejected', { reason: decision.reason }, now);
     return detailOf(tx.db, actor, after);
+  });
+}
+
+/**
+ * Demo data only: a verification already passed by `staffId`, with two plain placeholder photos (so the back
+ * office can show them), in the caller's transaction. The user's kyc_status is the caller's to set.
+ */
+export async function insertPassedVerification(
+  ctx: AppContext,
+  db: Executor,
+  input: {
+    userId: bigint;
+    fullName: string;
+    fullNameKana: string;
+    idNumber: string;
+    staffId: bigint;
+    now: Date;
+  },
+): Promise<void> {
+  const store = photoStoreOf(ctx);
+  const photo = () =>
+    sharp({ create: { width: 640, height: 400, channels: 3, background: '#e8eef5' } })
+      .jpeg()
+      .toBuffer();
+  const frontFileId = await store.put(await photo());
+  const backFileId = await store.put(await photo());
+  const row = await insertSubmission(db, { ...input, frontFileId, backFileId });
+  await decideSubmission(db, row.id, {
+    status: 'passed',
+    reason: null,
+    staffId: input.staffId,
+    now: input.now,
   });
 }

@@ -6,6 +6,8 @@ export interface KycSubmissionsTable {
   id: Id;
   user_id: bigint;
   full_name: string;
+  /** フリガナ, normalised (full-width katakana, single spaces); null on submissions made before it was asked for. */
+  full_name_kana: string | null;
   id_number: string;
   /** Random names of the re-encoded photos under DATA_DIR/kyc. */
   front_file_id: string;

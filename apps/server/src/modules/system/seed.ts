@@ -4,6 +4,7 @@ import { consumeInvitation, createReferralInvitation, insertStaffInvitation } fr
 import { anyStaffExists, insertStaff } from '../staff';
 import { jstDateOf } from '@kabuto/contract';
 import { creditDepositIn, fileNoticeIn, insertBankAccount } from '../funding';
+import { insertPassedVerification } from '../kyc';
 import { insertUser } from '../users';
 
 /** Demo data for local use, documented in README. Written once: a database that has staff is left alone. */
@@ -15,6 +16,8 @@ export const DEMO = {
     transactionPassword: '123456',
     referralCode: 'DEMO0001',
     /** Credited through the ledger by the seeded admin, against this bank statement line. */
+    /** Passed identity verification; the bank account below is in this name, as every withdrawal account must be. */
+    kyc: { fullName: '兜 太郎', fullNameKana: 'カブト タロウ', idNumber: 'DEMO00000001' },
     deposit: { amountSen: 1_000_000_00n, bankReference: 'DEMO-0001', senderName: 'デモ タロウ' },
     bankAccount: {
       holder_name: 'カブト タロウ',
@@ -70,6 +73,12 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
     });
     await consumeInvitation(db, BigInt(invitation.id));
     await createReferralInvitation(db, investor.id, DEMO.investor.referralCode, now);
+    await insertPassedVerification(ctx, db, {
+      userId: investor.id,
+      ...DEMO.investor.kyc,
+      staffId: admin.id,
+      now,
+    });
     await insertBankAccount(db, { user_id: investor.id, ...DEMO.investor.bankAccount, created_at: now });
     // Announced by a notice, as a customer's transfer is: the admin may then approve the demo's withdrawals.
     const notice = await fileNoticeIn(db, {

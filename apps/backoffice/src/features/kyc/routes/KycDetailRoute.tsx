@@ -35,6 +35,9 @@ export function KycDetailRoute() {
       <Typography.Title level={3}>{t('kyc.detailTitle', { id: detail.id })}</Typography.Title>
       <Descriptions bordered size="small" column={2}>
         <Descriptions.Item label={t('kyc.columns.fullName')}>{detail.fullName}</Descriptions.Item>
+        <Descriptions.Item label={t('kyc.columns.fullNameKana')}>
+          {detail.fullNameKana ?? '—'}
+        </Descriptions.Item>
         <Descriptions.Item label={t('kyc.columns.idNumber')}>{detail.idNumber}</Descriptions.Item>
         <Descriptions.Item label={t('kyc.columns.userId')}>{detail.userId}</Descriptions.Item>
         <Descriptions.Item label={t('kyc.mobile')}>{detail.mobile}</Descriptions.Item>

@@ -29,6 +29,11 @@ export function KycQueueRoute() {
         },
         { title: t('kyc.columns.userId'), dataIndex: 'userId' },
         { title: t('kyc.columns.fullName'), dataIndex: 'fullName' },
+        {
+          title: t('kyc.columns.fullNameKana'),
+          dataIndex: 'fullNameKana',
+          render: (kana: string | null) => kana ?? '—',
+        },
         { title: t('kyc.columns.idNumber'), dataIndex: 'idNumberMasked' },
         {
           title: t('kyc.columns.status'),

@@ -60,10 +60,10 @@ function PhotoPicker({ side, file, error, onPick }: PhotoPickerProps) {
   );
 }
 
-/** Full name, ID number and both photos; sizes are checked here before anything is sent. */
+/** Full name, its katakana reading (withdrawal accounts must be in this name), ID number and both photos; sizes are checked here before anything is sent. */
 export function IdentityForm({ onSubmitted }: { onSubmitted: () => void }) {
   const { t } = useTranslation();
-  const form = useForm({ fullName: '', idNumber: '', front: '', back: '' });
+  const form = useForm({ fullName: '', fullNameKana: '', idNumber: '', front: '', back: '' });
   const [files, setFiles] = useState<Record<KycPhotoSide, File | null>>({ front: null, back: null });
   const [progress, setProgress] = useState<number | null>(null);
   const submitKyc = useSubmitKyc();
@@ -116,6 +116,14 @@ export function IdentityForm({ onSubmitted }: { onSubmitted: () => void }) {
           autoComplete="name"
           maxLength={100}
           testId="kyc-full-name"
+        />
+        <FormField
+          {...form.field('fullNameKana')}
+          label={t('kycForm.fullNameKana')}
+          labelPosition="above"
+          placeholder={t('kycForm.fullNameKanaPlaceholder')}
+          maxLength={100}
+          testId="kyc-full-name-kana"
         />
         <FormField
           {...form.field('idNumber')}
