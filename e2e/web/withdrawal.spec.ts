@@ -108,6 +108,8 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(stepUp).toContainText(message(lang, 'web', 'stepUp.title'));
     await expect(stepUp.getByTestId('step-up-code')).toHaveCount(0);
     await waitUntilSettled(stepUp);
+    // The confirmation closed before the sheet opened: nothing lies under the sheet's buttons.
+    await expect(page.getByTestId('withdrawal-confirm')).toBeHidden();
     await screenshot(page, `${lang}-withdrawal-step-up`);
     await stepUp.getByTestId('step-up-passkey').click();
 

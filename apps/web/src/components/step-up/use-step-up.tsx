@@ -9,13 +9,21 @@ import { SECURITY_PATH } from '../../lib/paths';
 import { StepUpDialog } from './StepUpDialog';
 import { confirmOnScreen } from '../ui/confirm-on-screen';
 
+export interface StepUpOptions {
+  /**
+   * Called before the step-up sheet opens, and awaited: a screen closes its own confirmation here, so the
+   * sheet never covers that dialog's buttons.
+   */
+  beforeAsking?: () => Promise<void> | void;
+}
+
 export interface StepUp {
   /**
    * Runs `action` (usually a mutation's `mutateAsync`). When the server answers STEP_UP_REQUIRED, asks for
    * the passkey or an authenticator code and runs it once more; with FACTOR_REQUIRED, offers the security
    * page. Any other failure, or a cancelled dialog, rejects with the original error.
    */
-  guard<T>(action: () => Promise<T>): Promise<T>;
+  guard<T>(action: () => Promise<T>, options?: StepUpOptions): Promise<T>;
   /** Render once in the screen that uses the hook. */
   dialog: ReactNode;
 }
@@ -51,13 +59,15 @@ export function useStepUp(): StepUp {
     if (go) navigate(SECURITY_PATH);
   };
 
-  const guard = async <T,>(action: () => Promise<T>): Promise<T> => {
+  const guard = async <T,>(action: () => Promise<T>, options: StepUpOptions = {}): Promise<T> => {
     try {
       return await action();
     } catch (error) {
       const code = failureCode(error);
       if (code === 'FACTOR_REQUIRED') void offerEnrolment();
-      if (code !== 'STEP_UP_REQUIRED' || !(await askForFactor())) throw error;
+      if (code !== 'STEP_UP_REQUIRED') throw error;
+      await options.beforeAsking?.();
+      if (!(await askForFactor())) throw error;
       return action();
     }
   };

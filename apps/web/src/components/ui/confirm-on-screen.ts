@@ -3,9 +3,29 @@ import { closeOnLeave } from '../../lib/screen-dialogs';
 
 /**
  * antd-mobile's Dialog.confirm, closed (answered "no") when the investor leaves the screen that asked. The
- * dialog's code loads with the first question, not with every screen that may ask one.
+ * dialog's code loads with the first question, not with every screen that may ask one. With `untilClosed`
+ * the answer comes once the dialog has finished closing, for a caller that opens another sheet (a step-up)
+ * next and must not lay it over the fading dialog.
  */
-export async function confirmOnScreen(props: DialogConfirmProps): Promise<boolean> {
+export async function confirmOnScreen(
+  props: DialogConfirmProps,
+  { untilClosed = false }: { untilClosed?: boolean } = {},
+): Promise<boolean> {
+  if (untilClosed) {
+    let closed = () => undefined as void;
+    const gone = new Promise<void>((resolve) => (closed = resolve));
+    const answer = await confirmOnScreen({
+      ...props,
+      afterClose: () => {
+        props.afterClose?.();
+        closed();
+      },
+    });
+    // A cleared dialog may not report its end: never wait longer than its closing animation.
+    window.setTimeout(closed, 600);
+    await gone;
+    return answer;
+  }
   let shown = false;
   let left = false;
   let clear = () => undefined as void;

@@ -16,12 +16,16 @@ export function FactorList({ stepUp }: { stepUp: StepUp }) {
   const [renaming, setRenaming] = useState<{ id: string; label: string } | null>(null);
 
   const confirmRemove = async (factor: FactorItem) => {
-    const confirmed = await confirmOnScreen({
-      title: t('security.removeTitle'),
-      content: t('security.removeBody', { label: factor.label || t(`security.kind.${factor.kind}`) }),
-      confirmText: t('security.remove'),
-      cancelText: t('common:cancel'),
-    });
+    const confirmed = await confirmOnScreen(
+      {
+        title: t('security.removeTitle'),
+        content: t('security.removeBody', { label: factor.label || t(`security.kind.${factor.kind}`) }),
+        confirmText: t('security.remove'),
+        cancelText: t('common:cancel'),
+      },
+      // The step-up sheet may open next: not over this dialog while it fades out.
+      { untilClosed: true },
+    );
     if (!confirmed) return;
     await stepUp
       .guard(() => remove.mutateAsync(factor.id))

@@ -35,12 +35,16 @@ export function BankAccountList({ accounts }: { accounts: BankAccount[] }) {
   const stepUp = useStepUp();
 
   const confirmRemove = async (account: BankAccount) => {
-    const confirmed = await confirmOnScreen({
-      title: t('funding.bank.removeTitle'),
-      content: t('funding.bank.removeQuestion', { bank: account.bankName, last4: account.accountLast4 }),
-      confirmText: t('funding.bank.remove'),
-      cancelText: t('common:cancel'),
-    });
+    const confirmed = await confirmOnScreen(
+      {
+        title: t('funding.bank.removeTitle'),
+        content: t('funding.bank.removeQuestion', { bank: account.bankName, last4: account.accountLast4 }),
+        confirmText: t('funding.bank.remove'),
+        cancelText: t('common:cancel'),
+      },
+      // The step-up sheet may open next: not over this dialog while it fades out.
+      { untilClosed: true },
+    );
     if (!confirmed) return;
     await stepUp
       .guard(() => remove.mutateAsync(account.id))

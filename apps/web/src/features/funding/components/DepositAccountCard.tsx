@@ -5,6 +5,34 @@ import './funding.css';
 
 type DepositAccount = ResponseOf<typeof api.funding.depositAccount>;
 
+interface TransferRowProps {
+  id: string;
+  label: string;
+  value: string;
+  copy?: boolean;
+  valueTestId?: string;
+}
+
+/**
+ * One line of what the investor types into the bank's app: the label above, the value below on the row's
+ * whole width (one or two lines even for a long holder name on a 320 px phone), and the copy button, 44 px
+ * square or more, at the row's right edge, apart from the next row's.
+ */
+function TransferRow({ id, label, value, copy = false, valueTestId }: TransferRowProps) {
+  return (
+    <div className={copy ? 'kb-transfer-row kb-transfer-row-copy' : 'kb-transfer-row'}>
+      <dt>{label}</dt>
+      <dd>
+        {/* Japanese bank details in every interface language: read out, and broken into lines, as Japanese. */}
+        <div lang="ja" data-testid={valueTestId ?? `deposit-account-${id}`}>
+          {value}
+        </div>
+        {copy && <CopyButton value={value} label={label} testId={`copy-${id}`} />}
+      </dd>
+    </div>
+  );
+}
+
 /** The firm's own account to transfer to, each value copyable, and the customer's transfer reference. */
 export function DepositAccountCard({ account }: { account: DepositAccount }) {
   const { t } = useTranslation();
@@ -29,30 +57,20 @@ export function DepositAccountCard({ account }: { account: DepositAccount }) {
           </span>
         )}
       </h2>
-      <dl className="kb-detail-rows">
+      <dl className="kb-transfer-rows">
         {rows.map((row) => (
-          <div key={row.id} className="kb-detail-row">
-            <dt>{row.label}</dt>
-            <dd>
-              <span data-testid={`deposit-account-${row.id}`}>{row.value}</span>
-              {row.copy && <CopyButton value={row.value} label={row.label} testId={`copy-${row.id}`} />}
-            </dd>
-          </div>
+          <TransferRow key={row.id} {...row} />
         ))}
       </dl>
       <h3>{t('funding.reference.heading')}</h3>
-      <dl className="kb-detail-rows">
-        <div className="kb-detail-row">
-          <dt>{t('funding.reference.label')}</dt>
-          <dd>
-            <span data-testid="deposit-reference">{account.transferReference}</span>
-            <CopyButton
-              value={account.transferReference}
-              label={t('funding.reference.label')}
-              testId="copy-reference"
-            />
-          </dd>
-        </div>
+      <dl className="kb-transfer-rows">
+        <TransferRow
+          id="reference"
+          label={t('funding.reference.label')}
+          value={account.transferReference}
+          copy
+          valueTestId="deposit-reference"
+        />
       </dl>
       <p className="kb-muted">{t('funding.reference.how', { reference: account.transferReference })}</p>
     </section>

@@ -2,7 +2,7 @@ import type { ReviewStatus as Status } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import './funding.css';
 
-/** Under review, approved or rejected, as a small coloured label. */
+/** A deposit notice's or a withdrawal's state (pending, approved, rejected) in a broker's words, as a small coloured label. */
 export function ReviewStatus({ status, kind }: { status: Status; kind: 'deposit' | 'withdrawal' }) {
   const { t } = useTranslation();
   return (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Dialog, List, Radio } from 'antd-mobile';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import {
@@ -57,6 +57,11 @@ export function WithdrawalForm({ accounts, withdrawable, onRequested }: Withdraw
   const stepUp = useStepUp();
   const form = useForm({ amount: '', bankAccountId: accounts[0]?.id ?? '', transactionPassword: '' });
   const [confirming, setConfirming] = useState<{ attempt: WithdrawalAttempt; amount: string } | null>(null);
+  // Resolves the wait for the confirmation to finish closing (see closeConfirmation).
+  const confirmationClosed = useRef<(() => void) | null>(null);
+  // What the confirmation showed last, kept while it fades out so it does not shrink to nothing.
+  const [shown, setShown] = useState(confirming);
+  if (confirming && confirming !== shown) setShown(confirming);
   const destination = accounts.find((account) => account.id === form.values.bankAccountId);
   const bankField = form.field('bankAccountId');
 
@@ -77,18 +82,37 @@ export function WithdrawalForm({ accounts, withdrawable, onRequested }: Withdraw
     });
   };
 
+  /** Closes the confirmation and waits until it is gone, so the step-up sheet opens on a clear screen. */
+  const closeConfirmation = () =>
+    new Promise<void>((resolve) => {
+      const closed = () => {
+        confirmationClosed.current = null;
+        resolve();
+      };
+      confirmationClosed.current = closed;
+      setConfirming(null);
+      // The dialog reports when its closing animation ends; this is only in case it never does.
+      window.setTimeout(closed, 600);
+    });
+
   const send = () => {
-    if (!confirming) return;
+    const sending = confirming;
+    if (!sending) return;
     stepUp
-      .guard(() => request.mutateAsync(confirming.attempt))
+      // A step-up closes the confirmation first; once the passkey or code is confirmed, the same request
+      // (same idempotency key) goes out without asking to confirm again: Send was already pressed.
+      .guard(() => request.mutateAsync(sending.attempt), { beforeAsking: closeConfirmation })
       .then((withdrawal) => {
         setConfirming(null);
         form.reset();
         onRequested(withdrawal);
       })
       .catch((error: unknown) => {
-        // No answer: the confirmation stays, and sending again reuses its key.
-        if (error instanceof ApiError && error.transport) return;
+        // No answer: the confirmation stays (or comes back), and sending again reuses its key.
+        if (error instanceof ApiError && error.transport) {
+          setConfirming(sending);
+          return;
+        }
         setConfirming(null);
         if (error instanceof Error) form.showFailure(error);
       });
@@ -163,12 +187,13 @@ export function WithdrawalForm({ accounts, withdrawable, onRequested }: Withdraw
       </div>
       <Dialog
         visible={confirming !== null}
+        afterClose={() => confirmationClosed.current?.()}
         title={t('funding.withdrawal.confirmTitle')}
         content={
-          confirming && (
+          shown && (
             <div data-testid="withdrawal-confirm">
               <p style={{ fontSize: 20, fontWeight: 600, textAlign: 'center', margin: '4px 0 8px' }}>
-                {yen(confirming.amount)}
+                {yen(shown.amount)}
               </p>
               {destination && (
                 <div style={{ textAlign: 'center' }}>

@@ -41,7 +41,7 @@ export function WithdrawalHistory() {
               </div>
               {record.status === 'rejected' && record.reason && (
                 <div className="kb-record-reason" data-testid="withdrawal-reason">
-                  {t('funding.history.reason', { reason: record.reason })}
+                  {t('funding.history.withdrawalReason', { reason: record.reason })}
                 </div>
               )}
             </li>
