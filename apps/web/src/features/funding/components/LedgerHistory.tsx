@@ -112,7 +112,7 @@ export function LedgerHistory({ filters, onFiltersChange, kinds, allKindsLabel }
                     <button
                       type="button"
                       className="kb-link"
-                      style={{ marginLeft: 'auto' }}
+                      style={{ marginLeft: 'auto', paddingRight: 0 }}
                       onClick={() => setOpened(entry)}
                       data-testid="ledger-detail-open"
                     >
