@@ -462,14 +462,14 @@ for (const lang of ['ja', 'en']) {
           .getByText(message(lang, 'common', 'entryKinds.order_fill'), { exact: true }),
       });
       await fill.getByTestId('ledger-detail-open').click();
-      const detail = page.getByTestId('ledger-detail');
-      await expect(detail.getByTestId('ledger-detail-instrument')).toHaveText(stock);
+      const entryDetail = page.getByTestId('ledger-detail');
+      await expect(entryDetail.getByTestId('ledger-detail-instrument')).toHaveText(stock);
       const orderNumber = message(lang, 'web', 'funding.ledger.reference.order').replace('{{value}}', '');
-      await expect(detail.getByTestId('ledger-detail-reference')).toHaveText(
+      await expect(entryDetail.getByTestId('ledger-detail-reference')).toHaveText(
         new RegExp(`^${orderNumber}\\d+$`),
       );
       await screenshot(page, `statement-trading-detail-${lang}`);
-      await detail.getByTestId('ledger-detail-order').click();
+      await entryDetail.getByTestId('ledger-detail-order').click();
       await expect(page.getByTestId('trade-history-kind')).toBeVisible();
     });
 

@@ -91,7 +91,7 @@ export function LedgerEntryDetail({
           ))}
         </dl>
         {trading && (
-          <p style={{ padding: '4px 16px 16px', margin: 0 }}>
+          <p style={{ padding: '4px 8px 16px', margin: 0 }}>
             <Link
               to={TRADE_PATH}
               state={ORDER_HISTORY_STATE}
