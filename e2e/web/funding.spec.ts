@@ -111,6 +111,20 @@ test('a deposit notice credited in the back office reaches the side menu, the st
   // The balance after the line, then the bank's reference in words: never the ledger's own key.
   expect(rows[0]).toContain('預り金残高（拘束中を含む）');
   expect(rows[1]).toMatch(/,50000\.00,,,50000\.00,照合番号 STMT-\d+$/);
+
+  // The same line as a page of its own (詳細, /subPackages/details/details?id=…), no longer 準備中.
+  const listed = (await (
+    await request.get('/api/account/ledger?limit=1', { headers: { token: investor.token } })
+  ).json()) as { data: { items: { id: string }[] } };
+  await page.goto(`/#/subPackages/details/details?id=${listed.data.items[0]!.id}`);
+  const detailPage = page.getByTestId('ledger-detail-page');
+  await expect(detailPage.getByTestId('ledger-detail-balance')).toHaveText('50,000.00');
+  await expect(detailPage.getByTestId('ledger-detail-reference')).toHaveText(/^照合番号 /);
+  await expect(detailPage).not.toContainText('準備中');
+  await screenshot(page, 'ja-ledger-detail-page');
+  // Another's entry, or none, is not shown.
+  await page.goto('/#/subPackages/details/details?id=1');
+  await expect(page.getByTestId('ledger-detail-page').getByTestId('empty-state')).toBeVisible();
 });
 
 test('a rejected notice shows its reason; an adjustment cannot be approved by who asked for it', async ({

@@ -14,10 +14,67 @@ export type LedgerEntry = ResponseOf<typeof api.ledger.entries>['items'][number]
 export const ORDER_HISTORY_STATE = { tradeTab: 'history', tradeHistory: 'orders' } as const;
 
 /**
- * One statement line in full, in a bottom sheet: when (Japan time), what, the amount, the change in held funds,
- * 預り金残高 after it, the reference in the investor's terms and, for an order or a position, the way to the
- * order history on the Trade screen.
+ * One statement line in full: when (Japan time, to the second), what, the stock, the amount, the change in held
+ * funds, 預り金残高 after it, the reference in the investor's terms and, for an order or a position, the way to
+ * the order history on the Trade screen.
  */
+export function LedgerEntryFigures({ entry, accounts }: { entry: LedgerEntry; accounts: BankAccounts }) {
+  const { t } = useTranslation();
+  const reference = parseLedgerReference(entry.reference);
+  const trading = reference?.kind === 'order' || reference?.kind === 'position';
+  const rows: [string, string, ReactNode][] = [
+    ['time', t('funding.ledger.detail.time'), formatJst(entry.createdAt, { seconds: true })],
+    ['kind', t('funding.ledger.detail.kind'), t(`common:entryKinds.${entry.kind}`)],
+    ...(entry.instrument
+      ? ([
+          [
+            'instrument',
+            t('funding.ledger.detail.instrument'),
+            <EntryInstrument instrument={entry.instrument} />,
+          ],
+        ] as [string, string, ReactNode][])
+      : []),
+    ['amount', t('funding.ledger.detail.amount'), <EntryAmount entry={entry} />],
+    [
+      'held',
+      t('funding.ledger.detail.held'),
+      entry.heldChange === '0.00' ? t('funding.ledger.detail.none') : formatYen(entry.heldChange),
+    ],
+    ['balance', t('funding.ledger.detail.balance'), formatYen(entry.balanceAfter)],
+    [
+      'reference',
+      t('funding.ledger.detail.reference'),
+      (reference && <EntryReference reference={entry.reference} accounts={accounts} />) ||
+        t('funding.ledger.detail.none'),
+    ],
+  ];
+  return (
+    <>
+      <dl className="kb-ledger-figures">
+        {rows.map(([id, label, value]) => (
+          <div key={id}>
+            <dt>{label}</dt>
+            <dd data-testid={`ledger-detail-${id}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {trading && (
+        <p style={{ padding: '4px 8px 16px', margin: 0 }}>
+          <Link
+            to={TRADE_PATH}
+            state={ORDER_HISTORY_STATE}
+            className="kb-link"
+            data-testid="ledger-detail-order"
+          >
+            {t('funding.ledger.detail.openTrade')}
+          </Link>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A statement line's detail in a bottom sheet, opened by its 詳細 button. */
 export function LedgerEntryDetail({
   entry,
   accounts,
@@ -28,36 +85,6 @@ export function LedgerEntryDetail({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const reference = parseLedgerReference(entry?.reference ?? null);
-  const trading = reference?.kind === 'order' || reference?.kind === 'position';
-  const rows: [string, string, ReactNode][] = entry
-    ? [
-        ['time', t('funding.ledger.detail.time'), formatJst(entry.createdAt, { seconds: true })],
-        ['kind', t('funding.ledger.detail.kind'), t(`common:entryKinds.${entry.kind}`)],
-        ...(entry.instrument
-          ? ([
-              [
-                'instrument',
-                t('funding.ledger.detail.instrument'),
-                <EntryInstrument instrument={entry.instrument} />,
-              ],
-            ] as [string, string, ReactNode][])
-          : []),
-        ['amount', t('funding.ledger.detail.amount'), <EntryAmount entry={entry} />],
-        [
-          'held',
-          t('funding.ledger.detail.held'),
-          entry.heldChange === '0.00' ? t('funding.ledger.detail.none') : formatYen(entry.heldChange),
-        ],
-        ['balance', t('funding.ledger.detail.balance'), formatYen(entry.balanceAfter)],
-        [
-          'reference',
-          t('funding.ledger.detail.reference'),
-          (reference && <EntryReference reference={entry.reference} accounts={accounts} />) ||
-            t('funding.ledger.detail.none'),
-        ],
-      ]
-    : [];
   return (
     <Popup
       visible={entry !== null}
@@ -82,26 +109,7 @@ export function LedgerEntryDetail({
             <CloseOutline />
           </button>
         </div>
-        <dl className="kb-ledger-figures">
-          {rows.map(([id, label, value]) => (
-            <div key={id}>
-              <dt>{label}</dt>
-              <dd data-testid={`ledger-detail-${id}`}>{value}</dd>
-            </div>
-          ))}
-        </dl>
-        {trading && (
-          <p style={{ padding: '4px 8px 16px', margin: 0 }}>
-            <Link
-              to={TRADE_PATH}
-              state={ORDER_HISTORY_STATE}
-              className="kb-link"
-              data-testid="ledger-detail-order"
-            >
-              {t('funding.ledger.detail.openTrade')}
-            </Link>
-          </p>
-        )}
+        {entry && <LedgerEntryFigures entry={entry} accounts={accounts} />}
       </div>
     </Popup>
   );
