@@ -81,7 +81,25 @@ test('a deposit notice credited in the back office reaches the side menu, the st
   await expect(entry.getByTestId('ledger-kind-label')).toHaveText('入金');
   await expect(entry.getByTestId('ledger-amount')).toHaveText('+50,000.00');
   await expect(entry.getByTestId('ledger-time')).toHaveText(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
+  await expect(entry.getByTestId('ledger-balance')).toHaveText('残高 50,000.00');
   await screenshot(page, 'ja-transaction-log');
+
+  // 詳細 opens the line in full: when in Japan time, what, how much, the balance after, the reference.
+  await entry.getByTestId('ledger-detail-open').click();
+  const detail = page.getByTestId('ledger-detail');
+  await expect(detail).toBeVisible();
+  await expect(detail.getByText('明細の詳細')).toBeVisible();
+  await expect(detail.getByTestId('ledger-detail-time')).toHaveText(
+    /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/,
+  );
+  await expect(detail.getByTestId('ledger-detail-kind')).toHaveText('入金');
+  await expect(detail.getByTestId('ledger-detail-amount')).toHaveText('+50,000.00');
+  await expect(detail.getByTestId('ledger-detail-balance')).toHaveText('50,000.00');
+  await expect(detail.getByTestId('ledger-detail-reference')).toHaveText(/^照合番号 /);
+  await expect(detail).not.toContainText('準備中');
+  await screenshot(page, 'ja-ledger-detail');
+  await detail.getByTestId('ledger-detail-close').click();
+  await expect(detail).toBeHidden();
 
   const downloading = page.waitForEvent('download');
   await page.getByTestId('ledger-csv').click();
@@ -90,6 +108,23 @@ test('a deposit notice credited in the back office reaches the side menu, the st
   const rows = file.toString('utf8').slice(1).trim().split('\r\n');
   expect(rows[0]).toContain('入金');
   expect(rows.find((line) => line.includes('50000.00'))).toMatch(/入金/);
+  // The balance after the line, then the bank's reference in words: never the ledger's own key.
+  expect(rows[0]).toContain('預り金残高（拘束中を含む）');
+  expect(rows[1]).toMatch(/,50000\.00,,,50000\.00,照合番号 STMT-\d+$/);
+
+  // The same line as a page of its own (詳細, /subPackages/details/details?id=…), no longer 準備中.
+  const listed = (await (
+    await request.get('/api/account/ledger?limit=1', { headers: { token: investor.token } })
+  ).json()) as { data: { items: { id: string }[] } };
+  await page.goto(`/#/subPackages/details/details?id=${listed.data.items[0]!.id}`);
+  const detailPage = page.getByTestId('ledger-detail-page');
+  await expect(detailPage.getByTestId('ledger-detail-balance')).toHaveText('50,000.00');
+  await expect(detailPage.getByTestId('ledger-detail-reference')).toHaveText(/^照合番号 /);
+  await expect(detailPage).not.toContainText('準備中');
+  await screenshot(page, 'ja-ledger-detail-page');
+  // Another's entry, or none, is not shown.
+  await page.goto('/#/subPackages/details/details?id=1');
+  await expect(page.getByTestId('ledger-detail-page').getByTestId('empty-state')).toBeVisible();
 });
 
 test('a rejected notice shows its reason; an adjustment cannot be approved by who asked for it', async ({

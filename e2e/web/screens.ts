@@ -125,7 +125,12 @@ export const INVESTOR_SCREENS: readonly InvestorScreen[] = [
     ready: 'ledger-list',
     auth: true,
   },
-  placeholder('/subPackages/details/details', 'details', true),
+  {
+    path: '/subPackages/details/details',
+    title: 'funding.ledger.detail.title',
+    ready: 'ledger-detail-page',
+    auth: true,
+  },
   placeholder('/subPackages/index/gendan/record', 'copyTradingRecord', true),
   placeholder('/subPackages/fund/record', 'fundRecord', true),
   placeholder('/subPackages/index/rongzi/rongzi', 'financing', true),

@@ -454,6 +454,23 @@ for (const lang of ['ja', 'en']) {
         await expect(entry.getByTestId('ledger-instrument')).toHaveText(stock);
       }
       await screenshot(page, `statement-trading-${lang}`);
+
+      // A fill's detail names its order by number, and leads to the order history on the Trade screen.
+      const fill = page.getByTestId('ledger-entry').filter({
+        has: page
+          .getByTestId('ledger-kind-label')
+          .getByText(message(lang, 'common', 'entryKinds.order_fill'), { exact: true }),
+      });
+      await fill.getByTestId('ledger-detail-open').click();
+      const entryDetail = page.getByTestId('ledger-detail');
+      await expect(entryDetail.getByTestId('ledger-detail-instrument')).toHaveText(stock);
+      const orderNumber = message(lang, 'web', 'funding.ledger.reference.order').replace('{{value}}', '');
+      await expect(entryDetail.getByTestId('ledger-detail-reference')).toHaveText(
+        new RegExp(`^${orderNumber}\\d+$`),
+      );
+      await screenshot(page, `statement-trading-detail-${lang}`);
+      await entryDetail.getByTestId('ledger-detail-order').click();
+      await expect(page.getByTestId('trade-history-kind')).toBeVisible();
     });
 
     test('a limit order rests and is cancelled after a confirmation; errors show on their fields', async ({

@@ -200,6 +200,13 @@ for (const lang of ['ja', 'en'] as const) {
           account: `${BANK.bankName} ${BANK.branchName} ****${accountNumber.slice(-4)}`,
         }),
       );
+      // 預り金残高 after each line: a hold keeps the cash (it is still the investor's), the payout lowers it.
+      await expect(payout.getByTestId('ledger-balance')).toHaveText(
+        messageWith(lang, 'web', 'funding.ledger.balanceAfter', { amount: '180,000.00' }),
+      );
+      await expect(hold.getByTestId('ledger-balance')).toHaveText(
+        messageWith(lang, 'web', 'funding.ledger.balanceAfter', { amount: '300,000.00' }),
+      );
       await expect(deposit.getByTestId('ledger-amount')).toHaveText('+300,000.00');
       await expect(deposit.getByTestId('ledger-reference')).toContainText('STMT-');
       await expectNoHorizontalOverflow(page);
@@ -210,18 +217,22 @@ for (const lang of ['ja', 'en'] as const) {
     const downloading = page.waitForEvent('download');
     await page.getByTestId('ledger-csv').click();
     const csv = readFileSync((await (await downloading).path()) ?? '', 'utf8');
-    // Without the time column: kind, stock code, stock name, income, expenditure, held, reference.
-    const [, payoutRow, holdRow, depositRow] = csv
+    // Without the time column: kind, stock code, stock name, income, expenditure, held, 預り金残高 after the
+    // line (available and held cash), reference in the investor's terms (never the ledger's own keys).
+    const [header, payoutRow, holdRow, depositRow] = csv
       .slice(1)
       .trim()
       .split('\r\n')
       .map((line) => line.slice(line.indexOf(',') + 1));
+    expect(header).toContain(message(lang, 'common', 'ledgerCsv.balance'));
     expect(payoutRow).toBe(
-      `${message(lang, 'common', 'entryKinds.withdrawal_payout')},,,,120000.00,-120000.00,withdrawal:${withdrawalId}`,
+      `${message(lang, 'common', 'entryKinds.withdrawal_payout')},,,,120000.00,-120000.00,180000.00,${messageWith(lang, 'common', 'ledgerReference.withdrawal', { value: withdrawalId })}`,
     );
-    expect(holdRow).toMatch(/,,,120000\.00,bank-account:\d+$/);
+    // The bank account a withdrawal is held for is not named in the file.
+    expect(holdRow).toMatch(/,,,120000\.00,300000\.00,$/);
     expect(holdRow?.startsWith(`${message(lang, 'common', 'entryKinds.withdrawal_hold')},`)).toBe(true);
-    expect(depositRow).toMatch(/^[^,]+,,,300000\.00,,,bank:STMT-/);
+    expect(depositRow).toMatch(/^[^,]+,,,300000\.00,,,300000\.00,[^,]+ STMT-/);
+    expect(csv).not.toMatch(/bank-account:|withdrawal:|bank:/);
 
     await page.goto(HOME);
     await expect(page.getByTestId('top-bar-unread-dot')).toBeAttached();

@@ -1,6 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUNDING_ENTRY_KINDS } from '@kabuto/contract';
 import {
   adjustAvailableCash,
+  postTradingEntries,
+  type TradingEntry,
   creditDeposit,
   holdForWithdrawal,
   payOutWithdrawal,
@@ -236,14 +240,15 @@ describe('GET /api/account/ledger.csv', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
     expect(text.split('\r\n')).toEqual([
-      '日時,取引種別,銘柄コード,銘柄名,入金額,出金額,拘束金の増減,参照',
-      '2026/12/01 00:00:00,入金,,,1.00,,,bank:DEC',
-      '2026/11/30 23:59:59,残高調整,,,,0.50,,adjustment:1',
-      '2026/11/12 12:00:00,出金取消（拘束解除）,,,,,-600.00,withdrawal:1',
-      '2026/11/11 12:00:00,出金,,,,400.00,-400.00,withdrawal:1',
-      '2026/11/10 12:00:00,出金依頼（拘束）,,,,,1000.00,bank-account:1',
-      '2026/11/01 00:00:00,入金,,,2500.50,,,"bank:A,""1"""',
-      '2026/10/31 23:59:59,入金,,,10000.00,,,bank:OCT',
+      '日時,取引種別,銘柄コード,銘柄名,入金額,出金額,拘束金の増減,預り金残高（拘束中を含む）,参照',
+      '2026/12/01 00:00:00,入金,,,1.00,,,12101.00,照合番号 DEC',
+      '2026/11/30 23:59:59,残高調整,,,,0.50,,12100.00,調整番号 1',
+      '2026/11/12 12:00:00,出金取消（拘束解除）,,,,,-600.00,12100.50,出金番号 1',
+      '2026/11/11 12:00:00,出金,,,,400.00,-400.00,12100.50,出金番号 1',
+      // The bank account a withdrawal is held for is not named in the file: nothing internal shows.
+      '2026/11/10 12:00:00,出金依頼（拘束）,,,,,1000.00,12500.50,',
+      '2026/11/01 00:00:00,入金,,,2500.50,,,12500.50,"照合番号 A,""1"""',
+      '2026/10/31 23:59:59,入金,,,10000.00,,,10000.00,照合番号 OCT',
       '',
     ]);
   });
@@ -252,12 +257,12 @@ describe('GET /api/account/ledger.csv', () => {
     const firstTwo = async (query: string) =>
       (await csv(alice, query)).rawPayload.subarray(3).toString('utf8').split('\r\n').slice(0, 2);
     expect(await firstTwo('')).toEqual([
-      'Time,Type,Stock code,Stock name,Income,Expenditure,Change in held funds,Reference',
-      '2026/12/01 00:00:00,Deposit,,,1.00,,,bank:DEC',
+      'Time,Type,Stock code,Stock name,Income,Expenditure,Change in held funds,Cash balance (incl. on hold),Reference',
+      '2026/12/01 00:00:00,Deposit,,,1.00,,,12101.00,Bank reference DEC',
     ]);
     expect(await firstTwo('?lang=zh-CN')).toEqual([
-      '时间,类型,股票代码,股票名称,收入,支出,冻结资金变动,参考',
-      '2026/12/01 00:00:00,入金,,,1.00,,,bank:DEC',
+      '时间,类型,股票代码,股票名称,收入,支出,冻结资金变动,托管资金余额（含冻结资金）,参考',
+      '2026/12/01 00:00:00,入金,,,1.00,,,12101.00,银行参考号 DEC',
     ]);
     expect(await firstTwo('?lang=fr')).not.toEqual(await firstTwo('?lang=en'));
   });
@@ -265,7 +270,9 @@ describe('GET /api/account/ledger.csv', () => {
   it('takes the month and kind filters', async () => {
     const rows = async (query: string) =>
       (await csv(alice, query)).rawPayload.subarray(3).toString('utf8').split('\r\n').slice(1, -1);
-    expect(await rows('?month=2026-10')).toEqual(['2026/10/31 23:59:59,Deposit,,,10000.00,,,bank:OCT']);
+    expect(await rows('?month=2026-10')).toEqual([
+      '2026/10/31 23:59:59,Deposit,,,10000.00,,,10000.00,Bank reference OCT',
+    ]);
     expect((await rows('?month=2026-11&kind=deposit')).map((r) => r.split(',')[0])).toEqual([
       '2026/11/01 00:00:00',
     ]);
@@ -275,24 +282,26 @@ describe('GET /api/account/ledger.csv', () => {
   it("holds only the caller's entries", async () => {
     const text = (await csv(bob)).rawPayload.subarray(3).toString('utf8');
     expect(text.split('\r\n').slice(1, -1)).toEqual([
-      '2026/11/13 12:00:00,Withdrawal requested (held),,,,,100.00,bank-account:2',
-      '2026/11/05 10:00:00,Deposit,,,777.00,,,bank:BOB',
+      '2026/11/13 12:00:00,Withdrawal requested (held),,,,,100.00,777.00,',
+      '2026/11/05 10:00:00,Deposit,,,777.00,,,777.00,Bank reference BOB',
     ]);
-    expect(text).not.toContain('bank:OCT');
+    expect(text).not.toContain('OCT');
+    expect(text).not.toContain('12101.00');
   });
 
   it('never hands a spreadsheet a formula: text starting with = + - @ is prefixed, numbers are not', async () => {
     const carol = await registerUser(t);
-    await write('deposit', carol, '10', '2026-11-20T03:00:00Z', '=HYPERLINK("http://x","y")');
+    await write('deposit', carol, '10', '2026-11-20T03:00:00Z', 'bank:=HYPERLINK("http://x","y")');
     await write('deposit', carol, '10', '2026-11-20T03:00:01Z', '@SUM(A1)');
-    await write('deposit', carol, '10', '2026-11-20T03:00:02Z', '-2+3');
+    await write('deposit', carol, '10', '2026-11-20T03:00:02Z', 'bank:-2+3');
     await write('adjust', carol, '-1', '2026-11-20T03:00:03Z', 'plain');
-    const text = (await csv(carol)).rawPayload.subarray(3).toString('utf8');
+    const text = (await csv(carol, '?lang=ja')).rawPayload.subarray(3).toString('utf8');
     expect(text.split('\r\n').slice(1, -1)).toEqual([
-      '2026/11/20 12:00:03,Adjustment,,,,1.00,,plain',
-      "2026/11/20 12:00:02,Deposit,,,10.00,,,'-2+3",
-      "2026/11/20 12:00:01,Deposit,,,10.00,,,'@SUM(A1)",
-      `2026/11/20 12:00:00,Deposit,,,10.00,,,"'=HYPERLINK(""http://x"",""y"")"`,
+      '2026/11/20 12:00:03,残高調整,,,,1.00,,29.00,',
+      '2026/11/20 12:00:02,入金,,,10.00,,,30.00,照合番号 -2+3',
+      // A reference of no known form is not shown at all.
+      '2026/11/20 12:00:01,入金,,,10.00,,,20.00,',
+      `2026/11/20 12:00:00,入金,,,10.00,,,10.00,"照合番号 =HYPERLINK(""http://x"",""y"")"`,
     ]);
   });
 
@@ -301,5 +310,164 @@ describe('GET /api/account/ledger.csv', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 0, errorCode: 'VALIDATION_FAILED' });
     expect((await t.app.inject({ method: 'GET', url: '/api/account/ledger.csv' })).statusCode).toBe(401);
+  });
+});
+
+describe('the balance after each entry (預り金残高) and the two statements', () => {
+  let dan: Registered;
+  const trade = (kind: string, reference: string, at: string, transfers: TradingEntry['transfers']) =>
+    t.ctx.transact((tx) =>
+      postTradingEntries(tx.db, [
+        {
+          userId: BigInt(dan.userId),
+          kind,
+          reference,
+          transfers,
+          key: `${kind}:${++keys}`,
+          actor: { kind: 'system' },
+          at: new Date(at),
+        },
+      ]),
+    );
+
+  beforeAll(async () => {
+    dan = await registerUser(t);
+    await write('deposit', dan, '100000', '2026-11-01T01:00:00Z', 'bank:D1');
+    await write('hold', dan, '20000', '2026-11-02T01:00:00Z', 'bank-account:9');
+    await trade('order_hold', 'order:501', '2026-11-03T01:00:00Z', [
+      { from: 'available', to: 'held', amount: 3_000_000n },
+    ]);
+    await trade('order_fill', 'order:501', '2026-11-04T01:00:00Z', [
+      { from: 'held', to: 'margin', amount: 3_000_000n },
+    ]);
+    await write('payout', dan, '5000', '2026-11-05T01:00:00Z', 'withdrawal:7');
+    await write('release', dan, '15000', '2026-11-06T01:00:00Z', 'withdrawal:7');
+    await trade('position_close', 'position:501', '2026-11-07T01:00:00Z', [
+      { from: 'margin', to: 'available', amount: 3_000_000n },
+      { from: 'counterparty', to: 'available', amount: 120_000n },
+    ]);
+    await trade('interest', 'position:501', '2026-11-08T01:00:00Z', [
+      { from: 'available', to: 'interest_income', amount: 5_000n },
+    ]);
+    await write('adjust', dan, '-0.5', '2026-11-30T14:59:59Z', 'adjustment:3');
+    await write('deposit', dan, '1', '2026-11-30T15:00:00Z', 'bank:D2');
+  });
+
+  /** The sum of the user's cash postings (available and held) up to and including each entry, from the table. */
+  async function postedCash(user: Registered) {
+    const rows = await sql<{ entry_id: string; cash: string }>`
+      SELECT e.id::text AS entry_id, (
+        SELECT coalesce(sum(-p.amount), 0)::text FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+        WHERE a.user_id = ${BigInt(user.userId)} AND a.kind IN ('cash_available', 'cash_held') AND p.entry_id <= e.id
+      ) AS cash
+      FROM journal_entries e`.execute(t.ctx.db);
+    return new Map(rows.rows.map((row) => [row.entry_id, (Number(row.cash) / 100).toFixed(2)]));
+  }
+
+  it('is the cash, available and held together, after each entry, newest first', async () => {
+    const items = (await ledger(dan, '?limit=100')).data.items as (Entry & { balanceAfter: string })[];
+    expect(items.map((e) => [e.kind, e.balanceAfter])).toEqual([
+      ['deposit', '96150.50'],
+      ['adjustment', '96149.50'],
+      ['interest', '96150.00'],
+      ['position_close', '96200.00'],
+      ['withdrawal_release', '65000.00'],
+      ['withdrawal_payout', '65000.00'],
+      ['order_fill', '70000.00'],
+      ['order_hold', '100000.00'],
+      ['withdrawal_hold', '100000.00'],
+      ['deposit', '100000.00'],
+    ]);
+    const posted = await postedCash(dan);
+    for (const entry of items) expect(entry.balanceAfter, entry.kind).toBe(posted.get(entry.id));
+    // The newest line's balance is today's 預り金（拘束中を含む）.
+    const now = (await get<{ available: string; held: string }>(t.app, '/api/account/balances', dan.token))
+      .data;
+    expect(Number(now.available) + Number(now.held)).toBe(Number(items[0]!.balanceAfter));
+  });
+
+  it.each([
+    'limit=1',
+    'limit=3',
+    'month=2026-11&limit=4',
+    'kind=deposit',
+    'kind=order_fill',
+    'group=funding&limit=2',
+    'group=funding&month=2026-11&limit=3',
+    'group=funding&kind=adjustment',
+  ])('is the same on every page and under every filter (%s)', async (query) => {
+    const posted = await postedCash(dan);
+    const pages = await allPages(dan, query);
+    const items = pages.flatMap((p) => p.items) as (Entry & { balanceAfter: string })[];
+    expect(items.length).toBeGreaterThan(0);
+    for (const entry of items)
+      expect(entry.balanceAfter, `${query} ${entry.kind}`).toBe(posted.get(entry.id));
+  });
+
+  it('group=funding keeps deposits, withdrawals with their holds and releases, and adjustments', async () => {
+    const all = (await ledger(dan, '?limit=100')).data.items;
+    const funding = (await ledger(dan, '?group=funding&limit=100')).data.items;
+    expect(funding.map((e) => e.kind)).toEqual([
+      'deposit',
+      'adjustment',
+      'withdrawal_release',
+      'withdrawal_payout',
+      'withdrawal_hold',
+      'deposit',
+    ]);
+    expect(funding.map((e) => e.id)).toEqual(
+      all.filter((e) => (FUNDING_ENTRY_KINDS as readonly string[]).includes(e.kind)).map((e) => e.id),
+    );
+    expect((await ledger(dan, '?group=funding&kind=order_fill')).data.items).toEqual([]);
+    expect(await ledger(dan, '?group=trading')).toMatchObject({
+      status: 400,
+      errorCode: 'VALIDATION_FAILED',
+    });
+  });
+
+  it('the CSV has the balance column and references in the investor’s terms, and takes the group', async () => {
+    const csvOf = async (user: Registered, query: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/account/ledger.csv${query}`,
+          headers: { token: user.token },
+        })
+      ).rawPayload;
+    const bytes = await csvOf(dan, '?lang=ja');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = bytes.subarray(3).toString('utf8').split('\r\n').slice(1, -1);
+    expect(rows.map((row) => row.split(',').slice(7))).toEqual([
+      ['96150.50', '照合番号 D2'],
+      ['96149.50', '調整番号 3'],
+      ['96150.00', '建玉番号 501'],
+      ['96200.00', '建玉番号 501'],
+      ['65000.00', '出金番号 7'],
+      ['65000.00', '出金番号 7'],
+      ['70000.00', '注文番号 501'],
+      ['100000.00', '注文番号 501'],
+      ['100000.00', ''],
+      ['100000.00', '照合番号 D1'],
+    ]);
+    const funding = (await csvOf(dan, '?lang=ja&group=funding')).subarray(3).toString('utf8');
+    expect(funding).not.toContain('注文番号');
+    expect(funding.split('\r\n').slice(1, -1)).toHaveLength(6);
+  });
+
+  it("another investor's token sees none of these entries nor their balances", async () => {
+    const bobs = (await ledger(bob, '?limit=100')).data.items as (Entry & { balanceAfter: string })[];
+    const dans = new Set((await ledger(dan, '?limit=100')).data.items.map((e) => e.id));
+    expect(bobs.some((e) => dans.has(e.id))).toBe(false);
+    expect(bobs.map((e) => e.balanceAfter)).toEqual(['777.00', '777.00']);
+    const text = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/account/ledger.csv?group=funding',
+        headers: { token: bob.token },
+      })
+    ).rawPayload.toString('utf8');
+    expect(text).not.toContain('D1');
+    expect(text).not.toContain('96150.50');
+    expect((await get(t.app, '/api/account/ledger?group=funding')).status).toBe(401);
   });
 });

@@ -154,6 +154,22 @@ export const ENTRY_KINDS = [
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
+/**
+ * The entries of the statement of deposits and withdrawals (入出金明細): money in and out, the holds of a
+ * withdrawal and their release, and staff adjustments. The trading statement (取引履歴) lists every kind.
+ */
+export const FUNDING_ENTRY_KINDS = [
+  'deposit',
+  'withdrawal_hold',
+  'withdrawal_payout',
+  'withdrawal_release',
+  'adjustment',
+] as const satisfies readonly EntryKind[];
+
+/** Which statement a ledger query is for: `funding` keeps FUNDING_ENTRY_KINDS only; none keeps every kind. */
+export const LEDGER_GROUPS = ['funding'] as const;
+export type LedgerGroup = (typeof LEDGER_GROUPS)[number];
+
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENTRY_KINDS, REVIEW_STATUSES } from './enums';
+import { ENTRY_KINDS, LEDGER_GROUPS, REVIEW_STATUSES } from './enums';
 import type { ErrorCode } from './errors';
 import { code, decimalMoney, pageQuery, requiredText, TEXT_MAX, wholeNumberField } from './fields';
 import { toKatakana } from './kana';
@@ -80,6 +80,8 @@ export const ledgerQuery = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, code('VALIDATION_FAILED'))
     .optional(),
   kind: z.enum(ENTRY_KINDS, code('VALIDATION_FAILED')).optional(),
+  /** `funding`: only deposits, withdrawals (with their holds and releases) and adjustments (入出金明細). */
+  group: z.enum(LEDGER_GROUPS, code('VALIDATION_FAILED')).optional(),
   cursor: z
     .string()
     .regex(/^\d{1,18}$/, code('VALIDATION_FAILED'))
@@ -103,6 +105,11 @@ export const ledgerEntry = z.object({
   availableChange: decimalMoney,
   /** The change to cash held for withdrawals and resting orders, signed. */
   heldChange: decimalMoney,
+  /**
+   * 預り金残高 after this entry: the user's cash, available and held together (預り金（拘束中を含む）), once
+   * this entry and every earlier one were posted. A property of the entry, the same whatever the filter or page.
+   */
+  balanceAfter: decimalMoney,
   createdAt: z.string(),
 });
 

@@ -16,7 +16,7 @@ export const ledgerEndpoints = {
     tag: 'ledger',
     summary: 'Every journal entry that touched the caller, newest first',
     description:
-      'month is YYYY-MM in Japan time; cursor is the nextCursor of the previous page. The same rows as CSV: GET /api/account/ledger.csv.',
+      'month is YYYY-MM in Japan time; group=funding keeps deposits, withdrawals (their holds and releases) and adjustments (入出金明細); cursor is the nextCursor of the previous page. balanceAfter is 預り金残高 (available and held cash) after the entry, whatever the filter. The same rows as CSV: GET /api/account/ledger.csv.',
     access: INVESTOR,
     query: ledgerQuery,
     response: ledgerPage,

@@ -173,6 +173,8 @@ export interface UserEntryFilter {
   from?: Date | undefined;
   until?: Date | undefined;
   kind?: string | undefined;
+  /** Only entries of these kinds (a statement's set), with `kind` on top. */
+  kinds?: readonly string[] | undefined;
   /** Entries older than this id (the cursor of the previous page). */
   beforeId?: bigint | undefined;
   limit: number;
@@ -206,8 +208,44 @@ export async function userEntries(
   if (filter.from) query = query.where('e.created_at', '>=', filter.from);
   if (filter.until) query = query.where('e.created_at', '<', filter.until);
   if (filter.kind) query = query.where('e.kind', '=', filter.kind);
+  if (filter.kinds) query = query.where('e.kind', 'in', [...filter.kinds]);
   if (filter.beforeId !== undefined) query = query.where('e.id', '<', filter.beforeId);
   return query.execute();
+}
+
+/**
+ * The user's cash (available and held, 預り金) after each of the given entries, in sen: the sum of the user's
+ * cash postings up to and including the entry. One statement, so one snapshot: today's balance less the cash
+ * moves of the entries after each one. It reads the user's cash postings from the oldest of the entries on
+ * (index postings (account_id, entry_id)), so the newest pages, the ones read most, cost least.
+ */
+export async function cashBalancesAfter(
+  db: Executor,
+  userId: bigint,
+  entryIds: readonly bigint[],
+): Promise<Map<bigint, bigint>> {
+  if (entryIds.length === 0) return new Map();
+  const oldest = entryIds.reduce((min, id) => (id < min ? id : min));
+  const result = await sql<{ entry_id: bigint; balance_after: bigint }>`
+    WITH cash AS MATERIALIZED (
+      SELECT id, balance FROM ledger_accounts
+      WHERE user_id = ${userId} AND kind IN ('cash_available', 'cash_held')
+    ),
+    moves AS (
+      SELECT p.entry_id, sum(-p.amount) AS change, false AS asked
+      FROM postings p WHERE p.account_id IN (SELECT id FROM cash) AND p.entry_id > ${oldest}
+      GROUP BY p.entry_id
+    ),
+    asked AS (SELECT unnest(${entryIds.map(String)}::bigint[]) AS entry_id, 0::numeric AS change, true AS asked),
+    walk AS (
+      SELECT entry_id, asked,
+        sum(change) OVER (ORDER BY entry_id DESC, asked DESC ROWS UNBOUNDED PRECEDING) AS later
+      FROM (SELECT * FROM moves UNION ALL SELECT * FROM asked) points
+    )
+    SELECT walk.entry_id, ((SELECT coalesce(sum(balance), 0) FROM cash) - walk.later)::bigint AS balance_after
+    FROM walk WHERE walk.asked
+  `.execute(db);
+  return new Map(result.rows.map((row) => [BigInt(row.entry_id), BigInt(row.balance_after)]));
 }
 
 export interface LedgerCheck {

@@ -1,8 +1,15 @@
-import { formatJst, jstMonthRange, senToDecimal, type EntryKind } from '@kabuto/contract';
+import {
+  FUNDING_ENTRY_KINDS,
+  formatJst,
+  jstMonthRange,
+  senToDecimal,
+  type EntryKind,
+  type LedgerGroup,
+} from '@kabuto/contract';
 import { translate, type Lang } from '@kabuto/i18n';
 import type { Executor } from '../../database';
 import { iso } from '../../platform/db';
-import { userEntries, type UserEntryRow } from './ledger.repository';
+import { cashBalancesAfter, userEntries, type UserEntryRow } from './ledger.repository';
 import type { Balances } from './ledger.service';
 
 export const balancesView = (balances: Balances) => ({
@@ -28,6 +35,7 @@ type Instruments = Awaited<ReturnType<InstrumentsOfReferences>>;
 export interface EntryFilter {
   month?: string | undefined;
   kind?: EntryKind | undefined;
+  group?: LedgerGroup | undefined;
   cursor?: string | undefined;
   limit: number;
 }
@@ -35,11 +43,12 @@ export interface EntryFilter {
 const filterOf = (filter: EntryFilter) => ({
   ...(filter.month ? jstMonthRange(filter.month) : {}),
   kind: filter.kind,
+  kinds: filter.group === 'funding' ? FUNDING_ENTRY_KINDS : undefined,
   beforeId: filter.cursor === undefined ? undefined : BigInt(filter.cursor),
   limit: filter.limit,
 });
 
-const entryView = (row: UserEntryRow, instruments: Instruments) => ({
+const entryView = (row: UserEntryRow, instruments: Instruments, balanceAfter: bigint) => ({
   id: row.id.toString(),
   kind: row.kind as EntryKind,
   reference: row.reference,
@@ -47,6 +56,7 @@ const entryView = (row: UserEntryRow, instruments: Instruments) => ({
   cashChange: senToDecimal(BigInt(row.available_change) + BigInt(row.held_change)),
   availableChange: senToDecimal(BigInt(row.available_change)),
   heldChange: senToDecimal(BigInt(row.held_change)),
+  balanceAfter: senToDecimal(balanceAfter),
   createdAt: iso(row.created_at) ?? '',
 });
 
@@ -63,11 +73,30 @@ export async function entriesPage(
     userId,
     rows.map((row) => row.reference),
   );
+  const balances = await cashBalancesAfter(
+    db,
+    userId,
+    rows.map((row) => row.id),
+  );
   const last = rows.at(-1);
   return {
-    items: rows.map((row) => entryView(row, instruments)),
+    items: rows.map((row) => entryView(row, instruments, balances.get(row.id) ?? 0n)),
     nextCursor: rows.length === filter.limit && last ? last.id.toString() : null,
   };
+}
+
+const REFERENCE = /^(order|position|withdrawal|adjustment|bank):(.+)$/;
+
+/**
+ * A reference as the investor knows it ("order:123" -> "注文番号 123", "bank:STMT-42" -> "照合番号 STMT-42"),
+ * empty for any other form (a withdrawal's bank account, an internal key): the ledger's own keys never show.
+ */
+export function referenceText(reference: string | null, lang: Lang): string {
+  const match = REFERENCE.exec(reference ?? '');
+  if (!match) return '';
+  const [, kind = '', value = ''] = match;
+  if (kind !== 'bank' && !/^\d{1,18}$/.test(value)) return '';
+  return translate(lang, 'common', `ledgerReference.${kind}`, { value });
 }
 
 /** At most this many rows go into one CSV file. */
@@ -87,7 +116,8 @@ function csvCell(value: string): string {
  * The user's entries as CSV in the reader's language: UTF-8 with a byte-order mark (Excel in Japan reads a
  * file without one as Shift_JIS), CRLF line ends, times in Japan time, amounts with two decimals. Income and
  * expenditure are what came into or left the user's cash (a withdrawal paid out is an expenditure); a hold or
- * its release shows only in the held column.
+ * its release shows only in the held column. The balance is 預り金残高 (available and held cash) after the
+ * line; the reference is in the investor's terms (注文番号 123), never an internal key.
  */
 export async function entriesCsv(
   db: Executor,
@@ -98,7 +128,7 @@ export async function entriesCsv(
 ) {
   const t = (key: string) => translate(lang, 'common', key);
   const lines = [
-    ['time', 'kind', 'code', 'name', 'income', 'expenditure', 'held', 'reference']
+    ['time', 'kind', 'code', 'name', 'income', 'expenditure', 'held', 'balance', 'reference']
       .map((c) => csvCell(t(`ledgerCsv.${c}`)))
       .join(','),
   ];
@@ -117,7 +147,8 @@ export async function entriesCsv(
           negative || change === '0.00' ? '' : change,
           negative ? change.slice(1) : '',
           item.heldChange === '0.00' ? '' : item.heldChange,
-          item.reference ?? '',
+          item.balanceAfter,
+          referenceText(item.reference, lang),
         ]
           .map(csvCell)
           .join(','),

@@ -1,6 +1,6 @@
 import type { api, CallInput, EndpointDef, QueryOf } from '@kabuto/contract';
 
-export type LedgerFilters = Pick<QueryOf<typeof api.ledger.entries>, 'month' | 'kind'>;
+export type LedgerFilters = Pick<QueryOf<typeof api.ledger.entries>, 'month' | 'kind' | 'group'>;
 
 export const fundingKeys = {
   all: ['funding'] as const,

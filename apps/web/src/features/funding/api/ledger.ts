@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { routes } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { fundingKeys, type LedgerFilters } from './keys';
@@ -29,4 +29,21 @@ export async function downloadLedgerCsv(filters: LedgerFilters): Promise<void> {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * One of the caller's entries by id, or null: the page of one entry just older than id + 1 is that entry
+ * when it is the caller's (another user's id answers an older entry of the caller's, or nothing).
+ */
+export function useLedgerEntry(id: string | null) {
+  return useQuery({
+    queryKey: [...fundingKeys.all, 'ledger-entry', id],
+    enabled: id !== null,
+    queryFn: async () => {
+      const page = await apiClient.call(routes.ledger.entries, {
+        query: { cursor: (BigInt(id!) + 1n).toString(), limit: 1 },
+      });
+      return page.items.find((item) => item.id === id) ?? null;
+    },
+  });
 }

@@ -1,78 +1,17 @@
 import { useState } from 'react';
 import { InfiniteScroll } from 'antd-mobile';
-import { ENTRY_KINDS, formatJst, type EntryKind } from '@kabuto/contract';
+import { formatJst, formatYen, type EntryKind } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { DelayedLoading } from '../../../components/ui/DelayedLoading';
 import { useBankAccounts } from '../api/bank-accounts';
 import { useLedger } from '../api/ledger';
 import type { LedgerFilters } from '../api/keys';
-import { parseLedgerReference } from '../lib/ledger-reference';
-import { heldMove, recentMonths, signedAmount } from '../lib/money-format';
+import { recentMonths } from '../lib/money-format';
+import { EntryAmount, EntryInstrument, EntryReference, HeldText, type Entry } from './LedgerParts';
+import { LedgerEntryDetail, type LedgerEntry } from './LedgerEntryDetail';
 import './funding.css';
 import '../../../components/ui/records.css';
-
-type BankAccounts = ReturnType<typeof useBankAccounts>['data'];
-
-/** "Reference STMT-0042", "Withdrawal no. 12", "To みずほ銀行 渋谷支店 ****4567"; nothing for an unknown reference. */
-function EntryReference({ reference, accounts }: { reference: string | null; accounts: BankAccounts }) {
-  const { t } = useTranslation();
-  const parsed = parseLedgerReference(reference);
-  if (!parsed) return null;
-  let text: string;
-  if (parsed.kind === 'bankAccount') {
-    // A removed account is no longer listed: then the entry says nothing about its destination.
-    const account = accounts?.find((candidate) => candidate.id === parsed.id);
-    if (!account) return null;
-    text = t('funding.ledger.reference.bankAccount', {
-      account: t('funding.bank.short', {
-        bank: account.bankName,
-        branch: account.branchName,
-        last4: account.accountLast4,
-      }),
-    });
-  } else {
-    text = t(`funding.ledger.reference.${parsed.kind}`, { value: parsed.value });
-  }
-  return <div data-testid="ledger-reference">{text}</div>;
-}
-
-/** "トヨタ自動車 7203" under a trading entry: the stock its order or position is in. */
-function EntryInstrument({ instrument }: { instrument: LedgerInstrument | null }) {
-  const { i18n } = useTranslation();
-  if (!instrument) return null;
-  const name = i18n.resolvedLanguage === 'ja' ? instrument.nameJa : instrument.nameEn;
-  return <div data-testid="ledger-instrument">{`${name} ${instrument.code}`}</div>;
-}
-
-interface LedgerInstrument {
-  code: string;
-  nameJa: string;
-  nameEn: string;
-}
-
-interface Entry {
-  cashChange: string;
-  heldChange: string;
-}
-
-/** "拘束 120,000.00" / "拘束解除 120,000.00": no sign, as neither is income nor expenditure. */
-function HeldText({ change }: { change: string }) {
-  const { t } = useTranslation();
-  const { kind, amount } = heldMove(change);
-  return <>{t(`funding.ledger.${kind}`, { amount })}</>;
-}
-
-/**
- * What the entry brought in or paid out of the customer's cash, signed: a withdrawal paid out shows its amount
- * as expenditure. A hold or its release only moves cash between available and held, so it shows as held or
- * released, unsigned, instead of as income or expenditure (the amount is counted once, when it is paid out).
- */
-function EntryAmount({ entry }: { entry: Entry }) {
-  if (entry.cashChange === '0.00' && entry.heldChange !== '0.00')
-    return <HeldText change={entry.heldChange} />;
-  return <>{signedAmount(entry.cashChange)}</>;
-}
 
 /** Under an income or expenditure, how held cash took part: "from funds on hold" for a payout. */
 function HeldNote({ entry }: { entry: Entry }) {
@@ -92,11 +31,19 @@ function HeldNote({ entry }: { entry: Entry }) {
 interface LedgerHistoryProps {
   filters: LedgerFilters;
   onFiltersChange: (filters: LedgerFilters) => void;
+  /** The kinds this statement lists, offered by its kind filter. */
+  kinds: readonly EntryKind[];
+  /** The kind filter's "every kind" option. */
+  allKindsLabel: string;
 }
 
-/** Every entry that touched the customer's cash, newest first, loading more as the list scrolls. */
-export function LedgerHistory({ filters, onFiltersChange }: LedgerHistoryProps) {
+/**
+ * The statement's entries, newest first, loading more as the list scrolls: each with the balance after it
+ * (預り金残高, available and held cash) and a 詳細 button opening the entry's detail.
+ */
+export function LedgerHistory({ filters, onFiltersChange, kinds, allKindsLabel }: LedgerHistoryProps) {
   const { t } = useTranslation();
+  const [opened, setOpened] = useState<LedgerEntry | null>(null);
   const [months] = useState(() => recentMonths(new Date()));
   const ledger = useLedger(filters);
   const accounts = useBankAccounts();
@@ -126,8 +73,8 @@ export function LedgerHistory({ filters, onFiltersChange }: LedgerHistoryProps) 
           }
           data-testid="ledger-kind"
         >
-          <option value="">{t('funding.ledger.allKinds')}</option>
-          {ENTRY_KINDS.map((kind) => (
+          <option value="">{allKindsLabel}</option>
+          {kinds.map((kind) => (
             <option key={kind} value={kind}>
               {t(`common:entryKinds.${kind}`)}
             </option>
@@ -151,9 +98,27 @@ export function LedgerHistory({ filters, onFiltersChange }: LedgerHistoryProps) 
                 </div>
                 <div className="kb-record-meta">
                   <EntryInstrument instrument={entry.instrument} />
-                  <span data-testid="ledger-time">{formatJst(entry.createdAt)}</span>
-                  <HeldNote entry={entry} />
-                  <EntryReference reference={entry.reference} accounts={accounts.data} />
+                  <div className="kb-record-head">
+                    <span>
+                      <span data-testid="ledger-time">{formatJst(entry.createdAt)}</span>
+                      <HeldNote entry={entry} />
+                    </span>
+                    <span data-testid="ledger-balance">
+                      {t('funding.ledger.balanceAfter', { amount: formatYen(entry.balanceAfter) })}
+                    </span>
+                  </div>
+                  <div className="kb-record-head">
+                    <EntryReference reference={entry.reference} accounts={accounts.data} />
+                    <button
+                      type="button"
+                      className="kb-link"
+                      style={{ marginLeft: 'auto', paddingRight: 0 }}
+                      onClick={() => setOpened(entry)}
+                      data-testid="ledger-detail-open"
+                    >
+                      {t('funding.ledger.details')}
+                    </button>
+                  </div>
                 </div>
               </li>
             ))}
@@ -170,6 +135,7 @@ export function LedgerHistory({ filters, onFiltersChange }: LedgerHistoryProps) 
           </InfiniteScroll>
         )}
       </section>
+      <LedgerEntryDetail entry={opened} accounts={accounts.data} onClose={() => setOpened(null)} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Tabs } from 'antd-mobile';
+import { useLocation } from 'react-router';
 import type { Order, Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import type { TradeSnapshot } from '../api/snapshot';
@@ -14,11 +15,21 @@ import { PositionList } from './PositionList';
 type TabKey = 'positions' | 'orders' | 'history';
 type HistoryKind = 'positions' | 'orders';
 
+/** Where another screen asks the tabs to open (a statement line's order: its order history). */
+function askedOf(state: unknown): { tab: TabKey; history: HistoryKind } {
+  const asked = (state ?? {}) as { tradeTab?: unknown; tradeHistory?: unknown };
+  return {
+    tab: asked.tradeTab === 'history' || asked.tradeTab === 'orders' ? asked.tradeTab : 'positions',
+    history: asked.tradeHistory === 'orders' ? 'orders' : 'positions',
+  };
+}
+
 /** 建玉照会, 注文照会 and the history, each row opening its detail. */
 export function TradeTabs({ snapshot }: { snapshot: TradeSnapshot }) {
   const { t } = useTradeTranslation();
-  const [tab, setTab] = useState<TabKey>('positions');
-  const [history, setHistory] = useState<HistoryKind>('positions');
+  const location = useLocation();
+  const [tab, setTab] = useState<TabKey>(() => askedOf(location.state).tab);
+  const [history, setHistory] = useState<HistoryKind>(() => askedOf(location.state).history);
   const [position, setPosition] = useState<Position | null>(null);
   const [order, setOrder] = useState<Order | null>(null);
   return (
