@@ -5,7 +5,8 @@
 // baseline: a bare Fastify POST route doing one INSERT. The clients run in this process (fetch), so they share
 // its CPU with the server: compare the ratio to the baseline more than the absolute figures.
 // On PGlite in a temporary directory (as `npm start` runs it), and on a fresh PostgreSQL database (created and
-// dropped) when DATABASE_URL is set. BENCH_SECONDS (default 5) after a 1 s warm-up.
+// dropped) when DATABASE_URL is set. BENCH_SECONDS (default 5) after a 1 s warm-up; BENCH_ORDERS_DATABASES=pglite
+// or =postgres measures one of them.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -28,6 +29,8 @@ import { tradingOf } from '../apps/server/src/modules/trading';
 const CLIENTS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP_SECONDS = 1;
+/** Which databases to measure (`pglite,postgres`); both by default, PostgreSQL only when DATABASE_URL is set. */
+const ONLY = process.env.BENCH_ORDERS_DATABASES?.split(',');
 const PASSWORD = 'bench-pass1';
 
 interface Figures {
@@ -177,7 +180,7 @@ console.log(
     .join(' ')}, ${CLIENTS} clients, ${SECONDS} s`,
 );
 
-{
+if (!ONLY || ONLY.includes('pglite')) {
   const dir = mkdtempSync(join(tmpdir(), 'kabuto-bench-orders-'));
   const database = await openPglite(join(dir, 'pglite'));
   try {
@@ -190,7 +193,7 @@ console.log(
   }
 }
 
-if (process.env.DATABASE_URL) {
+if (process.env.DATABASE_URL && (!ONLY || ONLY.includes('postgres'))) {
   const name = `kabuto_bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
