@@ -1,7 +1,9 @@
 import { Button, Tag } from 'antd-mobile';
 import { formatJst, formatPrice, type PriceAlert } from '@kabuto/contract';
+import { normalizeLang } from '@kabuto/i18n';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState';
+import { instrumentName } from '../../../lib/market-format';
 import { useDeletePriceAlert } from '../api/alerts';
 import '../../../components/ui/records.css';
 import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
@@ -10,8 +12,7 @@ import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
 export function PriceAlertList({ alerts }: { alerts: PriceAlert[] }) {
   const { t, i18n } = useTranslation();
   const remove = useDeletePriceAlert();
-  const nameOf = (alert: PriceAlert) =>
-    i18n.language === 'ja' || i18n.language === 'zh-CN' ? alert.instrument.nameJa : alert.instrument.nameEn;
+  const nameOf = (alert: PriceAlert) => instrumentName(alert.instrument, normalizeLang(i18n.language));
 
   const confirmRemove = async (alert: PriceAlert) => {
     const confirmed = await confirmOnScreen({

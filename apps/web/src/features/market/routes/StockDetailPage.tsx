@@ -2,6 +2,7 @@ import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMarketTranslation } from '../../../lib/market-texts';
 import { INSTRUMENT_CODE } from '@kabuto/contract';
+import { normalizeLang } from '@kabuto/i18n';
 import { LoadError } from '../../../components/market/LoadError';
 import { QuoteListSkeleton } from '../../../components/market/QuoteListSkeleton';
 import { LiveNotice } from '../../../components/market/LiveNotice';
@@ -9,6 +10,7 @@ import { SimulatedNote } from '../../../components/market/SimulatedNote';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { SubPage } from '../../../components/ui/SubPage';
 import { PAGE_SAYS_SIMULATED, useQuotes } from '../../../lib/market-data';
+import { instrumentName } from '../../../lib/market-format';
 import { MARKET_PATH, ORDER_PATH, PRICE_ALERTS_PATH } from '../../../lib/paths';
 import { useBoard, useInstrument } from '../api/market';
 import { OrderBook } from '../components/OrderBook';
@@ -67,11 +69,7 @@ function StockDetail({ code }: { code: string }) {
       <StockActions
         code={code}
         shortable={instrument.data.shortable}
-        name={
-          i18n.language === 'ja' || i18n.language === 'zh-CN'
-            ? instrument.data.nameJa
-            : instrument.data.nameEn
-        }
+        name={instrumentName(instrument.data, normalizeLang(i18n.language))}
       />
     </div>
   );
