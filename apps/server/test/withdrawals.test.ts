@@ -574,6 +574,34 @@ describe('only to an account in the investor’s own name (本人名義)', () =>
     expect(result.errorCode).toBe('BANK_ACCOUNT_NOT_FOUND');
     expect(await balances(other.token)).toMatchObject({ available: '50000.00', held: '0.00' });
   });
+
+  it('pays nothing out on approval to an account not in the verified name (a request made before the check)', async () => {
+    const user = await fundedInvestor(50_000);
+    const pending = await withdraw(user, '20000');
+    expect(pending.code).toBe(1);
+    // A request from before holders were compared: its account was never checked against the name.
+    await sql`UPDATE bank_accounts SET holder_name = 'スズキ ハナコ' WHERE id = ${BigInt(user.bankAccountId)}`.execute(
+      t.ctx.db,
+    );
+    const refused = await post(t.app, `/api/staff/withdrawals/${pending.data.id}/approve?lang=ja`, {}, admin);
+    expect(refused).toMatchObject({ status: 409, errorCode: 'WITHDRAWAL_PAYEE_NOT_HOLDER' });
+    expect(refused.msg).toContain('本人名義');
+    expect(await balances(user.token)).toMatchObject({ available: '30000.00', held: '20000.00' });
+    const row = await t.ctx.db
+      .selectFrom('withdrawals')
+      .select('status')
+      .where('id', '=', BigInt(pending.data.id))
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    const rejected = await post(
+      t.app,
+      `/api/staff/withdrawals/${pending.data.id}/reject`,
+      { reason: '口座名義が一致しません' },
+      admin,
+    );
+    expect(rejected.code).toBe(1);
+    expect(await balances(user.token)).toMatchObject({ available: '50000.00', held: '0.00' });
+  });
 });
 
 describe('concurrency', () => {
