@@ -35,10 +35,14 @@ const SMALL_TO_LARGE: Record<string, string> = {
   ヶ: 'ケ',
 };
 
-/** The form two names are compared in: normalised, without spaces, small kana as large ones. */
+/**
+ * The form two names are compared in: normalised, without spaces, small kana as large ones, and the hyphen
+ * banks record for the long-vowel mark (ｼﾞﾖ- for ジョー, 全銀協 characters) as ー.
+ */
 export const kanaNameKey = (text: string) =>
   normalizeKanaName(text)
     .replace(/ /g, '')
+    .replace(/-/g, 'ー')
     .replace(/[ァィゥェォッャュョヮヵヶ]/g, (small) => SMALL_TO_LARGE[small]!);
 
 /** Whether a bank account's holder is the person of a verified katakana name; an empty name matches nothing. */
