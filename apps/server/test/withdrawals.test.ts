@@ -8,6 +8,8 @@ import {
   post,
   registerUser,
   staffToken,
+  stepUpBySms,
+  totpNow,
   type Registered,
   type TestApp,
 } from './harness';
@@ -632,5 +634,47 @@ describe('a frozen account', () => {
       .where('id', '=', BigInt(pending.data.id))
       .executeTakeFirstOrThrow();
     expect(held.status).toBe('pending');
+  });
+});
+
+// Last in the file: it moves the clock on by minutes, past the next test's start.
+describe('a withdrawal resent after a step-up (the same Idempotency-Key)', () => {
+  it('still needs the right transaction password, and holds the amount once', async () => {
+    const user = await fundedInvestor(50_000);
+    const config = t.ctx.config as { requireStepUp: boolean };
+    config.requireStepUp = true;
+    try {
+      await stepUpBySms(t, user);
+      const started = await post<{ secret: string }>(t.app, '/api/account/factors/totp', {}, user.token);
+      const enrolled = await post(
+        t.app,
+        '/api/account/factors/totp/verify',
+        { code: totpNow(t, started.data.secret) },
+        user.token,
+      );
+      expect(enrolled.code).toBe(1);
+      t.clock.advance(10 * 60);
+      const key = 'w-step-up-1';
+      expect((await withdraw(user, '10000', {}, key)).errorCode).toBe('STEP_UP_REQUIRED');
+      expect(await balances(user.token)).toMatchObject({ available: '50000.00', held: '0.00' });
+      const stepped = await post(
+        t.app,
+        '/api/auth/step-up',
+        { method: 'totp', code: totpNow(t, started.data.secret) },
+        user.token,
+      );
+      expect(stepped.code).toBe(1);
+      const wrong = await withdraw(user, '10000', { transactionPassword: 'nope99' }, key);
+      expect(wrong.errorCode).toBe('TRANSACTION_PASSWORD_WRONG');
+      expect(await balances(user.token)).toMatchObject({ available: '50000.00', held: '0.00' });
+      const sent = await withdraw(user, '10000', {}, key);
+      expect(sent.code).toBe(1);
+      const again = await withdraw(user, '10000', {}, key);
+      expect(again.data.id).toBe(sent.data.id);
+      expect((await withdraw(user, '20000', {}, key)).code).not.toBe(1);
+      expect(await balances(user.token)).toMatchObject({ available: '40000.00', held: '10000.00' });
+    } finally {
+      config.requireStepUp = false;
+    }
   });
 });
