@@ -50,6 +50,11 @@ describe('sameKanaName', () => {
     expect(sameKanaName('サトウ ジョー', 'サトウ ジョ')).toBe(false);
     expect(sameKanaName('サトウ ジョウ', 'サトウ ジョ-')).toBe(false);
   });
+  it('reads ヰ and ヱ as the イ and エ banks record for them', () => {
+    expect(sameKanaName('ヱビス タロウ', 'ｴﾋﾞｽ ﾀﾛｳ')).toBe(true);
+    expect(sameKanaName('ヰノウエ ハナコ', 'イノウエ ハナコ')).toBe(true);
+    expect(sameKanaName('ヱビス タロウ', 'イビス タロウ')).toBe(false);
+  });
   it('lets no invisible or combining character make another name match', () => {
     for (const other of [
       'ヤマダ タロウ\u200b',
