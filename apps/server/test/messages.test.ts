@@ -513,4 +513,41 @@ describe('staff notices (written by one staff member, approved by another)', () 
     const supportToken = await staffToken(t, support.username, support.password, support.secret);
     expect((await get(t.app, '/api/staff/notices', supportToken)).status).toBe(200);
   });
+  it('holds against a second session of the author, a concurrent approve and reject, and a disabled reviewer', async () => {
+    const admin = await staffToken(t);
+    const secondSession = await staffToken(t);
+    const written = await post<StaffNotice>(t.app, '/api/staff/notices', { title: 'a', body: 'b' }, admin);
+    const path = `/api/staff/notices/${written.data.id}`;
+    expect((await post(t.app, `${path}/approve`, {}, secondSession)).errorCode).toBe(
+      'SECOND_APPROVER_MUST_DIFFER',
+    );
+
+    const other = await createStaff(t, 'notice-reviewer-2', 'support');
+    const otherToken = await staffToken(t, other.username, other.password, other.secret);
+    const [approve, reject] = await Promise.all([
+      post<StaffNotice>(t.app, `${path}/approve`, {}, await reviewerToken()),
+      post<StaffNotice>(t.app, `${path}/reject`, { reason: 'no' }, otherToken),
+    ]);
+    expect([approve.code, reject.code].filter((code) => code === 1)).toHaveLength(1);
+    expect([approve, reject].find((answer) => answer.code !== 1)?.errorCode).toBe('NOTICE_NOT_PENDING');
+    const row = await t.ctx.db
+      .selectFrom('notices')
+      .selectAll()
+      .where('id', '=', BigInt(written.data.id))
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe(approve.code === 1 ? 'approved' : 'rejected');
+
+    const next = await post<StaffNotice>(t.app, '/api/staff/notices', { title: 'c', body: 'd' }, admin);
+    const disabled = await post(t.app, `/api/staff/members/${other.id}/disable`, { reason: 'left' }, admin);
+    expect(disabled.code).toBe(1);
+    expect((await post(t.app, `/api/staff/notices/${next.data.id}/approve`, {}, otherToken)).status).toBe(
+      401,
+    );
+    const still = await t.ctx.db
+      .selectFrom('notices')
+      .select('status')
+      .where('id', '=', BigInt(next.data.id))
+      .executeTakeFirstOrThrow();
+    expect(still.status).toBe('pending');
+  });
 });

@@ -8,6 +8,8 @@ import {
   post,
   registerUser,
   staffToken,
+  stepUpBySms,
+  totpNow,
   type Registered,
   type TestApp,
 } from './harness';
@@ -574,6 +576,34 @@ describe('only to an account in the investor’s own name (本人名義)', () =>
     expect(result.errorCode).toBe('BANK_ACCOUNT_NOT_FOUND');
     expect(await balances(other.token)).toMatchObject({ available: '50000.00', held: '0.00' });
   });
+
+  it('pays nothing out on approval to an account not in the verified name (a request made before the check)', async () => {
+    const user = await fundedInvestor(50_000);
+    const pending = await withdraw(user, '20000');
+    expect(pending.code).toBe(1);
+    // A request from before holders were compared: its account was never checked against the name.
+    await sql`UPDATE bank_accounts SET holder_name = 'スズキ ハナコ' WHERE id = ${BigInt(user.bankAccountId)}`.execute(
+      t.ctx.db,
+    );
+    const refused = await post(t.app, `/api/staff/withdrawals/${pending.data.id}/approve?lang=ja`, {}, admin);
+    expect(refused).toMatchObject({ status: 409, errorCode: 'WITHDRAWAL_PAYEE_NOT_HOLDER' });
+    expect(refused.msg).toContain('本人名義');
+    expect(await balances(user.token)).toMatchObject({ available: '30000.00', held: '20000.00' });
+    const row = await t.ctx.db
+      .selectFrom('withdrawals')
+      .select('status')
+      .where('id', '=', BigInt(pending.data.id))
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    const rejected = await post(
+      t.app,
+      `/api/staff/withdrawals/${pending.data.id}/reject`,
+      { reason: '口座名義が一致しません' },
+      admin,
+    );
+    expect(rejected.code).toBe(1);
+    expect(await balances(user.token)).toMatchObject({ available: '50000.00', held: '0.00' });
+  });
 });
 
 describe('concurrency', () => {
@@ -604,5 +634,47 @@ describe('a frozen account', () => {
       .where('id', '=', BigInt(pending.data.id))
       .executeTakeFirstOrThrow();
     expect(held.status).toBe('pending');
+  });
+});
+
+// Last in the file: it moves the clock on by minutes, past the next test's start.
+describe('a withdrawal resent after a step-up (the same Idempotency-Key)', () => {
+  it('still needs the right transaction password, and holds the amount once', async () => {
+    const user = await fundedInvestor(50_000);
+    const config = t.ctx.config as { requireStepUp: boolean };
+    config.requireStepUp = true;
+    try {
+      await stepUpBySms(t, user);
+      const started = await post<{ secret: string }>(t.app, '/api/account/factors/totp', {}, user.token);
+      const enrolled = await post(
+        t.app,
+        '/api/account/factors/totp/verify',
+        { code: totpNow(t, started.data.secret) },
+        user.token,
+      );
+      expect(enrolled.code).toBe(1);
+      t.clock.advance(10 * 60);
+      const key = 'w-step-up-1';
+      expect((await withdraw(user, '10000', {}, key)).errorCode).toBe('STEP_UP_REQUIRED');
+      expect(await balances(user.token)).toMatchObject({ available: '50000.00', held: '0.00' });
+      const stepped = await post(
+        t.app,
+        '/api/auth/step-up',
+        { method: 'totp', code: totpNow(t, started.data.secret) },
+        user.token,
+      );
+      expect(stepped.code).toBe(1);
+      const wrong = await withdraw(user, '10000', { transactionPassword: 'nope99' }, key);
+      expect(wrong.errorCode).toBe('TRANSACTION_PASSWORD_WRONG');
+      expect(await balances(user.token)).toMatchObject({ available: '50000.00', held: '0.00' });
+      const sent = await withdraw(user, '10000', {}, key);
+      expect(sent.code).toBe(1);
+      const again = await withdraw(user, '10000', {}, key);
+      expect(again.data.id).toBe(sent.data.id);
+      expect((await withdraw(user, '20000', {}, key)).code).not.toBe(1);
+      expect(await balances(user.token)).toMatchObject({ available: '40000.00', held: '10000.00' });
+    } finally {
+      config.requireStepUp = false;
+    }
   });
 });

@@ -44,6 +44,29 @@ describe('sameKanaName', () => {
     expect(sameKanaName('ヤマダ タロウ', 'ヤマタ タロウ')).toBe(false);
     expect(sameKanaName('ヤマダ タロウ', 'ヤマダ タロウ ジュニア')).toBe(false);
   });
+  it('reads the hyphen banks record for the long-vowel mark (ｼﾞﾖ-) as ー', () => {
+    expect(sameKanaName('サトウ ジョー', 'ｻﾄｳ ｼﾞﾖ-')).toBe(true);
+    expect(sameKanaName('サトウ ジョー', 'サトウ ジョ-')).toBe(true);
+    expect(sameKanaName('サトウ ジョー', 'サトウ ジョ')).toBe(false);
+    expect(sameKanaName('サトウ ジョウ', 'サトウ ジョ-')).toBe(false);
+  });
+  it('reads ヰ and ヱ as the イ and エ banks record for them', () => {
+    expect(sameKanaName('ヱビス タロウ', 'ｴﾋﾞｽ ﾀﾛｳ')).toBe(true);
+    expect(sameKanaName('ヰノウエ ハナコ', 'イノウエ ハナコ')).toBe(true);
+    expect(sameKanaName('ヱビス タロウ', 'イビス タロウ')).toBe(false);
+  });
+  it('lets no invisible or combining character make another name match', () => {
+    for (const other of [
+      'ヤマダ タロウ\u200b',
+      'ヤマダ タロ\u200bウ',
+      'ヤマタ\u3099 タロウ',
+      'ヤマダ タロウ\ufe0f',
+      'ヤマダ タロ',
+    ])
+      expect(sameKanaName('ヤマダ タロウ', other), JSON.stringify(other)).toBe(
+        other === 'ヤマタ\u3099 タロウ',
+      );
+  });
   it('never matches an empty name', () => {
     expect(sameKanaName('', '')).toBe(false);
     expect(sameKanaName(' ', '　')).toBe(false);

@@ -19,7 +19,10 @@ export const KANA_NAME = /^[\u30A1-\u30FA\u30FC]+(?: [\u30A1-\u30FA\u30FC]+)*$/;
 
 export const isKanaName = (text: string) => KANA_NAME.test(normalizeKanaName(text));
 
-/** Banks record small kana as large ones (キャノン as キヤノン), so the comparison does too. */
+/**
+ * Banks record small kana as large ones (キャノン as キヤノン), and ヰ and ヱ, which bank transfers do not carry,
+ * as イ and エ (ヱビス as ｴﾋﾞｽ), so the comparison does too.
+ */
 const SMALL_TO_LARGE: Record<string, string> = {
   ァ: 'ア',
   ィ: 'イ',
@@ -33,13 +36,19 @@ const SMALL_TO_LARGE: Record<string, string> = {
   ヮ: 'ワ',
   ヵ: 'カ',
   ヶ: 'ケ',
+  ヰ: 'イ',
+  ヱ: 'エ',
 };
 
-/** The form two names are compared in: normalised, without spaces, small kana as large ones. */
+/**
+ * The form two names are compared in: normalised, without spaces, small kana (and ヰ ヱ) as large ones, and
+ * the hyphen banks record for the long-vowel mark (ｼﾞﾖ- for ジョー, 全銀協 characters) as ー.
+ */
 export const kanaNameKey = (text: string) =>
   normalizeKanaName(text)
     .replace(/ /g, '')
-    .replace(/[ァィゥェォッャュョヮヵヶ]/g, (small) => SMALL_TO_LARGE[small]!);
+    .replace(/-/g, 'ー')
+    .replace(/[ァィゥェォッャュョヮヵヶヰヱ]/g, (small) => SMALL_TO_LARGE[small]!);
 
 /** Whether a bank account's holder is the person of a verified katakana name; an empty name matches nothing. */
 export const sameKanaName = (a: string, b: string) => {

@@ -178,6 +178,11 @@ export async function approveWithdrawal(
     // A removed account may be closed, or no longer the user's wish: staff reject instead.
     if (await isBankAccountRemoved(tx.db, withdrawal.bank_account_id))
       throw fail('WITHDRAWAL_ACCOUNT_REMOVED');
+    // Paid only to an account in the customer's own verified name: a request made before holders were
+    // compared (or any other way past the request's check) waits for staff to reject it.
+    const payee = await findBankAccount(tx.db, withdrawal.user_id, withdrawal.bank_account_id);
+    if (!payee || !(await isVerifiedHolder(tx.db, withdrawal.user_id, payee.holder_name)))
+      throw fail('WITHDRAWAL_PAYEE_NOT_HOLDER');
     // Crediting money nobody announced (no notice, more than the notice, or an adjustment) and paying it out
     // are two people's work, or one person could do both.
     const since = new Date(now.getTime() - UNANNOUNCED_CREDIT_CONFLICT_DAYS * 86_400_000);
