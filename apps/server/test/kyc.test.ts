@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireKycPassed } from '../src/modules/kyc';
+import { isVerifiedHolder, requireKycPassed } from '../src/modules/kyc';
 import {
   body,
   createStaff,
   createTestApp,
   get,
+  passKyc,
   post,
   registerUser,
   staffToken,
@@ -472,6 +473,65 @@ describe('review and the state rules', () => {
     expect(missing).toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
     const badSide = await get(t.app, `/api/staff/kyc/${id}/photos/selfie`, admin);
     expect(badSide).toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
+  });
+});
+
+describe('フリガナ on a verification passed before it was asked for', () => {
+  it('compliance records it once, from the document, audited; then the investor has an own-name account again', async () => {
+    const user = await registerUser(t);
+    await passKyc(t, user.userId, null);
+    const row = await submissionOf(user.userId);
+    const path = `/api/staff/kyc/${row!.id}/kana`;
+    const holds = () =>
+      t.ctx.db.connection().execute((db) => isVerifiedHolder(db, BigInt(user.userId), 'ヤマダ タロウ'));
+    expect(await holds()).toBe(false);
+
+    expect(await post(t.app, `${path}?lang=ja`, { fullNameKana: '山田 太郎' }, admin)).toMatchObject({
+      status: 400,
+      errorCode: 'KYC_FULL_NAME_KANA_INVALID',
+    });
+    const recorded = await post<{ fullNameKana: string }>(t.app, path, { fullNameKana: 'ﾔﾏﾀﾞ ﾀﾛｳ' }, admin);
+    expect(recorded.data.fullNameKana).toBe('ヤマダ タロウ');
+    expect(await holds()).toBe(true);
+
+    // Once only: a recorded name is never changed this way.
+    const again = await post(t.app, `${path}?lang=en`, { fullNameKana: 'スズキ ハナコ' }, reviewer);
+    expect(again).toMatchObject({ status: 409, errorCode: 'KYC_KANA_NOT_NEEDED' });
+    expect(again.msg).not.toBe('KYC_KANA_NOT_NEEDED');
+    expect((await submissionOf(user.userId))!.full_name_kana).toBe('ヤマダ タロウ');
+
+    const audit = await get<{ items: { targetId: string; before: unknown; after: unknown }[] }>(
+      t.app,
+      '/api/staff/audit-log?action=kyc.record_kana',
+      admin,
+    );
+    expect(audit.data.items[0]).toMatchObject({
+      targetId: row!.id.toString(),
+      before: { fullNameKana: null },
+      after: { fullNameKana: 'ヤマダ タロウ', userId: user.userId },
+    });
+  });
+
+  it('is refused on a pending submission, to staff without kyc.review, and to investors', async () => {
+    const user = await registerUser(t);
+    const image = { bytes: await jpeg() };
+    await submit(user.token, image, image);
+    const row = await submissionOf(user.userId);
+    const path = `/api/staff/kyc/${row!.id}/kana`;
+    expect(await post(t.app, path, { fullNameKana: 'ヤマダ タロウ' }, reviewer)).toMatchObject({
+      status: 409,
+      errorCode: 'KYC_KANA_NOT_NEEDED',
+    });
+    const finance = await createStaff(t, 'kyc-kana-finance', 'finance');
+    const token = await staffToken(t, finance.username, finance.password, finance.secret);
+    expect(await post(t.app, path, { fullNameKana: 'ヤマダ タロウ' }, token)).toMatchObject({ status: 403 });
+    expect((await post(t.app, path, { fullNameKana: 'ヤマダ タロウ' }, user.token)).status).toBe(401);
+    expect(
+      await post(t.app, '/api/staff/kyc/999999/kana', { fullNameKana: 'ヤマダ タロウ' }, admin),
+    ).toMatchObject({
+      status: 404,
+    });
+    expect((await submissionOf(user.userId))!.status).toBe('pending');
   });
 });
 

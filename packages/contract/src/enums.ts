@@ -123,6 +123,7 @@ export const AUDIT_ACTIONS = [
   'kyc.view',
   'kyc.approve',
   'kyc.reject',
+  'kyc.record_kana',
   'notice.create',
   'notice.approve',
   'notice.reject',

@@ -12,12 +12,14 @@ export const KYC_MAX_IMAGE_SIDE = 8000;
 export const KYC_MIN_IMAGE_SIDE = 32;
 
 /** The text fields of the identity-verification form; the photos `front` and `back` travel beside them. */
+/** フリガナ: withdrawals go only to bank accounts whose holder is this name. Stored normalised. */
+const fullNameKanaField = requiredText('KYC_FULL_NAME_KANA_REQUIRED', 100)
+  .transform(normalizeKanaName)
+  .pipe(z.string().regex(KANA_NAME, code('KYC_FULL_NAME_KANA_INVALID')));
+
 export const kycSubmitRequest = z.strictObject({
   fullName: requiredText('KYC_FULL_NAME_REQUIRED', 100),
-  /** フリガナ: withdrawals go only to bank accounts whose holder is this name. Stored normalised. */
-  fullNameKana: requiredText('KYC_FULL_NAME_KANA_REQUIRED', 100)
-    .transform(normalizeKanaName)
-    .pipe(z.string().regex(KANA_NAME, code('KYC_FULL_NAME_KANA_INVALID'))),
+  fullNameKana: fullNameKanaField,
   idNumber: requiredText('KYC_ID_NUMBER_REQUIRED', 40).regex(
     /^[A-Za-z0-9-]{4,40}$/,
     code('KYC_ID_NUMBER_INVALID'),
@@ -90,3 +92,6 @@ export function maskIdNumber(idNumber: string): string {
   const visible = idNumber.slice(-4);
   return '*'.repeat(Math.max(idNumber.length - visible.length, 4)) + visible;
 }
+
+/** The フリガナ compliance records, read from the document, on a passed verification made before it was asked for. */
+export const kycKanaRequest = z.strictObject({ fullNameKana: fullNameKanaField });

@@ -95,6 +95,7 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
     photo: { key: 'staffKyc.photo', method: 'GET', path: '/api/staff/kyc/:id/photos/:side' },
     approve: { key: 'staffKyc.approve', method: 'POST', path: '/api/staff/kyc/:id/approve' },
     reject: { key: 'staffKyc.reject', method: 'POST', path: '/api/staff/kyc/:id/reject' },
+    recordKana: { key: 'staffKyc.recordKana', method: 'POST', path: '/api/staff/kyc/:id/kana' },
   },
   staffAudit: {
     list: { key: 'staffAudit.list', method: 'GET', path: '/api/staff/audit-log' },

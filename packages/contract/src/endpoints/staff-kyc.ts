@@ -1,6 +1,13 @@
 import { endpoint, staff } from '../endpoint';
 import { paged } from '../fields';
-import { kycPhotoFile, staffKycDetail, staffKycPhotoParams, staffKycQuery, staffKycSummary } from '../kyc';
+import {
+  kycKanaRequest,
+  kycPhotoFile,
+  staffKycDetail,
+  staffKycPhotoParams,
+  staffKycQuery,
+  staffKycSummary,
+} from '../kyc';
 import { idParams, reasonRequest } from '../staff';
 
 export const staffKycEndpoints = {
@@ -49,6 +56,18 @@ export const staffKycEndpoints = {
     access: staff('kyc.review'),
     params: idParams,
     body: reasonRequest,
+    response: staffKycDetail,
+  }),
+  recordKana: endpoint({
+    method: 'POST',
+    path: '/api/staff/kyc/:id/kana',
+    tag: 'staff: kyc',
+    summary: 'Record the フリガナ, read from the document, on a passed verification that has none (audited)',
+    description:
+      'Verifications passed before フリガナ was asked for have none, and their investors cannot withdraw until one is recorded. Only such a submission takes one, once.',
+    access: staff('kyc.review'),
+    params: idParams,
+    body: kycKanaRequest,
     response: staffKycDetail,
   }),
 } as const;

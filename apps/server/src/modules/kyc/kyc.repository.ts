@@ -89,6 +89,17 @@ export const decideSubmission = (db: Executor, id: bigint, decision: Decision) =
     .returningAll()
     .executeTakeFirstOrThrow();
 
+/** Sets the フリガナ of a passed submission that has none; undefined when it has one or is not passed. */
+export const recordSubmissionKana = (db: Executor, id: bigint, fullNameKana: string) =>
+  db
+    .updateTable('kyc_submissions')
+    .set({ full_name_kana: fullNameKana })
+    .where('id', '=', id)
+    .where('status', '=', 'passed')
+    .where('full_name_kana', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+
 /** Earlier submissions of a user, newest first. */
 export const previousSubmissionsOf = (db: Executor, userId: bigint, beforeId: bigint) =>
   db

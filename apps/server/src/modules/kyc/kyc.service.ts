@@ -27,6 +27,7 @@ import {
   passedKanaNameOf,
   previousSubmissionsOf,
   recordFirstApproval,
+  recordSubmissionKana,
   staffNamesOf,
 } from './kyc.repository';
 import { PhotoStore } from './kyc.storage';
@@ -266,5 +267,38 @@ export async function insertPassedVerification(
     reason: null,
     staffId: input.staffId,
     now: input.now,
+  });
+}
+
+/**
+ * Records the フリガナ on a passed verification made before it was asked for, as compliance reads it from the
+ * document: until then the investor cannot withdraw (no bank account can match). Once only, audited.
+ */
+export async function recordKanaName(
+  ctx: AppContext,
+  actor: StaffActor,
+  meta: ClientMeta,
+  id: bigint,
+  fullNameKana: string,
+): Promise<StaffKycDetail> {
+  const now = ctx.clock.now();
+  const found = await findSubmission(ctx.db, id);
+  if (!found) throw fail('NOT_FOUND');
+  return ctx.transact(async (tx) => {
+    await lockUserById(tx.db, found.user_id);
+    await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
+    const recorded = await recordSubmissionKana(tx.db, id, fullNameKana);
+    if (!recorded) throw fail('KYC_KANA_NOT_NEEDED');
+    await recordAudit(tx.db, {
+      staffId: actor.staffId,
+      action: 'kyc.record_kana',
+      targetKind: 'kyc_submission',
+      targetId: recorded.id.toString(),
+      before: { fullNameKana: null },
+      after: { fullNameKana: recorded.full_name_kana, userId: recorded.user_id.toString() },
+      ip: meta.ip,
+      at: now,
+    });
+    return detailOf(tx.db, actor, recorded);
   });
 }

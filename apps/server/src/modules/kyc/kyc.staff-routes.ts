@@ -4,7 +4,7 @@ import { fail } from '../../platform/errors';
 import { route } from '../../platform/routes';
 import { recordAudit, recordListView } from '../audit';
 import { findSubmission, listSubmissions } from './kyc.repository';
-import { decideKyc, detailOf, submissionPhoto, summariesOf } from './kyc.service';
+import { decideKyc, detailOf, recordKanaName, submissionPhoto, summariesOf } from './kyc.service';
 
 export function kycStaffRoutes(ctx: AppContext) {
   return [
@@ -56,6 +56,10 @@ export function kycStaffRoutes(ctx: AppContext) {
 
     route(api.staffKyc.reject, async ({ params, body, actor, meta }) =>
       decideKyc(ctx, actor, meta, params.id, { status: 'rejected', reason: body.reason }),
+    ),
+
+    route(api.staffKyc.recordKana, async ({ params, body, actor, meta }) =>
+      recordKanaName(ctx, actor, meta, params.id, body.fullNameKana),
     ),
   ];
 }

@@ -57,3 +57,12 @@ export function useRejectKyc(id: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: kycKeys.all }),
   });
 }
+
+export function useRecordKycKana(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof api.staffKyc.recordKana>) =>
+      apiClient.call(api.staffKyc.recordKana, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: kycKeys.all }),
+  });
+}

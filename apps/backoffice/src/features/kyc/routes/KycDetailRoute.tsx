@@ -4,7 +4,9 @@ import { formatJst, type KycPhotoSide } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ReasonActionModal } from '../../../components/ReasonActionModal';
+import { useCan } from '../../../lib/staff-profile';
 import { useApproveKyc, useKycDetail, useKycPhoto, useRejectKyc } from '../api/use-kyc';
+import { RecordKanaModal } from '../components/RecordKanaModal';
 import { KYC_STATUS_COLOR } from './KycQueueRoute';
 
 function Photo({ id, side }: { id: string; side: KycPhotoSide }) {
@@ -28,7 +30,8 @@ export function KycDetailRoute() {
   const { data: detail } = useKycDetail(id);
   const approve = useApproveKyc(id);
   const reject = useRejectKyc(id);
-  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const canReview = useCan('kyc.review');
+  const [dialog, setDialog] = useState<'approve' | 'reject' | 'kana' | null>(null);
   if (!detail) return <Spin />;
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="kyc-detail">
@@ -37,6 +40,16 @@ export function KycDetailRoute() {
         <Descriptions.Item label={t('kyc.columns.fullName')}>{detail.fullName}</Descriptions.Item>
         <Descriptions.Item label={t('kyc.columns.fullNameKana')}>
           {detail.fullNameKana ?? '—'}
+          {detail.status === 'passed' && detail.fullNameKana === null && canReview && (
+            <Button
+              size="small"
+              style={{ marginLeft: 12 }}
+              onClick={() => setDialog('kana')}
+              data-testid="kyc-record-kana"
+            >
+              {t('kyc.recordKana.button')}
+            </Button>
+          )}
         </Descriptions.Item>
         <Descriptions.Item label={t('kyc.columns.idNumber')}>{detail.idNumber}</Descriptions.Item>
         <Descriptions.Item label={t('kyc.columns.userId')}>{detail.userId}</Descriptions.Item>
@@ -99,6 +112,16 @@ export function KycDetailRoute() {
       >
         {t('kyc.approve.confirm', { name: detail.fullName })}
       </Modal>
+      {dialog === 'kana' && (
+        <RecordKanaModal
+          id={detail.id}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            void message.success(t('kyc.recordKana.done'));
+          }}
+        />
+      )}
       {dialog === 'reject' && (
         <ReasonActionModal
           danger
