@@ -254,7 +254,7 @@ describe('notify', () => {
       params: { bankName: 'みずほ銀行', accountNumber: '1234567' },
     });
     const [item] = (await get<Page>(t.app, '/api/messages?lang=en', user.token)).data.items;
-    expect(item?.body).toContain('みずほ銀行 ***567');
+    expect(item?.body).toContain('みずほ銀行 ****4567');
     expect(item?.body).not.toContain('1234567');
   });
 });

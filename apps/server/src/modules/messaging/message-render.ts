@@ -3,8 +3,8 @@ import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import { translate, type Lang } from '@kabuto/i18n';
 import type { MessageParamValues } from './messaging.table';
 
-/** Account numbers are shown by their last three digits only, as bank apps do. */
-const maskAccount = (number: string) => `***${number.slice(-3)}`;
+/** Account numbers are shown by their last four digits only, as the bank-account and withdrawal screens show them. */
+const maskAccount = (number: string) => `****${number.slice(-4)}`;
 
 /** Parameters as the reader should see them: amounts grouped, times in Japan time, names localised. */
 function displayParams(lang: Lang, params: MessageParamValues): Record<string, string> {
