@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { TOTP } from 'otpauth';
 import { screenshot, userApi } from '../support';
 import { openSignedIn, staffSessionOnce } from '../backoffice/staff-session';
 import {
@@ -327,4 +328,36 @@ test('an investor whose factor was removed is asked to set one up when sending a
   await page.goto(WITHDRAWAL);
   await expect(page.getByTestId('withdrawal-available-amount')).toHaveText('¥50,000.00');
   await expect(page.getByTestId('withdrawal-history').getByTestId('empty-state')).toBeVisible();
+});
+
+test('a wrong authenticator code in the step-up sheet neither reopens the confirmation nor sends twice', async ({
+  page,
+  request,
+}) => {
+  const staff = await staffSession(request);
+  const investor = await investorWithCash(request, staff, '100000');
+  await useLanguage(page, 'ja');
+  // This browser session signs in before the investor has a second factor, so it has confirmed none.
+  await loginInBrowser(page, investor.mobile, investor.password);
+  const secret = await withAuthenticatorAndBankAccount(request, investor);
+
+  await page.goto(WITHDRAWAL);
+  await requestWithdrawal(page, 'ja', '30000');
+  const stepUp = page.getByTestId('step-up-dialog');
+  await input(page, 'step-up-code').fill('000000');
+  await stepUp.getByTestId('step-up-submit').click();
+  await expect(page.getByText(message('ja', 'errors', 'FACTOR_CODE_INVALID'))).toBeVisible();
+  // The sheet's form is not the withdrawal form: its submit does not bring the confirmation back.
+  await expect(page.getByTestId('withdrawal-confirm')).toBeHidden();
+  // The next period's code: the enrolment may already have used this period's, and a code counts once.
+  const next = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: Date.now() + 30_000,
+  });
+  await input(page, 'step-up-code').fill(next);
+  await stepUp.getByTestId('step-up-submit').click();
+
+  await expect(page.getByTestId('withdrawal-result')).toContainText('¥30,000.00');
+  await expect(page.getByTestId('withdrawal-confirm')).toBeHidden();
+  await expect(page.getByTestId('withdrawal-record')).toHaveCount(1);
+  await expect(page.getByTestId('withdrawal-available-amount')).toHaveText('¥70,000.00');
 });

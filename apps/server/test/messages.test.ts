@@ -97,7 +97,7 @@ describe('GET /api/messages', () => {
     expect([...times].sort().reverse()).toEqual(times);
     expect(items[0]).toMatchObject({ source: 'message', kind: 'deposit_credited' });
     expect(items[1]).toMatchObject({ source: 'notice', kind: null, title: '年末年始の営業', read: false });
-    expect(items.at(-1)?.body).toContain('1,000.00');
+    expect(items.at(-1)?.body).toContain('deposit of 1,000 JPY');
   });
 
   it('renders a message in the request language, never as stored text', async () => {
@@ -254,7 +254,7 @@ describe('notify', () => {
       params: { bankName: 'みずほ銀行', accountNumber: '1234567' },
     });
     const [item] = (await get<Page>(t.app, '/api/messages?lang=en', user.token)).data.items;
-    expect(item?.body).toContain('みずほ銀行 ***567');
+    expect(item?.body).toContain('みずほ銀行 ****4567');
     expect(item?.body).not.toContain('1234567');
   });
 });

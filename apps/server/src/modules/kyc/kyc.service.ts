@@ -239,7 +239,7 @@ export async function decideKyc(
 }
 
 /**
- * Demo data only: a verification already passed by `staffId`, with two plain placeholder photos (so the back
+ * Demo data only: a verification already passed by `staffId`, with two placeholder photos marked SAMPLE (so the back
  * office can show them), in the caller's transaction. The user's kyc_status is the caller's to set.
  */
 export async function insertPassedVerification(
@@ -255,8 +255,16 @@ export async function insertPassedVerification(
   },
 ): Promise<void> {
   const store = photoStoreOf(ctx);
+  // A card outline and SAMPLE, so the demo's photos read as placeholders rather than as images that failed to load.
+  const sample = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400">' +
+      '<rect x="24" y="24" width="592" height="352" rx="20" fill="none" stroke="#9aa8b8" stroke-width="4" stroke-dasharray="14 10"/>' +
+      '<text x="320" y="218" font-family="sans-serif" font-size="56" font-weight="bold" fill="#6b7a8c" text-anchor="middle">SAMPLE</text>' +
+      '</svg>',
+  );
   const photo = () =>
     sharp({ create: { width: 640, height: 400, channels: 3, background: '#e8eef5' } })
+      .composite([{ input: sample }])
       .jpeg()
       .toBuffer();
   const frontFileId = await store.put(await photo());

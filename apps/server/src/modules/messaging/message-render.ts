@@ -3,13 +3,14 @@ import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import { translate, type Lang } from '@kabuto/i18n';
 import type { MessageParamValues } from './messaging.table';
 
-/** Account numbers are shown by their last three digits only, as bank apps do. */
-const maskAccount = (number: string) => `***${number.slice(-3)}`;
+/** Account numbers are shown by their last four digits only, as the bank-account and withdrawal screens show them. */
+const maskAccount = (number: string) => `****${number.slice(-4)}`;
 
 /** Parameters as the reader should see them: amounts grouped, times in Japan time, names localised. */
 function displayParams(lang: Lang, params: MessageParamValues): Record<string, string> {
   const shown: Record<string, string> = { ...params };
-  if (params.amount !== undefined) shown.amount = formatYen(params.amount);
+  // Whole yen without decimals, as a broker writes an amount in a letter (1,000,000円, not 1,000,000.00円).
+  if (params.amount !== undefined) shown.amount = formatYen(params.amount).replace(/\.00$/, '');
   if (params.at !== undefined) shown.at = formatJst(params.at);
   if (params.accountNumber !== undefined) shown.accountNumber = maskAccount(params.accountNumber);
   if (params.method !== undefined) shown.method = translate(lang, 'common', `factorMethods.${params.method}`);

@@ -46,6 +46,9 @@ export function SmsStepUp({ onDone }: { onDone: () => void }) {
       className="kb-sheet-form"
       onSubmit={(event) => {
         event.preventDefault();
+        // The sheet is portalled, but React still bubbles its submit to the screen's own form (a withdrawal or
+        // bank-account form), which would reopen that form's confirmation or send it a second time.
+        event.stopPropagation();
         void confirm();
       }}
     >

@@ -62,6 +62,8 @@ export function StepUpDialog({ factors, onDone, onCancel }: StepUpDialogProps) {
             className="kb-sheet-form"
             onSubmit={(event) => {
               event.preventDefault();
+              // Portalled, but React still bubbles this submit to the screen's own form (see SmsStepUp).
+              event.stopPropagation();
               void withCode();
             }}
           >

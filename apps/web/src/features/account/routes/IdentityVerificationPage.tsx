@@ -9,7 +9,9 @@ import { IdentityForm } from '../components/IdentityForm';
 
 function SubmittedPhoto({ side, state }: { side: KycPhotoSide; state: KycState }) {
   const { t } = useTranslation();
-  const { data: url } = useOwnKycPhoto(side, state.submittedAt);
+  const { data: url, isError } = useOwnKycPhoto(side, state.submittedAt);
+  // No stored photo (an account verified without an upload): nothing to show rather than an empty frame.
+  if (isError) return null;
   return (
     <figure className="kb-kyc-photo">
       {url ? <img src={url} alt={t(`kycForm.${side}`)} /> : <div className="kb-kyc-photo-empty" />}

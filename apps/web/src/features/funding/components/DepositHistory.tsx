@@ -31,18 +31,30 @@ export function DepositHistory() {
               <div className="kb-record-meta">
                 {record.transferDate && (
                   <div>
-                    {t('funding.history.transferDate')}: {record.transferDate.replaceAll('-', '/')}
+                    {t('funding.history.field', {
+                      label: t('funding.history.transferDate'),
+                      value: record.transferDate.replaceAll('-', '/'),
+                    })}
                   </div>
                 )}
                 {record.senderName && (
                   <div>
-                    {t('funding.history.senderName')}: {record.senderName}
+                    {t('funding.history.field', {
+                      label: t('funding.history.senderName'),
+                      value: record.senderName,
+                    })}
                   </div>
                 )}
                 <div>
                   {record.creditedAt
-                    ? `${t('funding.history.creditedAt')}: ${formatJst(record.creditedAt)}`
-                    : `${t('funding.history.filedAt')}: ${formatJst(record.createdAt)}`}
+                    ? t('funding.history.field', {
+                        label: t('funding.history.creditedAt'),
+                        value: formatJst(record.creditedAt),
+                      })
+                    : t('funding.history.field', {
+                        label: t('funding.history.filedAt'),
+                        value: formatJst(record.createdAt),
+                      })}
                 </div>
               </div>
               {record.status === 'rejected' && record.reason && (

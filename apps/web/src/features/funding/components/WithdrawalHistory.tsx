@@ -36,7 +36,10 @@ export function WithdrawalHistory() {
                   })}
                 </div>
                 <div>
-                  {t('funding.history.requestedAt')}: {formatJst(record.createdAt)}
+                  {t('funding.history.field', {
+                    label: t('funding.history.requestedAt'),
+                    value: formatJst(record.createdAt),
+                  })}
                 </div>
               </div>
               {record.status === 'rejected' && record.reason && (
