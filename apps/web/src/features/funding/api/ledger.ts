@@ -18,13 +18,25 @@ export function useLedger(filters: LedgerFilters) {
   });
 }
 
+const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/**
+ * Which screen the file came from and when: kabuto-deposits-withdrawals-2026-11.csv (a month) or
+ * kabuto-statement-2026-11-25.csv (everything up to today, Japan time).
+ */
+export function csvFileName(filters: LedgerFilters, now = Date.now()): string {
+  const what = filters.group === 'funding' ? 'deposits-withdrawals' : 'statement';
+  const when = filters.month ?? new Date(now + JST_OFFSET_MS).toISOString().slice(0, 10);
+  return `kabuto-${what}-${when}.csv`;
+}
+
 /** The same entries as the server's CSV (UTF-8 with BOM), saved as a file. */
 export async function downloadLedgerCsv(filters: LedgerFilters): Promise<void> {
   const file = await apiClient.file(routes.ledger.entriesCsv, { query: filters });
   const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `kabuto-ledger${filters.month ? `-${filters.month}` : ''}.csv`;
+  link.download = csvFileName(filters);
   document.body.append(link);
   link.click();
   link.remove();
