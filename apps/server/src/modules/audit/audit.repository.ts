@@ -1,5 +1,6 @@
 import type { AuditAction } from '@kabuto/contract';
 import type { Executor } from '../../database';
+import type { Clock } from '../../platform/clock';
 import { iso } from '../../platform/db';
 import { fetchPage } from '../../platform/pagination';
 
@@ -74,14 +75,15 @@ export async function listAudit(db: Executor, filter: AuditFilter) {
  * which rows it showed.
  */
 export function recordListView(
-  db: Executor,
-  view: { staffId: bigint; action: AuditAction; query: object; shown: string[]; ip: string | null; at: Date },
+  ctx: { db: Executor; clock: Clock },
+  viewer: { actor: { staffId: bigint }; meta: { ip: string | null } },
+  view: { action: AuditAction; query: object; rows: readonly { id: bigint | string }[] },
 ): Promise<void> {
-  return recordAudit(db, {
-    staffId: view.staffId,
+  return recordAudit(ctx.db, {
+    staffId: viewer.actor.staffId,
     action: view.action,
-    after: { ...view.query, shown: view.shown },
-    ip: view.ip,
-    at: view.at,
+    after: { ...view.query, shown: view.rows.map((row) => row.id.toString()) },
+    ip: viewer.meta.ip,
+    at: ctx.clock.now(),
   });
 }

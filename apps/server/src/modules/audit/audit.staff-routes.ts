@@ -8,14 +8,7 @@ export function auditStaffRoutes(ctx: AppContext) {
     route(api.staffAudit.list, async ({ query, actor, meta }) => {
       // The log holds people's data in its before and after: reading it is audited too.
       const page = await listAudit(ctx.db, query);
-      await recordListView(ctx.db, {
-        staffId: actor.staffId,
-        action: 'audit.view',
-        query,
-        shown: page.items.map((entry) => entry.id),
-        ip: meta.ip,
-        at: ctx.clock.now(),
-      });
+      await recordListView(ctx, { actor, meta }, { action: 'audit.view', query, rows: page.items });
       return page;
     }),
   ];

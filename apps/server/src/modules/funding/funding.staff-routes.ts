@@ -27,14 +27,7 @@ export function fundingStaffRoutes(ctx: AppContext) {
   return [
     route(api.staffFunding.depositNotices, async ({ actor, query, meta }) => {
       const page = await noticesForStaff(ctx.db, query);
-      await recordListView(ctx.db, {
-        staffId: actor.staffId,
-        action: 'deposit_notice.list',
-        query,
-        shown: page.items.map((notice) => notice.id.toString()),
-        ip: meta.ip,
-        at: ctx.clock.now(),
-      });
+      await recordListView(ctx, { actor, meta }, { action: 'deposit_notice.list', query, rows: page.items });
       return {
         ...page,
         items: page.items.map((notice) =>
@@ -51,14 +44,7 @@ export function fundingStaffRoutes(ctx: AppContext) {
     }),
     route(api.staffFunding.withdrawals, async ({ actor, query, meta }) => {
       const page = await withdrawalsForStaff(ctx.db, query);
-      await recordListView(ctx.db, {
-        staffId: actor.staffId,
-        action: 'withdrawal.list',
-        query,
-        shown: page.items.map((row) => row.id.toString()),
-        ip: meta.ip,
-        at: ctx.clock.now(),
-      });
+      await recordListView(ctx, { actor, meta }, { action: 'withdrawal.list', query, rows: page.items });
       return { ...page, items: await staffWithdrawals(ctx, actor, page.items) };
     }),
     route(api.staffFunding.approveWithdrawal, async ({ actor, params, idempotencyKey, meta }) => {

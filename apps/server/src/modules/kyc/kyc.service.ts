@@ -14,6 +14,7 @@ import type { AppContext, ClientMeta } from '../../platform/context';
 import { iso } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import type { InvestorActor, StaffActor } from '../../platform/routes';
+import type { Tx } from '../../platform/unit-of-work';
 import { recordAudit } from '../audit';
 import { requireUnrevokedSession } from '../sessions';
 import { findUserById, lockSignedInUser, lockUserById, mobileFor, updateUser, type UserRow } from '../users';
@@ -189,11 +190,7 @@ export async function decideKyc(
   decision: KycDecision,
 ): Promise<StaffKycDetail> {
   const now = ctx.clock.now();
-  const found = await findSubmission(ctx.db, id);
-  if (!found) throw fail('NOT_FOUND');
-  return ctx.transact(async (tx) => {
-    await lockUserById(tx.db, found.user_id);
-    await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
+  return underReview(ctx, actor, id, async (tx) => {
     const before = await lockSubmission(tx.db, id);
     if (!before) throw fail('NOT_FOUND');
     if (before.status !== 'pending') throw fail('KYC_NOT_PENDING');
@@ -279,6 +276,25 @@ export async function insertPassedVerification(
 }
 
 /**
+ * A reviewer's change to a submission, in one transaction: its user locked first (the order a submission takes
+ * them in), and the reviewer's session checked inside it, so a session revoked meanwhile changes nothing.
+ */
+async function underReview<T>(
+  ctx: AppContext,
+  actor: StaffActor,
+  id: bigint,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const found = await findSubmission(ctx.db, id);
+  if (!found) throw fail('NOT_FOUND');
+  return ctx.transact(async (tx) => {
+    await lockUserById(tx.db, found.user_id);
+    await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
+    return work(tx);
+  });
+}
+
+/**
  * Records the フリガナ on a passed verification made before it was asked for, as compliance reads it from the
  * document: until then the investor cannot withdraw (no bank account can match). Once only, audited.
  */
@@ -290,11 +306,7 @@ export async function recordKanaName(
   fullNameKana: string,
 ): Promise<StaffKycDetail> {
   const now = ctx.clock.now();
-  const found = await findSubmission(ctx.db, id);
-  if (!found) throw fail('NOT_FOUND');
-  return ctx.transact(async (tx) => {
-    await lockUserById(tx.db, found.user_id);
-    await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
+  return underReview(ctx, actor, id, async (tx) => {
     const recorded = await recordSubmissionKana(tx.db, id, fullNameKana);
     if (!recorded) throw fail('KYC_KANA_NOT_NEEDED');
     await recordAudit(tx.db, {

@@ -10,14 +10,7 @@ export function kycStaffRoutes(ctx: AppContext) {
   return [
     route(api.staffKyc.list, async ({ query, actor, meta }) => {
       const page = await listSubmissions(ctx.db, query);
-      await recordListView(ctx.db, {
-        staffId: actor.staffId,
-        action: 'kyc.list',
-        query,
-        shown: page.items.map((row) => row.id.toString()),
-        ip: meta.ip,
-        at: ctx.clock.now(),
-      });
+      await recordListView(ctx, { actor, meta }, { action: 'kyc.list', query, rows: page.items });
       return { ...page, items: await summariesOf(ctx.db, page.items) };
     }),
 

@@ -73,14 +73,7 @@ export function ledgerStaffRoutes(ctx: AppContext, instrumentsOf: InstrumentsOfR
     }),
     route(api.staffLedger.adjustments, async ({ query, actor, meta }) => {
       const page = await adjustmentsPage(ctx.db, query);
-      await recordListView(ctx.db, {
-        staffId: actor.staffId,
-        action: 'adjustment.list',
-        query,
-        shown: page.items.map((row) => row.id.toString()),
-        ip: meta.ip,
-        at: ctx.clock.now(),
-      });
+      await recordListView(ctx, { actor, meta }, { action: 'adjustment.list', query, rows: page.items });
       return { ...page, items: page.items.map(adjustmentView) };
     }),
     route(api.staffLedger.requestAdjustment, async ({ actor, body, meta }) =>

@@ -52,14 +52,7 @@ export function messagingStaffRoutes(ctx: AppContext) {
   return [
     route(api.staffNotices.list, async ({ query, actor, meta }) => {
       const page = await listNotices(ctx.db, query);
-      await recordListView(ctx.db, {
-        staffId: actor.staffId,
-        action: 'notice.list',
-        query,
-        shown: page.items.map((row) => row.id.toString()),
-        ip: meta.ip,
-        at: ctx.clock.now(),
-      });
+      await recordListView(ctx, { actor, meta }, { action: 'notice.list', query, rows: page.items });
       return { ...page, items: page.items.map((row) => noticeView(row, row)) };
     }),
 

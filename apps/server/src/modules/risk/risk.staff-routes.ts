@@ -1,6 +1,6 @@
 import { api } from '@kabuto/contract';
 import type { AppContext } from '../../platform/context';
-import { route, type StaffActor } from '../../platform/routes';
+import { route } from '../../platform/routes';
 import { recordListView } from '../audit';
 import { marketOf, searchForm, type InstrumentRow } from '../market';
 import { orderView, positionView, tradingOf } from '../trading';
@@ -43,11 +43,6 @@ export function riskStaffRoutes(ctx: AppContext) {
   const instrumentView = async (row: InstrumentRow) =>
     staffInstrumentView(row, (await market.feed()).quote(row.code), trading.markOf(row.code));
 
-  const listed =
-    (actor: StaffActor, action: Parameters<typeof recordListView>[1]['action']) =>
-    (query: object, shown: string[], ip: string | null) =>
-      recordListView(ctx.db, { staffId: actor.staffId, action, query, shown, ip, at: ctx.clock.now() });
-
   return [
     route(api.staffTrading.instruments, async ({ query }) => {
       await market.ready();
@@ -74,10 +69,14 @@ export function riskStaffRoutes(ctx: AppContext) {
     ),
     route(api.staffTrading.positions, async ({ actor, query, meta }) => {
       const page = await openPositionsPage(ctx.db, query);
-      await listed(actor, 'trading.positions_list')(
-        { ...filterOf(query), page: query.page },
-        page.items.map((row) => row.id.toString()),
-        meta.ip,
+      await recordListView(
+        ctx,
+        { actor, meta },
+        {
+          action: 'trading.positions_list',
+          query: { ...filterOf(query), page: query.page },
+          rows: page.items,
+        },
       );
       const items = await Promise.all(
         page.items.map(async (row) => ({
@@ -89,10 +88,10 @@ export function riskStaffRoutes(ctx: AppContext) {
     }),
     route(api.staffTrading.orders, async ({ actor, query, meta }) => {
       const page = await openOrdersPage(ctx.db, query);
-      await listed(actor, 'trading.orders_list')(
-        { ...filterOf(query), page: query.page },
-        page.items.map((row) => row.id.toString()),
-        meta.ip,
+      await recordListView(
+        ctx,
+        { actor, meta },
+        { action: 'trading.orders_list', query: { ...filterOf(query), page: query.page }, rows: page.items },
       );
       return {
         ...page,
@@ -102,19 +101,27 @@ export function riskStaffRoutes(ctx: AppContext) {
     route(api.staffTrading.exposure, async () => exposureView(await exposure(ctx))),
     route(api.staffTrading.forcedCloses, async ({ actor, query, meta }) => {
       const page = await forcedClosesPage(ctx.db, query);
-      await listed(actor, 'trading.forced_closes_list')(
-        { ...filterOf(query), page: query.page },
-        page.items.map((row) => row.id.toString()),
-        meta.ip,
+      await recordListView(
+        ctx,
+        { actor, meta },
+        {
+          action: 'trading.forced_closes_list',
+          query: { ...filterOf(query), page: query.page },
+          rows: page.items,
+        },
       );
       return { ...page, items: page.items.map(forcedCloseView) };
     }),
     route(api.staffTrading.marginCalls, async ({ actor, query, meta }) => {
       const page = await marginCallsPage(ctx.db, query);
-      await listed(actor, 'trading.margin_calls_list')(
-        { ...filterOf(query), status: query.status, page: query.page },
-        page.items.map((row) => row.id.toString()),
-        meta.ip,
+      await recordListView(
+        ctx,
+        { actor, meta },
+        {
+          action: 'trading.margin_calls_list',
+          query: { ...filterOf(query), status: query.status, page: query.page },
+          rows: page.items,
+        },
       );
       return { ...page, items: page.items.map(marginCallView) };
     }),
