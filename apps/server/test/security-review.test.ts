@@ -341,6 +341,7 @@ describe('contract endpoints', () => {
     { method: 'totp', code: '123456' },
     { response: { id: 'probe', rawId: 'probe', type: 'public-key', response: { clientDataJSON: 'probe' } } },
     { title: 'Probe', body: 'Probe' },
+    { fullNameKana: 'プローブ' },
     { amount: '10000', transferDate: '2026-11-24', senderName: 'Probe' },
     {
       holderName: 'プローブ',
