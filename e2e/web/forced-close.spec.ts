@@ -92,7 +92,11 @@ for (const lang of ['ja', 'en']) {
       await userApi<{ items: PositionView[] }>(request, investor.token, '/api/positions?status=closed')
     ).items;
     expect(closed).toMatchObject({ id: opened!.id, status: 'closed', closeReason: 'forced' });
-    const open = await userApi<{ total: number }>(request, investor.token, '/api/positions?status=open');
-    expect(open.total).toBe(0);
+    const open = await userApi<{ items: PositionView[] }>(
+      request,
+      investor.token,
+      '/api/positions?status=open',
+    );
+    expect(open.items).toEqual([]);
   });
 }
