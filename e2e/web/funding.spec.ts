@@ -97,6 +97,8 @@ test('a deposit notice credited in the back office reaches the side menu, the st
   await expect(detail.getByTestId('ledger-detail-balance')).toHaveText('50,000.00');
   await expect(detail.getByTestId('ledger-detail-reference')).toHaveText(/^照合番号 /);
   await expect(detail).not.toContainText('準備中');
+  // The whole sheet on the phone's screen, once it has slid up: its last line too.
+  await expect(detail.getByTestId('ledger-detail-reference')).toBeInViewport({ ratio: 1 });
   await screenshot(page, 'ja-ledger-detail');
   await detail.getByTestId('ledger-detail-close').click();
   await expect(detail).toBeHidden();
