@@ -117,27 +117,17 @@ function outcomeOf(row: {
 }
 
 /**
- * Writes several entries in order in one statement (`ledger_post_many`), stopping after the first whose
- * outcome is not `posted`: the outcomes of those applied, in order.
+ * Writes several entries in order in one statement (`ledger_post_batch`, set-wise while every entry is plain),
+ * stopping after the first whose outcome is not `posted`: the outcomes of those applied, in order.
  */
 export async function postEntries(
   db: Executor,
   entries: readonly { entry: NewEntry; postings: readonly NewPosting[] }[],
 ): Promise<PostOutcome[]> {
-  const doc = entries.map(({ entry, postings }) => ({
-    kind: entry.kind,
-    reference: entry.reference,
-    scope: entry.scope,
-    key: entry.key,
-    requestHash: entry.requestHash,
-    actorKind: entry.actorKind,
-    actorId: entry.actorId === null ? null : entry.actorId.toString(),
-    memo: entry.memo,
-    at: entry.at.toISOString(),
-    users: postings.map((p) => (p.user === null ? null : p.user.toString())),
-    kinds: postings.map((p) => p.kind),
-    amounts: postings.map((p) => p.amount.toString()),
-  }));
+  const of = <T>(pick: (entry: NewEntry) => T) => entries.map(({ entry }) => pick(entry));
+  const postings = entries.flatMap(({ postings }, i) =>
+    postings.map((posting) => ({ ...posting, entry: i + 1 })),
+  );
   const result = await sql<{
     r_n: number;
     r_outcome: 'posted' | 'taken' | 'insufficient' | 'no_accounts';
@@ -145,7 +135,12 @@ export async function postEntries(
     r_created_at: Date | null;
     r_kind: string | null;
     r_request_hash: string | null;
-  }>`SELECT * FROM ledger_post_many(${JSON.stringify(doc)}::jsonb) ORDER BY r_n`.execute(db);
+  }>`SELECT * FROM ledger_post_batch(${of((e) => e.kind)}::text[], ${of((e) => e.reference)}::text[],
+      ${of((e) => e.scope)}::text[], ${of((e) => e.key)}::text[], ${of((e) => e.requestHash)}::text[],
+      ${of((e) => e.actorKind)}::text[], ${of((e) => e.actorId)}::bigint[], ${of((e) => e.memo)}::text[],
+      ${of((e) => e.at.toISOString())}::timestamptz[], ${postings.map((p) => p.entry)}::int[],
+      ${postings.map((p) => p.user)}::bigint[], ${postings.map((p) => p.kind)}::text[],
+      ${postings.map((p) => p.amount)}::bigint[]) ORDER BY r_n`.execute(db);
   return result.rows.map(outcomeOf);
 }
 

@@ -298,7 +298,7 @@ export interface TradingEntry {
 
 /**
  * Applies engine events' transfers, one journal entry each, in order, in the caller's transaction and in one
- * statement while nothing needs an answer (`ledger_post_many`). Money leaving a pocket debits its account and
+ * statement while nothing needs an answer (`ledger_post_batch`). Money leaving a pocket debits its account and
  * money entering one credits it (the user's cash, held cash and margin are credit-normal, so leaving lowers
  * them; debt is a debit-normal receivable, so a loss beyond the cash raises it and a repayment lowers it).
  * Transfers between the same accounts net out; an event whose transfers net to nothing writes no entry
@@ -331,7 +331,7 @@ export async function postTradingEntries(
       db,
       pending.slice(next).map(({ entry }) => entry),
     );
-    if (outcomes.length === 0) throw new Error('ledger_post_many answered nothing');
+    if (outcomes.length === 0) throw new Error('ledger_post_batch answered nothing');
     for (const outcome of outcomes) {
       const { entry, i } = pending[next]!;
       if (outcome.outcome === 'no_accounts' && opened !== next) {
