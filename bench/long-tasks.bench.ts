@@ -2,7 +2,7 @@
 // directly rather than through a score: Debian's Chromium (playwright-core), a 390x844 phone screen, the CPU
 // slowed 4x (CDP Emulation.setCPUThrottlingRate, as Lighthouse's mobile preset assumes), a fresh browser
 // context per load (empty storage, no service worker: Japanese, as a first visit), the production build served
-// by the real server on 127.0.0.1 (fresh DATA_DIR). Each load is traced (Chromium's timeline and its CPU
+// by the real server (bench/measured-server.ts: 127.0.0.1, a fresh DATA_DIR, once its history is written). Each load is traced (Chromium's timeline and its CPU
 // sampler) from navigation until LONG_TASKS_SETTLE_MS (default 4000) after the load event; every task over
 // 50 ms that ends after the first contentful paint is listed with what ran in it.
 // LONG_TASKS_THROTTLE=simulate: see SIMULATE. Run `npm run build` first. LONG_TASKS_RUNS (default 5) loads per page; LONG_TASKS_PAGES=home,login picks
@@ -12,12 +12,12 @@
 // LONG_TASKS_TRACES=<dir> keeps each load's trace (it opens in DevTools' Performance panel).
 // "blocking" is Lighthouse's measure: the part of each task beyond 50 ms, summed, from FCP to the end; "all"
 // counts from the navigation, as slowed frames can paint the first screen late, after the app's work.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { measuredPages } from './measured-pages';
+import { startMeasuredServer, type MeasuredServer } from './measured-server';
 
 const PORT = Number(process.env.LONG_TASKS_PORT ?? 8623);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -221,36 +221,6 @@ async function loadOnce(browser: Browser, url: string, traceName: string): Promi
   return analyse(trace.traceEvents);
 }
 
-function startServer(port: number, webDist: string): { child: ChildProcess; dataDir: string } {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-long-tasks-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: webDist,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return { child, dataDir };
-}
-
-async function serverUp(origin: string): Promise<void> {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 500));
-  }
-  throw new Error(`the server at ${origin} did not start within 120 s`);
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
@@ -259,10 +229,10 @@ const median = (values: number[]) => {
 async function measure(): Promise<void> {
   const builds = [{ label: 'this', dist: join(root, 'apps/web/dist'), port: PORT }];
   if (COMPARE) builds.unshift({ label: 'compare', dist: resolve(COMPARE), port: PORT + 1 });
-  const servers = builds.map((build) => startServer(build.port, build.dist));
+  const servers: MeasuredServer[] = [];
+  for (const build of builds) servers.push(await startMeasuredServer(build.port, { WEB_DIST: build.dist }));
   const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox'] });
   try {
-    await Promise.all(builds.map((build) => serverUp(`http://127.0.0.1:${build.port}`)));
     const [startLoad = NaN] = loadavg();
     const startedAt = new Date().toISOString();
     const lines: string[] = [];
@@ -315,14 +285,7 @@ async function measure(): Promise<void> {
     for (const line of lines) console.log(line);
   } finally {
     await browser.close();
-    for (const { child, dataDir } of servers) {
-      if (child.exitCode === null) {
-        const exited = new Promise((done) => child.once('exit', done));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    for (const server of servers) await server.stop();
   }
 }
 
