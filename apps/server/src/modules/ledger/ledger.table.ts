@@ -47,6 +47,8 @@ export interface JournalEntriesTable {
   actor_id: bigint | null;
   memo: string | null;
   created_at: Timestamp;
+  /** The top-level transaction that wrote the entry: only it may write the entry's postings. */
+  created_xact: Generated<string>;
 }
 
 export interface PostingsTable {

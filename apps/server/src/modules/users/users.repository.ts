@@ -13,12 +13,18 @@ export const findUserById = (db: Executor, id: bigint) =>
 export const findUserByMobile = (db: Executor, mobile: string) =>
   db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirst();
 
-/** Locks the row for the rest of the transaction: used where two requests could race on one user. */
+/**
+ * Locks the row for the rest of the transaction: used where two requests could race on one user. `FOR NO KEY
+ * UPDATE` (what an UPDATE of the row takes) serialises every such request and change, but not the inserts of
+ * rows that refer to the user: their foreign keys take `KEY SHARE`, which `FOR UPDATE` would block. A trading
+ * commit that had locked the user's ledger accounts then waited on the user's row while a staff deposit holding
+ * that row waited on the accounts: a deadlock (security review, 2026-11-28).
+ */
 export const lockUserByMobile = (db: Executor, mobile: string) =>
-  db.selectFrom('users').selectAll().where('mobile', '=', mobile).forUpdate().executeTakeFirst();
+  db.selectFrom('users').selectAll().where('mobile', '=', mobile).forNoKeyUpdate().executeTakeFirst();
 
 export const lockUserById = (db: Executor, id: bigint) =>
-  db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  db.selectFrom('users').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
 
 export const insertUser = (db: Executor, values: Insertable<UsersTable>) =>
   db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
