@@ -1,5 +1,6 @@
 import { decimalToSen } from '@kabuto/contract';
 import { isOnTick, limitDown, limitUp, tickTableFor } from '@kabuto/market-rules';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketOf } from '../src/modules/market';
 import { Market } from '../src/modules/market/market.service';
@@ -60,6 +61,30 @@ describe('instrument search', () => {
     expect(await codes('ミズホ')).toContain('8411');
     expect(await codes('ﾐｽﾞﾎ')).toContain('8411');
     expect(await codes('みずほ')).toContain('8411');
+  });
+
+  it('finds a kanji name by its reading, and by the other readings investors type', async () => {
+    const codes = async (q: string) => (await search(q)).data.items.map((item) => item.code);
+    expect(await codes('みつびし')).toEqual(expect.arrayContaining(['8306', '8058', '8802', '7011', '6503']));
+    expect(await codes('ミツビシショウジ')).toEqual(['8058']);
+    expect(await codes('ひたち')).toEqual(['6501']);
+    expect(await codes('とうきょうでんりょく')).toEqual(['9501']);
+    // 日本 read either way, and the names investors use for some companies.
+    expect(await codes('にほんでんしんでんわ')).toEqual(['9432']);
+    expect(await codes('にっぽんでんしんでんわ')).toEqual(['9432']);
+    expect(await codes('じぇいてぃー')).toEqual(['2914']);
+    expect(await codes('みつびしゆーえふじぇいふぃなんしゃる')).toEqual(['8306']);
+    const [toyota] = (await search('7203')).data.items as unknown as { nameKana: string | null }[];
+    expect(toyota?.nameKana).toBe('トヨタジドウシャ');
+  });
+
+  it('brings readings written before the readings file up to date at the next start', async () => {
+    await sql`UPDATE instruments SET name_kana = NULL, search_text = '6501 日立製作所 hitachi' WHERE code = '6501'`.execute(
+      t.ctx.db,
+    );
+    expect((await search('ひたち')).data.total).toBe(0);
+    await new Market(t.ctx).instruments();
+    expect((await search('ひたち')).data.items.map((item) => item.code)).toEqual(['6501']);
   });
 
   it('lists the whole universe in pages without a query, and nothing for an unknown name', async () => {

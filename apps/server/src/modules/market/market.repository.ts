@@ -23,6 +23,21 @@ export const insertInstruments = (db: Executor, rows: readonly InstrumentRow[]) 
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
 
+/** Each instrument's reading and search text as `rows` give them, where they differ (one statement). */
+export async function updateReadings(
+  db: Executor,
+  rows: readonly Pick<InstrumentRow, 'code' | 'name_kana' | 'search_text'>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`UPDATE instruments i SET name_kana = r.name_kana, search_text = r.search_text
+    FROM unnest(${rows.map((row) => row.code)}::text[], ${rows.map((row) => row.name_kana)}::text[],
+                ${rows.map((row) => row.search_text)}::text[]) AS r(code, name_kana, search_text)
+    WHERE i.code = r.code
+      AND (i.name_kana IS DISTINCT FROM r.name_kana OR i.search_text IS DISTINCT FROM r.search_text)`.execute(
+    db,
+  );
+}
+
 export const allInstruments = (db: Executor) =>
   db.selectFrom('instruments').selectAll().orderBy('code').execute();
 

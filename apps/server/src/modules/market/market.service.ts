@@ -12,6 +12,7 @@ import {
   codesWithBars,
   countInstruments,
   insertInstruments,
+  updateReadings,
   latestDailyBars,
   upsertBars,
 } from './market.repository';
@@ -290,12 +291,14 @@ export class Market {
   }
 }
 
-/** The universe in the database, loaded from reference-data/ when the table is empty. */
+/**
+ * The universe in the database, loaded from reference-data/ when the table is empty; on later starts the names'
+ * readings (which search matches) are brought up to date with the file, everything else staying as stored.
+ */
 async function ensureUniverse(ctx: AppContext): Promise<InstrumentRow[]> {
-  if ((await countInstruments(ctx.db)) === 0) {
-    const rows = readUniverse();
-    await ctx.transact((tx) => insertInstruments(tx.db, rows));
-  }
+  const rows = readUniverse();
+  if ((await countInstruments(ctx.db)) === 0) await ctx.transact((tx) => insertInstruments(tx.db, rows));
+  else await updateReadings(ctx.db, rows);
   return allInstruments(ctx.db);
 }
 
