@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
-import { registerByApi, screenshot } from '../support';
+import { latestSmsCode, registerByApi, screenshot } from '../support';
 import { addVirtualAuthenticator, confirmBySms, input, message, useLanguage } from './helpers';
 
 /** WebAuthn needs a secure context and a domain as RP ID: these tests use localhost, not 127.0.0.1. */
@@ -39,7 +39,18 @@ test('enrol a passkey, log out, and log in with password and passkey', async ({ 
   // The first factor needs the registered number: a phished password alone cannot add one.
   await expect(page.getByTestId('step-up-sms-send')).toBeVisible();
   await screenshot(page, 'ja-security-sms-step-up');
-  await confirmBySms(page, request, user.mobile);
+  // A wrong code shows under the code field, announced; the right one then goes through.
+  await page.getByTestId('step-up-sms-send').click();
+  const sent = await latestSmsCode(request, user.mobile);
+  await input(page, 'step-up-sms-code').fill(sent === '000000' ? '111111' : '000000');
+  await page.getByTestId('step-up-sms-submit').click();
+  await expect(page.getByTestId('step-up-sms-code-error')).toHaveText(
+    message('ja', 'errors', 'SMS_CODE_INVALID'),
+  );
+  await expect(input(page, 'step-up-sms-code')).toHaveAttribute('aria-invalid', 'true');
+  await screenshot(page, 'ja-security-sms-step-up-wrong-code');
+  await input(page, 'step-up-sms-code').fill(sent);
+  await page.getByTestId('step-up-sms-submit').click();
   await expect(page.getByTestId('factor-passkey')).toBeVisible();
   await expect(page.getByTestId('factor-passkey')).toContainText(
     message('ja', 'web', 'security.kind.passkey'),

@@ -330,7 +330,7 @@ test('an investor whose factor was removed is asked to set one up when sending a
   await expect(page.getByTestId('withdrawal-history').getByTestId('empty-state')).toBeVisible();
 });
 
-test('a wrong authenticator code in the step-up sheet neither reopens the confirmation nor sends twice', async ({
+test('a wrong authenticator code in the step-up sheet shows under the code, and neither reopens the confirmation nor sends twice', async ({
   page,
   request,
 }) => {
@@ -346,7 +346,12 @@ test('a wrong authenticator code in the step-up sheet neither reopens the confir
   const stepUp = page.getByTestId('step-up-dialog');
   await input(page, 'step-up-code').fill('000000');
   await stepUp.getByTestId('step-up-submit').click();
-  await expect(page.getByText(message('ja', 'errors', 'FACTOR_CODE_INVALID'))).toBeVisible();
+  // Under the code it concerns, announced, and tied to the input; not a toast that fades.
+  await expect(stepUp.getByTestId('step-up-code-error')).toHaveText(
+    message('ja', 'errors', 'FACTOR_CODE_INVALID'),
+  );
+  await expect(input(page, 'step-up-code')).toHaveAttribute('aria-invalid', 'true');
+  await expect(input(page, 'step-up-code')).toHaveAttribute('aria-describedby', 'step-up-code-error');
   // The sheet's form is not the withdrawal form: its submit does not bring the confirmation back.
   await expect(page.getByTestId('withdrawal-confirm')).toBeHidden();
   // The next period's code: the enrolment may already have used this period's, and a code counts once.
@@ -354,6 +359,7 @@ test('a wrong authenticator code in the step-up sheet neither reopens the confir
     timestamp: Date.now() + 30_000,
   });
   await input(page, 'step-up-code').fill(next);
+  await expect(stepUp.getByTestId('step-up-code-error')).toHaveCount(0);
   await stepUp.getByTestId('step-up-submit').click();
 
   await expect(page.getByTestId('withdrawal-result')).toContainText('¥30,000.00');

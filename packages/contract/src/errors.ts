@@ -212,9 +212,10 @@ export const ERROR_FIELDS: Partial<Record<ErrorCode, readonly string[]>> = {
   INVALID_CREDENTIALS: ['password'],
   MOBILE_TAKEN: ['mobile'],
   INVITE_CODE_INVALID: ['inviteCode'],
-  SMS_CODE_INVALID: ['smsCode'],
-  SMS_TOO_SOON: ['smsCode'],
-  SMS_DAILY_LIMIT: ['smsCode'],
+  // `code` in the step-up sheet's SMS form, the one form with an SMS code but no `smsCode` field.
+  SMS_CODE_INVALID: ['smsCode', 'code'],
+  SMS_TOO_SOON: ['smsCode', 'code'],
+  SMS_DAILY_LIMIT: ['smsCode', 'code'],
   OLD_PASSWORD_WRONG: ['oldPassword'],
   NEW_PASSWORD_SAME: ['newPassword'],
   TRANSACTION_PASSWORD_SAME_AS_LOGIN: ['newPassword'],

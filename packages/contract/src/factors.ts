@@ -83,6 +83,9 @@ export const factorProof = z.discriminatedUnion(
 );
 export type FactorProof = z.infer<typeof factorProof>;
 
+/** The code of an SMS step-up (factorProof's `sms` proof), as its form checks it before sending. */
+export const smsStepUpCode = z.strictObject({ code: smsCodeField });
+
 export const stepUpResponse = z.object({ steppedUpUntil: z.string() });
 
 /** The password was right and the account has a second factor: the login completes with it. */

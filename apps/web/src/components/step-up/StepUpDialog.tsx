@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { ApiError } from '@kabuto/client';
-import { Button, Input, Popup } from 'antd-mobile';
-import { routes, type FactorItem } from '@kabuto/contract';
+import { Button, List, Popup } from 'antd-mobile';
+import { routes, totpVerifyRequest, type FactorItem } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../../lib/api-client';
-import { toastError } from '../../lib/error-toast';
 import { passkeysAvailable, getPasskeyAssertion } from '../../lib/passkey';
+import { FormAlert } from '../form/FormAlert';
+import { FormField } from '../form/FormField';
+import { useForm } from '../form/use-form';
 import { SmsStepUp } from './SmsStepUp';
 
 interface StepUpDialogProps {
@@ -16,11 +17,12 @@ interface StepUpDialogProps {
 
 /**
  * Asks for the passkey or an authenticator code again (POST /api/auth/step-up); before the first factor is
- * added, for an SMS code to the registered number.
+ * added, for an SMS code to the registered number. A wrong code shows under the code, a passkey that did not
+ * answer above the form.
  */
 export function StepUpDialog({ factors, onDone, onCancel }: StepUpDialogProps) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
+  const form = useForm({ code: '' });
   const [busy, setBusy] = useState(false);
   const hasPasskey = factors.some((factor) => factor.kind === 'passkey') && passkeysAvailable();
   const hasTotp = factors.some((factor) => factor.kind === 'totp');
@@ -31,7 +33,7 @@ export function StepUpDialog({ factors, onDone, onCancel }: StepUpDialogProps) {
       await verify();
       onDone();
     } catch (error) {
-      toastError(error instanceof ApiError ? error.message : t('stepUp.passkeyCancelled'));
+      form.showFailure(error instanceof Error ? error : new Error(String(error)));
     } finally {
       setBusy(false);
     }
@@ -40,18 +42,23 @@ export function StepUpDialog({ factors, onDone, onCancel }: StepUpDialogProps) {
   const withPasskey = () =>
     attempt(async () => {
       const options = await apiClient.call(routes.factors.stepUpOptions);
-      const response = await getPasskeyAssertion(options);
+      const response = await getPasskeyAssertion(options).catch(() => null);
+      if (!response) throw new Error(t('stepUp.passkeyCancelled'));
       await apiClient.call(routes.factors.stepUp, { body: { method: 'passkey', response } });
     });
 
-  const withCode = () =>
-    attempt(() => apiClient.call(routes.factors.stepUp, { body: { method: 'totp', code } }));
+  const withCode = () => {
+    const body = form.parse(totpVerifyRequest);
+    if (body)
+      void attempt(() => apiClient.call(routes.factors.stepUp, { body: { method: 'totp', ...body } }));
+  };
 
   return (
     <Popup visible onMaskClick={onCancel} bodyClassName="kb-sheet" destroyOnClose>
       <div className="kb-sheet-body" data-testid="step-up-dialog">
         <h3>{t('stepUp.title')}</h3>
         {factors.length === 0 ? <SmsStepUp onDone={onDone} /> : <p>{t('stepUp.body')}</p>}
+        {factors.length > 0 && <FormAlert alert={form.alert} testId="step-up" />}
         {hasPasskey && (
           <Button block color="primary" loading={busy} onClick={withPasskey} data-testid="step-up-passkey">
             {t('stepUp.usePasskey')}
@@ -64,19 +71,21 @@ export function StepUpDialog({ factors, onDone, onCancel }: StepUpDialogProps) {
               event.preventDefault();
               // Portalled, but React still bubbles this submit to the screen's own form (see SmsStepUp).
               event.stopPropagation();
-              void withCode();
+              withCode();
             }}
           >
-            <Input
-              value={code}
-              onChange={setCode}
-              placeholder={t('stepUp.codePlaceholder')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              aria-label={t('stepUp.codePlaceholder')}
-              data-testid="step-up-code"
-            />
+            <List className="kb-form">
+              <FormField
+                {...form.field('code')}
+                label={t('security.code')}
+                labelPosition="above"
+                placeholder={t('stepUp.codePlaceholder')}
+                type="tel"
+                autoComplete="one-time-code"
+                maxLength={7}
+                testId="step-up-code"
+              />
+            </List>
             <Button
               block
               type="submit"
