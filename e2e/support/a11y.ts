@@ -35,7 +35,7 @@ export interface TapTarget {
 }
 
 /**
- * Every visible interactive element (a, button, [role=button], input, [tabindex]) smaller than
+ * Every visible interactive element (a, button, [role=button], [role=switch], input, [tabindex]) smaller than
  * `min` x `min` CSS pixels. The one exception is WCAG 2.5.8's inline exception: a link or button
  * inside a sentence of running text (its parent holds text of its own besides the target), whose
  * size the line height decides. Disabled and hidden elements (a checkbox's visually hidden input,
@@ -43,7 +43,7 @@ export interface TapTarget {
  */
 export async function smallTapTargets(page: Page, min = 44): Promise<TapTarget[]> {
   return page.evaluate((minSize) => {
-    const selector = 'a, button, [role="button"], input, [tabindex]:not([tabindex="-1"])';
+    const selector = 'a, button, [role="button"], [role="switch"], input, [tabindex]:not([tabindex="-1"])';
     const describe = (element: Element) => {
       const testId = element.getAttribute('data-testid');
       const label =

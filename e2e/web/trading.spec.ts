@@ -71,6 +71,9 @@ function sen(text: string): bigint {
 }
 
 async function problemsOn(page: Page, screen: string): Promise<string[]> {
+  // A toast (a 2-second notice) is not part of the screen; scanned while it fades, its text is measured
+  // against the page behind it.
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5_000 });
   const problems = (await seriousAxeViolations(page)).map((violation) => `${screen}: axe ${violation}`);
   for (const target of await smallTapTargets(page))
     problems.push(`${screen}: tap target ${target.what} is ${target.width}x${target.height}`);
@@ -249,6 +252,15 @@ for (const lang of ['ja', 'en']) {
       await expect(panel.getByTestId('order-margin-note')).toHaveText(
         message(lang, 'trade', 'marginTradingNote'),
       );
+      // Selling short, the bound is named for what it bounds: 売建余力, not 買付余力.
+      await panel.getByTestId('order-side-short').click();
+      await expect(panel.getByTestId('order-buying-power')).toContainText(
+        messageWith(lang, 'trade', 'sellingPowerAt', { leverage: '2' }),
+      );
+      await panel.getByTestId('order-side-long').click();
+      await expect(panel.getByTestId('order-buying-power')).toContainText(
+        messageWith(lang, 'trade', 'buyingPowerAt', { leverage: '2' }),
+      );
       await expect(panel.getByTestId('order-verify')).toHaveCount(0);
       await panel.getByTestId('order-review').click();
 
@@ -265,6 +277,13 @@ for (const lang of ['ja', 'en']) {
       expect(total).toBe(margin + fee);
       await expect(confirm.getByTestId('order-confirm-leverage')).toHaveText(
         message(lang, 'trade', 'leverageValue').replace('{{leverage}}', '2'),
+      );
+      // Nothing has traded yet: the figure is an estimate, and the liquidation estimate says what it rests on.
+      await expect(
+        confirm.getByText(message(lang, 'trade', 'estimatedNotional'), { exact: true }),
+      ).toBeVisible();
+      await expect(confirm.getByTestId('order-confirm-liquidation-note')).toHaveText(
+        message(lang, 'trade', 'liquidationNote'),
       );
       await waitUntilSettled(confirm);
       expect(await problemsOn(page, 'order-confirm')).toEqual([]);
@@ -353,7 +372,10 @@ for (const lang of ['ja', 'en']) {
         code: CODE,
       });
       await expect(detail.getByTestId('close-figures-instrument')).toHaveText(toyota);
-      await expect(detail.getByTestId('close-figures-side')).toHaveText(message(lang, 'trade', 'side.long'));
+      // What this order does to the long: it sells it back (返済売), not the position's own 新規買.
+      await expect(detail.getByTestId('close-figures-side')).toHaveText(
+        message(lang, 'trade', 'historyTag.close.long'),
+      );
       await expect(detail.getByTestId('close-figures-lots')).toHaveText(
         messageWith(lang, 'trade', 'quantity', { shares: '100', lots: '1' }),
       );

@@ -99,7 +99,8 @@ export function ClosePositionForm({
       <Figures
         rows={[
           ['instrument', t('trade:instrument'), instrumentText],
-          ['side', t('trade:sideLabel'), t(`trade:side.${position.side}`)],
+          // What this order does: a long is closed by selling (返済売), a short by buying back (返済買).
+          ['side', t('trade:sideLabel'), t(`trade:historyTag.close.${position.side}`)],
           ['lots', t('trade:lots'), quantityText(t, position.lots)],
           ['price', t('trade:lastPrice'), formatPrice(last)],
         ]}

@@ -43,17 +43,19 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
       }),
     ],
   ];
-  if (order.takeProfit) rows.push(['take-profit', t('trade:takeProfit'), formatPrice(order.takeProfit)]);
-  if (order.stopLoss) rows.push(['stop-loss', t('trade:stopLoss'), formatPrice(order.stopLoss)]);
+  const price = (value: string) => t('trade:priceYen', { price: formatPrice(value) });
+  if (order.takeProfit) rows.push(['take-profit', t('trade:takeProfit'), price(order.takeProfit)]);
+  if (order.stopLoss) rows.push(['stop-loss', t('trade:stopLoss'), price(order.stopLoss)]);
   const figures: [string, string, string][] = [
-    ['notional', t('trade:notional'), yen(preview.notional)],
+    // Not yet traded: the price a market order fills at, or a limit order's better price, may differ.
+    ['notional', t('trade:estimatedNotional'), yen(preview.notional)],
     ['margin', t('trade:margin'), yen(preview.margin)],
     ['fee', t('trade:fee'), yen(preview.fee)],
     ['total', t('trade:total'), yen(preview.total)],
     [
       'liquidation',
       t('trade:liquidationPrice'),
-      preview.estimatedLiquidationPrice ? formatPrice(preview.estimatedLiquidationPrice) : t('trade:none'),
+      preview.estimatedLiquidationPrice ? price(preview.estimatedLiquidationPrice) : t('trade:noLiquidation'),
     ],
   ];
   return (
@@ -74,6 +76,9 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
           </div>
         ))}
       </dl>
+      <p className="kb-trade-note" data-testid="order-confirm-liquidation-note">
+        {t('trade:liquidationNote')}
+      </p>
       <p className="kb-muted" style={{ margin: '8px 0 0', lineHeight: 1.6 }}>
         <SimulatedLabel />{' '}
         {order.type === 'market'

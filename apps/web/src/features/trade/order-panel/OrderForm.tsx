@@ -371,7 +371,9 @@ export function OrderForm({
         <strong>{estimate ? yen(estimate) : '—'}</strong>
       </div>
       <div className="kb-trade-estimate" data-testid="order-buying-power">
-        <span className="kb-muted">{t('trade:buyingPowerAt', { leverage })}</span>
+        <span className="kb-muted">
+          {t(side === 'short' ? 'trade:sellingPowerAt' : 'trade:buyingPowerAt', { leverage })}
+        </span>
         <strong>{power ? yen(power.notional) : '—'}</strong>
       </div>
       {power && power.limitedBy !== 'cash' && account.data && (
@@ -397,6 +399,7 @@ export function OrderForm({
         // On the page, not inside the order panel: a sheet (a transformed box) would centre the dialog on itself
         // and clip its top once the form scrolls.
         getContainer={() => document.body}
+        bodyClassName="kb-dialog-tall"
         title={t('trade:confirmTitle')}
         aria-label={t('trade:confirmTitle')}
         content={

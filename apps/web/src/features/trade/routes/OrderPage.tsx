@@ -8,7 +8,8 @@ import { OrderPanel } from '../order-panel';
 
 /**
  * The order panel as a page, opened with `?code=7203&side=long|short`: how another screen (the stock page's
- * 買い / 売り buttons) opens it without importing this feature. Closing it goes back; placing goes to Trade.
+ * 買い / 売り buttons) opens it without importing this feature. Closing it goes back; placing goes to Trade, on the tab
+ * that shows what was placed.
  */
 export default function OrderPage() {
   const { t } = useTradeTranslation();
@@ -30,7 +31,13 @@ export default function OrderPage() {
               ? void navigate(`${STOCK_DETAIL_PATH}?code=${code}`, { replace: true })
               : void navigate(-1)
           }
-          onPlaced={() => void navigate(TRADE_PATH, { replace: true })}
+          // To the tab that shows it: a filled order's position, or the order itself while it rests.
+          onPlaced={(order) =>
+            void navigate(TRADE_PATH, {
+              replace: true,
+              state: { tradeTab: order.status === 'filled' ? 'positions' : 'orders' },
+            })
+          }
         />
       ) : (
         <EmptyState description={t('trade:noInstrument')} />
