@@ -49,6 +49,11 @@ test('a deposit notice credited in the back office reaches the side menu, the st
   await expect(page.getByTestId('notice-amount-error')).toHaveText(
     message('ja', 'errors', 'AMOUNT_REQUIRED'),
   );
+  // The sender as the bank statement will show it: katakana, not the name written in kanji.
+  await fileNoticeInBrowser(page, '50,000', '山田太郎');
+  await expect(page.getByTestId('notice-sender-error')).toHaveText(
+    message('ja', 'errors', 'SENDER_NAME_KANA'),
+  );
   await fileNoticeInBrowser(page, '50,000', 'ヤマダ タロウ');
   const record = page.getByTestId('deposit-record').first();
   await expect(record.getByTestId('review-status')).toHaveText('確認中');

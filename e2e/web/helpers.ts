@@ -170,7 +170,8 @@ export async function investorWithCash(
   const notice = await userApi<{ id: string }>(request, investor.token, '/api/funding/deposit-notices', {
     amount: cash,
     transferDate,
-    senderName: 'ヤマダ タロウ',
+    // From an account in the investor's own name, as the firm accepts only those.
+    senderName: fullNameKana,
   });
   await creditByApi(request, staff, investor.userId, cash, notice.id.replace('notice-', ''));
   return { ...investor, fullName };

@@ -5,6 +5,7 @@ import {
   DEMO,
   get,
   loginDemo,
+  passKyc,
   post,
   registerUser,
   staffToken,
@@ -101,6 +102,30 @@ describe('deposit notices', () => {
     });
     expect((await file({ ...base, senderName: ' ' })).errorCode).toBe('SENDER_NAME_REQUIRED');
     expect((await file({ ...base, transferDate: undefined })).errorCode).toBe('TRANSFER_DATE_REQUIRED');
+  });
+
+  it("take the sender name in katakana as the bank shows it, and only the investor's own once verified", async () => {
+    const user = await registerUser(t);
+    const file = (senderName: string) =>
+      post(
+        t.app,
+        '/api/funding/deposit-notices?lang=ja',
+        { amount: '5000', transferDate: today(), senderName },
+        user.token,
+      );
+    expect(await file('山田太郎')).toMatchObject({
+      errorCode: 'SENDER_NAME_KANA',
+      msg: '振込依頼人名は通帳に記載されるとおり、カタカナ（または英大文字）で入力してください',
+    });
+    // Before verification there is no name to compare: any katakana sender is taken for staff to match.
+    expect((await file('スズキ イチロウ')).code).toBe(1);
+    await passKyc(t, user.userId, 'ヤマダ タロウ');
+    expect(await file('スズキ イチロウ')).toMatchObject({ errorCode: 'DEPOSIT_SENDER_NOT_HOLDER' });
+    // The own name however typed (hiragana, half-width, without the space), and after the transfer reference.
+    expect((await file('やまだ たろう')).code).toBe(1);
+    const withReference = await file('0000012 ﾔﾏﾀﾞﾀﾛｳ');
+    expect(withReference.code).toBe(1);
+    expect(withReference.data).toMatchObject({ senderName: '0000012 ヤマダタロウ' });
   });
 
   it('of one user are not shown to another', async () => {

@@ -124,6 +124,15 @@ export const ledgerCheck = z.object({
   negativeUserBalances: z.number().int(),
 });
 
+/**
+ * A name as a bank transfer carries it (口座名義, 振込依頼人名): katakana, capital letters, digits and the few
+ * signs transfers carry. Full-width letters, half-width kana and hiragana are converted, not refused.
+ */
+const bankNameField = (required: ErrorCode, notKana: ErrorCode) =>
+  requiredText(required, 60)
+    .transform((value) => toKatakana(value.normalize('NFKC')).toUpperCase().replace(/\s+/g, ' '))
+    .pipe(z.string().regex(/^[\u30A1-\u30FA\u30FC A-Z0-9().,\-/]+$/, code(notKana)));
+
 // ---- deposits ----
 
 export const depositAccount = z.object({
@@ -144,7 +153,8 @@ export const depositNoticeRequest = z.strictObject({
   transferDate: z
     .string(code('TRANSFER_DATE_REQUIRED'))
     .regex(/^\d{4}-\d{2}-\d{2}$/, code('TRANSFER_DATE_REQUIRED')),
-  senderName: requiredText('SENDER_NAME_REQUIRED', 60),
+  /** As the firm's bank statement will show it: the transfer reference, if typed, then the sender's name. */
+  senderName: bankNameField('SENDER_NAME_REQUIRED', 'SENDER_NAME_KANA'),
 });
 
 export const depositRecord = z.object({
@@ -200,13 +210,7 @@ export const staffDeposit = z.object({
 
 // ---- bank accounts ----
 
-/**
- * The account holder as the bank records it (口座名義): katakana, capital letters, digits and the few signs
- * bank transfers carry. Full-width letters, half-width kana and hiragana are converted, not refused.
- */
-const holderNameField = requiredText('HOLDER_NAME_REQUIRED', 60)
-  .transform((value) => toKatakana(value.normalize('NFKC')).toUpperCase().replace(/\s+/g, ' '))
-  .pipe(z.string().regex(/^[\u30A1-\u30FA\u30FC A-Z0-9().,\-/]+$/, code('HOLDER_NAME_KANA')));
+const holderNameField = bankNameField('HOLDER_NAME_REQUIRED', 'HOLDER_NAME_KANA');
 
 export const bankAccountRequest = z.strictObject({
   holderName: holderNameField,

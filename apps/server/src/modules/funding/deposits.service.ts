@@ -1,4 +1,5 @@
 import { jstDateOf, senToDecimal } from '@kabuto/contract';
+import type { Executor } from '../../database';
 import type { AppContext } from '../../platform/context';
 import { isUniqueViolation, iso } from '../../platform/db';
 import { fail } from '../../platform/errors';
@@ -8,6 +9,7 @@ import { recordAudit } from '../audit';
 import { notify } from '../messaging';
 import { balancesOf, creditDeposit, priorEntry, staffScope, type Idempotency } from '../ledger';
 import { requireUnrevokedSession } from '../sessions';
+import { mayBeVerifiedHolder } from '../kyc';
 import { lockSignedInUser, lockUserById } from '../users';
 import {
   countPendingNotices,
@@ -41,11 +43,22 @@ export async function fileDepositNotice(
     throw fail('TRANSFER_DATE_OUT_OF_RANGE');
   return ctx.transact(async (tx) => {
     await lockSignedInUser(tx.db, actor);
+    if (!(await mayBeFromHolder(tx.db, actor.userId, notice.senderName)))
+      throw fail('DEPOSIT_SENDER_NOT_HOLDER');
     if ((await countPendingNotices(tx.db, actor.userId)) >= MAX_PENDING_NOTICES)
       throw fail('TOO_MANY_PENDING_NOTICES');
     return insertNotice(tx.db, { userId: actor.userId, ...notice, at: now });
   });
 }
+
+/**
+ * Whether a transfer's sender name can be the investor's own (本人名義): the firm takes deposits only from an
+ * account in the investor's name, as it pays out only to one. The transfer reference the deposit screen asks
+ * for may come first (0000012 カブト タロウ). Without a verified katakana name there is nothing to compare, and
+ * staff match the transfer by hand as before.
+ */
+const mayBeFromHolder = (db: Executor, userId: bigint, senderName: string) =>
+  mayBeVerifiedHolder(db, userId, senderName.replace(/^[0-9]+ ?/, ''));
 
 export interface CreditRequest {
   userId: bigint;

@@ -2,6 +2,7 @@ export type { KycTables } from './kyc.table';
 export {
   insertPassedVerification,
   isVerifiedHolder,
+  mayBeVerifiedHolder,
   requireKycPassed,
   type KycDecision,
 } from './kyc.service';

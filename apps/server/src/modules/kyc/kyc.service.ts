@@ -55,6 +55,12 @@ export async function isVerifiedHolder(db: Executor, userId: bigint, holderName:
   return kana !== null && sameKanaName(kana, holderName);
 }
 
+/** The same, except that a user without a verified katakana name (nothing to compare) may be anyone. */
+export async function mayBeVerifiedHolder(db: Executor, userId: bigint, name: string): Promise<boolean> {
+  const kana = await passedKanaNameOf(db, userId);
+  return kana === null || sameKanaName(kana, name);
+}
+
 export async function kycStateOf(db: Executor, userId: bigint): Promise<KycState> {
   const user = await findUserById(db, userId);
   if (!user) throw fail('SESSION_EXPIRED');

@@ -18,7 +18,7 @@ export const DEMO = {
     /** Credited through the ledger by the seeded admin, against this bank statement line. */
     /** Passed identity verification; the bank account below is in this name, as every withdrawal account must be. */
     kyc: { fullName: '兜 太郎', fullNameKana: 'カブト タロウ', idNumber: 'DEMO00000001' },
-    deposit: { amountSen: 1_000_000_00n, bankReference: 'DEMO-0001', senderName: 'デモ タロウ' },
+    deposit: { amountSen: 1_000_000_00n, bankReference: 'DEMO-0001', senderName: 'カブト タロウ' },
     bankAccount: {
       holder_name: 'カブト タロウ',
       bank_name: 'カブトデモ銀行',
