@@ -390,6 +390,33 @@ for (const lang of ['ja', 'en']) {
       await screenshot(page, `position-close-confirm-${lang}`);
       // The position is named as on its row, name and code, not by the code alone.
       await expect(closeConfirm.getByTestId('close-confirm')).toContainText(toyota);
+      // The server's estimate, as a broker shows it before a 返済: the price, the P&L on it, each cost and the
+      // net, which takes off what the position has cost so far (its opening fee and interest, read back here).
+      for (const [id, label] of [
+        ['price', message(lang, 'trade', 'closeConfirmPrice')],
+        ['realised', message(lang, 'trade', 'closeConfirmGrossPnl')],
+        ['fee', message(lang, 'trade', 'closeFee')],
+        ['interest', message(lang, 'trade', 'interest.long')],
+        ['net', message(lang, 'trade', 'closeConfirmNetPnl')],
+      ] as const) {
+        const row = closeConfirm.getByTestId(`close-confirm-${id}`);
+        await expect(row).toBeVisible();
+        await expect(row.locator('xpath=preceding-sibling::dt')).toHaveText(label);
+      }
+      const [holding] = (
+        await userApi<Page_<PositionView>>(request, investor.token, '/api/positions?status=open')
+      ).items;
+      await expect(closeConfirm.getByTestId('close-confirm-open-fee')).toHaveText(yenText(holding!.openFee));
+      await expect(closeConfirm.getByTestId('close-confirm-interest')).toHaveText(yenText(holding!.interest));
+      const closeFigure = async (id: string) =>
+        sen(await closeConfirm.getByTestId(`close-confirm-${id}`).innerText());
+      expect(await closeFigure('net')).toBe(
+        (await closeFigure('realised')) -
+          sen(holding!.openFee) -
+          (await closeFigure('fee')) -
+          sen(holding!.interest),
+      );
+      await expect(closeConfirm.getByTestId('close-confirm-net')).toHaveText(/^[+-]?¥[\d,]+\.\d{2}$/);
       await closeConfirm.getByTestId('close-send').click();
       await expect(detail.getByTestId('position-figures-status')).toHaveText(
         message(lang, 'trade', 'positionStatus.closed'),

@@ -206,6 +206,7 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
     positions: { key: 'trading.positions', method: 'GET', path: '/api/positions' },
     position: { key: 'trading.position', method: 'GET', path: '/api/positions/:id' },
     closePosition: { key: 'trading.closePosition', method: 'POST', path: '/api/positions/:id/close' },
+    previewClose: { key: 'trading.previewClose', method: 'POST', path: '/api/positions/:id/close/preview' },
     setTakeProfitStopLoss: {
       key: 'trading.setTakeProfitStopLoss',
       method: 'PUT',

@@ -189,6 +189,32 @@ export const orderPreview = z.object({
 });
 export type OrderPreviewView = z.infer<typeof orderPreview>;
 
+/** The 返済 confirmation's figures: what closing the position now would realise. */
+export const closePreview = z.object({
+  /**
+   * The price the figures are computed at: the fill price now (a limit close the market is already through
+   * fills there, at its limit or better), the limit of a close that would rest, or the last price for a market
+   * close waiting for the next session.
+   */
+  price: decimalMoney,
+  /** Whether the close would fill now; otherwise it rests (limit) or waits for the next session (market). */
+  fillsNow: z.boolean(),
+  /** price × shares. */
+  notional: decimalMoney,
+  /** 概算売買損益: the gain or loss on the price (exit - entry, × shares, the sign of the side), before any cost. */
+  realisedPnl: decimalMoney,
+  /** 決済手数料: the closing fee at that price. */
+  fee: decimalMoney,
+  /** Interest (long) or borrow fee (short) charged so far. */
+  interest: decimalMoney,
+  /**
+   * 概算実現損益: realisedPnl less the opening fee, the closing fee and the interest, as the position's netPnl
+   * will read once closed at that price.
+   */
+  netPnl: decimalMoney,
+});
+export type ClosePreviewView = z.infer<typeof closePreview>;
+
 export const BUYING_POWER_LIMITS = [
   'cash',
   'maintenance',

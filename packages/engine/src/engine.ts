@@ -20,7 +20,7 @@ import { onQuote } from './market';
 import { ratioBp } from './money';
 import { cancelOrder, expireOrders, placeOrder } from './orders';
 import { closePosition, pnlAt, setTakeProfitStopLoss } from './positions';
-import { previewOrder, type OrderPreview } from './preview';
+import { previewClose, previewOrder, type ClosePreview, type OrderPreview } from './preview';
 import { markOf } from './market-access';
 import type { EngineState, EpochMs, MarginCallRecord, Quote } from './records';
 import { evaluateChanged, measure } from './risk';
@@ -66,6 +66,8 @@ export interface Engine {
   execute(command: EngineCommand): EngineEvent[];
   /** What placing the order would hold and where it would be liquidated; changes nothing. */
   previewOrder(cmd: PlaceOrder): OrderPreview;
+  /** What closing the position would realise, net of its fees and interest; changes nothing. */
+  previewClose(cmd: ClosePosition): ClosePreview;
   account(accountId: string): AccountView | undefined;
   snapshot(): Required<EngineState>;
 }
@@ -144,6 +146,7 @@ export function createEngine(configInput: EngineConfigInput, initial?: EngineSta
       }
     },
     previewOrder: (cmd) => previewOrder(state, cmd),
+    previewClose: (cmd) => previewClose(state, cmd),
     account(accountId) {
       const account = state.accounts.get(accountId);
       if (!account) return undefined;

@@ -1,7 +1,7 @@
 import type { Sen } from '@kabuto/contract';
 import { SHARES_PER_LOT, type Price } from '@kabuto/market-rules';
 import type { ClosePosition, SetTakeProfitStopLoss } from './commands';
-import type { Transfer } from './events';
+import type { RejectReason, Transfer } from './events';
 import { exitPriceNow, markOf } from './market-access';
 import { feeFor, notionalOf } from './money';
 import { charge, move, repayDebt } from './pockets';
@@ -184,31 +184,42 @@ export function markPendingClose(position: Position, reason: 'user' | 'forced'):
   position.book.pendingCloses.add(position);
 }
 
-export function closePosition(state: State, cmd: ClosePosition): void {
-  const ids = { accountId: cmd.accountId, positionId: cmd.positionId };
+/** What closing would do now: the position and the price it fills at now (null: it waits), or the refusal. */
+export function planClose(
+  state: State,
+  cmd: ClosePosition,
+): RejectReason | { readonly position: Position; readonly fillPrice: Price | null } {
   const position = state.positions.get(cmd.positionId);
-  if (!position || position.account.id !== cmd.accountId) {
-    reject(state, 'closePosition', 'POSITION_NOT_FOUND', ids, cmd.at);
-    return;
-  }
-  if (position.status === 'closing') return reject(state, 'closePosition', 'POSITION_CLOSING', ids, cmd.at);
+  if (!position || position.account.id !== cmd.accountId) return 'POSITION_NOT_FOUND';
+  if (position.status === 'closing') return 'POSITION_CLOSING';
   if (cmd.type === 'limit') {
-    if (cmd.price === undefined) return reject(state, 'closePosition', 'PRICE_REQUIRED', ids, cmd.at);
+    if (cmd.price === undefined) return 'PRICE_REQUIRED';
     const problem = limitPriceProblem(position.book, cmd.price);
-    if (problem) return reject(state, 'closePosition', problem, ids, cmd.at);
+    if (problem) return problem;
   } else if (cmd.price !== undefined) {
-    return reject(state, 'closePosition', 'PRICE_NOT_ALLOWED', ids, cmd.at);
+    return 'PRICE_NOT_ALLOWED';
   }
+  const now = exitPriceNow(state, position.book, position.side);
+  const limit = cmd.price ?? null;
+  const fillsNow =
+    now !== null && (limit === null || (position.side === 'long' ? now >= limit : now <= limit));
+  return { position, fillPrice: fillsNow ? now : null };
+}
+
+export function closePosition(state: State, cmd: ClosePosition): void {
+  const plan = planClose(state, cmd);
+  if (typeof plan === 'string') {
+    const ids = { accountId: cmd.accountId, positionId: cmd.positionId };
+    return reject(state, 'closePosition', plan, ids, cmd.at);
+  }
+  const { position, fillPrice } = plan;
   // A new close replaces a resting one.
   unfile(position, 'closeLimit');
   position.status = 'holding';
   position.closeLimit = null;
 
-  const now = exitPriceNow(state, position.book, position.side);
+  if (fillPrice !== null) return settleClose(state, position, fillPrice, 'user', cmd.at);
   const limit = cmd.price ?? null;
-  const fillsNow =
-    now !== null && (limit === null || (position.side === 'long' ? now >= limit : now <= limit));
-  if (fillsNow) return settleClose(state, position, now, 'user', cmd.at);
   if (limit === null) markPendingClose(position, 'user');
   else {
     position.status = 'limit-closing';

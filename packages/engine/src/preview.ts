@@ -1,9 +1,11 @@
 import type { Sen } from '@kabuto/contract';
 import { lowestPrice, roundToTick, type Price } from '@kabuto/market-rules';
-import type { PlaceOrder } from './commands';
+import type { ClosePosition, PlaceOrder } from './commands';
 import type { RejectReason } from './events';
+import { markOf } from './market-access';
 import { BASIS_POINTS, feeFor, notionalOf } from './money';
 import { planOrder } from './orders';
+import { planClose, pnlAt } from './positions';
 import type { State } from './state';
 
 export type OrderPreview =
@@ -64,4 +66,47 @@ export function previewOrder(state: State, cmd: PlaceOrder): OrderPreview {
 function worstEntry(cmd: PlaceOrder, fillPrice: Price | null, holdPrice: Price, limitDown: Price): Price {
   if (fillPrice !== null || cmd.price !== undefined || cmd.side === 'long') return holdPrice;
   return limitDown;
+}
+
+export type ClosePreview =
+  | {
+      readonly ok: true;
+      /**
+       * The price the figures are computed at: the fill price now (a limit close the market is already
+       * through fills there, at its limit or better), the limit of a close that would rest, or the last price
+       * for a market close waiting for the next auction.
+       */
+      readonly price: Price;
+      readonly fillsNow: boolean;
+      readonly notional: Sen;
+      /** The gain or loss on the price, before any cost. */
+      readonly realisedPnl: Sen;
+      /** The closing fee. */
+      readonly fee: Sen;
+      /** Interest (long) or borrow fee (short) charged so far. */
+      readonly interest: Sen;
+      /** realisedPnl less the opening fee, the closing fee and the interest: the position's net P&L once closed. */
+      readonly netPnl: Sen;
+    }
+  | { readonly ok: false; readonly reason: RejectReason };
+
+/** The 返済 confirmation's figures, or the reason closing would be refused. Changes nothing. */
+export function previewClose(state: State, cmd: ClosePosition): ClosePreview {
+  const plan = planClose(state, cmd);
+  if (typeof plan === 'string') return { ok: false, reason: plan };
+  const { position, fillPrice } = plan;
+  const price = fillPrice ?? cmd.price ?? markOf(position);
+  const notional = notionalOf(price, position.shares);
+  const realisedPnl = pnlAt(position, price);
+  const fee = feeFor(notional, state.config.fee);
+  return {
+    ok: true,
+    price,
+    fillsNow: fillPrice !== null,
+    notional,
+    realisedPnl,
+    fee,
+    interest: position.interest,
+    netPnl: realisedPnl - position.openFee - fee - position.interest,
+  };
 }

@@ -1,6 +1,7 @@
 import { INVESTOR, endpoint } from '../endpoint';
 import {
   closePositionRequest,
+  closePreview,
   order,
   orderPage,
   orderPreview,
@@ -100,6 +101,19 @@ export const tradingEndpoints = {
     params: tradingIdParams,
     body: closePositionRequest,
     response: position,
+  }),
+  previewClose: endpoint({
+    method: 'POST',
+    path: '/api/positions/:id/close/preview',
+    tag: 'trading',
+    summary:
+      "The close confirmation's figures: the estimated price, the P&L on it, the closing fee, the interest so far and the net realised P&L",
+    description:
+      'Changes nothing; refuses a close that closing would refuse, with the same error (a closed position: POSITION_CLOSED).',
+    access: INVESTOR,
+    params: tradingIdParams,
+    body: closePositionRequest,
+    response: closePreview,
   }),
   setTakeProfitStopLoss: endpoint({
     method: 'PUT',

@@ -5,7 +5,7 @@ import { route } from '../../platform/routes';
 import { registerPrivateChannel } from '../realtime';
 import { findUserPosition, ordersPage, positionsPage, tradeHistoryPage } from './trading.repository';
 import { tradingOf } from './trading.service';
-import { accountView, orderView, positionView, previewView } from './trading.views';
+import { accountView, closePreviewView, orderView, positionView, previewView } from './trading.views';
 
 /** What the `orders` and `positions` channels send: the user's open ones, as the list endpoints show them. */
 const LIVE_PAGE = { pageSize: 100 };
@@ -67,6 +67,9 @@ export function tradingRoutes(ctx: AppContext) {
       const row = await trading.closePosition(actor.userId, params.id, body, idempotencyKey);
       return positionView(row, trading.markOf(row.code));
     }),
+    route(api.trading.previewClose, async ({ actor, params, body }) =>
+      closePreviewView(await trading.previewClose(actor.userId, params.id, body)),
+    ),
     route(api.trading.setTakeProfitStopLoss, async ({ actor, params, body }) => {
       const row = await trading.setTakeProfitStopLoss(actor.userId, params.id, body);
       return positionView(row, trading.markOf(row.code));

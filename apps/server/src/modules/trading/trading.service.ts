@@ -2,6 +2,8 @@ import type { api, BodyOf, OrderValidity } from '@kabuto/contract';
 import {
   createEngine,
   type AccountView,
+  type ClosePosition,
+  type ClosePreview,
   type Engine,
   type EngineConfig,
   type EngineConfigInput,
@@ -713,14 +715,7 @@ export class Trading {
       actor: { kind: 'user', id: userId },
       userId,
       close: { positionId, idempotencyKey, requestHash },
-      decide: (engine) =>
-        engine.closePosition({
-          accountId: userId.toString(),
-          positionId: positionId.toString(),
-          type: body.type,
-          ...(body.price === undefined ? {} : { price: body.price }),
-          at: this.ctx.clock.now().getTime(),
-        }),
+      decide: (engine) => engine.closePosition(this.closeCommand(userId, positionId, body)),
       also: (db) =>
         updatePosition(db, positionId, {
           close_request_key: idempotencyKey,
@@ -733,6 +728,41 @@ export class Trading {
     if (closedMeanwhile) throw fail('POSITION_CLOSED');
     throwIfRejected(decided.events);
     return (await findUserPosition(this.ctx.db, userId, positionId))!;
+  }
+
+  /** The 返済 confirmation's figures; refuses what closing would refuse. Changes nothing. */
+  async previewClose(
+    userId: bigint,
+    positionId: bigint,
+    body: ClosePositionBody,
+  ): Promise<Extract<ClosePreview, { ok: true }>> {
+    this.requireCurrentPrices();
+    const position = await findUserPosition(this.ctx.db, userId, positionId);
+    if (!position) throw fail('POSITION_NOT_FOUND');
+    if (position.status === 'closed') throw fail('POSITION_CLOSED');
+    let preview: ClosePreview | undefined;
+    await this.submit({
+      actor: { kind: 'user', id: userId },
+      userId,
+      decide: (engine) => {
+        preview = engine.previewClose(this.closeCommand(userId, positionId, body));
+        return [];
+      },
+    });
+    if (preview!.ok) return preview!;
+    // Closed by the market (take-profit, stop-loss, a forced close) while this waited for its batch.
+    if (preview!.reason === 'POSITION_NOT_FOUND') throw fail('POSITION_CLOSED');
+    throw refusal(preview!.reason);
+  }
+
+  private closeCommand(userId: bigint, positionId: bigint, body: ClosePositionBody): ClosePosition {
+    return {
+      accountId: userId.toString(),
+      positionId: positionId.toString(),
+      type: body.type,
+      ...(body.price === undefined ? {} : { price: body.price }),
+      at: this.ctx.clock.now().getTime(),
+    };
   }
 
   async setTakeProfitStopLoss(

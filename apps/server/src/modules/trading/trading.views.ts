@@ -1,8 +1,15 @@
-import { senToDecimal, type Order, type Position, type TradingAccount } from '@kabuto/contract';
+import {
+  senToDecimal,
+  type ClosePreviewView,
+  type Order,
+  type Position,
+  type TradingAccount,
+} from '@kabuto/contract';
 import {
   buyingPower,
   riskLevels,
   type AccountView,
+  type ClosePreview,
   type EngineConfig,
   type OrderPreview,
 } from '@kabuto/engine';
@@ -82,6 +89,16 @@ export const previewView = (
   fee: senToDecimal(preview.fee),
   total: senToDecimal(preview.margin + preview.fee),
   estimatedLiquidationPrice: money(preview.estimatedLiquidationPrice),
+});
+
+export const closePreviewView = (preview: Extract<ClosePreview, { ok: true }>): ClosePreviewView => ({
+  price: senToDecimal(preview.price),
+  fillsNow: preview.fillsNow,
+  notional: senToDecimal(preview.notional),
+  realisedPnl: senToDecimal(preview.realisedPnl),
+  fee: senToDecimal(preview.fee),
+  interest: senToDecimal(preview.interest),
+  netPnl: senToDecimal(preview.netPnl),
 });
 
 const percent = (ratioBp: number) => (ratioBp / 100).toFixed(2);

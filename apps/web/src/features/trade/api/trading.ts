@@ -215,6 +215,15 @@ export function useCancelOrder() {
   });
 }
 
+/** The 返済 confirmation's figures; refuses what closing would refuse, with the same error. */
+export function useClosePreview() {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: CloseRequest }) =>
+      apiClient.call(routes.trading.previewClose, { params: { id }, body }),
+    meta: { failuresInForm: true },
+  });
+}
+
 export function useClosePosition() {
   const refresh = useRefreshTrading();
   return useMutation({

@@ -2,21 +2,42 @@ import { formatPrice } from '@kabuto/contract';
 import { useState } from 'react';
 import { Button, Dialog, List } from 'antd-mobile';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
-import { closePositionRequest, decimalToSen, senToDecimal, type Position } from '@kabuto/contract';
+import {
+  closePositionRequest,
+  decimalToSen,
+  senToDecimal,
+  type ClosePreviewView,
+  type Position,
+} from '@kabuto/contract';
 
 import { useTradeTranslation } from '../lib/texts';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
 import type { CloseRequest } from '../api/keys';
-import { useClosePosition, useInstrument, useLiveQuotes, type Confirmed } from '../api/trading';
+import {
+  useClosePosition,
+  useClosePreview,
+  useInstrument,
+  useLiveQuotes,
+  type Confirmed,
+} from '../api/trading';
 import { priceInputText, steppedPrice } from '../lib/prices';
 import { instrumentWithCode, quantityText } from '../lib/labels';
+import { CloseConfirmation } from './CloseConfirmation';
 import { Figures } from './DetailSheet';
 import { Stepper } from './Stepper';
 import { ToggleGroup } from './ToggleGroup';
 
-/** 決済: at the market or with a limit, after a confirmation; one idempotency key per confirmation. */
+interface Confirming {
+  attempt: Confirmed<CloseRequest>;
+  preview: ClosePreviewView;
+}
+
+/**
+ * 決済: at the market or with a limit, after a confirmation with the server's figures; one idempotency key per
+ * confirmation.
+ */
 export function ClosePositionForm({
   position,
   onDone,
@@ -26,6 +47,7 @@ export function ClosePositionForm({
   onDone: (position: Position) => void;
 }) {
   const { t, i18n } = useTradeTranslation();
+  const preview = useClosePreview();
   const close = useClosePosition();
   const instrument = useInstrument(position.code);
   // Named as the reader knows it: a code alone is easy to mistake for another position's.
@@ -33,7 +55,7 @@ export function ClosePositionForm({
   const quote = useLiveQuotes([position.code]).data?.get(position.code);
   const last = quote?.last ?? position.markPrice ?? position.entryPrice;
   const form = useForm({ type: 'market' as string, price: priceInputText(decimalToSen(last) ?? 0n) });
-  const [confirming, setConfirming] = useState<Confirmed<CloseRequest> | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [unanswered, setUnanswered] = useState<string | null>(null);
   const type = form.values.type as 'market' | 'limit';
 
@@ -60,7 +82,9 @@ export function ClosePositionForm({
       checked.price === undefined
         ? { type: checked.type }
         : { type: checked.type, price: senToDecimal(checked.price) };
-    setConfirming({ body, idempotencyKey: newIdempotencyKey() });
+    form.send(preview, { id: position.id, body }, (figures) =>
+      setConfirming({ attempt: { body, idempotencyKey: newIdempotencyKey() }, preview: figures }),
+    );
   };
 
   const dismiss = () => {
@@ -71,7 +95,7 @@ export function ClosePositionForm({
   const send = () => {
     if (!confirming) return;
     close
-      .mutateAsync({ id: position.id, ...confirming })
+      .mutateAsync({ id: position.id, ...confirming.attempt })
       .then((closed) => {
         dismiss();
         onDone(closed);
@@ -131,7 +155,14 @@ export function ClosePositionForm({
       )}
       <FormAlert alert={form.alert} testId="close" />
       <div className="kb-actions">
-        <Button type="submit" color="primary" size="large" block data-testid="close-review">
+        <Button
+          type="submit"
+          color="primary"
+          size="large"
+          block
+          loading={preview.isPending}
+          data-testid="close-review"
+        >
           {t('trade:closeReview')}
         </Button>
       </div>
@@ -140,21 +171,25 @@ export function ClosePositionForm({
         // On the page, not inside the sheet: a sheet (a transformed box) would centre the dialog on itself and
         // push its buttons below the screen's edge.
         getContainer={() => document.body}
+        bodyClassName="kb-dialog-tall"
         title={t('trade:closeConfirmTitle')}
         aria-label={t('trade:closeConfirmTitle')}
         content={
           confirming && (
-            <div data-testid="close-confirm">
-              <p style={{ margin: 0, lineHeight: 1.7 }}>
-                {t(
-                  confirming.body.type === 'market' ? 'trade:closeConfirmMarket' : 'trade:closeConfirmLimit',
-                  {
-                    instrument: instrumentText,
-                    quantity: quantityText(t, position.lots),
-                    price: confirming.body.price ? formatPrice(confirming.body.price) : '',
-                  },
-                )}
-              </p>
+            // Scrolls itself when the figures are taller than the dialog (a long language, a small screen),
+            // focusable so that a keyboard can scroll it too.
+            <div
+              className="kb-dialog-scroll"
+              tabIndex={0}
+              role="group"
+              aria-label={t('trade:closeConfirmTitle')}
+            >
+              <CloseConfirmation
+                position={position}
+                close={confirming.attempt.body}
+                preview={confirming.preview}
+                instrumentLabel={instrumentText}
+              />
               {unanswered && (
                 <p className="kb-field-error" role="alert">
                   {t('trade:sendAgain', { problem: unanswered })}

@@ -56,6 +56,9 @@ describe('signs and colours', () => {
     expect(withSign('1,234.00')).toBe('+1,234.00');
     expect(withSign('-5.00')).toBe('-5.00');
     expect(withSign('0.00')).toBe('0.00');
+    expect(withSign('¥1,234.00')).toBe('+¥1,234.00');
+    expect(withSign('-¥5.00')).toBe('-¥5.00');
+    expect(withSign('¥0.00')).toBe('¥0.00');
   });
 });
 

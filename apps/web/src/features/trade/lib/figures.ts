@@ -48,9 +48,9 @@ export function pnlPercentOf(pnl: string, margin: string): string | null {
   return senToDecimal(rounded);
 }
 
-/** A signed figure for display: "+1,234.00", "-56.00", "0.00". */
+/** A signed figure for display: "+1,234.00", "-56.00", "0.00"; in yen too ("+¥1,234.00", "¥0.00"). */
 export function withSign(formatted: string): string {
-  if (formatted.startsWith('-') || /^[0.,]+$/.test(formatted)) return formatted;
+  if (formatted.startsWith('-') || /^¥?[0.,]+$/.test(formatted)) return formatted;
   return `+${formatted}`;
 }
 

@@ -1,0 +1,70 @@
+import { formatPrice, type ClosePreviewView, type Position } from '@kabuto/contract';
+
+import { yen } from '../../../lib/format';
+import { toneClass } from '../../../lib/price-tone';
+import type { CloseRequest } from '../api/keys';
+import { withSign } from '../lib/figures';
+import { quantityText } from '../lib/labels';
+import { useTradeTranslation } from '../lib/texts';
+
+interface CloseConfirmationProps {
+  position: Position;
+  close: CloseRequest;
+  preview: ClosePreviewView;
+  instrumentLabel: string;
+}
+
+/**
+ * What the investor confirms before a 返済: the close as it will be sent and the server's estimate of what it
+ * realises, from the P&L on the price down to the net after both fees and the interest.
+ */
+export function CloseConfirmation({ position, close, preview, instrumentLabel }: CloseConfirmationProps) {
+  const { t } = useTradeTranslation();
+  const signed = (value: string) => withSign(yen(value));
+  const figures: [string, string, string, string?][] = [
+    ['price', t('trade:closeConfirmPrice'), t('trade:priceYen', { price: formatPrice(preview.price) })],
+    [
+      'realised',
+      t('trade:closeConfirmGrossPnl'),
+      signed(preview.realisedPnl),
+      toneClass(preview.realisedPnl),
+    ],
+    // The net takes the opening fee too: shown so that the figures add up.
+    ['open-fee', t('trade:openFee'), yen(position.openFee)],
+    ['fee', t('trade:closeFee'), yen(preview.fee)],
+    ['interest', t(`trade:interest.${position.side}`), yen(preview.interest)],
+    ['net', t('trade:closeConfirmNetPnl'), signed(preview.netPnl), toneClass(preview.netPnl)],
+  ];
+  const note =
+    close.type === 'limit'
+      ? t('trade:confirmLimitNote')
+      : preview.fillsNow
+        ? null
+        : t('trade:confirmNextSession');
+  return (
+    <div data-testid="close-confirm">
+      <p style={{ margin: 0, lineHeight: 1.7 }}>
+        {t(close.type === 'market' ? 'trade:closeConfirmMarket' : 'trade:closeConfirmLimit', {
+          instrument: instrumentLabel,
+          quantity: quantityText(t, position.lots),
+          price: close.price ? formatPrice(close.price) : '',
+        })}
+      </p>
+      <dl className="kb-trade-figures" style={{ marginTop: 8 }}>
+        {figures.map(([id, label, value, tone]) => (
+          <div key={id} className={id === 'net' ? 'kb-trade-figure-total' : undefined}>
+            <dt>{label}</dt>
+            <dd className={tone} data-testid={`close-confirm-${id}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {note && (
+        <p className="kb-trade-note" data-testid="close-confirm-note">
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}
