@@ -40,6 +40,12 @@ beforeEach(() => morningQuote(t));
 const onPostgres = () => Boolean(t.databaseUrl);
 let n = 0;
 const fresh = (prefix: string) => `${prefix}-${process.pid}-${++n}`;
+/** 'posted', or what refused it: the product's error code, else the database's SQLSTATE. */
+const outcomeOf = (work: Promise<unknown>) =>
+  work.then(
+    () => 'posted',
+    (error: { code?: string; errorCode?: string }) => error.errorCode ?? error.code ?? String(error),
+  );
 
 async function accountId(db: Executor, userId: bigint | null, kind: string): Promise<bigint> {
   const { rows } = await sql<{ id: string }>`SELECT id FROM ledger_accounts
@@ -193,10 +199,8 @@ describe('ledger: concurrent transactions on PostgreSQL', () => {
         expect((await other.query(ledgerPost(user, fresh('hold'), 80_000n))).rows[0].r_outcome).toBe(
           'posted',
         );
-        const batch = t.ctx.transact((tx) => postTradingEntries(tx.db, [move(user, fresh('b'), 50_000n)]));
-        const settled = batch.then(
-          () => 'posted',
-          (error: { errorCode?: string }) => error.errorCode ?? String(error),
+        const settled = outcomeOf(
+          t.ctx.transact((tx) => postTradingEntries(tx.db, [move(user, fresh('b'), 50_000n)])),
         );
         await untilBlocked(observer);
         await other.query('COMMIT');
@@ -262,12 +266,9 @@ describe('ledger: concurrent transactions on PostgreSQL', () => {
           actor_kind, created_at) VALUES ('m', 'r', 'trading', '${key}', 'x', 'system', now())`);
         await other.query(`INSERT INTO postings (entry_id, account_id, amount) SELECT currval(pg_get_serial_sequence('journal_entries','id')), id, a
           FROM (VALUES ('cash_available', 1), ('cash_held', -1)) v(k, a) JOIN ledger_accounts ON user_id = ${user} AND kind = v.k`);
-        const batch = t.ctx
-          .transact((tx) => postTradingEntries(tx.db, [move(user, key, 100n, 'available', 'held')]))
-          .then(
-            () => 'posted',
-            (error: { code?: string; errorCode?: string }) => error.errorCode ?? error.code ?? String(error),
-          );
+        const batch = outcomeOf(
+          t.ctx.transact((tx) => postTradingEntries(tx.db, [move(user, key, 100n, 'available', 'held')])),
+        );
         await untilBlocked(observer);
         await other.query('COMMIT');
         expect(await batch).toBe('23505');
@@ -338,15 +339,12 @@ describe('ledger: concurrent transactions on PostgreSQL', () => {
           leverage: 1,
         });
         expect(placed.status).toBe(200);
-        const deposit = await staff
-          .query(
+        const deposit = await outcomeOf(
+          staff.query(
             `SELECT r_outcome FROM ledger_post('deposit', 'bank:x', 'staff:1', '${fresh('dep')}', 'h', 'staff', 1, NULL, now(),
                ARRAY[NULL, ${userId}]::bigint[], ARRAY['house_bank', 'cash_available'], ARRAY[100000, -100000]::bigint[])`,
-          )
-          .then(
-            () => 'posted',
-            (error: { code?: string }) => error.code ?? String(error),
-          );
+          ),
+        );
         await staff.query(deposit === 'posted' ? 'COMMIT' : 'ROLLBACK');
         // Before the fix: 40P01 deadlock_detected, and the staff member's credit failed with INTERNAL.
         expect(deposit).toBe('posted');
