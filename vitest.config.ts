@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,6 +10,9 @@ export default defineConfig({
       'apps/backoffice/src/**/*.test.ts',
     ],
     pool: 'forks',
+    // Vitest leaves one core to its own process, which does little while the test files run: on two cores that
+    // was one worker and an idle core.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
