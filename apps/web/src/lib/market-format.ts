@@ -1,5 +1,6 @@
 import { formatPrice as priceText, groupThousands } from '@kabuto/contract';
 import type { Lang } from '@kabuto/i18n';
+import { compactNumber } from './compact-number';
 
 /** A price from the wire ("2345.50") as brokers print it ("2,345.5", "2,345"); an absent one (no trade yet today) is a dash. */
 export function formatPrice(decimal: string | null | undefined): string {
@@ -20,15 +21,9 @@ export function formatPercent(decimal: string | null | undefined): string {
   return `${value > 0 ? '+' : value < 0 ? '-' : ''}${text}%`;
 }
 
-/** A large count in the language's short form: "1.2万" / "12K", "3.4億" / "340M". */
+/** A large count in the language's short form: "1.2万" / "12K", "3.4億" / "340M" (grouped in every language). */
 export function formatCompact(value: string | null | undefined, lang: Lang): string {
-  if (!value) return '—';
-  // Grouped in every language: Japanese compact forms otherwise print "3445.3万".
-  return new Intl.NumberFormat(lang, {
-    notation: 'compact',
-    maximumFractionDigits: 1,
-    useGrouping: 'always',
-  }).format(Number(value));
+  return (value && compactNumber(value, lang)) || '—';
 }
 
 /** A whole count (shares) with the same separators as prices and yen amounts everywhere in the app ("1,234,500"). */

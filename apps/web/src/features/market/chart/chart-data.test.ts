@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { LANGUAGES } from '@kabuto/i18n';
 import { describe, expect, it } from 'vitest';
 import { chartTime, chartTimeFormats, toChartBars, withLivePrice, type ChartBar } from './chart-data';
 
@@ -41,6 +43,32 @@ describe('chart bars', () => {
     ]);
     expect(chartTimeFormats('en').crosshair(bar!.time, true)).toBe('11/24/2026 09:05 JST');
     expect(chartTimeFormats('fr').tick(bar!.time, 2)).toBe('24/11');
+  });
+
+  it('label them as Intl.DateTimeFormat would, in every language, on any day', () => {
+    const TAGS = { ja: 'ja-JP', 'zh-CN': 'zh-CN', en: 'en-US', es: 'es-ES', fr: 'fr-FR' };
+    const intl = (lang: keyof typeof TAGS, options: Intl.DateTimeFormatOptions) => (seconds: number) =>
+      new Intl.DateTimeFormat(TAGS[lang], { ...options, timeZone: 'UTC' }).format(new Date(seconds * 1000));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2000, 0, 1) / 1000, max: Date.UTC(2099, 11, 31) / 1000 }),
+        fc.constantFrom(...LANGUAGES),
+        (seconds, lang) => {
+          const formats = chartTimeFormats(lang);
+          const date = intl(lang, { year: 'numeric', month: '2-digit', day: '2-digit' })(seconds);
+          const time = intl(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })(seconds);
+          expect(formats.crosshair(seconds, false)).toBe(date);
+          expect(formats.crosshair(seconds, true)).toBe(`${date} ${time} JST`);
+          expect([0, 1, 2, 3].map((kind) => formats.tick(seconds, kind))).toEqual([
+            intl(lang, { year: 'numeric' })(seconds),
+            intl(lang, { month: 'short' })(seconds),
+            intl(lang, { month: 'numeric', day: 'numeric' })(seconds),
+            time,
+          ]);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
 

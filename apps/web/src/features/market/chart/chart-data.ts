@@ -72,53 +72,99 @@ export function withLivePrice(
 /** The chart's kinds of time-axis labels (lightweight-charts' TickMarkType, kept here as numbers). */
 const TICK = { year: 0, month: 1, dayOfMonth: 2, time: 3, timeWithSeconds: 4 } as const;
 
-const LOCALE_TAGS: Record<string, string> = {
-  ja: 'ja-JP',
-  'zh-CN': 'zh-CN',
-  en: 'en-US',
-  es: 'es-ES',
-  fr: 'fr-FR',
-};
-
 export interface ChartTimeFormats {
   crosshair(seconds: number, intraday: boolean): string;
   tick(seconds: number, kind: number): string;
 }
+
+interface DateParts {
+  year: number;
+  /** 1 to 12. */
+  month: number;
+  day: number;
+}
+
+/**
+ * How each language writes the chart's dates: what Intl.DateTimeFormat prints for ja-JP, zh-CN, en-US, es-ES and
+ * fr-FR (chart-data.test.ts compares them), written out because a page's first Intl formatter costs 40 to 60 ms
+ * of main thread on a desktop, four times that on a phone, in the chart's first frame.
+ */
+interface DateStyle {
+  /** year, 2-digit month and day: "2026/11/24", "11/24/2026". */
+  date(parts: DateParts): string;
+  year(parts: DateParts): string;
+  /** The short month name: "11月", "Nov", "nov.". */
+  month(parts: DateParts): string;
+  /** Month and day in numbers: "11/24", "24/11". */
+  day(parts: DateParts): string;
+}
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+const eastAsian: DateStyle = {
+  date: ({ year, month, day }) => `${year}/${pad2(month)}/${pad2(day)}`,
+  year: ({ year }) => `${year}年`,
+  month: ({ month }) => `${month}月`,
+  day: ({ month, day }) => `${month}/${day}`,
+};
+
+const european = (months: readonly string[], day: DateStyle['day']): DateStyle => ({
+  date: ({ year, month, day }) => `${pad2(day)}/${pad2(month)}/${year}`,
+  year: ({ year }) => String(year),
+  month: ({ month }) => months[month - 1]!,
+  day,
+});
+
+const DATE_STYLES: Record<string, DateStyle> = {
+  ja: eastAsian,
+  'zh-CN': eastAsian,
+  en: {
+    date: ({ year, month, day }) => `${pad2(month)}/${pad2(day)}/${year}`,
+    year: ({ year }) => String(year),
+    month: ({ month }) =>
+      ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][month - 1]!,
+    day: ({ month, day }) => `${month}/${day}`,
+  },
+  es: european(
+    ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
+    ({ month, day }) => `${day}/${month}`,
+  ),
+  fr: european(
+    ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
+    ({ month, day }) => `${pad2(day)}/${pad2(month)}`,
+  ),
+};
 
 const formatsByLang = new Map<string, ChartTimeFormats>();
 
 /**
  * The chart's dates and times in the reader's language instead of the library's default: in Japanese the
  * crosshair reads "2026/11/24 09:05 JST" and the axis "2026年", "11月", "11/24", "09:05". The chart's times
- * are already shifted to Japan time (toChartBars), so they are formatted as UTC.
+ * are already shifted to Japan time (toChartBars), so they are read as UTC.
  */
 export function chartTimeFormats(lang: string): ChartTimeFormats {
   const known = formatsByLang.get(lang);
   if (known) return known;
-  const tag = LOCALE_TAGS[lang] ?? lang;
-  // Each formatter is made when first used: creating one costs milliseconds on a phone, and the chart's first
-  // frame needs only some of them.
-  const format = (options: Intl.DateTimeFormatOptions) => {
-    let formatter: Intl.DateTimeFormat | undefined;
-    return (seconds: number) => {
-      formatter ??= new Intl.DateTimeFormat(tag, { ...options, timeZone: 'UTC' });
-      return formatter.format(new Date(seconds * 1000));
-    };
+  const style = DATE_STYLES[lang] ?? DATE_STYLES.en!;
+  const partsOf = (seconds: number): DateParts => {
+    const date = new Date(seconds * 1000);
+    return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
   };
-  const date = format({ year: 'numeric', month: '2-digit', day: '2-digit' });
-  const time = format({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const year = format({ year: 'numeric' });
-  const month = format({ month: 'short' });
-  const day = format({ month: 'numeric', day: 'numeric' });
+  const time = (seconds: number) => {
+    const minutes = Math.floor(seconds / 60);
+    return `${pad2(Math.floor(minutes / 60) % 24)}:${pad2(minutes % 60)}`;
+  };
   const formats = {
     /** The crosshair's label: the date, and the time in Japan on intraday charts. */
-    crosshair: (seconds: number, intraday: boolean) =>
-      intraday ? `${date(seconds)} ${time(seconds)} JST` : date(seconds),
+    crosshair: (seconds: number, intraday: boolean) => {
+      const date = style.date(partsOf(seconds));
+      return intraday ? `${date} ${time(seconds)} JST` : date;
+    },
     /** A label of the time axis. */
     tick: (seconds: number, kind: number): string => {
-      if (kind === TICK.year) return year(seconds);
-      if (kind === TICK.month) return month(seconds);
-      if (kind === TICK.dayOfMonth) return day(seconds);
+      if (kind === TICK.year) return style.year(partsOf(seconds));
+      if (kind === TICK.month) return style.month(partsOf(seconds));
+      if (kind === TICK.dayOfMonth) return style.day(partsOf(seconds));
       return time(seconds);
     },
   };

@@ -1,5 +1,5 @@
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
-import type { Order } from '@kabuto/contract';
+import { groupThousands, type Order } from '@kabuto/contract';
 import { normalizeLang } from '@kabuto/i18n';
 import type { TFunction } from 'i18next';
 import { instrumentName } from '../../../lib/market-format';
@@ -27,5 +27,5 @@ export function instrumentWithCode(
 
 /** "200株（2単元）" / "200 shares (2 lots)". */
 export function quantityText(t: TFunction, lots: number): string {
-  return t('trade:quantity', { shares: (lots * SHARES_PER_LOT).toLocaleString('en-US'), lots });
+  return t('trade:quantity', { shares: groupThousands(String(lots * SHARES_PER_LOT)), lots });
 }
