@@ -187,6 +187,16 @@ for (const lang of ['ja', 'en']) {
     await page.goto('/#/pages/index/index');
     await expect(page.getByTestId('market-summary')).toBeVisible();
     await expect(page.getByTestId('watchlist-guest')).toBeVisible();
+
+    // Home's movers read in the order their label says, by the changes shown (live prices included).
+    for (const movers of ['gainers', 'losers'] as const) {
+      await page.getByTestId(`movers-${movers}`).click();
+      const percents = page.getByTestId(`movers-list-${movers}`).getByTestId('quote-percent');
+      await expect(percents.first()).toBeVisible();
+      const shown = (await percents.allTextContents()).map((text) => Number(text.replace('%', '')));
+      const ranked = [...shown].sort((a, b) => (movers === 'gainers' ? b - a : a - b));
+      expect(shown).toEqual(ranked);
+    }
   });
 
   test(`${lang}: while the live connection is down, the stock page says from when its prices are`, async ({

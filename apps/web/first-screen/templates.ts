@@ -59,13 +59,13 @@ const skeleton = (rows: number) =>
  */
 const simulatedNote = `<p class="kb-simulated" data-simulated data-k="market:simulated"></p>`;
 
-const HOME_TILES: [id: string, icon: string][] = [
-  ['ipo', 'FireFill'],
-  ['blockTrade', 'PieOutline'],
-  ['copyTrading', 'TeamOutline'],
-  ['fund', 'CollectMoneyOutline'],
-  ['financing', 'PayCircleOutline'],
-  ['deposit', 'ReceivePaymentOutline'],
+const HOME_TILES: [id: string, icon: string, soon: boolean][] = [
+  ['ipo', 'FireFill', true],
+  ['blockTrade', 'PieOutline', true],
+  ['copyTrading', 'TeamOutline', true],
+  ['fund', 'CollectMoneyOutline', true],
+  ['financing', 'PayCircleOutline', true],
+  ['deposit', 'ReceivePaymentOutline', false],
 ];
 
 /** HomePage, as a visitor without a session sees it while the figures load. */
@@ -76,8 +76,10 @@ const home = tabFrame(
     `<p class="kb-muted" data-k="web:home.subtitle"></p></section>` +
     `<nav class="kb-tiles">` +
     HOME_TILES.map(
-      ([id, icon]) =>
-        `<button type="button" class="kb-tile">{icon:${icon}}<span data-k="web:home.tiles.${id}"></span></button>`,
+      ([id, icon, soon]) =>
+        `<button type="button" class="kb-tile">{icon:${icon}}<span data-k="web:home.tiles.${id}"></span>` +
+        (soon ? `<span class="kb-tile-soon" data-k="web:home.tiles.soon"></span>` : '') +
+        `</button>`,
     ).join('') +
     `</nav>` +
     `<section class="kb-section"><div class="kb-section-head"><h2 data-k="web:home.marketOverview"></h2>` +

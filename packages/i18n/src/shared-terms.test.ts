@@ -35,4 +35,14 @@ describe('one figure, one name', () => {
       expect(custody).not.toBe(text(lang, 'web', 'balances.available'));
       expect(custody.toLowerCase()).toContain((text(lang, 'web', 'balances.frozen') as string).toLowerCase());
     });
+
+  for (const lang of LANGUAGES)
+    it(`${lang}: the loan application is not named as margin trading`, () => {
+      const names = ['titles.financing', 'home.tiles.financing', 'menu.financing'].map((key) =>
+        text(lang, 'web', key),
+      );
+      expect(new Set(names).size).toBe(1);
+      const marginTrading = (text(lang, 'trade', 'marginTradingNote') as string).toLowerCase();
+      expect(marginTrading).not.toContain((names[0] as string).toLowerCase());
+    });
 });

@@ -8,10 +8,10 @@ import { EmptyState } from '../../../components/ui/EmptyState';
 import { currentLang } from '../../../lib/i18n';
 import { useMarketSummary, useQuotes } from '../../../lib/market-data';
 import { formatCompact } from '../../../lib/market-format';
+import { orderByQuote } from '../../../lib/quote-order';
 
 type Movers = 'gainers' | 'losers';
 
-/** The market's breadth today and its biggest movers each way. */
 /** Grey rows in the summary's own height, so the sections below stay put when it arrives. */
 export function MarketSummarySkeleton() {
   return (
@@ -21,6 +21,7 @@ export function MarketSummarySkeleton() {
   );
 }
 
+/** The market's breadth today and its biggest movers each way. */
 export function MarketSummary() {
   const { t } = useMarketTranslation();
   const summary = useMarketSummary();
@@ -40,7 +41,16 @@ export function MarketSummary() {
     ['stopLow', String(data.stopLow), 'kb-tone-down'],
     ['turnover', t('market:yen', { value: formatCompact(data.turnover, currentLang()) })],
   ];
-  const rows = data[movers];
+  // In the order of their live changes, as the label says: the summary ranked them up to 30 s ago.
+  const rows = orderByQuote(
+    data[movers].map(({ instrument, quote }) => ({
+      code: instrument.code,
+      instrument,
+      quote: quotes.data?.get(instrument.code) ?? quote,
+    })),
+    'changePercent',
+    movers === 'gainers' ? 'desc' : 'asc',
+  );
   return (
     <div data-testid="market-summary">
       <p className="kb-muted kb-summary-session">
@@ -74,13 +84,7 @@ export function MarketSummary() {
       ) : (
         <ul className="kb-quote-list" data-testid={`movers-list-${movers}`}>
           {rows.map(({ instrument, quote }) => (
-            <QuoteRow
-              key={instrument.code}
-              instrument={instrument}
-              quote={quotes.data?.get(instrument.code) ?? quote}
-              t={t}
-              onOpen={open}
-            />
+            <QuoteRow key={instrument.code} instrument={instrument} quote={quote} t={t} onOpen={open} />
           ))}
         </ul>
       )}

@@ -25,6 +25,8 @@ interface Tile {
   label: string;
   icon: ComponentType;
   to: string;
+  /** A feature still being built: its screen says so, and the tile says it before the tap. */
+  soon?: boolean;
 }
 
 export default function HomePage() {
@@ -33,11 +35,29 @@ export default function HomePage() {
   const { data: userInfo } = useUserInfo();
 
   const tiles: Tile[] = [
-    { id: 'ipo', label: t('home.tiles.ipo'), icon: FireFill, to: paths.IPO_PATH },
-    { id: 'blockTrade', label: t('home.tiles.blockTrade'), icon: PieOutline, to: paths.BLOCK_TRADE_PATH },
-    { id: 'copyTrading', label: t('home.tiles.copyTrading'), icon: TeamOutline, to: paths.COPY_TRADING_PATH },
-    { id: 'fund', label: t('home.tiles.fund'), icon: CollectMoneyOutline, to: paths.FUND_PATH },
-    { id: 'financing', label: t('home.tiles.financing'), icon: PayCircleOutline, to: paths.FINANCING_PATH },
+    { id: 'ipo', label: t('home.tiles.ipo'), icon: FireFill, to: paths.IPO_PATH, soon: true },
+    {
+      id: 'blockTrade',
+      label: t('home.tiles.blockTrade'),
+      icon: PieOutline,
+      to: paths.BLOCK_TRADE_PATH,
+      soon: true,
+    },
+    {
+      id: 'copyTrading',
+      label: t('home.tiles.copyTrading'),
+      icon: TeamOutline,
+      to: paths.COPY_TRADING_PATH,
+      soon: true,
+    },
+    { id: 'fund', label: t('home.tiles.fund'), icon: CollectMoneyOutline, to: paths.FUND_PATH, soon: true },
+    {
+      id: 'financing',
+      label: t('home.tiles.financing'),
+      icon: PayCircleOutline,
+      to: paths.FINANCING_PATH,
+      soon: true,
+    },
     { id: 'deposit', label: t('home.tiles.deposit'), icon: ReceivePaymentOutline, to: paths.DEPOSIT_PATH },
   ];
 
@@ -50,7 +70,7 @@ export default function HomePage() {
         <p className="kb-muted">{t('home.subtitle')}</p>
       </section>
       <nav className="kb-tiles">
-        {tiles.map(({ id, label, icon: Icon, to }) => (
+        {tiles.map(({ id, label, icon: Icon, to, soon }) => (
           <button
             key={id}
             type="button"
@@ -60,6 +80,7 @@ export default function HomePage() {
           >
             <Icon />
             <span>{label}</span>
+            {soon && <span className="kb-tile-soon">{t('home.tiles.soon')}</span>}
           </button>
         ))}
       </nav>
