@@ -17,16 +17,25 @@ describe('inlineScriptHashes', () => {
     expect(inlineScriptHashes(file)()).toBe(sha256('run(1)'));
   });
 
-  it('follows a new build of the page without a restart', () => {
+  it('follows a new build of the page without a restart, looking at the file at most once a second', () => {
+    let now = 1_000_000;
     writeFileSync(file, '<script>run(1)</script>');
-    const sources = inlineScriptHashes(file);
+    const sources = inlineScriptHashes(file, () => now);
     expect(sources()).toBe(sha256('run(1)'));
     writeFileSync(file, '<script>run(2)</script>');
     utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    now += 999;
+    expect(sources()).toBe(sha256('run(1)'));
+    now += 1;
     expect(sources()).toBe(sha256('run(2)'));
   });
 
-  it('allows no inline script when the app is not built', () => {
-    expect(inlineScriptHashes(join(dir, 'missing.html'))()).toBe('');
+  it('allows no inline script when the app is not built, and the page once it is', () => {
+    let now = 1_000_000;
+    const sources = inlineScriptHashes(file, () => now);
+    expect(sources()).toBe('');
+    writeFileSync(file, '<script>run(3)</script>');
+    now += 1000;
+    expect(sources()).toBe(sha256('run(3)'));
   });
 });
