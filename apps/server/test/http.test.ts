@@ -13,8 +13,8 @@ const emptyLogin = { account: '', password: 'x' };
 
 describe('language of msg', () => {
   it.each([
-    ['jp', 'アカウントを入力してください'],
-    ['ja', 'アカウントを入力してください'],
+    ['jp', '携帯電話番号を入力してください'],
+    ['ja', '携帯電話番号を入力してください'],
     ['cn', '账号不能为空'],
     ['zh-CN', '账号不能为空'],
     ['en', 'Account cannot be empty'],

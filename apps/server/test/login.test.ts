@@ -26,7 +26,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it.each([
-    [{ account: '', password: 'x' }, 'Account cannot be empty', 'アカウントを入力してください'],
+    [{ account: '', password: 'x' }, 'Account cannot be empty', '携帯電話番号を入力してください'],
     [{ account: '09000000001', password: '' }, 'Password cannot be empty', 'パスワードを入力してください'],
   ])('validates %o in two languages', async (payload, en, ja) => {
     expect(await post(t.app, '/api/auth/login?lang=en', payload)).toMatchObject({

@@ -27,25 +27,25 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
 
 describe('POST /api/auth/register validation', () => {
   it.each([
-    [{ mobile: '' }, 'MOBILE_REQUIRED', 'Please enter your phone number', '電話番号を入力してください'],
+    [{ mobile: '' }, 'MOBILE_REQUIRED', 'Please enter your phone number', '携帯電話番号を入力してください'],
     [
       { mobile: '0312345678' },
       'MOBILE_INVALID',
       'Phone number format error, please re-enter',
-      '電話番号の形式が正しくありません。再入力してください',
+      '携帯電話番号の形式が正しくありません。再入力してください',
     ],
     [{ password: '' }, 'PASSWORD_REQUIRED', 'Password cannot be empty', 'パスワードを入力してください'],
     [
       { password: 'abc', confirmPassword: 'abc' },
       'PASSWORD_LENGTH',
       'Password must be 6-10 characters',
-      'パスワードは6～10文字で入力してください',
+      'パスワードは6〜10文字で入力してください',
     ],
     [
       { password: 'abcdefghijk', confirmPassword: 'abcdefghijk' },
       'PASSWORD_LENGTH',
       'Password must be 6-10 characters',
-      'パスワードは6～10文字で入力してください',
+      'パスワードは6〜10文字で入力してください',
     ],
     [
       { confirmPassword: '' },

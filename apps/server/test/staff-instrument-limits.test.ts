@@ -150,7 +150,7 @@ describe('setting limits', () => {
       await send(t, 'POST', '/api/orders/preview?lang=ja', user.token, order({ side: 'short' })),
     ).toMatchObject({
       status: 409,
-      msg: 'この銘柄は新規の売建てができません',
+      msg: 'この銘柄は売建できません',
     });
     // Within the limits: 2 more lots at 2x (2 open + 2 = 4).
     expect((await placeOrder(t, user, order({ lots: 2, leverage: 2 }))).data.status).toBe('filled');
