@@ -15,8 +15,8 @@ describe('language of msg', () => {
   it.each([
     ['jp', '携帯電話番号を入力してください'],
     ['ja', '携帯電話番号を入力してください'],
-    ['cn', '账号不能为空'],
-    ['zh-CN', '账号不能为空'],
+    ['cn', '请输入手机号码'],
+    ['zh-CN', '请输入手机号码'],
     ['en', 'Account cannot be empty'],
     ['sp', 'La cuenta no puede estar vacía'],
     ['es', 'La cuenta no puede estar vacía'],

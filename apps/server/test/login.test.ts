@@ -54,7 +54,7 @@ describe('POST /api/auth/login', () => {
     expect(unknown).toMatchObject({
       status: 400,
       errorCode: 'INVALID_CREDENTIALS',
-      msg: 'Incorrect account or password',
+      msg: 'Incorrect mobile number or password',
     });
     expect({ ...wrong, headers: null }).toEqual({ ...unknown, headers: null });
   });

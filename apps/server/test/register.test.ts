@@ -27,7 +27,7 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
 
 describe('POST /api/auth/register validation', () => {
   it.each([
-    [{ mobile: '' }, 'MOBILE_REQUIRED', 'Please enter your phone number', '携帯電話番号を入力してください'],
+    [{ mobile: '' }, 'MOBILE_REQUIRED', 'Please enter your mobile number', '携帯電話番号を入力してください'],
     [
       { mobile: '0312345678' },
       'MOBILE_INVALID',
@@ -131,7 +131,7 @@ describe('registration', () => {
     const result = await post(t.app, '/api/auth/register?lang=en', valid({ mobile: DEMO.investor.mobile }));
     expect(result).toMatchObject({
       errorCode: 'MOBILE_TAKEN',
-      msg: 'This phone number is already registered',
+      msg: 'This mobile number is already registered',
     });
     const sms = await post(t.app, '/api/auth/sms-code', {
       mobile: DEMO.investor.mobile,
