@@ -262,7 +262,7 @@ describe('GET /api/account/ledger.csv', () => {
     ]);
     expect(await firstTwo('?lang=zh-CN')).toEqual([
       '时间,类型,股票代码,股票名称,收入,支出,冻结资金变动,托管资金余额（含冻结资金）,参考',
-      '2026/12/01 00:00:00,入金,,,1.00,,,12101.00,银行参考号 DEC',
+      '2026/12/01 00:00:00,入金,,,1.00,,,12101.00,对账编号 DEC',
     ]);
     expect(await firstTwo('?lang=fr')).not.toEqual(await firstTwo('?lang=en'));
   });
