@@ -45,4 +45,13 @@ describe('one figure, one name', () => {
       const marginTrading = (text(lang, 'trade', 'marginTradingNote') as string).toLowerCase();
       expect(marginTrading).not.toContain((names[0] as string).toLowerCase());
     });
+
+  for (const lang of LANGUAGES)
+    it(`${lang}: the stock page's buy and sell buttons are named with the words they show`, () => {
+      // A name that leaves out the visible text (in any case) fails WCAG 2.5.3, label in name: voice control says what it sees.
+      for (const action of ['buy', 'sell', 'alert']) {
+        const shown = (text(lang, 'market', `actions.${action}`) as string).toLowerCase();
+        expect((text(lang, 'market', `actions.${action}Label`) as string).toLowerCase()).toContain(shown);
+      }
+    });
 });
