@@ -1,4 +1,5 @@
 import { STARTUP_LOGO } from '../src/features/app-info/components/startup-logo';
+import { TILES_IN_PREPARATION } from '../src/features/home/tiles-in-preparation';
 
 /**
  * The first screen index.html draws before the app's code has arrived, one template per opening route. Each
@@ -59,13 +60,13 @@ const skeleton = (rows: number) =>
  */
 const simulatedNote = `<p class="kb-simulated" data-simulated data-k="market:simulated"></p>`;
 
-const HOME_TILES: [id: string, icon: string, soon: boolean][] = [
-  ['ipo', 'FireFill', true],
-  ['blockTrade', 'PieOutline', true],
-  ['copyTrading', 'TeamOutline', true],
-  ['fund', 'CollectMoneyOutline', true],
-  ['financing', 'PayCircleOutline', true],
-  ['deposit', 'ReceivePaymentOutline', false],
+const HOME_TILES: [id: string, icon: string][] = [
+  ['ipo', 'FireFill'],
+  ['blockTrade', 'PieOutline'],
+  ['copyTrading', 'TeamOutline'],
+  ['fund', 'CollectMoneyOutline'],
+  ['financing', 'PayCircleOutline'],
+  ['deposit', 'ReceivePaymentOutline'],
 ];
 
 /** HomePage, as a visitor without a session sees it while the figures load. */
@@ -76,9 +77,11 @@ const home = tabFrame(
     `<p class="kb-muted" data-k="web:home.subtitle"></p></section>` +
     `<nav class="kb-tiles">` +
     HOME_TILES.map(
-      ([id, icon, soon]) =>
+      ([id, icon]) =>
         `<button type="button" class="kb-tile">{icon:${icon}}<span data-k="web:home.tiles.${id}"></span>` +
-        (soon ? `<span class="kb-tile-soon" data-k="web:home.tiles.soon"></span>` : '') +
+        (TILES_IN_PREPARATION.has(id)
+          ? `<span class="kb-tile-soon" data-k="web:home.tiles.soon"></span>`
+          : '') +
         `</button>`,
     ).join('') +
     `</nav>` +

@@ -1,3 +1,4 @@
+import { groupThousands } from '@kabuto/contract';
 import type { Lang } from '@kabuto/i18n';
 
 /**
@@ -78,7 +79,7 @@ function roundedTenths(hundredths: bigint, exponent: number): bigint {
 const magnitudeOf = (whole: bigint) => (whole === 0n ? 0 : whole.toString().length - 1);
 
 function print(tenths: bigint, style: CompactStyle, suffix: string): string {
-  const whole = (tenths / TEN).toString().replace(/\B(?=(\d{3})+(?!\d))/g, style.group);
+  const whole = groupThousands((tenths / TEN).toString()).replaceAll(',', style.group);
   const fraction = tenths % TEN;
   return `${whole}${fraction === 0n ? '' : `${style.decimal}${fraction}`}${suffix}`;
 }

@@ -16,6 +16,7 @@ import { QuoteListSkeleton } from '../../../components/market/QuoteListSkeleton'
 import { WatchlistQuotes } from '../../../components/market/WatchlistQuotes';
 import { LatestNotices } from '../components/LatestNotices';
 import { MarketSummary, MarketSummarySkeleton } from '../components/MarketSummary';
+import { TILES_IN_PREPARATION } from '../tiles-in-preparation';
 
 /** Rows of the watchlist Home shows; the market tab has the whole list. */
 const HOME_WATCHLIST_ROWS = 5;
@@ -25,8 +26,6 @@ interface Tile {
   label: string;
   icon: ComponentType;
   to: string;
-  /** A feature still being built: its screen says so, and the tile says it before the tap. */
-  soon?: boolean;
 }
 
 export default function HomePage() {
@@ -35,29 +34,11 @@ export default function HomePage() {
   const { data: userInfo } = useUserInfo();
 
   const tiles: Tile[] = [
-    { id: 'ipo', label: t('home.tiles.ipo'), icon: FireFill, to: paths.IPO_PATH, soon: true },
-    {
-      id: 'blockTrade',
-      label: t('home.tiles.blockTrade'),
-      icon: PieOutline,
-      to: paths.BLOCK_TRADE_PATH,
-      soon: true,
-    },
-    {
-      id: 'copyTrading',
-      label: t('home.tiles.copyTrading'),
-      icon: TeamOutline,
-      to: paths.COPY_TRADING_PATH,
-      soon: true,
-    },
-    { id: 'fund', label: t('home.tiles.fund'), icon: CollectMoneyOutline, to: paths.FUND_PATH, soon: true },
-    {
-      id: 'financing',
-      label: t('home.tiles.financing'),
-      icon: PayCircleOutline,
-      to: paths.FINANCING_PATH,
-      soon: true,
-    },
+    { id: 'ipo', label: t('home.tiles.ipo'), icon: FireFill, to: paths.IPO_PATH },
+    { id: 'blockTrade', label: t('home.tiles.blockTrade'), icon: PieOutline, to: paths.BLOCK_TRADE_PATH },
+    { id: 'copyTrading', label: t('home.tiles.copyTrading'), icon: TeamOutline, to: paths.COPY_TRADING_PATH },
+    { id: 'fund', label: t('home.tiles.fund'), icon: CollectMoneyOutline, to: paths.FUND_PATH },
+    { id: 'financing', label: t('home.tiles.financing'), icon: PayCircleOutline, to: paths.FINANCING_PATH },
     { id: 'deposit', label: t('home.tiles.deposit'), icon: ReceivePaymentOutline, to: paths.DEPOSIT_PATH },
   ];
 
@@ -70,7 +51,7 @@ export default function HomePage() {
         <p className="kb-muted">{t('home.subtitle')}</p>
       </section>
       <nav className="kb-tiles">
-        {tiles.map(({ id, label, icon: Icon, to, soon }) => (
+        {tiles.map(({ id, label, icon: Icon, to }) => (
           <button
             key={id}
             type="button"
@@ -80,7 +61,7 @@ export default function HomePage() {
           >
             <Icon />
             <span>{label}</span>
-            {soon && <span className="kb-tile-soon">{t('home.tiles.soon')}</span>}
+            {TILES_IN_PREPARATION.has(id) && <span className="kb-tile-soon">{t('home.tiles.soon')}</span>}
           </button>
         ))}
       </nav>
