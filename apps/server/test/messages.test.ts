@@ -97,7 +97,7 @@ describe('GET /api/messages', () => {
     expect([...times].sort().reverse()).toEqual(times);
     expect(items[0]).toMatchObject({ source: 'message', kind: 'deposit_credited' });
     expect(items[1]).toMatchObject({ source: 'notice', kind: null, title: '年末年始の営業', read: false });
-    expect(items.at(-1)?.body).toContain('deposit of 1,000 JPY');
+    expect(items.at(-1)?.body).toContain('deposit of ¥1,000');
   });
 
   it('renders a message in the request language, never as stored text', async () => {
@@ -111,6 +111,34 @@ describe('GET /api/messages', () => {
     const en = await get<Page>(t.app, '/api/messages?lang=en', user.token);
     expect(en.data.items[0]?.title).toBe('Deposit credited');
     expect(en.data.items[0]?.id).toBe(ja.data.items[0]?.id);
+  });
+
+  it('writes a loss with its sign before the currency in every language', async () => {
+    const user = await registerUser(t);
+    t.clock.advance(1);
+    await t.ctx.transact((tx) =>
+      notify(tx.db, BigInt(user.userId), 'position_closed', {
+        code: '7203',
+        nameJa: 'トヨタ自動車',
+        nameEn: 'Toyota Motor',
+        lots: '2',
+        price: '2750.00',
+        amount: '-10000.00',
+      }),
+    );
+    const bodies = new Map<string, string>();
+    for (const lang of ['ja', 'zh-CN', 'en', 'es', 'fr'])
+      bodies.set(
+        lang,
+        (await get<Page>(t.app, `/api/messages?lang=${lang}`, user.token)).data.items[0]!.body,
+      );
+    expect(bodies.get('ja')).toContain('売買損益（手数料・金利等控除前）は-10,000円です。');
+    expect(bodies.get('zh-CN')).toContain('-10,000日元。');
+    for (const lang of ['en', 'es', 'fr']) {
+      expect(bodies.get(lang)).toContain('-¥10,000.');
+      expect(bodies.get(lang)).toContain('¥2,750');
+      expect(bodies.get(lang)).not.toContain('¥-');
+    }
   });
 
   it('refuses a malformed cursor or limit with a localised message', async () => {

@@ -6,11 +6,22 @@ import type { MessageParamValues } from './messaging.table';
 /** Account numbers are shown by their last four digits only, as the bank-account and withdrawal screens show them. */
 const maskAccount = (number: string) => `****${number.slice(-4)}`;
 
+/**
+ * A gain or loss with its currency, the sign first: -12,345円, -12,345日元, -¥12,345 (not ¥-12,345, which the
+ * amount alone after a ¥ would give).
+ */
+function signedYen(lang: Lang, amount: string): string {
+  if (lang === 'ja') return `${amount}円`;
+  if (lang === 'zh-CN') return `${amount}日元`;
+  return amount.startsWith('-') ? `-¥${amount.slice(1)}` : `¥${amount}`;
+}
+
 /** Parameters as the reader should see them: amounts grouped, times in Japan time, names localised. */
 function displayParams(lang: Lang, params: MessageParamValues): Record<string, string> {
   const shown: Record<string, string> = { ...params };
   // Whole yen without decimals, as a broker writes an amount in a letter (1,000,000円, not 1,000,000.00円).
   if (params.amount !== undefined) shown.amount = formatYen(params.amount).replace(/\.00$/, '');
+  if (params.amount !== undefined) shown.signedAmount = signedYen(lang, shown.amount!);
   if (params.at !== undefined) shown.at = formatJst(params.at);
   if (params.accountNumber !== undefined) shown.accountNumber = maskAccount(params.accountNumber);
   if (params.method !== undefined) shown.method = translate(lang, 'common', `factorMethods.${params.method}`);
