@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { screenshot } from '../support';
 import { investorWithCash, openSignedInPhone, useLanguage, waitUntilSettled } from '../web/helpers';
 import { seriousAxeViolations } from '../support/a11y';
-import { openSignedIn, staffSessionOnce, type StaffSession } from './staff-session';
+import { loginByApi, openSignedIn, type StaffSession } from './staff-session';
 
 /**
  * Per-instrument limits: a dealer's dialog sets Sony's (6758) maximum leverage, lots per order and no new
@@ -12,7 +12,6 @@ import { openSignedIn, staffSessionOnce, type StaffSession } from './staff-sessi
 test.setTimeout(180_000);
 
 const CODE = '6758';
-const staffSession = staffSessionOnce();
 
 async function putLimits(request: APIRequestContext, session: StaffSession, body: object) {
   const response = await request.put(`/api/staff/trading/instruments/${CODE}/limits`, {
@@ -23,7 +22,7 @@ async function putLimits(request: APIRequestContext, session: StaffSession, body
 }
 
 test.afterAll(async ({ request }) => {
-  const cleared = await putLimits(request, await staffSession(request), {
+  const cleared = await putLimits(request, await loginByApi(request), {
     maxLeverage: null,
     maxLotsPerOrder: null,
     maxOpenLots: null,
@@ -38,7 +37,7 @@ test('ja: a dealer limits Sony in the dialog; an investor order over the limits 
   browser,
   request,
 }) => {
-  const session = await staffSession(request);
+  const session = await loginByApi(request);
   const investor = await investorWithCash(request, session, '1000000');
   const backOffice = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await backOffice.newPage();

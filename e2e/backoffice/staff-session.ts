@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { DEMO_STAFF, totpCode } from '../support';
 
 const STEP_MS = 30_000;
@@ -69,8 +69,13 @@ export interface StaffSession {
   staff: unknown;
 }
 
-/** Signs the demo staff in through the API, for tests about other screens than the login. */
-export async function loginByApi(request: APIRequestContext): Promise<StaffSession> {
+/** The demo staff's session for this run's server (see loginByApi), kept beside the USED_STEP_FILE. */
+const SHARED_SESSION_FILE = join(
+  tmpdir(),
+  `kabuto-e2e-staff-session-${basename(process.env.E2E_DATA_DIR ?? 'default')}.json`,
+);
+
+async function signIn(request: APIRequestContext): Promise<StaffSession> {
   const response = await request.post('/api/staff/auth/login', {
     data: { username: DEMO_STAFF.username, password: DEMO_STAFF.password, totp: await unusedTotpCode() },
   });
@@ -79,13 +84,25 @@ export async function loginByApi(request: APIRequestContext): Promise<StaffSessi
   return body.data;
 }
 
+async function stillSignedIn(request: APIRequestContext, session: StaffSession): Promise<boolean> {
+  const response = await request.get('/api/staff/me', { headers: { token: session.token } });
+  return response.ok() && ((await response.json()) as { code: number }).code === 1;
+}
+
 /**
- * A staff login through the API made once for every test that calls the returned function (the tests of
- * one spec file): each login may wait up to 30 s for an authenticator code the server has not seen.
+ * The demo staff signed in through the API, for tests about other screens than the login. Every spec file
+ * of a run shares one session, kept in a file (each spec file loads this module afresh): a new login may
+ * wait up to 30 s for an authenticator code the server has not seen, and the suite would otherwise spend
+ * minutes waiting. A kept session the server no longer accepts is replaced.
  */
-export function staffSessionOnce(): (request: APIRequestContext) => Promise<StaffSession> {
-  let session: Promise<StaffSession> | undefined;
-  return (request) => (session ??= loginByApi(request));
+export async function loginByApi(request: APIRequestContext): Promise<StaffSession> {
+  if (existsSync(SHARED_SESSION_FILE)) {
+    const kept = JSON.parse(readFileSync(SHARED_SESSION_FILE, 'utf8')) as StaffSession;
+    if (await stillSignedIn(request, kept)) return kept;
+  }
+  const session = await signIn(request);
+  writeFileSync(SHARED_SESSION_FILE, JSON.stringify(session));
+  return session;
 }
 
 /** Opens the back office already signed in with a session (as the app stores it after a login). */

@@ -2,21 +2,19 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { investorWithCash } from '../web/helpers';
 import { seriousAxeViolations } from '../support/a11y';
 import { clippedCells } from './clipped-cells';
-import { openSignedIn, staffSessionOnce, type BackOfficeLang, type BackOfficeLocale } from './staff-session';
+import { loginByApi, openSignedIn, type BackOfficeLang, type BackOfficeLocale } from './staff-session';
 
 /** The trading section at 1280 px in Japanese and English: every screen, and a halt and resume of Toyota. */
 test.use({ viewport: { width: 1280, height: 800 } });
 // A login may wait up to 30 s for an authenticator code the server has not seen yet.
 test.setTimeout(180_000);
 
-const staffSession = staffSessionOnce();
-
 /**
  * An investor of this test (identity verified, with cash) holds a position and a resting order in Toyota; the
  * demo investor's balance belongs to other tests.
  */
 async function tradeAsNewInvestor(request: APIRequestContext) {
-  const investor = await investorWithCash(request, await staffSession(request), '1000000');
+  const investor = await investorWithCash(request, await loginByApi(request), '1000000');
   const headers = (key: string) => ({
     token: investor.token,
     'idempotency-key': `e2e-trading-${key}-${Date.now()}`,
@@ -63,7 +61,7 @@ for (const lang of ['ja', 'en'] as const satisfies readonly BackOfficeLang[]) {
     page,
     request,
   }) => {
-    const session = await staffSession(request);
+    const session = await loginByApi(request);
     await openSignedIn(page, session, lang, '#/trading/instruments');
     const problems: string[] = [];
     for (const [tab, testId] of SCREENS) {
@@ -110,7 +108,7 @@ for (const lang of ['ja', 'en'] as const satisfies readonly BackOfficeLang[]) {
 
 for (const lang of ['zh-CN', 'es', 'fr'] as const satisfies readonly BackOfficeLocale[]) {
   test(`${lang}: the trading screens show their tables whole at 1280 px`, async ({ page, request }) => {
-    await openSignedIn(page, await staffSession(request), lang, '#/trading/instruments');
+    await openSignedIn(page, await loginByApi(request), lang, '#/trading/instruments');
     const problems: string[] = [];
     for (const [tab, testId] of SCREENS) {
       await page.goto(`/backoffice/#/trading/${tab}`);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { screenshot, userApi } from '../support';
-import { staffSessionOnce } from '../backoffice/staff-session';
+import { loginByApi } from '../backoffice/staff-session';
 import { investorWithCash, message, openSignedInPhone, useLanguage, waitUntilSettled } from './helpers';
 
 /**
@@ -14,7 +14,6 @@ import { investorWithCash, message, openSignedInPhone, useLanguage, waitUntilSet
  */
 
 test.setTimeout(180_000);
-const staffSession = staffSessionOnce();
 
 const CODE = '6758';
 const MESSAGES = '/#/subPackages/message/message';
@@ -35,7 +34,7 @@ for (const lang of ['ja', 'en']) {
     request,
   }) => {
     await useLanguage(page, lang);
-    const investor = await investorWithCash(request, await staffSession(request), '1000000');
+    const investor = await investorWithCash(request, await loginByApi(request), '1000000');
     const quote = (await (await request.get(`/api/market/quotes?codes=${CODE}`)).json()) as {
       data: { items: Quote[] };
     };

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerByApi, screenshot } from '../support';
 import { idCardPhoto } from '../support/id-photos';
-import { openSignedIn, secondReviewer, staffSessionOnce } from '../backoffice/staff-session';
+import { loginByApi, openSignedIn, secondReviewer } from '../backoffice/staff-session';
 import {
   expectNoHorizontalOverflow,
   input,
@@ -13,7 +13,6 @@ import {
 
 // The first test's staff login may wait up to 30 s for an authenticator code the server has not seen yet.
 test.setTimeout(180_000);
-const staffSession = staffSessionOnce();
 
 const USER = '/#/pages/user/user';
 const HOME = '/#/pages/index/index';
@@ -125,7 +124,7 @@ for (const lang of ['ja', 'en'] as const) {
   }) => {
     const person = PEOPLE[lang];
     const { fullName, reason } = person;
-    const staff = await staffSession(request);
+    const staff = await loginByApi(request);
     const investor = await registerByApi(request);
     const idNumber = `DL${investor.mobile}`;
     await useLanguage(page, lang);

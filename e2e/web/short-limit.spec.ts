@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { screenshot } from '../support';
 import { seriousAxeViolations } from '../support/a11y';
-import { staffSessionOnce, type StaffSession } from '../backoffice/staff-session';
+import { loginByApi, type StaffSession } from '../backoffice/staff-session';
 import { investorWithCash, message, openSignedInPhone, useLanguage } from './helpers';
 
 /**
@@ -15,7 +15,6 @@ test.setTimeout(120_000);
 const CODE = '9984';
 const OTHER = '7203';
 const stockPage = (code: string) => `/#/subPackages/index/gupiaoDetail/gupiaoDetail?code=${code}`;
-const staffSession = staffSessionOnce();
 
 async function putLimits(request: APIRequestContext, session: StaffSession, shortable: boolean) {
   const response = await request.put(`/api/staff/trading/instruments/${CODE}/limits`, {
@@ -32,7 +31,7 @@ async function putLimits(request: APIRequestContext, session: StaffSession, shor
 }
 
 test.afterAll(async ({ request }) => {
-  const cleared = await putLimits(request, await staffSession(request), true);
+  const cleared = await putLimits(request, await loginByApi(request), true);
   expect(cleared.code === 1 || cleared.errorCode === 'INSTRUMENT_LIMITS_UNCHANGED', cleared.msg).toBe(true);
 });
 
@@ -40,7 +39,7 @@ test('a stock that cannot be sold short: Sell is disabled with the reason, and a
   browser,
   request,
 }) => {
-  const session = await staffSession(request);
+  const session = await loginByApi(request);
   const limited = await putLimits(request, session, false);
   expect(limited.code, limited.msg).toBe(1);
   const investor = await investorWithCash(request, session, '1000000');

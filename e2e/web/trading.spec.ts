@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { screenshot, userApi } from '../support';
 import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
-import { staffSessionOnce } from '../backoffice/staff-session';
+import { loginByApi } from '../backoffice/staff-session';
 import {
   expectNoHorizontalOverflow,
   input,
@@ -22,7 +22,6 @@ import {
 
 // The first test's staff login may wait up to 30 s for an authenticator code the server has not seen yet.
 test.setTimeout(180_000);
-const staffSession = staffSessionOnce();
 
 const CODE = '7203';
 const TRADE = '/#/pages/jiaoyi/jiaoyi';
@@ -106,7 +105,7 @@ for (const lang of ['ja', 'en']) {
       page,
       request,
     }) => {
-      const investor = await investorWithCash(request, await staffSession(request), '1000000');
+      const investor = await investorWithCash(request, await loginByApi(request), '1000000');
       // index.html's own first screen, before any of the app's code: the card's labels, no figures yet.
       await page.route('**/assets/*.js', (route) => route.abort());
       await openSignedInPhone(page, investor, TRADE);
@@ -130,7 +129,7 @@ for (const lang of ['ja', 'en']) {
       page,
       request,
     }) => {
-      const investor = await investorWithCash(request, await staffSession(request), '1000000');
+      const investor = await investorWithCash(request, await loginByApi(request), '1000000');
       // The forced-close path belongs to the trading module's tests; here only how the app shows its state.
       await answerAccount(page, {
         available: '0.00',
@@ -183,7 +182,7 @@ for (const lang of ['ja', 'en']) {
       page,
       request,
     }) => {
-      const investor = await investorWithCash(request, await staffSession(request), '1000000');
+      const investor = await investorWithCash(request, await loginByApi(request), '1000000');
       // The engine's figures for unrealised losses near the margin-call level (the module's tests check them).
       await answerAccount(page, {
         available: '63699.50',
@@ -221,7 +220,7 @@ for (const lang of ['ja', 'en']) {
       page,
       request,
     }) => {
-      const investor = await investorWithCash(request, await staffSession(request), '1000000');
+      const investor = await investorWithCash(request, await loginByApi(request), '1000000');
       await openSignedInPhone(page, investor, orderPanel('long'));
       const panel = page.getByTestId('order-panel');
       await expect(panel.getByTestId('order-form')).toBeVisible();
@@ -526,7 +525,7 @@ for (const lang of ['ja', 'en']) {
       page,
       request,
     }) => {
-      const investor = await investorWithCash(request, await staffSession(request), '1000000');
+      const investor = await investorWithCash(request, await loginByApi(request), '1000000');
       await openSignedInPhone(page, investor, orderPanel('long'));
       const panel = page.getByTestId('order-panel');
       await expect(panel.getByTestId('order-form')).toBeVisible();
@@ -644,7 +643,7 @@ for (const lang of ['ja', 'en']) {
       page,
       request,
     }) => {
-      const investor = await investorWithCash(request, await staffSession(request), '1000000');
+      const investor = await investorWithCash(request, await loginByApi(request), '1000000');
       const { limitDown } = await quoteOf(page);
       const headers = (key: string) => ({ token: investor.token, 'idempotency-key': `e2e-history-${key}` });
       const stamp = `${lang}-${Date.now()}`;

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { screenshot, userApi } from '../support';
-import { staffSessionOnce } from '../backoffice/staff-session';
+import { loginByApi } from '../backoffice/staff-session';
 import {
   expectNoHorizontalOverflow,
   input,
@@ -25,7 +25,6 @@ import {
  * without steering prices (no test price path).
  */
 test.setTimeout(120_000);
-const staffSession = staffSessionOnce();
 
 const CODE = '8306';
 const WITHDRAWAL = '/#/subPackages/withdrawal/withdrawal';
@@ -71,7 +70,7 @@ test('ja: with leveraged positions open, a withdrawal above the free margin is r
   page,
   request,
 }) => {
-  const staff = await staffSession(request);
+  const staff = await loginByApi(request);
   const investor = await investorWithCash(request, staff, '1000000');
   await withAuthenticatorAndBankAccount(request, investor);
 

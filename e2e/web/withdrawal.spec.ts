@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { TOTP } from 'otpauth';
 import { screenshot, userApi } from '../support';
-import { openSignedIn, staffSessionOnce } from '../backoffice/staff-session';
+import { loginByApi, openSignedIn } from '../backoffice/staff-session';
 import {
   addVirtualAuthenticator,
   confirmBySms,
@@ -24,7 +24,6 @@ import {
 test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 8390}` });
 // The first test's staff login may wait up to 30 s for an authenticator code the server has not seen yet.
 test.setTimeout(180_000);
-const staffSession = staffSessionOnce();
 
 const WITHDRAWAL = '/#/subPackages/withdrawal/withdrawal';
 const SETTINGS = '/#/subPackages/seting/seting';
@@ -68,7 +67,7 @@ for (const lang of ['ja', 'en'] as const) {
     context,
     request,
   }) => {
-    const staff = await staffSession(request);
+    const staff = await loginByApi(request);
     const investor = await investorWithCash(request, staff, '300000');
     const accountNumber = investor.mobile.slice(-7);
     await addVirtualAuthenticator(page);
@@ -271,7 +270,7 @@ test('without a second factor, the first withdrawal leads through the bank accou
   browser,
   request,
 }) => {
-  const staff = await staffSession(request);
+  const staff = await loginByApi(request);
   for (const lang of ['ja', 'en'] as const) {
     const investor = await investorWithCash(request, staff, '50000');
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -306,7 +305,7 @@ test('an investor whose factor was removed is asked to set one up when sending a
   page,
   request,
 }) => {
-  const staff = await staffSession(request);
+  const staff = await loginByApi(request);
   const investor = await investorWithCash(request, staff, '50000');
   // An authenticator app, the bank account it allowed, then the app removed again (all through the API).
   await withAuthenticatorAndBankAccount(request, investor);
@@ -334,7 +333,7 @@ test('a wrong authenticator code in the step-up sheet shows under the code, and 
   page,
   request,
 }) => {
-  const staff = await staffSession(request);
+  const staff = await loginByApi(request);
   const investor = await investorWithCash(request, staff, '100000');
   await useLanguage(page, 'ja');
   // This browser session signs in before the investor has a second factor, so it has confirmed none.
