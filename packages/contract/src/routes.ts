@@ -202,6 +202,12 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
     previewOrder: { key: 'trading.previewOrder', method: 'POST', path: '/api/orders/preview' },
     orders: { key: 'trading.orders', method: 'GET', path: '/api/orders' },
     history: { key: 'trading.history', method: 'GET', path: '/api/trading/history' },
+    amendOrder: { key: 'trading.amendOrder', method: 'POST', path: '/api/orders/:id/amend' },
+    previewAmendment: {
+      key: 'trading.previewAmendment',
+      method: 'POST',
+      path: '/api/orders/:id/amend/preview',
+    },
     cancelOrder: { key: 'trading.cancelOrder', method: 'DELETE', path: '/api/orders/:id' },
     positions: { key: 'trading.positions', method: 'GET', path: '/api/positions' },
     position: { key: 'trading.position', method: 'GET', path: '/api/positions/:id' },

@@ -11,8 +11,17 @@ export const ORDER_STATUSES = ['open', 'filled', 'cancelled'] as const;
  */
 export const ORDER_VALIDITIES = ['day', 'week'] as const;
 export type OrderValidity = (typeof ORDER_VALIDITIES)[number];
-/** expired: its 期間 passed before it filled (the daily run, or a fill attempted after its last date). */
-export const ORDER_CANCEL_REASONS = ['user', 'insufficient_funds', 'forced_close', 'expired'] as const;
+/**
+ * expired: its 期間 passed before it filled (the daily run, or a fill attempted after its last date); amended:
+ * replaced by a new order at another price or lots (訂正), which names it in `amendsOrderId`.
+ */
+export const ORDER_CANCEL_REASONS = [
+  'user',
+  'insufficient_funds',
+  'forced_close',
+  'expired',
+  'amended',
+] as const;
 export const POSITION_STATUSES = ['holding', 'closing', 'limit-closing', 'closed'] as const;
 export const CLOSE_REASONS = ['user', 'take_profit', 'stop_loss', 'forced'] as const;
 
@@ -65,6 +74,13 @@ export const tradingIdParams = z.object({
     .transform((value) => BigInt(value)),
 });
 
+/** 訂正 of a resting limit order: its new limit price and lots (the rest of the order is kept). */
+export const amendOrderRequest = z.strictObject({
+  price: priceField('ORDER_PRICE_INVALID'),
+  lots: lotsField,
+});
+export type AmendOrderRequest = z.input<typeof amendOrderRequest>;
+
 export const closePositionRequest = z.strictObject({
   type: z.enum(ORDER_TYPES, code('VALIDATION_FAILED')),
   price: priceField('ORDER_PRICE_INVALID').optional(),
@@ -96,6 +112,8 @@ export const order = z.object({
   validity: z.enum(ORDER_VALIDITIES),
   /** The last business date (JST, YYYY-MM-DD) on which it may fill; cancelled as expired after it. */
   validUntil: z.string(),
+  /** The order this one replaced by 訂正 (cancelled with reason `amended`); null for an order placed anew. */
+  amendsOrderId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -24,6 +24,21 @@ export interface PlaceOrder {
   readonly at: EpochMs;
 }
 
+/**
+ * 訂正: a resting limit order's price and lots changed. The order is cancelled and a new one with the new
+ * figures placed in the same step (its other terms kept), or, if the new one would be refused, nothing
+ * changes. The new order queues behind those already there.
+ */
+export interface AmendOrder {
+  readonly accountId: string;
+  readonly orderId: string;
+  /** The new order's id, chosen by the caller as for PlaceOrder. */
+  readonly newOrderId: string;
+  readonly price: Price;
+  readonly lots: number;
+  readonly at: EpochMs;
+}
+
 export interface CancelOrder {
   readonly accountId: string;
   readonly orderId: string;
@@ -94,6 +109,7 @@ export interface SetInstrumentLimits {
 /** Every input as data, for replay: `engine.execute(command)` is the same as the named method. */
 export type EngineCommand =
   | ({ readonly command: 'placeOrder' } & PlaceOrder)
+  | ({ readonly command: 'amendOrder' } & AmendOrder)
   | ({ readonly command: 'cancelOrder' } & CancelOrder)
   | ({ readonly command: 'closePosition' } & ClosePosition)
   | ({ readonly command: 'setTakeProfitStopLoss' } & SetTakeProfitStopLoss)

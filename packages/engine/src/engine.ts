@@ -2,6 +2,7 @@ import type { Sen } from '@kabuto/contract';
 import { upsertAccount, updateCash } from './accounts';
 import type {
   AccrueDaily,
+  AmendOrder,
   CancelOrder,
   ClosePosition,
   EngineCommand,
@@ -18,9 +19,15 @@ import { accrueDaily, expireMarginCalls } from './daily';
 import type { EngineEvent } from './events';
 import { onQuote } from './market';
 import { ratioBp } from './money';
-import { cancelOrder, expireOrders, placeOrder } from './orders';
+import { amendOrder, cancelOrder, expireOrders, placeOrder } from './orders';
 import { closePosition, pnlAt, setTakeProfitStopLoss } from './positions';
-import { previewClose, previewOrder, type ClosePreview, type OrderPreview } from './preview';
+import {
+  previewAmendment,
+  previewClose,
+  previewOrder,
+  type ClosePreview,
+  type OrderPreview,
+} from './preview';
 import { markOf } from './market-access';
 import type { EngineState, EpochMs, MarginCallRecord, Quote } from './records';
 import { evaluateChanged, measure } from './risk';
@@ -46,6 +53,8 @@ export interface AccountView {
 export interface Engine {
   readonly config: EngineConfig;
   placeOrder(cmd: PlaceOrder): EngineEvent[];
+  /** 訂正: cancels a resting limit order and places its replacement in one step, or changes nothing. */
+  amendOrder(cmd: AmendOrder): EngineEvent[];
   cancelOrder(cmd: CancelOrder): EngineEvent[];
   closePosition(cmd: ClosePosition): EngineEvent[];
   setTakeProfitStopLoss(cmd: SetTakeProfitStopLoss): EngineEvent[];
@@ -66,6 +75,8 @@ export interface Engine {
   execute(command: EngineCommand): EngineEvent[];
   /** What placing the order would hold and where it would be liquidated; changes nothing. */
   previewOrder(cmd: PlaceOrder): OrderPreview;
+  /** The amended order's figures, on the cash the old one would free; changes nothing. */
+  previewAmendment(cmd: AmendOrder): OrderPreview;
   /** What closing the position would realise, net of its fees and interest; changes nothing. */
   previewClose(cmd: ClosePosition): ClosePreview;
   account(accountId: string): AccountView | undefined;
@@ -97,6 +108,7 @@ export function createEngine(configInput: EngineConfigInput, initial?: EngineSta
       return state.config;
     },
     placeOrder: step(placeOrder),
+    amendOrder: step(amendOrder),
     cancelOrder: step(cancelOrder),
     closePosition: step(closePosition),
     setTakeProfitStopLoss: step(setTakeProfitStopLoss),
@@ -123,6 +135,8 @@ export function createEngine(configInput: EngineConfigInput, initial?: EngineSta
       switch (command.command) {
         case 'placeOrder':
           return engine.placeOrder(command);
+        case 'amendOrder':
+          return engine.amendOrder(command);
         case 'cancelOrder':
           return engine.cancelOrder(command);
         case 'closePosition':
@@ -146,6 +160,7 @@ export function createEngine(configInput: EngineConfigInput, initial?: EngineSta
       }
     },
     previewOrder: (cmd) => previewOrder(state, cmd),
+    previewAmendment: (cmd) => previewAmendment(state, cmd),
     previewClose: (cmd) => previewClose(state, cmd),
     account(accountId) {
       const account = state.accounts.get(accountId);

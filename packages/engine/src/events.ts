@@ -44,6 +44,8 @@ export const REJECT_REASONS = [
   'INSUFFICIENT_FUNDS',
   'MARGIN_RATIO_TOO_LOW',
   'ORDER_NOT_FOUND',
+  'ORDER_NOT_AMENDABLE',
+  'ORDER_AMEND_UNCHANGED',
   'VALIDITY_INVALID',
   'POSITION_NOT_FOUND',
   'POSITION_CLOSING',
@@ -123,8 +125,8 @@ export interface OrderCancelled {
   readonly validUntil: CalendarDate | null;
   /** user: asked for; insufficient_funds: a fill needed more than was held and the cash was not there;
    * forced_close: the account went below the liquidation level; expired: its last valid date passed before it
-   * filled (expireOrders, or a fill attempted on a later date). */
-  readonly reason: 'user' | 'insufficient_funds' | 'forced_close' | 'expired';
+   * filled (expireOrders, or a fill attempted on a later date); amended: replaced by a new order (AmendOrder). */
+  readonly reason: 'user' | 'insufficient_funds' | 'forced_close' | 'expired' | 'amended';
   readonly released: Sen;
   readonly transfers: readonly Transfer[];
   readonly at: EpochMs;

@@ -10,7 +10,8 @@
  * canonical order; `createEngine(config, state)` rebuilds from them (held cash and margin are re-derived
  * from the orders and positions; missing seqs are assigned in the order given).
  *
- * Commands (each returns the events it caused): placeOrder, cancelOrder, closePosition (market or limit),
+ * Commands (each returns the events it caused): placeOrder, amendOrder (訂正: a resting limit order cancelled
+ * and replaced by one at a new price and lots in one step, or nothing changes), cancelOrder, closePosition (market or limit),
  * setTakeProfitStopLoss, onQuote, accrueDaily (once per business day), expireMarginCalls (before the open),
  * expireOrders (at the start of each day: orders past their last valid date, 期間, are cancelled as expired; a
  * fill attempted after that date cancels the order the same way, so an expired order never fills),

@@ -1,6 +1,6 @@
 import { isMarginTrade, type Sen } from '@kabuto/contract';
 import { isWholeLotCount, jstDateOf, SHARES_PER_LOT, type Price } from '@kabuto/market-rules';
-import type { PlaceOrder, CancelOrder, ExpireOrders } from './commands';
+import type { AmendOrder, PlaceOrder, CancelOrder, ExpireOrders } from './commands';
 import type { OrderCancelled, RejectReason, Transfer } from './events';
 import { entryPriceNow } from './market-access';
 import { fundsProblem } from './account-limits';
@@ -153,6 +153,11 @@ export function placeOrder(state: State, cmd: PlaceOrder): void {
     reject(state, 'placeOrder', plan, { accountId: cmd.accountId, orderId: cmd.orderId }, cmd.at);
     return;
   }
+  acceptOrder(state, cmd, plan);
+}
+
+/** An order planned without refusal: its hold taken, then filled at once or filed to rest. */
+function acceptOrder(state: State, cmd: PlaceOrder, plan: OrderPlan): void {
   const { account, book } = plan;
   const order: Order = {
     id: cmd.orderId,
@@ -195,6 +200,95 @@ export function placeOrder(state: State, cmd: PlaceOrder): void {
   });
   if (plan.fillPrice !== null) fillOrder(state, order, plan.fillPrice, cmd.at);
   else fileOrder(order);
+}
+
+/** The resting limit order `cmd` amends, or why it cannot be amended. */
+function amendable(state: State, cmd: AmendOrder): Order | RejectReason {
+  const order = state.orders.get(cmd.orderId);
+  if (!order || order.account.id !== cmd.accountId) return 'ORDER_NOT_FOUND';
+  if (order.limitPrice === null) return 'ORDER_NOT_AMENDABLE';
+  if (order.limitPrice === cmd.price && order.lots === cmd.lots) return 'ORDER_AMEND_UNCHANGED';
+  return order;
+}
+
+/** The order that replaces `order` under AmendOrder: the same terms, the new price and lots. */
+function replacement(order: Order, cmd: AmendOrder): PlaceOrder {
+  return {
+    orderId: cmd.newOrderId,
+    accountId: cmd.accountId,
+    code: order.book.code,
+    side: order.side,
+    type: 'limit',
+    price: cmd.price,
+    lots: cmd.lots,
+    leverage: order.leverage,
+    takeProfit: order.takeProfit,
+    stopLoss: order.stopLoss,
+    validUntil: order.validUntil,
+    at: cmd.at,
+  };
+}
+
+/**
+ * Runs `work` with `order` out of its book and its hold back in available cash, as a cancel would leave the
+ * account, so the replacement is judged on what the amendment frees. Unless `work` keeps it cancelled, the
+ * order goes back exactly as it was, in its place in the queue. Returns `work`'s answer and the transfers
+ * that freed the hold.
+ */
+function asIfCancelled<T>(
+  order: Order,
+  work: () => { readonly result: T; readonly keepCancelled: boolean },
+): { readonly result: T; readonly transfers: Transfer[] } {
+  const released = order.heldMargin + order.heldFee;
+  const transfers: Transfer[] = [];
+  unfileOrder(order);
+  order.account.orders.delete(order);
+  move(order.account, 'held', 'available', released, transfers);
+  const { result, keepCancelled } = work();
+  if (!keepCancelled) {
+    move(order.account, 'available', 'held', released, []);
+    order.account.orders.add(order);
+    fileOrder(order);
+  }
+  return { result, transfers };
+}
+
+export function amendOrder(state: State, cmd: AmendOrder): void {
+  const ids = { accountId: cmd.accountId, orderId: cmd.orderId };
+  const order = amendable(state, cmd);
+  if (typeof order === 'string') return reject(state, 'amendOrder', order, ids, cmd.at);
+  const next = replacement(order, cmd);
+  const { result: plan, transfers } = asIfCancelled(order, () => {
+    const planned = planOrder(state, next);
+    return { result: planned, keepCancelled: typeof planned !== 'string' };
+  });
+  if (typeof plan === 'string') return reject(state, 'amendOrder', plan, ids, cmd.at);
+  state.orders.delete(order.id);
+  state.out.push({
+    type: 'OrderCancelled',
+    orderId: order.id,
+    accountId: order.account.id,
+    code: order.book.code,
+    lots: order.lots,
+    validUntil: order.validUntil,
+    reason: 'amended',
+    released: order.heldMargin + order.heldFee,
+    transfers,
+    at: cmd.at,
+  });
+  acceptOrder(state, next, plan);
+}
+
+/** What the amended order would hold and where it would be liquidated, or why it would be refused. */
+export function planAmendment<T>(
+  state: State,
+  cmd: AmendOrder,
+  judge: (next: PlaceOrder) => T,
+): T | RejectReason {
+  const order = amendable(state, cmd);
+  if (typeof order === 'string') return order;
+  return asIfCancelled(order, () => ({ result: judge(replacement(order, cmd)), keepCancelled: false }))
+    .result;
 }
 
 /** Gives back an order's hold and forgets it. */

@@ -1,10 +1,10 @@
 import type { Sen } from '@kabuto/contract';
 import { lowestPrice, roundToTick, type Price } from '@kabuto/market-rules';
-import type { ClosePosition, PlaceOrder } from './commands';
+import type { AmendOrder, ClosePosition, PlaceOrder } from './commands';
 import type { RejectReason } from './events';
 import { markOf } from './market-access';
 import { BASIS_POINTS, feeFor, notionalOf } from './money';
-import { planOrder } from './orders';
+import { planAmendment, planOrder } from './orders';
 import { planClose, pnlAt } from './positions';
 import type { State } from './state';
 
@@ -55,6 +55,12 @@ export function previewOrder(state: State, cmd: PlaceOrder): OrderPreview {
     fee,
     estimatedLiquidationPrice,
   };
+}
+
+/** The 訂正 confirmation's figures: the amended order's, judged on the cash the old one frees. Changes nothing. */
+export function previewAmendment(state: State, cmd: AmendOrder): OrderPreview {
+  const preview = planAmendment(state, cmd, (next) => previewOrder(state, next));
+  return typeof preview === 'string' ? { ok: false, reason: preview } : preview;
 }
 
 /**

@@ -66,6 +66,7 @@ type Intent =
       stopLoss: number | null;
     }
   | { kind: 'cancel'; account: number; pick: number }
+  | { kind: 'amend'; account: number; pick: number; offset: number; lots: number }
   | { kind: 'close'; account: number; pick: number; type: 'market' | 'limit'; offset: number }
   | { kind: 'tpsl'; pick: number; takeProfit: number | null; stopLoss: number | null }
   | { kind: 'cash'; account: number; yen: number }
@@ -108,6 +109,16 @@ const intent: fc.Arbitrary<Intent> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant('cancel' as const), account: fc.nat(2), pick: fc.nat() }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('amend' as const),
+      account: fc.nat(2),
+      pick: fc.nat(),
+      offset: fc.integer({ min: -40, max: 40 }),
+      lots: fc.integer({ min: 1, max: 12 }),
+    }),
   },
   {
     weight: 2,
@@ -295,6 +306,18 @@ function toCommand(step: Intent, index: number, engine: Engine): EngineCommand {
         command: 'cancelOrder',
         accountId: step.pick % 4 === 0 ? ACCOUNTS[step.account]! : (order?.accountId ?? 'a'),
         orderId: order?.id ?? 'none',
+        at: time,
+      };
+    }
+    case 'amend': {
+      const order = state.orders[step.pick % Math.max(1, state.orders.length)];
+      return {
+        command: 'amendOrder',
+        accountId: step.pick % 4 === 0 ? ACCOUNTS[step.account]! : (order?.accountId ?? 'a'),
+        orderId: order?.id ?? 'none',
+        newOrderId: `o${index}`,
+        price: priced(order?.limitPrice ?? (order ? lastOf(order.code) : y('150')), step.offset),
+        lots: step.lots,
         at: time,
       };
     }

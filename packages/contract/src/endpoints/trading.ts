@@ -1,5 +1,6 @@
 import { INVESTOR, endpoint } from '../endpoint';
 import {
+  amendOrderRequest,
   closePositionRequest,
   closePreview,
   order,
@@ -61,6 +62,31 @@ export const tradingEndpoints = {
     access: INVESTOR,
     query: tradeHistoryQuery,
     response: tradeHistoryPage,
+  }),
+  amendOrder: endpoint({
+    method: 'POST',
+    path: '/api/orders/:id/amend',
+    tag: 'trading',
+    summary: 'Amend (訂正) a resting limit order: a new limit price and lots, the rest of the order kept',
+    description:
+      "The order is cancelled (reason amended) and a new one placed in one step, holding its own margin and fee; the answer is the new order, whose amendsOrderId names the old one. It is judged as if the old order's hold were already released, and if it would be refused nothing changes. The new order queues behind orders already at its price. A market order waiting for the opening cannot be amended (ORDER_NOT_AMENDABLE); the same price and lots are refused (ORDER_AMEND_UNCHANGED).",
+    access: INVESTOR,
+    movesMoney: true,
+    params: tradingIdParams,
+    body: amendOrderRequest,
+    response: order,
+  }),
+  previewAmendment: endpoint({
+    method: 'POST',
+    path: '/api/orders/:id/amend/preview',
+    tag: 'trading',
+    summary:
+      "The 訂正 confirmation's figures: the amended order's notional, margin, fee and estimated liquidation price",
+    description: 'Changes nothing; refuses an amendment that amending would refuse, with the same error.',
+    access: INVESTOR,
+    params: tradingIdParams,
+    body: amendOrderRequest,
+    response: orderPreview,
   }),
   cancelOrder: endpoint({
     method: 'DELETE',

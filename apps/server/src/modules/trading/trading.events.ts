@@ -13,6 +13,8 @@ export interface OrderRequestMeta {
   idempotencyKey: string;
   requestHash: string;
   validity: 'day' | 'week';
+  /** The order an amendment (訂正) replaces. */
+  amendsOrderId?: bigint;
 }
 
 export interface Commit {
@@ -104,6 +106,7 @@ export async function persistEvents(
           valid_until: validUntil,
           idempotency_key: meta.idempotencyKey,
           request_hash: meta.requestHash,
+          amends_order_id: meta.amendsOrderId ?? null,
           created_at: at,
           updated_at: at,
         });

@@ -48,6 +48,13 @@ export function tradingRoutes(ctx: AppContext) {
         ),
       };
     }),
+    route(api.trading.amendOrder, async ({ actor, params, body, idempotencyKey }) =>
+      orderView(await trading.amendOrder(actor.userId, params.id, body, idempotencyKey)),
+    ),
+    route(api.trading.previewAmendment, async ({ actor, params, body }) => {
+      const { preview, validity } = await trading.previewAmendment(actor.userId, params.id, body);
+      return previewView(preview, validity);
+    }),
     route(api.trading.cancelOrder, async ({ actor, params }) =>
       orderView(await trading.cancelOrder(actor.userId, params.id)),
     ),

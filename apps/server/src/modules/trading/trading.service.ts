@@ -2,6 +2,7 @@ import type { api, BodyOf, OrderValidity } from '@kabuto/contract';
 import {
   createEngine,
   type AccountView,
+  type AmendOrder,
   type ClosePosition,
   type ClosePreview,
   type Engine,
@@ -49,6 +50,7 @@ import type { OrderRow, PositionRow } from './trading.table';
 
 export type PlaceOrderBody = BodyOf<typeof api.trading.placeOrder>;
 export type ClosePositionBody = BodyOf<typeof api.trading.closePosition>;
+export type AmendOrderBody = BodyOf<typeof api.trading.amendOrder>;
 export type TakeProfitStopLossBody = BodyOf<typeof api.trading.setTakeProfitStopLoss>;
 
 /**
@@ -74,7 +76,7 @@ interface Command {
   /** Refused with KYC_NOT_PASSED unless the user's identity verification has passed (every trading command). */
   kycRequired?: boolean;
   /** A new order: its id is taken when its batch runs, so ids follow the engine's order (time priority). */
-  order?: { idempotencyKey: string; requestHash: string; validity: OrderValidity };
+  order?: { idempotencyKey: string; requestHash: string; validity: OrderValidity; amendsOrderId?: bigint };
   /** A close: the key and request are checked against the position's last close request in the batch. */
   close?: { positionId: bigint; idempotencyKey: string; requestHash: string };
   decide: (engine: Engine, orderId: string) => EngineEvent[];
@@ -634,17 +636,114 @@ export class Trading {
         ],
       });
     } catch (error) {
-      // The same key sent to another node at the same moment: the order written first answers both.
-      const first = isUniqueViolation(error, 'trading_orders_idempotency')
-        ? await findOrderByKey(this.ctx.db, userId, idempotencyKey)
-        : undefined;
-      if (!first) throw error;
-      if (first.request_hash !== requestHash) throw fail('IDEMPOTENCY_KEY_REUSED');
-      return first;
+      return this.placedByTheSameKey(error, userId, idempotencyKey, requestHash);
     }
     throwIfRejected(decided.events);
     if (!decided.order) throw new Error(`trading: order ${decided.orderId} was not written`);
     return decided.order;
+  }
+
+  /**
+   * After a failed order command: the same key sent to another node at the same moment, where the order written
+   * first answers both (or the key is refused for another request). Any other failure is thrown again.
+   */
+  private async placedByTheSameKey(
+    error: unknown,
+    userId: bigint,
+    idempotencyKey: string,
+    requestHash: string,
+  ): Promise<OrderRow> {
+    const first = isUniqueViolation(error, 'trading_orders_idempotency')
+      ? await findOrderByKey(this.ctx.db, userId, idempotencyKey)
+      : undefined;
+    if (!first) throw error;
+    if (first.request_hash !== requestHash) throw fail('IDEMPOTENCY_KEY_REUSED');
+    return first;
+  }
+
+  private amendCommand(
+    userId: bigint,
+    orderId: bigint,
+    newOrderId: string,
+    body: AmendOrderBody,
+  ): AmendOrder {
+    return {
+      accountId: userId.toString(),
+      orderId: orderId.toString(),
+      newOrderId,
+      price: body.price,
+      lots: body.lots,
+      at: this.ctx.clock.now().getTime(),
+    };
+  }
+
+  /**
+   * 訂正: replaces a resting limit order by one at a new price and lots, its other terms kept, in one step; the
+   * answer is the new order. The same idempotency key with the same request answers with that order again (even
+   * once the new order has filled); with another request it is refused.
+   */
+  async amendOrder(
+    userId: bigint,
+    orderId: bigint,
+    body: AmendOrderBody,
+    idempotencyKey: string,
+  ): Promise<OrderRow> {
+    this.requireCurrentPrices();
+    const order = await findUserOrder(this.ctx.db, userId, orderId);
+    if (!order) throw fail('ORDER_NOT_FOUND');
+    const requestHash = sha256(canonical({ amends: orderId.toString(), ...body }));
+    const quote = await this.firstQuote(order.code);
+    let decided: Decided;
+    try {
+      decided = await this.submit({
+        actor: { kind: 'user', id: userId },
+        userId,
+        kycRequired: true,
+        order: { idempotencyKey, requestHash, validity: order.validity, amendsOrderId: orderId },
+        decide: (engine, newOrderId) => [
+          ...this.takeFirstQuote(engine, quote),
+          ...engine.amendOrder(this.amendCommand(userId, orderId, newOrderId, body)),
+        ],
+      });
+    } catch (error) {
+      return this.placedByTheSameKey(error, userId, idempotencyKey, requestHash);
+    }
+    // Filled, cancelled or amended already, by the market or another request.
+    if (decided.events.some((event) => event.type === 'Rejected' && event.reason === 'ORDER_NOT_FOUND'))
+      throw fail('ORDER_NOT_OPEN');
+    throwIfRejected(decided.events);
+    if (!decided.order) throw new Error(`trading: order ${decided.orderId} was not written`);
+    return decided.order;
+  }
+
+  /** The 訂正 confirmation's figures; refuses what amending would refuse. Changes nothing. */
+  async previewAmendment(
+    userId: bigint,
+    orderId: bigint,
+    body: AmendOrderBody,
+  ): Promise<{
+    preview: Extract<OrderPreview, { ok: true }>;
+    validity: { validity: OrderValidity; validUntil: string };
+  }> {
+    this.requireCurrentPrices();
+    const order = await findUserOrder(this.ctx.db, userId, orderId);
+    if (!order) throw fail('ORDER_NOT_FOUND');
+    if (order.status !== 'open') throw fail('ORDER_NOT_OPEN');
+    const quote = await this.firstQuote(order.code);
+    let preview: OrderPreview | undefined;
+    await this.submit({
+      actor: { kind: 'user', id: userId },
+      userId,
+      kycRequired: true,
+      decide: (engine) => {
+        const events = this.takeFirstQuote(engine, quote);
+        preview = engine.previewAmendment(this.amendCommand(userId, orderId, 'preview', body));
+        return events;
+      },
+    });
+    if (!preview!.ok)
+      throw preview!.reason === 'ORDER_NOT_FOUND' ? fail('ORDER_NOT_OPEN') : refusal(preview!.reason);
+    return { preview: preview!, validity: { validity: order.validity, validUntil: order.valid_until } };
   }
 
   /** The confirmation popup's figures; refuses what placing would refuse. Changes nothing. */

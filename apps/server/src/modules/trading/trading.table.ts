@@ -18,7 +18,7 @@ export interface TradingOrdersTable {
   held_margin: bigint;
   held_fee: bigint;
   status: OrderStatus;
-  cancel_reason: 'user' | 'insufficient_funds' | 'forced_close' | 'expired' | null;
+  cancel_reason: 'user' | 'insufficient_funds' | 'forced_close' | 'expired' | 'amended' | null;
   fill_price: bigint | null;
   /** 期間: day (当日中) or week (今週中). */
   validity: 'day' | 'week';
@@ -26,6 +26,8 @@ export interface TradingOrdersTable {
   valid_until: string;
   idempotency_key: string;
   request_hash: string;
+  /** The order this one replaced by 訂正; null for an order placed anew. */
+  amends_order_id: bigint | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -35,6 +35,7 @@ export const orderView = (row: OrderRow): Order => ({
   fillPrice: money(row.fill_price),
   validity: row.validity,
   validUntil: row.valid_until,
+  amendsOrderId: row.amends_order_id?.toString() ?? null,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
 });
