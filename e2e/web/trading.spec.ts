@@ -16,8 +16,8 @@ import {
 /**
  * The trading screens against the real trading module (the suite's clock is always open): a 2x market long
  * placed through the order panel's confirmation, a retried confirmation placing it once, its live P&L on the
- * Trade page, its close and the realised P&L in the history; a resting limit order and its cancel; errors on
- * the fields they concern; axe, tap targets and screenshots in Japanese and English.
+ * Trade page, its close and the realised P&L in the history; a resting limit order and its cancel; a resting
+ * limit order's 訂正 (amendment) and the order it replaced in the history; errors on the fields they concern; axe, tap targets and screenshots in Japanese and English.
  */
 
 // The first test's staff login may wait up to 30 s for an authenticator code the server has not seen yet.
@@ -637,6 +637,223 @@ for (const lang of ['ja', 'en']) {
         '/api/orders?status=all',
       );
       expect(orders.items.map((order) => order.status)).toEqual(['cancelled']);
+    });
+
+    test('a resting limit order is amended (訂正) after a confirmation, sent once through a retry; the old one is in the history as cancelled by it', async ({
+      page,
+      request,
+    }) => {
+      const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+      const quote = await quoteOf(page);
+      // A limit order resting at the day's low, 今週中 (the order panel's own flow is the test above's).
+      const response = await request.post('/api/orders', {
+        headers: { token: investor.token, 'idempotency-key': `e2e-amend-${lang}-${Date.now()}` },
+        data: {
+          code: CODE,
+          side: 'long',
+          type: 'limit',
+          lots: 1,
+          leverage: 1,
+          price: quote.limitDown,
+          validity: 'week',
+        },
+      });
+      const placed = (await response.json()) as {
+        code: number;
+        msg: string;
+        data: { id: string; price: string; heldMargin: string; heldFee: string };
+      };
+      expect(placed.code, placed.msg).toBe(1);
+      const original = placed.data;
+      const low = Number(quote.limitDown);
+      const priceText = (value: number) =>
+        messageWith(lang, 'trade', 'priceYen', {
+          price: value.toLocaleString('en-US', { maximumFractionDigits: 2 }),
+        });
+      const toyota = messageWith(lang, 'trade', 'instrumentWithCode', {
+        name: lang === 'ja' ? 'トヨタ自動車' : 'Toyota Motor',
+        code: CODE,
+      });
+
+      await openSignedInPhone(page, investor, TRADE);
+      await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.orders') }).click();
+      await page.getByTestId('order-row').click();
+      const detail = page.getByTestId('order-detail');
+      // 訂正 beside 取消, each named by the words it shows.
+      await expect(
+        detail.getByRole('button', { name: message(lang, 'trade', 'cancelAction'), exact: true }),
+      ).toBeVisible();
+      await waitUntilSettled(detail);
+      expect(await problemsOn(page, 'order-detail')).toEqual([]);
+      await screenshot(page, `order-detail-open-${lang}`);
+      await detail.getByRole('button', { name: message(lang, 'trade', 'amend.action'), exact: true }).click();
+      await expect(page.locator('#order-detail-title')).toHaveText(message(lang, 'trade', 'amend.title'));
+      const form = detail.getByTestId('amend-form');
+      // Prefilled with the order as it rests, named above the fields.
+      await expect(form.getByTestId('amend-figures-instrument')).toHaveText(toyota);
+      await expect(form.getByTestId('amend-figures-price')).toHaveText(priceText(low));
+      await expect(form.getByTestId('amend-figures-lots')).toHaveText(
+        messageWith(lang, 'trade', 'quantity', { shares: '100', lots: '1' }),
+      );
+      await expect(input(page, 'amend-price')).toHaveValue(String(low));
+      await expect(input(page, 'amend-quantity')).toHaveValue('100');
+
+      // The steppers: the price on the stock's tick grid and within today's limits (− at the low stays there),
+      // the quantity a lot at a time, never under one.
+      await form.getByTestId('amend-price-down').click();
+      await expect(input(page, 'amend-price')).toHaveValue(String(low));
+      await form.getByTestId('amend-quantity-down').click();
+      await expect(input(page, 'amend-quantity')).toHaveValue('100');
+      await form.getByTestId('amend-price-up').click();
+      await form.getByTestId('amend-quantity-up').click();
+      await expect(input(page, 'amend-quantity')).toHaveValue('200');
+      const higher = Number(await input(page, 'amend-price').inputValue());
+      expect(higher).toBeGreaterThan(low);
+      await expect(form.getByTestId('amend-shares')).toHaveText(
+        messageWith(lang, 'trade', 'quantity', { shares: '200', lots: '2' }),
+      );
+      await expect(form.getByTestId('amend-kept-note')).toHaveText(message(lang, 'trade', 'amend.keptNote'));
+      await waitUntilSettled(detail);
+      expect(await page.locator('h1').count()).toBe(1);
+      await expectNoHorizontalOverflow(page);
+      expect(await problemsOn(page, 'amend-form')).toEqual([]);
+      await screenshot(page, `order-amend-form-${lang}`);
+
+      // Back to the same price and lots: nothing to amend, said on the form without asking the server.
+      await form.getByTestId('amend-price-down').click();
+      await form.getByTestId('amend-quantity-down').click();
+      await form.getByTestId('amend-review').click();
+      await expect(form.getByTestId('amend-alert')).toContainText(
+        message(lang, 'errors', 'ORDER_AMEND_UNCHANGED'),
+      );
+      // A price off the stock's tick grid (TOPIX500: 0.5 yen here): the server's answer, under the price.
+      await input(page, 'amend-price').fill(`${Math.floor(low) + 0.3}`);
+      await form.getByTestId('amend-review').click();
+      await expect(form.getByTestId('amend-price-error')).toHaveText(
+        message(lang, 'errors', 'ORDER_PRICE_OFF_TICK'),
+      );
+      await input(page, 'amend-price').fill(String(low));
+      await form.getByTestId('amend-price-up').click();
+      await form.getByTestId('amend-quantity-up').click();
+      await form.getByTestId('amend-review').click();
+
+      // The confirmation: what stays, 訂正前 → 訂正後, and the server's figures for the amended order.
+      const confirm = page.getByRole('dialog', { name: message(lang, 'trade', 'amend.confirmTitle') });
+      await expect(confirm.getByTestId('amend-confirm')).toBeVisible();
+      await expect(confirm.getByTestId('amend-confirm-instrument')).toHaveText(toyota);
+      await expect(confirm.getByTestId('amend-confirm-side')).toHaveText(message(lang, 'trade', 'side.long'));
+      await expect(confirm.getByTestId('amend-confirm-validity')).toContainText(
+        message(lang, 'trade', 'validity.week'),
+      );
+      await expect(confirm.getByTestId('amend-confirm-price-before')).toHaveText(priceText(low));
+      await expect(confirm.getByTestId('amend-confirm-price-after')).toHaveText(priceText(higher));
+      await expect(confirm.getByTestId('amend-confirm-lots-before')).toHaveText(
+        messageWith(lang, 'trade', 'amend.sharesValue', { shares: '100' }),
+      );
+      await expect(confirm.getByTestId('amend-confirm-lots-after')).toHaveText(
+        messageWith(lang, 'trade', 'amend.sharesValue', { shares: '200' }),
+      );
+      const figure = async (id: string) => sen(await confirm.getByTestId(`amend-confirm-${id}`).innerText());
+      const notional = await figure('notional');
+      expect(notional).toBe(BigInt(Math.round(higher * 100)) * 200n);
+      // 1x: the whole value is held as margin, with the fee.
+      expect(await figure('margin')).toBe(notional);
+      expect(await figure('total')).toBe((await figure('margin')) + (await figure('fee')));
+      await expect(confirm.getByTestId('amend-confirm-liquidation')).toHaveText(/\S/);
+      // The old order's hold is released in the new one's favour: the note says how much.
+      const held = sen(original.heldMargin) + sen(original.heldFee);
+      await expect(confirm.getByTestId('amend-confirm-note')).toContainText(
+        yenText((Number(held) / 100).toFixed(2)),
+      );
+      await expect(confirm.getByTestId('amend-send')).toBeInViewport({ ratio: 1 });
+      await waitUntilSettled(confirm);
+      expect(await problemsOn(page, 'amend-confirm')).toEqual([]);
+      await screenshot(page, `order-amend-confirm-${lang}`);
+
+      // The first answer is lost on the way back: the order is amended, but the app hears nothing; confirming
+      // again sends the same key, and the server answers the same amendment.
+      const sent: Request[] = [];
+      let lost = false;
+      await page.route(
+        (url) => url.pathname === `/api/orders/${original.id}/amend`,
+        async (route) => {
+          sent.push(route.request());
+          if (lost) return route.fallback();
+          lost = true;
+          await route.fetch();
+          await route.abort('connectionreset');
+        },
+      );
+      await confirm.getByTestId('amend-send').click();
+      await expect(confirm.getByTestId('amend-send-unanswered')).toBeVisible();
+      await confirm.getByTestId('amend-send').click();
+      await expect(page.getByText(message(lang, 'trade', 'amend.done'), { exact: true })).toBeVisible();
+      await expect(detail).toHaveCount(0);
+      expect(sent).toHaveLength(2);
+      const keys = await Promise.all(sent.map((sending) => sending.headerValue('idempotency-key')));
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[1]).toBe(keys[0]);
+
+      // The open orders: the new order only, at its new price and lots; its detail names the order it amends.
+      const row = page.getByTestId('order-list-open').getByTestId('order-row');
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(messageWith(lang, 'trade', 'quantity', { shares: '200', lots: '2' }));
+      await expect(row).toContainText(
+        messageWith(lang, 'trade', 'limitAt', {
+          price: higher.toLocaleString('en-US', { maximumFractionDigits: 2 }),
+        }),
+      );
+      await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
+      await row.click();
+      await expect(detail.getByTestId('order-figures-amends')).toHaveText(original.id);
+      await expect(detail.getByTestId('order-figures')).toContainText(
+        message(lang, 'trade', 'amend.amendsOrder'),
+      );
+      await detail.getByTestId('order-detail-close').click();
+      await expect(detail).toHaveCount(0);
+
+      // The history: the old order, 取消済み, with the reason 訂正による取消.
+      await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.history') }).click();
+      await page.getByTestId('trade-history-kind-orders').click();
+      // The open orders' tab stays mounted, hidden: the history's own rows.
+      const old = page.getByTestId('order-history-list').getByTestId('order-row');
+      await expect(old).toHaveCount(1);
+      await expect(old.getByTestId('order-status')).toHaveText(
+        message(lang, 'trade', 'orderStatus.cancelled'),
+      );
+      await expect(old.getByTestId('order-cancel-reason')).toHaveText(
+        message(lang, 'trade', 'cancelReason.amended'),
+      );
+      await expect(old).toContainText(messageWith(lang, 'trade', 'orderNumber', { id: original.id }));
+      await screenshot(page, `trade-order-history-amended-${lang}`);
+      await old.click();
+      await expect(detail.getByTestId('order-figures-reason')).toHaveText(
+        message(lang, 'trade', 'cancelReason.amended'),
+      );
+      await expect(detail.getByTestId('order-amend')).toHaveCount(0);
+
+      const orders = await userApi<
+        Page_<{
+          id: string;
+          status: string;
+          cancelReason: string | null;
+          amendsOrderId: string | null;
+          price: string;
+          lots: number;
+        }>
+      >(request, investor.token, '/api/orders?status=all');
+      expect(
+        orders.items.map(({ status, cancelReason, amendsOrderId, price, lots }) => ({
+          status,
+          cancelReason,
+          amendsOrderId,
+          price: Number(price),
+          lots,
+        })),
+      ).toEqual([
+        { status: 'open', cancelReason: null, amendsOrderId: original.id, price: higher, lots: 2 },
+        { status: 'cancelled', cancelReason: 'amended', amendsOrderId: null, price: low, lots: 1 },
+      ]);
     });
 
     test('注文履歴 loads older lines as it scrolls, each once, while an order placed earlier finishes', async ({

@@ -19,3 +19,4 @@ export type RequestBody<E extends EndpointDef> = NonNullable<CallInput<E>['body'
 export type OrderRequest = RequestBody<typeof api.trading.placeOrder>;
 export type CloseRequest = RequestBody<typeof api.trading.closePosition>;
 export type TargetsRequest = RequestBody<typeof api.trading.setTakeProfitStopLoss>;
+export type AmendRequest = RequestBody<typeof api.trading.amendOrder>;

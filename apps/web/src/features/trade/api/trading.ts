@@ -17,6 +17,7 @@ import { useChannel } from '../../../lib/realtime';
 import { useIsLoggedIn } from '../../../lib/session-store';
 import {
   tradeKeys,
+  type AmendRequest,
   type CloseRequest,
   type OrderFilter,
   type OrderRequest,
@@ -173,7 +174,7 @@ export function useLiveQuotes(codes: readonly string[]) {
   return useQuotes([...new Set(codes)].sort());
 }
 
-/** After an order, a cancel, a close or a TP/SL change: every trading list, and the cash everywhere. */
+/** After an order, a cancel, an amendment, a close or a TP/SL change: every trading list, and the cash everywhere. */
 function useRefreshTrading() {
   const queryClient = useQueryClient();
   return () =>
@@ -212,6 +213,29 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: (id: string) => apiClient.call(routes.trading.cancelOrder, { params: { id } }),
     onSuccess: refresh,
+  });
+}
+
+/** The 訂正 confirmation's figures for a resting limit order; refuses what amending would refuse, with the same error. */
+export function useAmendPreview() {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: AmendRequest }) =>
+      apiClient.call(routes.trading.previewAmendment, { params: { id }, body }),
+    meta: { failuresInForm: true },
+  });
+}
+
+/**
+ * 訂正: the order is cancelled (reason amended) and a new one placed at the new price and lots, in one step;
+ * answers the new order.
+ */
+export function useAmendOrder() {
+  const refresh = useRefreshTrading();
+  return useMutation({
+    mutationFn: ({ id, body, idempotencyKey }: Confirmed<AmendRequest> & { id: string }) =>
+      apiClient.call(routes.trading.amendOrder, { params: { id }, body, idempotencyKey }),
+    onSuccess: refresh,
+    meta: { failuresInForm: true },
   });
 }
 

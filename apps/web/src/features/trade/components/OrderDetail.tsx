@@ -1,21 +1,30 @@
 import { formatPrice } from '@kabuto/contract';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Toast } from 'antd-mobile';
-import { decimalToSen, formatJst, senToDecimal, type Order } from '@kabuto/contract';
+import { formatJst, type Order } from '@kabuto/contract';
 
 import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useCancelOrder, useInstrument } from '../api/trading';
+import { heldOf, isAmendable } from '../lib/amend';
 import { instrumentWithCode, orderStatusText, quantityText, validUntilText } from '../lib/labels';
+import { AmendOrderForm } from './AmendOrderForm';
 import { DetailSheet, Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
 import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
 
-/** 注文照会: one order, with 取消 (after a confirmation) while it rests. */
+type Step = 'detail' | 'amend';
+
+/** 注文照会: one order, with 訂正 (a limit order) and 取消 (after a confirmation) while it rests. */
 export function OrderDetail({ order, onClose }: { order: Order | null; onClose: () => void }) {
   const { t, i18n } = useTradeTranslation();
+  const [step, setStep] = useState<Step>('detail');
   const cancel = useCancelOrder();
   const instrument = useInstrument(order?.code ?? '');
+  const hide = () => {
+    setStep('detail');
+    onClose();
+  };
   if (!order) return null;
   const instrumentText = instrumentWithCode(t, instrument.data, i18n.resolvedLanguage, order.code);
   const optional = (value: string | null) => (value ? formatPrice(value) : t('trade:none'));
@@ -34,16 +43,14 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
     ['status', t('trade:status'), orderStatusText(t, order)],
   ];
   if (order.status === 'open') {
-    rows.push([
-      'held',
-      t('trade:heldForOrder'),
-      yen(senToDecimal((decimalToSen(order.heldMargin) ?? 0n) + (decimalToSen(order.heldFee) ?? 0n))),
-    ]);
+    rows.push(['held', t('trade:heldForOrder'), yen(heldOf(order))]);
   }
   if (order.fillPrice) rows.push(['fill', t('trade:fillPrice'), formatPrice(order.fillPrice)]);
   // An expired order's status already says 期限切れ.
   if (order.cancelReason && order.cancelReason !== 'expired')
     rows.push(['reason', t('trade:cancelReasonLabel'), t(`trade:cancelReason.${order.cancelReason}`)]);
+  // A 訂正's new order names the one it replaced (listed in the history as cancelled by the amendment).
+  if (order.amendsOrderId) rows.push(['amends', t('trade:amend.amendsOrder'), order.amendsOrderId]);
   rows.push(['created', t('trade:orderedAt'), formatJst(order.createdAt)]);
   rows.push(['updated', t('trade:updatedAt'), formatJst(order.updatedAt)]);
 
@@ -81,29 +88,59 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
           .mutateAsync(order.id)
           .then(() => {
             Toast.show({ content: t('trade:cancelled') });
-            onClose();
+            hide();
           })
           .catch(() => undefined),
     });
   };
 
+  const amended = (replacement: Order) => {
+    Toast.show({
+      content: t(replacement.status === 'filled' ? 'trade:amend.doneFilled' : 'trade:amend.done'),
+    });
+    hide();
+  };
+
   return (
-    <DetailSheet title={t('trade:orderTitle')} visible onClose={onClose} testId="order-detail">
-      <Figures rows={rows} testId="order-figures" />
-      {order.status === 'open' && (
-        <div className="kb-actions">
-          <Button
-            color="danger"
-            fill="outline"
-            size="large"
-            block
-            onClick={confirmCancel}
-            data-testid="order-cancel"
-          >
-            {t('trade:cancelAction')}
-          </Button>
-        </div>
+    <DetailSheet
+      title={step === 'amend' ? t('trade:amend.title') : t('trade:orderTitle')}
+      visible
+      onClose={hide}
+      testId="order-detail"
+    >
+      {step === 'detail' && (
+        <>
+          <Figures rows={rows} testId="order-figures" />
+          {order.status === 'open' && (
+            // 訂正 and 取消 side by side, as brokers place them; a market order waiting for the opening has 取消 only.
+            <div className="kb-actions kb-trade-order-actions">
+              {isAmendable(order) && (
+                <Button
+                  color="primary"
+                  fill="outline"
+                  size="large"
+                  block
+                  onClick={() => setStep('amend')}
+                  data-testid="order-amend"
+                >
+                  {t('trade:amend.action')}
+                </Button>
+              )}
+              <Button
+                color="danger"
+                fill="outline"
+                size="large"
+                block
+                onClick={confirmCancel}
+                data-testid="order-cancel"
+              >
+                {t('trade:cancelAction')}
+              </Button>
+            </div>
+          )}
+        </>
       )}
+      {step === 'amend' && <AmendOrderForm order={order} onDone={amended} />}
     </DetailSheet>
   );
 }

@@ -6,6 +6,10 @@ import { InstrumentLabel } from './InstrumentLabel';
 import { ListStates } from './ListStates';
 import { orderPriceText } from './OrderList';
 
+/** The reason a history line names: not the investor's own cancel (the usual one), nor expiry (its status). */
+const shownCancelReason = (order: Order) =>
+  order.cancelReason === 'user' || order.cancelReason === 'expired' ? null : order.cancelReason;
+
 /** 新規買 / 返済売 …: what the line did, coloured as the trade it was (a buy red, a sell blue). */
 function TradeTag({ kind, side }: { kind: 'open' | 'close'; side: 'long' | 'short' }) {
   const { t } = useTradeTranslation();
@@ -63,7 +67,18 @@ export function OrderHistoryList({
                 <span>{orderPriceText(t, line.order)}</span>
               </span>
               <span className="kb-trade-row-meta">
-                <span>{t('trade:orderNumber', { id: line.order.id })}</span>
+                <span>
+                  {/* Why an order went that the investor did not cancel (訂正, 余力不足, 強制決済); 期限切れ is its status. */}
+                  {shownCancelReason(line.order) && (
+                    <>
+                      <span data-testid="order-cancel-reason">
+                        {t(`trade:cancelReason.${shownCancelReason(line.order)}`)}
+                      </span>{' '}
+                      ・{' '}
+                    </>
+                  )}
+                  {t('trade:orderNumber', { id: line.order.id })}
+                </span>
                 <span>{formatJst(line.at)}</span>
               </span>
             </button>

@@ -6,6 +6,7 @@ import {
   notionalOf,
   pnlPercentOf,
   roomAbove,
+  steppedShares,
   targetRefusal,
   unrealisedPnlAt,
   withSign,
@@ -22,6 +23,22 @@ describe('lotsOfShares', () => {
   it('refuses what is not a whole number of lots', () => {
     for (const typed of ['', '0', '50', '150', '-100', '1.5', '100株', 'abc', '1e3'])
       expect(lotsOfShares(typed)).toBeNull();
+  });
+});
+
+describe('steppedShares', () => {
+  it('adds or takes one lot (100 shares), never going under one lot', () => {
+    expect(steppedShares('200', 1)).toBe('300');
+    expect(steppedShares('200', -1)).toBe('100');
+    expect(steppedShares('100', -1)).toBe('100');
+    expect(steppedShares('１，０００', 1)).toBe('1100');
+  });
+
+  it('steps from the fallback when what is typed is not a whole number of lots', () => {
+    expect(steppedShares('150', 1, 3)).toBe('400');
+    expect(steppedShares('', -1, 3)).toBe('200');
+    expect(steppedShares('abc', 1)).toBe('100');
+    expect(steppedShares('', -1)).toBe('100');
   });
 });
 

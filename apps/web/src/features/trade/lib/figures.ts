@@ -18,6 +18,15 @@ export function lotsOfShares(typed: string): number | null {
   return shares > 0 && shares % SHARES_PER_LOT === 0 ? shares / SHARES_PER_LOT : null;
 }
 
+/**
+ * The shares field after a − or a +: one lot a tap, never under one lot. A quantity that is not a whole number of
+ * lots steps from `fallbackLots` (0 starts at one lot).
+ */
+export function steppedShares(typed: string, step: 1 | -1, fallbackLots = 0): string {
+  const lots = lotsOfShares(typed) ?? fallbackLots;
+  return String(Math.max(1, lots + step) * SHARES_PER_LOT);
+}
+
 /** Price × shares as a wire decimal: the notional (約定代金) of `lots` at `price`. */
 export function notionalOf(price: string, lots: number): string {
   return senToDecimal(senOf(price) * BigInt(lots * SHARES_PER_LOT));

@@ -23,7 +23,14 @@ import type { OrderRequest } from '../api/keys';
 import { useOrderPreview, usePlaceOrder, useTradingAccount, type Confirmed } from '../api/trading';
 import { Stepper } from '../components/Stepper';
 import { ToggleGroup } from '../components/ToggleGroup';
-import { buyingPowerAt, lotsOfShares, notionalOf, targetRefusal, type Side } from '../lib/figures';
+import {
+  buyingPowerAt,
+  lotsOfShares,
+  notionalOf,
+  steppedShares,
+  targetRefusal,
+  type Side,
+} from '../lib/figures';
 import { priceInputText, priceSenOf, steppedPrice, type PriceBand } from '../lib/prices';
 import { quantityText } from '../lib/labels';
 import { OrderConfirmation } from './OrderConfirmation';
@@ -116,7 +123,7 @@ export function OrderForm({
     );
   };
   const stepShares = (step: 1 | -1) => {
-    form.field('shares').onChange(String(Math.max(1, (lots ?? 0) + step) * SHARES_PER_LOT));
+    form.field('shares').onChange(steppedShares(form.values.shares, step));
   };
 
   /** The price the figures below the form use: the limit, or the last price for a market order. */

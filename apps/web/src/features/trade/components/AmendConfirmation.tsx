@@ -1,0 +1,129 @@
+import {
+  decimalToSen,
+  formatPrice,
+  groupThousands,
+  isMarginTrade,
+  type Order,
+  type OrderPreviewView,
+} from '@kabuto/contract';
+import { SHARES_PER_LOT } from '@kabuto/market-rules';
+
+import { yen } from '../../../lib/format';
+import type { AmendRequest } from '../api/keys';
+import { amendmentChanges, heldOf } from '../lib/amend';
+import { validUntilText } from '../lib/labels';
+import { useTradeTranslation } from '../lib/texts';
+import { SimulatedLabel } from './SimulatedLabel';
+
+interface AmendConfirmationProps {
+  order: Order;
+  amendment: AmendRequest;
+  preview: OrderPreviewView;
+  instrumentLabel: string;
+}
+
+/**
+ * What the investor confirms before a 訂正: the order's kept terms, its price and lots before and after, and the
+ * server's figures for the amended order (what it holds in place of the old order's hold).
+ */
+export function AmendConfirmation({ order, amendment, preview, instrumentLabel }: AmendConfirmationProps) {
+  const { t } = useTradeTranslation();
+  const lots = Number(amendment.lots);
+  const changed = amendmentChanges(order, decimalToSen(amendment.price) ?? 0n, lots);
+  const price = (value: string) => t('trade:priceYen', { price: formatPrice(value) });
+  const shares = (count: number) =>
+    t('trade:amend.sharesValue', { shares: groupThousands(String(count * SHARES_PER_LOT)) });
+  const kept: [string, string, string][] = [
+    ['instrument', t('trade:instrument'), instrumentLabel],
+    [
+      'side',
+      t('trade:sideLabel'),
+      isMarginTrade(order.side, order.leverage)
+        ? t('trade:marginSide', { side: t(`trade:side.${order.side}`) })
+        : t(`trade:side.${order.side}`),
+    ],
+    ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
+    [
+      'validity',
+      t('trade:validityLabel'),
+      t('trade:validityWithDate', {
+        validity: t(`trade:validity.${preview.validity}`),
+        date: validUntilText(preview.validUntil),
+      }),
+    ],
+  ];
+  if (order.takeProfit) kept.push(['take-profit', t('trade:takeProfit'), price(order.takeProfit)]);
+  if (order.stopLoss) kept.push(['stop-loss', t('trade:stopLoss'), price(order.stopLoss)]);
+  const changes: [string, string, string, string, boolean][] = [
+    [
+      'price',
+      t('trade:orderPrice'),
+      order.price ? price(order.price) : '—',
+      price(amendment.price),
+      changed.price,
+    ],
+    ['lots', t('trade:lots'), shares(order.lots), shares(lots), changed.lots],
+  ];
+  const figures: [string, string, string][] = [
+    ['notional', t('trade:estimatedNotional'), yen(preview.notional)],
+    ['margin', t('trade:margin'), yen(preview.margin)],
+    ['fee', t('trade:fee'), yen(preview.fee)],
+    ['total', t('trade:total'), yen(preview.total)],
+    [
+      'liquidation',
+      t('trade:liquidationPrice'),
+      preview.estimatedLiquidationPrice ? price(preview.estimatedLiquidationPrice) : t('trade:noLiquidation'),
+    ],
+  ];
+  return (
+    <div data-testid="amend-confirm">
+      <dl className="kb-trade-figures">
+        {kept.map(([id, label, value]) => (
+          <div key={id}>
+            <dt>{label}</dt>
+            <dd data-testid={`amend-confirm-${id}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {/* 訂正前 → 訂正後, side by side as brokers show a 訂正: what changes stands out in bold. */}
+      <table className="kb-trade-amend-table" data-testid="amend-confirm-changes">
+        <caption>{t('trade:amend.changesCaption')}</caption>
+        <thead>
+          <tr>
+            <td />
+            <th scope="col">{t('trade:amend.before')}</th>
+            <th scope="col">{t('trade:amend.after')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map(([id, label, before, after, differs]) => (
+            <tr key={id}>
+              <th scope="row">{label}</th>
+              <td data-testid={`amend-confirm-${id}-before`}>{before}</td>
+              <td
+                className={differs ? 'kb-trade-amend-changed' : undefined}
+                data-testid={`amend-confirm-${id}-after`}
+              >
+                {after}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="kb-trade-figures" style={{ marginTop: 8 }}>
+        {figures.map(([id, label, value]) => (
+          <div key={id} className={id === 'total' ? 'kb-trade-figure-total' : undefined}>
+            <dt>{label}</dt>
+            <dd data-testid={`amend-confirm-${id}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="kb-trade-note" data-testid="amend-confirm-note">
+        {t('trade:amend.confirmNote', { held: yen(heldOf(order)) })}
+      </p>
+      <p className="kb-muted" style={{ margin: '8px 0 0', lineHeight: 1.6 }}>
+        <SimulatedLabel /> {preview.fillsNow ? t('trade:amend.fillsNowNote') : t('trade:confirmLimitNote')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+import { useState } from 'react';
+import { Button, Dialog, List } from 'antd-mobile';
+import { ApiError, newIdempotencyKey } from '@kabuto/client';
+import {
+  amendOrderRequest,
+  decimalToSen,
+  formatPrice,
+  senToDecimal,
+  type Order,
+  type OrderPreviewView,
+} from '@kabuto/contract';
+import { SHARES_PER_LOT } from '@kabuto/market-rules';
+
+import { FormAlert } from '../../../components/form/FormAlert';
+import { FormField } from '../../../components/form/FormField';
+import { useForm } from '../../../components/form/use-form';
+import { yen } from '../../../lib/format';
+import type { AmendRequest } from '../api/keys';
+import { useAmendOrder, useAmendPreview, useInstrument, useLiveQuotes, type Confirmed } from '../api/trading';
+import { amendmentChanges, changesSomething } from '../lib/amend';
+import { lotsOfShares, notionalOf, steppedShares } from '../lib/figures';
+import { instrumentWithCode, quantityText } from '../lib/labels';
+import { priceInputText, priceSenOf, steppedPrice } from '../lib/prices';
+import { useTradeTranslation } from '../lib/texts';
+import { AmendConfirmation } from './AmendConfirmation';
+import { Figures } from './DetailSheet';
+import { Stepper } from './Stepper';
+
+interface Confirming {
+  attempt: Confirmed<AmendRequest>;
+  preview: OrderPreviewView;
+}
+
+/**
+ * 訂正 of a resting limit order: a new limit price (on the stock's tick grid, within today's limits) and lots,
+ * after a confirmation with the server's figures; one idempotency key per confirmation. The rest of the order
+ * (side, leverage, 期間, take-profit, stop-loss) is kept.
+ */
+export function AmendOrderForm({
+  order,
+  onDone,
+}: {
+  order: Order;
+  /** With the new order the server placed in the old one's stead. */
+  onDone: (amended: Order) => void;
+}) {
+  const { t, i18n } = useTradeTranslation();
+  const preview = useAmendPreview();
+  const amend = useAmendOrder();
+  const instrument = useInstrument(order.code);
+  const instrumentText = instrumentWithCode(t, instrument.data, i18n.resolvedLanguage, order.code);
+  const quote = useLiveQuotes([order.code]).data?.get(order.code);
+  const orderPrice = decimalToSen(order.price ?? '') ?? 0n;
+  const form = useForm({
+    price: priceInputText(orderPrice),
+    shares: String(order.lots * SHARES_PER_LOT),
+  });
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  /** Why the last Confirm got no answer: shown in the confirmation, whose Confirm then sends again. */
+  const [unanswered, setUnanswered] = useState<string | null>(null);
+  const lots = lotsOfShares(form.values.shares);
+  const band = quote
+    ? { low: decimalToSen(quote.limitDown) ?? 1n, high: decimalToSen(quote.limitUp) ?? 1n }
+    : undefined;
+
+  const stepPrice = (step: 1 | -1) => {
+    const field = form.field('price');
+    const topix500 = instrument.data?.topix500 ?? false;
+    field.onChange(
+      priceInputText(steppedPrice(field.value, step, { topix500, reference: orderPrice, band })),
+    );
+  };
+  const stepShares = (step: 1 | -1) =>
+    form.field('shares').onChange(steppedShares(form.values.shares, step, order.lots));
+
+  const typedPrice = priceSenOf(form.values.price);
+  const estimate = typedPrice !== null && lots !== null ? notionalOf(senToDecimal(typedPrice), lots) : null;
+
+  const review = () => {
+    if (lots === null) {
+      form.showFailure(new ApiError('ORDER_LOTS_INVALID', t('errors:ORDER_LOTS_INVALID')));
+      return;
+    }
+    const checked = form.parse(amendOrderRequest, { lots });
+    if (!checked) return;
+    // The server refuses the same price and lots too; said here without asking it.
+    if (!changesSomething(amendmentChanges(order, checked.price, checked.lots))) {
+      form.showFailure(new ApiError('ORDER_AMEND_UNCHANGED', t('errors:ORDER_AMEND_UNCHANGED')));
+      return;
+    }
+    const body: AmendRequest = { price: senToDecimal(checked.price), lots: checked.lots };
+    form.send(preview, { id: order.id, body }, (figures) =>
+      // One key per confirmation: Confirm tapped again after a lost answer amends the order once.
+      setConfirming({ attempt: { body, idempotencyKey: newIdempotencyKey() }, preview: figures }),
+    );
+  };
+
+  const dismiss = () => {
+    setConfirming(null);
+    setUnanswered(null);
+  };
+
+  const send = () => {
+    if (!confirming) return;
+    amend
+      .mutateAsync({ id: order.id, ...confirming.attempt })
+      .then((amended) => {
+        dismiss();
+        onDone(amended);
+      })
+      .catch((error: unknown) => {
+        // No answer: the confirmation stays open, and confirming again reuses its key.
+        if (error instanceof ApiError && error.transport) {
+          setUnanswered(error.message);
+          return;
+        }
+        dismiss();
+        if (error instanceof Error) form.showFailure(error);
+      });
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        review();
+      }}
+      noValidate
+      data-testid="amend-form"
+    >
+      {/* The order as it rests, before what it becomes: the sheet replaces the order's figures. */}
+      <Figures
+        rows={[
+          ['instrument', t('trade:instrument'), instrumentText],
+          ['side', t('trade:sideLabel'), t(`trade:side.${order.side}`)],
+          [
+            'price',
+            t('trade:amend.priceBefore'),
+            order.price ? t('trade:priceYen', { price: formatPrice(order.price) }) : '—',
+          ],
+          ['lots', t('trade:amend.lotsBefore'), quantityText(t, order.lots)],
+          ['last', t('trade:lastPrice'), quote ? formatPrice(quote.last) : '—'],
+        ]}
+        testId="amend-figures"
+      />
+      <List className="kb-form">
+        <FormField
+          {...form.field('price')}
+          label={t('trade:amend.newPrice')}
+          labelPosition="above"
+          placeholder={t('trade:pricePlaceholder')}
+          inputMode="decimal"
+          testId="amend-price"
+          extra={<Stepper label={t('trade:amend.newPrice')} onStep={stepPrice} testId="amend-price" />}
+        />
+        <FormField
+          {...form.field('shares')}
+          label={t('trade:amend.newShares')}
+          labelPosition="above"
+          placeholder={t('trade:sharesPlaceholder')}
+          inputMode="numeric"
+          testId="amend-quantity"
+          extra={<Stepper label={t('trade:amend.newShares')} onStep={stepShares} testId="amend-quantity" />}
+        />
+      </List>
+      <div className="kb-trade-note" style={{ paddingTop: 8 }} data-testid="amend-shares">
+        {lots !== null ? quantityText(t, lots) : t('trade:lotUnit')}
+      </div>
+      {band && (
+        <p className="kb-trade-note" data-testid="amend-band">
+          {t('trade:priceBand', {
+            low: formatPrice(senToDecimal(band.low)),
+            high: formatPrice(senToDecimal(band.high)),
+          })}
+        </p>
+      )}
+      <div className="kb-trade-estimate" data-testid="amend-estimate">
+        <span className="kb-muted">{t('trade:estimatedNotional')}</span>
+        <strong>{estimate ? yen(estimate) : '—'}</strong>
+      </div>
+      <p className="kb-trade-note" data-testid="amend-kept-note">
+        {t('trade:amend.keptNote')}
+      </p>
+      <FormAlert alert={form.alert} testId="amend" />
+      <div className="kb-actions">
+        <Button
+          type="submit"
+          color="primary"
+          size="large"
+          block
+          loading={preview.isPending}
+          data-testid="amend-review"
+        >
+          {t('trade:amend.review')}
+        </Button>
+      </div>
+      <Dialog
+        visible={confirming !== null}
+        // On the page, not inside the sheet: a sheet (a transformed box) would centre the dialog on itself and
+        // push its buttons below the screen's edge.
+        getContainer={() => document.body}
+        bodyClassName="kb-dialog-tall"
+        title={t('trade:amend.confirmTitle')}
+        aria-label={t('trade:amend.confirmTitle')}
+        content={
+          confirming && (
+            // Scrolls itself when the figures are taller than the dialog (a long language, a small screen),
+            // focusable so that a keyboard can scroll it too.
+            <div
+              className="kb-dialog-scroll"
+              tabIndex={0}
+              role="group"
+              aria-label={t('trade:amend.confirmTitle')}
+            >
+              <AmendConfirmation
+                order={order}
+                amendment={confirming.attempt.body}
+                preview={confirming.preview}
+                instrumentLabel={instrumentText}
+              />
+              {unanswered && (
+                <p className="kb-field-error" role="alert" data-testid="amend-send-unanswered">
+                  {t('trade:sendAgain', { problem: unanswered })}
+                </p>
+              )}
+            </div>
+          )
+        }
+        actions={[
+          [
+            { key: 'cancel', text: t('common:cancel'), onClick: dismiss },
+            {
+              key: 'send',
+              text: t('trade:amend.send'),
+              bold: true,
+              disabled: amend.isPending,
+              onClick: send,
+              // @ts-expect-error antd-mobile passes data attributes on to the button; its type does not list them
+              'data-testid': 'amend-send',
+            },
+          ],
+        ]}
+      />
+    </form>
+  );
+}
