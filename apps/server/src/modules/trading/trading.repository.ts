@@ -146,6 +146,35 @@ export async function lockedVersion(db: Executor): Promise<bigint> {
   return BigInt(row.version);
 }
 
+/**
+ * Of `userIds`, the active ones, each row locked FOR SHARE in id order: a freeze or an end of all of a user's
+ * sessions, which hold the user's row (docs/architecture.md), has committed before or waits for the caller's
+ * commit. Read the sessions after this, in a statement of their own, to see what such a path committed.
+ */
+export async function lockActiveUsers(db: Executor, userIds: readonly bigint[]): Promise<Set<bigint>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'status'])
+    .where('id', 'in', userIds)
+    .orderBy('id')
+    .forShare()
+    .execute();
+  return new Set(rows.filter((row) => row.status === 'active').map((row) => row.id));
+}
+
+/** Of `sessionIds`, the investors' sessions not revoked. */
+export async function unrevokedSessions(db: Executor, sessionIds: readonly bigint[]): Promise<Set<bigint>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', 'in', sessionIds)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function currentVersion(db: Executor): Promise<bigint> {
   const row = await db
     .selectFrom('trading_state')

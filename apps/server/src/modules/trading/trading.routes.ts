@@ -23,7 +23,7 @@ export function tradingRoutes(ctx: AppContext) {
   }));
   return [
     route(api.trading.placeOrder, async ({ actor, body, idempotencyKey }) =>
-      orderView(await trading.placeOrder(actor.userId, body, idempotencyKey)),
+      orderView(await trading.placeOrder(actor, body, idempotencyKey)),
     ),
     route(api.trading.previewOrder, async ({ actor, body }) => {
       const { preview, validity } = await trading.previewOrder(actor.userId, body);
@@ -49,14 +49,14 @@ export function tradingRoutes(ctx: AppContext) {
       };
     }),
     route(api.trading.amendOrder, async ({ actor, params, body, idempotencyKey }) =>
-      orderView(await trading.amendOrder(actor.userId, params.id, body, idempotencyKey)),
+      orderView(await trading.amendOrder(actor, params.id, body, idempotencyKey)),
     ),
     route(api.trading.previewAmendment, async ({ actor, params, body }) => {
       const { preview, validity } = await trading.previewAmendment(actor.userId, params.id, body);
       return previewView(preview, validity);
     }),
     route(api.trading.cancelOrder, async ({ actor, params }) =>
-      orderView(await trading.cancelOrder(actor.userId, params.id)),
+      orderView(await trading.cancelOrder(actor, params.id)),
     ),
     route(api.trading.positions, async ({ actor, query }) => {
       const page = await positionsPage(ctx.db, actor.userId, query.status, query);
@@ -71,14 +71,14 @@ export function tradingRoutes(ctx: AppContext) {
       return positionView(row, trading.markOf(row.code));
     }),
     route(api.trading.closePosition, async ({ actor, params, body, idempotencyKey }) => {
-      const row = await trading.closePosition(actor.userId, params.id, body, idempotencyKey);
+      const row = await trading.closePosition(actor, params.id, body, idempotencyKey);
       return positionView(row, trading.markOf(row.code));
     }),
     route(api.trading.previewClose, async ({ actor, params, body }) =>
       closePreviewView(await trading.previewClose(actor.userId, params.id, body)),
     ),
     route(api.trading.setTakeProfitStopLoss, async ({ actor, params, body }) => {
-      const row = await trading.setTakeProfitStopLoss(actor.userId, params.id, body);
+      const row = await trading.setTakeProfitStopLoss(actor, params.id, body);
       return positionView(row, trading.markOf(row.code));
     }),
     route(api.trading.account, async ({ actor }) => {

@@ -28,6 +28,8 @@ import { TradingWriter } from './trading.writer';
 import {
   accountFigures,
   bumpVersion,
+  lockActiveUsers,
+  unrevokedSessions,
   currentVersion,
   findOrderByKey,
   findOrdersByKeys,
@@ -51,6 +53,11 @@ import type { OrderRow, PositionRow } from './trading.table';
 export type PlaceOrderBody = BodyOf<typeof api.trading.placeOrder>;
 export type ClosePositionBody = BodyOf<typeof api.trading.closePosition>;
 export type AmendOrderBody = BodyOf<typeof api.trading.amendOrder>;
+/** The investor a request acts for, and the session it came with. */
+export interface Investor {
+  userId: bigint;
+  sessionId: bigint;
+}
 export type TakeProfitStopLossBody = BodyOf<typeof api.trading.setTakeProfitStopLoss>;
 
 /**
@@ -73,6 +80,11 @@ interface Command {
   actor: LedgerActor;
   /** The user whose command this is: their KYC, credit score and ledger cash are brought into the engine first. */
   userId?: bigint;
+  /**
+   * The session the user's request came with: the batch commits only while it is in force and the user active
+   * (a freeze or a sign-out may end it while the command waits for its batch).
+   */
+  sessionId?: bigint;
   /** Refused with KYC_NOT_PASSED unless the user's identity verification has passed (every trading command). */
   kycRequired?: boolean;
   /** A new order: its id is taken when its batch runs, so ids follow the engine's order (time priority). */
@@ -139,6 +151,22 @@ class StaleEngine extends Error {
 /** Stable JSON of a request, bigints included, for its idempotency hash. */
 const canonical = (value: unknown) =>
   JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+
+/**
+ * Every user command of a batch acts for an active user through a session still in force: authentication was
+ * before the command was queued, and a freeze or a sign-out may have come since. Else the batch is refused, and
+ * `run` tries each command alone, so only that user's command fails.
+ */
+async function requireSessionsInForce(db: Executor, commands: readonly Command[]): Promise<void> {
+  const acting = commands.filter(
+    (command) => command.userId !== undefined && command.sessionId !== undefined,
+  );
+  if (acting.length === 0) return;
+  const active = await lockActiveUsers(db, [...new Set(acting.map((command) => command.userId!))]);
+  const sessions = await unrevokedSessions(db, [...new Set(acting.map((command) => command.sessionId!))]);
+  for (const command of acting)
+    if (!active.has(command.userId!) || !sessions.has(command.sessionId!)) throw fail('SESSION_EXPIRED');
+}
 
 /**
  * The trading service of one server: one engine, fed by one queue. Every command (place, cancel, close,
@@ -430,6 +458,8 @@ export class Trading {
         const market = marketOf(this.ctx);
         const writer = new TradingWriter((code) => market.instrument(code));
         const changed = await this.ctx.transact(async (tx) => {
+          // Before the state row, as a withdrawal locks its user and then the state row.
+          await requireSessionsInForce(tx.db, commands);
           // Under the state row's lock: every trading commit on every node passes here one at a time.
           const version = await bumpVersion(tx.db);
           if (version !== this.version + 1n) throw new StaleEngine();
@@ -618,7 +648,8 @@ export class Trading {
    * Places an order. The same idempotency key with the same request answers with the first order; with
    * another request it is refused. Trading needs a passed identity verification (PRODUCT.md).
    */
-  async placeOrder(userId: bigint, body: PlaceOrderBody, idempotencyKey: string): Promise<OrderRow> {
+  async placeOrder(investor: Investor, body: PlaceOrderBody, idempotencyKey: string): Promise<OrderRow> {
+    const { userId, sessionId } = investor;
     this.requireCurrentPrices();
     const { validity } = this.validityOf(body, this.ctx.clock.now());
     const requestHash = sha256(canonical(body));
@@ -628,6 +659,7 @@ export class Trading {
       decided = await this.submit({
         actor: { kind: 'user', id: userId },
         userId,
+        sessionId,
         kycRequired: true,
         order: { idempotencyKey, requestHash, validity },
         decide: (engine, orderId) => [
@@ -683,11 +715,12 @@ export class Trading {
    * once the new order has filled); with another request it is refused.
    */
   async amendOrder(
-    userId: bigint,
+    investor: Investor,
     orderId: bigint,
     body: AmendOrderBody,
     idempotencyKey: string,
   ): Promise<OrderRow> {
+    const { userId, sessionId } = investor;
     this.requireCurrentPrices();
     const order = await findUserOrder(this.ctx.db, userId, orderId);
     if (!order) throw fail('ORDER_NOT_FOUND');
@@ -698,6 +731,7 @@ export class Trading {
       decided = await this.submit({
         actor: { kind: 'user', id: userId },
         userId,
+        sessionId,
         kycRequired: true,
         order: { idempotencyKey, requestHash, validity: order.validity, amendsOrderId: orderId },
         decide: (engine, newOrderId) => [
@@ -773,13 +807,15 @@ export class Trading {
   }
 
   /** Cancels a resting order: its held margin and fee return to available cash. */
-  async cancelOrder(userId: bigint, orderId: bigint): Promise<OrderRow> {
+  async cancelOrder(investor: Investor, orderId: bigint): Promise<OrderRow> {
+    const { userId, sessionId } = investor;
     const order = await findUserOrder(this.ctx.db, userId, orderId);
     if (!order) throw fail('ORDER_NOT_FOUND');
     if (order.status !== 'open') throw fail('ORDER_NOT_OPEN');
     const { events } = await this.submit({
       actor: { kind: 'user', id: userId },
       userId,
+      sessionId,
       decide: (engine) =>
         engine.cancelOrder({
           accountId: userId.toString(),
@@ -799,11 +835,12 @@ export class Trading {
    * with the position; the same key with another request is refused.
    */
   async closePosition(
-    userId: bigint,
+    investor: Investor,
     positionId: bigint,
     body: ClosePositionBody,
     idempotencyKey: string,
   ): Promise<PositionRow> {
+    const { userId, sessionId } = investor;
     this.requireCurrentPrices();
     const requestHash = sha256(canonical(body));
     const position = await findUserPosition(this.ctx.db, userId, positionId);
@@ -813,6 +850,7 @@ export class Trading {
     const decided = await this.submit({
       actor: { kind: 'user', id: userId },
       userId,
+      sessionId,
       close: { positionId, idempotencyKey, requestHash },
       decide: (engine) => engine.closePosition(this.closeCommand(userId, positionId, body)),
       also: (db) =>
@@ -865,16 +903,18 @@ export class Trading {
   }
 
   async setTakeProfitStopLoss(
-    userId: bigint,
+    investor: Investor,
     positionId: bigint,
     body: TakeProfitStopLossBody,
   ): Promise<PositionRow> {
+    const { userId, sessionId } = investor;
     const position = await findUserPosition(this.ctx.db, userId, positionId);
     if (!position) throw fail('POSITION_NOT_FOUND');
     if (position.status === 'closed') throw fail('POSITION_CLOSED');
     const { events } = await this.submit({
       actor: { kind: 'user', id: userId },
       userId,
+      sessionId,
       decide: (engine) =>
         engine.setTakeProfitStopLoss({
           accountId: userId.toString(),
