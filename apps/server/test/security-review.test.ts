@@ -356,6 +356,7 @@ describe('contract endpoints', () => {
     { fullName: 'Probe', fullNameKana: 'プローブ', idNumber: '123456789012' },
     { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 },
     { type: 'market' },
+    { price: '2800', lots: 1 },
     { code: '7203', direction: 'above', price: '3000' },
     { maxLeverage: 2, maxLotsPerOrder: null, maxOpenLots: null, shortable: true, reason: 'probe' },
   ];
