@@ -719,13 +719,17 @@ for (const lang of ['ja', 'en']) {
       expect(await problemsOn(page, 'amend-form')).toEqual([]);
       await screenshot(page, `order-amend-form-${lang}`);
 
-      // Back to the same price and lots: nothing to amend, said on the form without asking the server.
+      // Back to the same price and lots: nothing to amend, said under the price without asking the server,
+      // and gone once the price changes.
       await form.getByTestId('amend-price-down').click();
       await form.getByTestId('amend-quantity-down').click();
       await form.getByTestId('amend-review').click();
-      await expect(form.getByTestId('amend-alert')).toContainText(
+      await expect(form.getByTestId('amend-price-error')).toHaveText(
         message(lang, 'errors', 'ORDER_AMEND_UNCHANGED'),
       );
+      await form.getByTestId('amend-price-up').click();
+      await expect(form.getByTestId('amend-price-error')).toHaveCount(0);
+      await form.getByTestId('amend-price-down').click();
       // A price off the stock's tick grid (TOPIX500: 0.5 yen here): the server's answer, under the price.
       await input(page, 'amend-price').fill(`${Math.floor(low) + 0.3}`);
       await form.getByTestId('amend-review').click();

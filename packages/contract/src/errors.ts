@@ -250,6 +250,7 @@ export const ERROR_FIELDS: Partial<Record<ErrorCode, readonly string[]>> = {
   ORDER_PRICE_INVALID: ['price'],
   ORDER_PRICE_REQUIRED: ['price'],
   ORDER_PRICE_OFF_TICK: ['price'],
+  ORDER_AMEND_UNCHANGED: ['price'],
   ORDER_PRICE_OUTSIDE_LIMITS: ['price'],
   ORDER_TAKE_PROFIT_INVALID: ['takeProfit'],
   ORDER_STOP_LOSS_INVALID: ['stopLoss'],

@@ -8,6 +8,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { ApiError } from '@kabuto/client';
 import { routes } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { currentUserKeys } from '../../../lib/current-user';
@@ -218,12 +219,22 @@ export function useCancelOrder() {
 
 /** The 訂正 confirmation's figures for a resting limit order; refuses what amending would refuse, with the same error. */
 export function useAmendPreview() {
+  const refresh = useRefreshTrading();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: AmendRequest }) =>
       apiClient.call(routes.trading.previewAmendment, { params: { id }, body }),
+    onError: (error) => refreshWhenGone(error, refresh),
     meta: { failuresInForm: true },
   });
 }
+
+/** An order filled, cancelled or amended meanwhile (on another device, by the market): the lists catch up. */
+function refreshWhenGone(error: unknown, refresh: () => Promise<unknown>) {
+  if (isOrderGone(error)) void refresh();
+}
+
+export const isOrderGone = (error: unknown) =>
+  error instanceof ApiError && error.errorCode === 'ORDER_NOT_OPEN';
 
 /**
  * 訂正: the order is cancelled (reason amended) and a new one placed at the new price and lots, in one step;
@@ -235,6 +246,7 @@ export function useAmendOrder() {
     mutationFn: ({ id, body, idempotencyKey }: Confirmed<AmendRequest> & { id: string }) =>
       apiClient.call(routes.trading.amendOrder, { params: { id }, body, idempotencyKey }),
     onSuccess: refresh,
+    onError: (error) => refreshWhenGone(error, refresh),
     meta: { failuresInForm: true },
   });
 }

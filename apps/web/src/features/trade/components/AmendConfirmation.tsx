@@ -65,6 +65,10 @@ export function AmendConfirmation({ order, amendment, preview, instrumentLabel }
     ['lots', t('trade:lots'), shares(order.lots), shares(lots), changed.lots],
   ];
   const figures: [string, string, string][] = [
+    // A price the market is already through fills at once, at the market: the figures are at that price.
+    ...(preview.fillsNow
+      ? [['fill-price', t('trade:amend.fillPrice'), price(preview.price)] as [string, string, string]]
+      : []),
     ['notional', t('trade:estimatedNotional'), yen(preview.notional)],
     ['margin', t('trade:margin'), yen(preview.margin)],
     ['fee', t('trade:fee'), yen(preview.fee)],
@@ -119,7 +123,9 @@ export function AmendConfirmation({ order, amendment, preview, instrumentLabel }
         ))}
       </dl>
       <p className="kb-trade-note" data-testid="amend-confirm-note">
-        {t('trade:amend.confirmNote', { held: yen(heldOf(order)) })}
+        {t(preview.fillsNow ? 'trade:amend.confirmNoteFillsNow' : 'trade:amend.confirmNote', {
+          held: yen(heldOf(order)),
+        })}
       </p>
       <p className="kb-muted" style={{ margin: '8px 0 0', lineHeight: 1.6 }}>
         <SimulatedLabel /> {preview.fillsNow ? t('trade:amend.fillsNowNote') : t('trade:confirmLimitNote')}

@@ -59,6 +59,7 @@ export function AmendOrderForm({
   /** Why the last Confirm got no answer: shown in the confirmation, whose Confirm then sends again. */
   const [unanswered, setUnanswered] = useState<string | null>(null);
   const lots = lotsOfShares(form.values.shares);
+  const yenPrice = (value: string) => t('trade:priceYen', { price: formatPrice(value) });
   const band = quote
     ? { low: decimalToSen(quote.limitDown) ?? 1n, high: decimalToSen(quote.limitUp) ?? 1n }
     : undefined;
@@ -133,13 +134,17 @@ export function AmendOrderForm({
         rows={[
           ['instrument', t('trade:instrument'), instrumentText],
           ['side', t('trade:sideLabel'), t(`trade:side.${order.side}`)],
-          [
-            'price',
-            t('trade:amend.priceBefore'),
-            order.price ? t('trade:priceYen', { price: formatPrice(order.price) }) : '—',
-          ],
+          ['price', t('trade:amend.priceBefore'), order.price ? yenPrice(order.price) : '—'],
           ['lots', t('trade:amend.lotsBefore'), quantityText(t, order.lots)],
-          ['last', t('trade:lastPrice'), quote ? formatPrice(quote.last) : '—'],
+          // Kept as they are: an amended price must still sit on the right side of them.
+          ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
+          ...(order.takeProfit
+            ? [['take-profit', t('trade:takeProfit'), yenPrice(order.takeProfit)] as [string, string, string]]
+            : []),
+          ...(order.stopLoss
+            ? [['stop-loss', t('trade:stopLoss'), yenPrice(order.stopLoss)] as [string, string, string]]
+            : []),
+          ['last', t('trade:lastPrice'), quote ? yenPrice(quote.last) : '—'],
         ]}
         testId="amend-figures"
       />
@@ -228,7 +233,7 @@ export function AmendOrderForm({
         }
         actions={[
           [
-            { key: 'cancel', text: t('common:cancel'), onClick: dismiss },
+            { key: 'cancel', text: t('trade:amend.back'), onClick: dismiss },
             {
               key: 'send',
               text: t('trade:amend.send'),
