@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dialog, List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import {
   amendOrderRequest,
@@ -23,6 +23,7 @@ import { instrumentWithCode, quantityText } from '../lib/labels';
 import { priceInputText, priceSenOf, steppedPrice } from '../lib/prices';
 import { useTradeTranslation } from '../lib/texts';
 import { AmendConfirmation } from './AmendConfirmation';
+import { ConfirmationDialog } from './ConfirmationDialog';
 import { Figures } from './DetailSheet';
 import { Stepper } from './Stepper';
 
@@ -199,53 +200,25 @@ export function AmendOrderForm({
           {t('trade:amend.review')}
         </Button>
       </div>
-      <Dialog
-        visible={confirming !== null}
-        // On the page, not inside the sheet: a sheet (a transformed box) would centre the dialog on itself and
-        // push its buttons below the screen's edge.
-        getContainer={() => document.body}
-        bodyClassName="kb-dialog-tall"
+      <ConfirmationDialog
         title={t('trade:amend.confirmTitle')}
-        aria-label={t('trade:amend.confirmTitle')}
-        content={
-          confirming && (
-            // Scrolls itself when the figures are taller than the dialog (a long language, a small screen),
-            // focusable so that a keyboard can scroll it too.
-            <div
-              className="kb-dialog-scroll"
-              tabIndex={0}
-              role="group"
-              aria-label={t('trade:amend.confirmTitle')}
-            >
-              <AmendConfirmation
-                order={order}
-                amendment={confirming.attempt.body}
-                preview={confirming.preview}
-                instrumentLabel={instrumentText}
-              />
-              {unanswered && (
-                <p className="kb-field-error" role="alert" data-testid="amend-send-unanswered">
-                  {t('trade:sendAgain', { problem: unanswered })}
-                </p>
-              )}
-            </div>
-          )
-        }
-        actions={[
-          [
-            { key: 'cancel', text: t('trade:amend.back'), onClick: dismiss },
-            {
-              key: 'send',
-              text: t('trade:amend.send'),
-              bold: true,
-              disabled: amend.isPending,
-              onClick: send,
-              // @ts-expect-error antd-mobile passes data attributes on to the button; its type does not list them
-              'data-testid': 'amend-send',
-            },
-          ],
-        ]}
-      />
+        unanswered={unanswered}
+        backText={t('trade:amend.back')}
+        sendText={t('trade:amend.send')}
+        sending={amend.isPending}
+        onBack={dismiss}
+        onSend={send}
+        testId="amend"
+      >
+        {confirming && (
+          <AmendConfirmation
+            order={order}
+            amendment={confirming.attempt.body}
+            preview={confirming.preview}
+            instrumentLabel={instrumentText}
+          />
+        )}
+      </ConfirmationDialog>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { formatPrice } from '@kabuto/contract';
 import { useState } from 'react';
-import { Button, Dialog, List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import {
   closePositionRequest,
@@ -25,6 +25,7 @@ import {
 import { priceInputText, steppedPrice } from '../lib/prices';
 import { instrumentWithCode, quantityText } from '../lib/labels';
 import { CloseConfirmation } from './CloseConfirmation';
+import { ConfirmationDialog } from './ConfirmationDialog';
 import { Figures } from './DetailSheet';
 import { Stepper } from './Stepper';
 import { ToggleGroup } from './ToggleGroup';
@@ -166,53 +167,25 @@ export function ClosePositionForm({
           {t('trade:closeReview')}
         </Button>
       </div>
-      <Dialog
-        visible={confirming !== null}
-        // On the page, not inside the sheet: a sheet (a transformed box) would centre the dialog on itself and
-        // push its buttons below the screen's edge.
-        getContainer={() => document.body}
-        bodyClassName="kb-dialog-tall"
+      <ConfirmationDialog
         title={t('trade:closeConfirmTitle')}
-        aria-label={t('trade:closeConfirmTitle')}
-        content={
-          confirming && (
-            // Scrolls itself when the figures are taller than the dialog (a long language, a small screen),
-            // focusable so that a keyboard can scroll it too.
-            <div
-              className="kb-dialog-scroll"
-              tabIndex={0}
-              role="group"
-              aria-label={t('trade:closeConfirmTitle')}
-            >
-              <CloseConfirmation
-                position={position}
-                close={confirming.attempt.body}
-                preview={confirming.preview}
-                instrumentLabel={instrumentText}
-              />
-              {unanswered && (
-                <p className="kb-field-error" role="alert">
-                  {t('trade:sendAgain', { problem: unanswered })}
-                </p>
-              )}
-            </div>
-          )
-        }
-        actions={[
-          [
-            { key: 'cancel', text: t('common:cancel'), onClick: dismiss },
-            {
-              key: 'send',
-              text: t('trade:closeSend'),
-              bold: true,
-              disabled: close.isPending,
-              onClick: send,
-              // @ts-expect-error antd-mobile passes data attributes on to the button; its type does not list them
-              'data-testid': 'close-send',
-            },
-          ],
-        ]}
-      />
+        unanswered={unanswered}
+        backText={t('common:cancel')}
+        sendText={t('trade:closeSend')}
+        sending={close.isPending}
+        onBack={dismiss}
+        onSend={send}
+        testId="close"
+      >
+        {confirming && (
+          <CloseConfirmation
+            position={position}
+            close={confirming.attempt.body}
+            preview={confirming.preview}
+            instrumentLabel={instrumentText}
+          />
+        )}
+      </ConfirmationDialog>
     </form>
   );
 }

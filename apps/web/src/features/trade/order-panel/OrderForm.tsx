@@ -1,7 +1,7 @@
 import { formatPrice, isMarginTrade } from '@kabuto/contract';
 import { useState } from 'react';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
-import { Button, Dialog, List, Switch } from 'antd-mobile';
+import { Button, List, Switch } from 'antd-mobile';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import {
   decimalToSen,
@@ -33,6 +33,7 @@ import {
 } from '../lib/figures';
 import { priceInputText, priceSenOf, steppedPrice, type PriceBand } from '../lib/prices';
 import { quantityText } from '../lib/labels';
+import { ConfirmationDialog } from '../components/ConfirmationDialog';
 import { OrderConfirmation } from './OrderConfirmation';
 
 /** The leverages offered when the server names none: the engine's default set. */
@@ -401,47 +402,24 @@ export function OrderForm({
           {t('trade:review')}
         </Button>
       </div>
-      <Dialog
-        visible={confirming !== null}
-        // On the page, not inside the order panel: a sheet (a transformed box) would centre the dialog on itself
-        // and clip its top once the form scrolls.
-        getContainer={() => document.body}
-        bodyClassName="kb-dialog-tall"
+      <ConfirmationDialog
         title={t('trade:confirmTitle')}
-        aria-label={t('trade:confirmTitle')}
-        content={
-          confirming && (
-            // Scrolls itself when the figures are taller than the dialog (a long language, a small screen),
-            // focusable so that a keyboard can scroll it too.
-            <div className="kb-dialog-scroll" tabIndex={0} role="group" aria-label={t('trade:confirmTitle')}>
-              <OrderConfirmation
-                order={confirming.attempt.body}
-                preview={confirming.preview}
-                instrumentLabel={instrumentLabel}
-              />
-              {unanswered && (
-                <p className="kb-field-error" role="alert" data-testid="order-send-unanswered">
-                  {t('trade:sendAgain', { problem: unanswered })}
-                </p>
-              )}
-            </div>
-          )
-        }
-        actions={[
-          [
-            { key: 'cancel', text: t('common:cancel'), onClick: closeConfirmation },
-            {
-              key: 'send',
-              text: t('trade:place'),
-              bold: true,
-              disabled: place.isPending,
-              onClick: send,
-              // @ts-expect-error antd-mobile passes data attributes on to the button; its type does not list them
-              'data-testid': 'order-send',
-            },
-          ],
-        ]}
-      />
+        unanswered={unanswered}
+        backText={t('common:cancel')}
+        sendText={t('trade:place')}
+        sending={place.isPending}
+        onBack={closeConfirmation}
+        onSend={send}
+        testId="order"
+      >
+        {confirming && (
+          <OrderConfirmation
+            order={confirming.attempt.body}
+            preview={confirming.preview}
+            instrumentLabel={instrumentLabel}
+          />
+        )}
+      </ConfirmationDialog>
     </form>
   );
 }

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { Dialog } from 'antd-mobile';
+import { useTradeTranslation } from '../lib/texts';
+
+interface ConfirmationDialogProps {
+  /** The figures to confirm; the dialog shows while they are there. */
+  children: ReactNode | null;
+  title: string;
+  /** Why the last Confirm got no answer: shown under the figures, and Confirm then sends again. */
+  unanswered: string | null;
+  backText: string;
+  sendText: string;
+  sending: boolean;
+  onBack: () => void;
+  onSend: () => void;
+  /** `<testId>-send` names the Confirm button, `<testId>-send-unanswered` the lost answer. */
+  testId: string;
+}
+
+/**
+ * The confirmation before an order, a 訂正 or a 返済 is sent: the figures (which scroll when taller than the
+ * dialog), a way back, and Confirm.
+ */
+export function ConfirmationDialog({
+  children,
+  title,
+  unanswered,
+  backText,
+  sendText,
+  sending,
+  onBack,
+  onSend,
+  testId,
+}: ConfirmationDialogProps) {
+  const { t } = useTradeTranslation();
+  return (
+    <Dialog
+      visible={children !== null}
+      // On the page, not inside the sheet: a sheet (a transformed box) would centre the dialog on itself and
+      // push its buttons below the screen's edge.
+      getContainer={() => document.body}
+      bodyClassName="kb-dialog-tall"
+      title={title}
+      aria-label={title}
+      content={
+        children !== null && (
+          // Scrolls itself when the figures are taller than the dialog (a long language, a small screen),
+          // focusable so that a keyboard can scroll it too.
+          <div className="kb-dialog-scroll" tabIndex={0} role="group" aria-label={title}>
+            {children}
+            {unanswered && (
+              <p className="kb-field-error" role="alert" data-testid={`${testId}-send-unanswered`}>
+                {t('trade:sendAgain', { problem: unanswered })}
+              </p>
+            )}
+          </div>
+        )
+      }
+      actions={[
+        [
+          { key: 'cancel', text: backText, onClick: onBack },
+          {
+            key: 'send',
+            text: sendText,
+            bold: true,
+            disabled: sending,
+            onClick: onSend,
+            // @ts-expect-error antd-mobile passes data attributes on to the button; its type does not list them
+            'data-testid': `${testId}-send`,
+          },
+        ],
+      ]}
+    />
+  );
+}
