@@ -1361,29 +1361,45 @@ describe.runIf(process.env.DATABASE_URL)('two nodes with pools of their own (Pos
  * freeze (which locks the user, marks them frozen and revokes their sessions) waits for the freeze to commit and
  * is then committed for the revoked session of the frozen account. The technique is in-flight-revocation.test.ts's.
  */
-describe('a session ended while the amendment waits', () => {
-  it('does not amend for a session revoked (its account frozen) before the amendment commits', async () => {
+describe('a session ended while the command waits for its batch', () => {
+  /**
+   * Holds the trading state row, as a batch of another node committing would, so that the request, already
+   * authenticated, waits for its batch; meanwhile `end` commits under the user's lock (as lockUserById takes it).
+   */
+  async function whileTradingWaits<T>(
+    user: { userId: string },
+    send: () => Promise<T>,
+    end: readonly string[],
+  ) {
+    let answer!: Promise<T>;
+    let settledWhileWaiting = false;
+    await t.ctx.transact(async (tx) => {
+      await sql`SELECT version FROM trading_state FOR UPDATE`.execute(tx.db);
+      answer = send();
+      void answer.then(() => (settledWhileWaiting = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sql`SELECT id FROM users WHERE id = ${BigInt(user.userId)} FOR NO KEY UPDATE`.execute(tx.db);
+      for (const statement of end) await sql.raw(statement).execute(tx.db);
+    });
+    expect(settledWhileWaiting).toBe(false);
+    return answer;
+  }
+  const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+  it('does not amend for an account frozen, its sessions revoked, while the amendment waited', async () => {
     const user = await investor(t, '1000000');
     const placed = await resting(user);
     expect((await get(t.app, '/api/index/getUserInfo', user.token)).status).toBe(200);
     const before = await tradingSnapshot(t, user);
-    let answer!: ReturnType<typeof amend>;
-    let settledWhileLocked = false;
-    await t.ctx.transact(async (tx) => {
-      const id = BigInt(user.userId);
-      await sql`SELECT id FROM users WHERE id = ${id} FOR UPDATE`.execute(tx.db);
-      answer = amend(user, placed.data.id, { price: '2780', lots: 2 });
-      void answer.then(() => (settledWhileLocked = true));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      // As setUserFrozen does, under the user's lock.
-      await sql`UPDATE users SET status = 'frozen', frozen_reason = 'review' WHERE id = ${id}`.execute(tx.db);
-      const tokenHash = createHash('sha256').update(user.token).digest('hex');
-      await sql`UPDATE sessions SET revoked_at = now(), revoked_reason = 'frozen_by_staff'
-        WHERE token_hash = ${tokenHash}`.execute(tx.db);
-    });
-    // The amendment did not get through before the freeze: it waited for it.
-    expect(settledWhileLocked).toBe(false);
-    const done = await answer;
+    const done = await whileTradingWaits(
+      user,
+      () => amend(user, placed.data.id, { price: '2780', lots: 2 }),
+      [
+        `UPDATE users SET status = 'frozen', frozen_reason = 'review' WHERE id = ${user.userId}`,
+        `UPDATE sessions SET revoked_at = now(), revoked_reason = 'frozen_by_staff'
+           WHERE token_hash = '${tokenHashOf(user.token)}'`,
+      ],
+    );
     expect(done).toMatchObject({ status: 401, errorCode: 'SESSION_EXPIRED' });
     expect(await tradingSnapshot(t, user)).toEqual(before);
   });
@@ -1392,18 +1408,15 @@ describe('a session ended while the amendment waits', () => {
     const user = await investor(t, '1000000');
     expect((await get(t.app, '/api/index/getUserInfo', user.token)).status).toBe(200);
     const before = await tradingSnapshot(t, user);
-    let answer!: ReturnType<typeof placeOrder>;
-    await t.ctx.transact(async (tx) => {
-      const id = BigInt(user.userId);
-      // As an end of every session does: the user's row locked, not changed, and the sessions revoked.
-      await sql`SELECT id FROM users WHERE id = ${id} FOR NO KEY UPDATE`.execute(tx.db);
-      answer = placeOrder(t, user, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const tokenHash = createHash('sha256').update(user.token).digest('hex');
-      await sql`UPDATE sessions SET revoked_at = now(), revoked_reason = 'logout_others'
-        WHERE token_hash = ${tokenHash}`.execute(tx.db);
-    });
-    expect(await answer).toMatchObject({ status: 401, errorCode: 'SESSION_EXPIRED' });
+    const done = await whileTradingWaits(
+      user,
+      () => placeOrder(t, user, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 }),
+      [
+        `UPDATE sessions SET revoked_at = now(), revoked_reason = 'logout_others'
+           WHERE token_hash = '${tokenHashOf(user.token)}'`,
+      ],
+    );
+    expect(done).toMatchObject({ status: 401, errorCode: 'SESSION_EXPIRED' });
     expect(await tradingSnapshot(t, user)).toEqual(before);
   });
 });

@@ -146,21 +146,16 @@ export async function lockedVersion(db: Executor): Promise<bigint> {
   return BigInt(row.version);
 }
 
-/**
- * Of `userIds`, the active ones, each row locked FOR SHARE in id order: a freeze or an end of all of a user's
- * sessions, which hold the user's row (docs/architecture.md), has committed before or waits for the caller's
- * commit. Read the sessions after this, in a statement of their own, to see what such a path committed.
- */
-export async function lockActiveUsers(db: Executor, userIds: readonly bigint[]): Promise<Set<bigint>> {
+/** Of `userIds`, the active ones (not frozen). */
+export async function activeUsers(db: Executor, userIds: readonly bigint[]): Promise<Set<bigint>> {
   if (userIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'status'])
+    .select('id')
     .where('id', 'in', userIds)
-    .orderBy('id')
-    .forShare()
+    .where('status', '=', 'active')
     .execute();
-  return new Set(rows.filter((row) => row.status === 'active').map((row) => row.id));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Of `sessionIds`, the investors' sessions not revoked. */

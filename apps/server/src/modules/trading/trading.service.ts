@@ -28,7 +28,7 @@ import { TradingWriter } from './trading.writer';
 import {
   accountFigures,
   bumpVersion,
-  lockActiveUsers,
+  activeUsers,
   unrevokedSessions,
   currentVersion,
   findOrderByKey,
@@ -154,7 +154,9 @@ const canonical = (value: unknown) =>
 
 /**
  * Every user command of a batch acts for an active user through a session still in force: authentication was
- * before the command was queued, and a freeze or a sign-out may have come since. Else the batch is refused, and
+ * before the command was queued, and a freeze or a sign-out may have come while it waited. Read once the batch
+ * holds the trading state row, so whatever ended a session before then is seen; the users' rows are not locked
+ * (a deposit or withdrawal holding one would hold up every investor's batch). Else the batch is refused, and
  * `run` tries each command alone, so only that user's command fails.
  */
 async function requireSessionsInForce(db: Executor, commands: readonly Command[]): Promise<void> {
@@ -162,7 +164,7 @@ async function requireSessionsInForce(db: Executor, commands: readonly Command[]
     (command) => command.userId !== undefined && command.sessionId !== undefined,
   );
   if (acting.length === 0) return;
-  const active = await lockActiveUsers(db, [...new Set(acting.map((command) => command.userId!))]);
+  const active = await activeUsers(db, [...new Set(acting.map((command) => command.userId!))]);
   const sessions = await unrevokedSessions(db, [...new Set(acting.map((command) => command.sessionId!))]);
   for (const command of acting)
     if (!active.has(command.userId!) || !sessions.has(command.sessionId!)) throw fail('SESSION_EXPIRED');
@@ -458,11 +460,10 @@ export class Trading {
         const market = marketOf(this.ctx);
         const writer = new TradingWriter((code) => market.instrument(code));
         const changed = await this.ctx.transact(async (tx) => {
-          // Before the state row, as a withdrawal locks its user and then the state row.
-          await requireSessionsInForce(tx.db, commands);
           // Under the state row's lock: every trading commit on every node passes here one at a time.
           const version = await bumpVersion(tx.db);
           if (version !== this.version + 1n) throw new StaleEngine();
+          await requireSessionsInForce(tx.db, commands);
           tx.afterCommit(() => {
             this.version = version;
             // Before the ledger's own after-commit announcements, which may be heard at once.
