@@ -650,11 +650,29 @@ export class Trading {
    * another request it is refused. Trading needs a passed identity verification (PRODUCT.md).
    */
   async placeOrder(investor: Investor, body: PlaceOrderBody, idempotencyKey: string): Promise<OrderRow> {
-    const { userId, sessionId } = investor;
+    const { userId } = investor;
     this.requireCurrentPrices();
     const { validity } = this.validityOf(body, this.ctx.clock.now());
     const requestHash = sha256(canonical(body));
     const quote = await this.firstQuote(body.code);
+    return this.submitOrder(investor, { idempotencyKey, requestHash, validity }, quote, (engine, orderId) =>
+      engine.placeOrder(this.placeCommand(userId, orderId, body)),
+    );
+  }
+
+  /**
+   * An order command (placing, 訂正): queued with its key, decided after the quote fetched for it, and answered
+   * with the order written. The same key sent to another node at the same moment is answered by the order written
+   * first (or refused for another request). `refusedFirst` may answer a refusal its own way before the catalogue's.
+   */
+  private async submitOrder(
+    investor: Investor,
+    order: NonNullable<Command['order']>,
+    quote: Quote | null,
+    decide: (engine: Engine, orderId: string) => EngineEvent[],
+    refusedFirst?: (events: readonly EngineEvent[]) => void,
+  ): Promise<OrderRow> {
+    const { userId, sessionId } = investor;
     let decided: Decided;
     try {
       decided = await this.submit({
@@ -662,36 +680,21 @@ export class Trading {
         userId,
         sessionId,
         kycRequired: true,
-        order: { idempotencyKey, requestHash, validity },
-        decide: (engine, orderId) => [
-          ...this.takeFirstQuote(engine, quote),
-          ...engine.placeOrder(this.placeCommand(userId, orderId, body)),
-        ],
+        order,
+        decide: (engine, orderId) => [...this.takeFirstQuote(engine, quote), ...decide(engine, orderId)],
       });
     } catch (error) {
-      return this.placedByTheSameKey(error, userId, idempotencyKey, requestHash);
+      const first = isUniqueViolation(error, 'trading_orders_idempotency')
+        ? await findOrderByKey(this.ctx.db, userId, order.idempotencyKey)
+        : undefined;
+      if (!first) throw error;
+      if (first.request_hash !== order.requestHash) throw fail('IDEMPOTENCY_KEY_REUSED');
+      return first;
     }
+    refusedFirst?.(decided.events);
     throwIfRejected(decided.events);
     if (!decided.order) throw new Error(`trading: order ${decided.orderId} was not written`);
     return decided.order;
-  }
-
-  /**
-   * After a failed order command: the same key sent to another node at the same moment, where the order written
-   * first answers both (or the key is refused for another request). Any other failure is thrown again.
-   */
-  private async placedByTheSameKey(
-    error: unknown,
-    userId: bigint,
-    idempotencyKey: string,
-    requestHash: string,
-  ): Promise<OrderRow> {
-    const first = isUniqueViolation(error, 'trading_orders_idempotency')
-      ? await findOrderByKey(this.ctx.db, userId, idempotencyKey)
-      : undefined;
-    if (!first) throw error;
-    if (first.request_hash !== requestHash) throw fail('IDEMPOTENCY_KEY_REUSED');
-    return first;
   }
 
   private amendCommand(
@@ -721,34 +724,23 @@ export class Trading {
     body: AmendOrderBody,
     idempotencyKey: string,
   ): Promise<OrderRow> {
-    const { userId, sessionId } = investor;
+    const { userId } = investor;
     this.requireCurrentPrices();
     const order = await findUserOrder(this.ctx.db, userId, orderId);
     if (!order) throw fail('ORDER_NOT_FOUND');
     const requestHash = sha256(canonical({ amends: orderId.toString(), ...body }));
     const quote = await this.firstQuote(order.code);
-    let decided: Decided;
-    try {
-      decided = await this.submit({
-        actor: { kind: 'user', id: userId },
-        userId,
-        sessionId,
-        kycRequired: true,
-        order: { idempotencyKey, requestHash, validity: order.validity, amendsOrderId: orderId },
-        decide: (engine, newOrderId) => [
-          ...this.takeFirstQuote(engine, quote),
-          ...engine.amendOrder(this.amendCommand(userId, orderId, newOrderId, body)),
-        ],
-      });
-    } catch (error) {
-      return this.placedByTheSameKey(error, userId, idempotencyKey, requestHash);
-    }
-    // Filled, cancelled or amended already, by the market or another request.
-    if (decided.events.some((event) => event.type === 'Rejected' && event.reason === 'ORDER_NOT_FOUND'))
-      throw fail('ORDER_NOT_OPEN');
-    throwIfRejected(decided.events);
-    if (!decided.order) throw new Error(`trading: order ${decided.orderId} was not written`);
-    return decided.order;
+    return this.submitOrder(
+      investor,
+      { idempotencyKey, requestHash, validity: order.validity, amendsOrderId: orderId },
+      quote,
+      (engine, newOrderId) => engine.amendOrder(this.amendCommand(userId, orderId, newOrderId, body)),
+      (events) => {
+        // Filled, cancelled or amended already, by the market or another request.
+        if (events.some((event) => event.type === 'Rejected' && event.reason === 'ORDER_NOT_FOUND'))
+          throw fail('ORDER_NOT_OPEN');
+      },
+    );
   }
 
   /** The 訂正 confirmation's figures; refuses what amending would refuse. Changes nothing. */
