@@ -990,6 +990,33 @@ describe('the database', () => {
     expect(b.status).toBe(200);
     await moneySound(user);
   });
+
+  it("refuses an order that amends another account's order, or one for another stock, side or leverage", async () => {
+    const user = await investor(t, '1000000');
+    const other = await investor(t, '1000000');
+    const mine = BigInt((await resting(user)).data.id);
+    const theirs = BigInt((await resting(other, { price: '2780' })).data.id);
+    const replacement = BigInt((await resting(user, { price: '2770' })).data.id);
+    const amends = (id: bigint) =>
+      sql`UPDATE trading_orders SET amends_order_id = ${id} WHERE id = ${replacement}`.execute(t.ctx.db);
+    await expect(amends(theirs)).rejects.toThrow(/trading_orders_amends_same_terms/);
+    await pushQuote(t, { bid: '150', ask: '150.1' }, { instrument: NTT });
+    for (const change of [
+      { code: NTT.code, price: '149', takeProfit: '160' },
+      { side: 'short', takeProfit: '2700' },
+      { leverage: 2 },
+    ]) {
+      const placed = await resting(user, change);
+      expect(placed.status).toBe(200);
+      const differs = BigInt(placed.data.id);
+      await expect(amends(differs)).rejects.toThrow(/trading_orders_amends_same_terms/);
+    }
+    // The same account, stock, side and leverage is what a 訂正 writes, and stands.
+    await amends(mine);
+    await sql`UPDATE trading_orders SET amends_order_id = NULL WHERE id = ${replacement}`.execute(t.ctx.db);
+    await moneySound(user);
+    await moneySound(other);
+  });
 });
 
 describe('the house rules, judged again on the replacement', () => {
