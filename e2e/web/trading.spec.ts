@@ -34,6 +34,12 @@ async function answerAccount(page: Page, data: object): Promise<void> {
     (route) => route.fulfill({ json: { code: 1, msg: 'ok', data } }),
   );
 }
+/** A price as the trade screens show it, with its unit: 「3,000円」 / "¥3,000". */
+const yenPrice = (lang: string, value: number) =>
+  messageWith(lang, 'trade', 'priceYen', {
+    price: value.toLocaleString('en-US', { maximumFractionDigits: 2 }),
+  });
+
 const orderPanel = (side: 'long' | 'short') => `/#/subPackages/order/order?code=${CODE}&side=${side}`;
 
 interface Quote {
@@ -352,9 +358,8 @@ for (const lang of ['ja', 'en']) {
       await input(page, 'targets-stop-loss').fill(String(last - 100));
       await detail.getByTestId('targets-save').click();
       // "2,900" or "2,900.00": prices may be shown as brokers show them, without the zero sen.
-      const priceText = (value: number) => new RegExp(`^${value.toLocaleString('en-US')}(\\.00)?$`);
-      await expect(detail.getByTestId('position-figures-take-profit')).toHaveText(priceText(last + 100));
-      await expect(detail.getByTestId('position-figures-stop-loss')).toHaveText(priceText(last - 100));
+      await expect(detail.getByTestId('position-figures-take-profit')).toHaveText(yenPrice(lang, last + 100));
+      await expect(detail.getByTestId('position-figures-stop-loss')).toHaveText(yenPrice(lang, last - 100));
       const [targeted] = (
         await userApi<Page_<PositionView & { takeProfit: string; stopLoss: string }>>(
           request,
@@ -378,7 +383,10 @@ for (const lang of ['ja', 'en']) {
       await expect(detail.getByTestId('close-figures-lots')).toHaveText(
         messageWith(lang, 'trade', 'quantity', { shares: '100', lots: '1' }),
       );
-      await expect(detail.getByTestId('close-figures-price')).toHaveText(/^[\d,]+(\.\d+)?$/);
+      // The last price with its unit, as every price in the sheet: 「3,000円」 / "¥3,000".
+      await expect(detail.getByTestId('close-figures-price')).toHaveText(
+        new RegExp(`^${messageWith(lang, 'trade', 'priceYen', { price: '[\\d,]+(\\.\\d+)?' })}$`),
+      );
       await waitUntilSettled(detail);
       await screenshot(page, `position-close-sheet-${lang}`);
       await detail.getByTestId('close-review').click();
@@ -666,10 +674,6 @@ for (const lang of ['ja', 'en']) {
       expect(placed.code, placed.msg).toBe(1);
       const original = placed.data;
       const low = Number(quote.limitDown);
-      const priceText = (value: number) =>
-        messageWith(lang, 'trade', 'priceYen', {
-          price: value.toLocaleString('en-US', { maximumFractionDigits: 2 }),
-        });
       const toyota = messageWith(lang, 'trade', 'instrumentWithCode', {
         name: lang === 'ja' ? 'トヨタ自動車' : 'Toyota Motor',
         code: CODE,
@@ -691,7 +695,7 @@ for (const lang of ['ja', 'en']) {
       const form = detail.getByTestId('amend-form');
       // Prefilled with the order as it rests, named above the fields.
       await expect(form.getByTestId('amend-figures-instrument')).toHaveText(toyota);
-      await expect(form.getByTestId('amend-figures-price')).toHaveText(priceText(low));
+      await expect(form.getByTestId('amend-figures-price')).toHaveText(yenPrice(lang, low));
       await expect(form.getByTestId('amend-figures-lots')).toHaveText(
         messageWith(lang, 'trade', 'quantity', { shares: '100', lots: '1' }),
       );
@@ -712,6 +716,8 @@ for (const lang of ['ja', 'en']) {
       await expect(form.getByTestId('amend-shares')).toHaveText(
         messageWith(lang, 'trade', 'quantity', { shares: '200', lots: '2' }),
       );
+      // What the amended order may use: the cash left available plus what this order holds, the whole deposit.
+      await expect(form.getByTestId('amend-cash')).toContainText('¥1,000,000');
       await expect(form.getByTestId('amend-kept-note')).toHaveText(message(lang, 'trade', 'amend.keptNote'));
       await waitUntilSettled(detail);
       expect(await page.locator('h1').count()).toBe(1);
@@ -749,8 +755,8 @@ for (const lang of ['ja', 'en']) {
       await expect(confirm.getByTestId('amend-confirm-validity')).toContainText(
         message(lang, 'trade', 'validity.week'),
       );
-      await expect(confirm.getByTestId('amend-confirm-price-before')).toHaveText(priceText(low));
-      await expect(confirm.getByTestId('amend-confirm-price-after')).toHaveText(priceText(higher));
+      await expect(confirm.getByTestId('amend-confirm-price-before')).toHaveText(yenPrice(lang, low));
+      await expect(confirm.getByTestId('amend-confirm-price-after')).toHaveText(yenPrice(lang, higher));
       await expect(confirm.getByTestId('amend-confirm-lots-before')).toHaveText(
         messageWith(lang, 'trade', 'amend.sharesValue', { shares: '100' }),
       );

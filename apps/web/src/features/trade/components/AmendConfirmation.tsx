@@ -1,6 +1,5 @@
 import {
   decimalToSen,
-  formatPrice,
   groupThousands,
   isMarginTrade,
   type Order,
@@ -11,7 +10,7 @@ import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import { yen } from '../../../lib/format';
 import type { AmendRequest } from '../api/keys';
 import { amendmentChanges, heldOf } from '../lib/amend';
-import { validUntilText } from '../lib/labels';
+import { priceText, validUntilText } from '../lib/labels';
 import { useTradeTranslation } from '../lib/texts';
 import { SimulatedLabel } from './SimulatedLabel';
 
@@ -30,7 +29,7 @@ export function AmendConfirmation({ order, amendment, preview, instrumentLabel }
   const { t } = useTradeTranslation();
   const lots = Number(amendment.lots);
   const changed = amendmentChanges(order, decimalToSen(amendment.price) ?? 0n, lots);
-  const price = (value: string) => t('trade:priceYen', { price: formatPrice(value) });
+  const price = (value: string) => priceText(t, value);
   const shares = (count: number) =>
     t('trade:amend.sharesValue', { shares: groupThousands(String(count * SHARES_PER_LOT)) });
   const kept: [string, string, string][] = [

@@ -1,14 +1,6 @@
-import { useState } from 'react';
 import { Button, List } from 'antd-mobile';
-import { ApiError, newIdempotencyKey } from '@kabuto/client';
-import {
-  amendOrderRequest,
-  decimalToSen,
-  formatPrice,
-  senToDecimal,
-  type Order,
-  type OrderPreviewView,
-} from '@kabuto/contract';
+import { ApiError } from '@kabuto/client';
+import { amendOrderRequest, decimalToSen, formatPrice, senToDecimal, type Order } from '@kabuto/contract';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 
 import { FormAlert } from '../../../components/form/FormAlert';
@@ -16,21 +8,24 @@ import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
 import { yen } from '../../../lib/format';
 import type { AmendRequest } from '../api/keys';
-import { useAmendOrder, useAmendPreview, useInstrument, useLiveQuotes, type Confirmed } from '../api/trading';
-import { amendmentChanges, changesSomething } from '../lib/amend';
+import {
+  useAmendOrder,
+  useAmendPreview,
+  useInstrument,
+  useLiveQuotes,
+  useTradingAccount,
+  type Confirmed,
+} from '../api/trading';
+import { amendmentChanges, cashForAmendment, changesSomething, heldOf } from '../lib/amend';
 import { lotsOfShares, notionalOf, steppedShares } from '../lib/figures';
-import { instrumentWithCode, quantityText } from '../lib/labels';
+import { instrumentWithCode, priceText, quantityText } from '../lib/labels';
 import { priceInputText, priceSenOf, steppedPrice } from '../lib/prices';
 import { useTradeTranslation } from '../lib/texts';
+import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { AmendConfirmation } from './AmendConfirmation';
 import { ConfirmationDialog } from './ConfirmationDialog';
 import { Figures } from './DetailSheet';
 import { Stepper } from './Stepper';
-
-interface Confirming {
-  attempt: Confirmed<AmendRequest>;
-  preview: OrderPreviewView;
-}
 
 /**
  * 訂正 of a resting limit order: a new limit price (on the stock's tick grid, within today's limits) and lots,
@@ -51,16 +46,19 @@ export function AmendOrderForm({
   const instrument = useInstrument(order.code);
   const instrumentText = instrumentWithCode(t, instrument.data, i18n.resolvedLanguage, order.code);
   const quote = useLiveQuotes([order.code]).data?.get(order.code);
+  const cash = cashForAmendment(useTradingAccount().data?.available, order);
   const orderPrice = decimalToSen(order.price ?? '') ?? 0n;
   const form = useForm({
     price: priceInputText(orderPrice),
     shares: String(order.lots * SHARES_PER_LOT),
   });
-  const [confirming, setConfirming] = useState<Confirming | null>(null);
-  /** Why the last Confirm got no answer: shown in the confirmation, whose Confirm then sends again. */
-  const [unanswered, setUnanswered] = useState<string | null>(null);
+  const { confirming, unanswered, review, dismiss, send } = useConfirmedSend({
+    form,
+    preview,
+    commit: (attempt: Confirmed<AmendRequest>) => amend.mutateAsync({ id: order.id, ...attempt }),
+    onDone,
+  });
   const lots = lotsOfShares(form.values.shares);
-  const yenPrice = (value: string) => t('trade:priceYen', { price: formatPrice(value) });
   const band = quote
     ? { low: decimalToSen(quote.limitDown) ?? 1n, high: decimalToSen(quote.limitUp) ?? 1n }
     : undefined;
@@ -78,7 +76,7 @@ export function AmendOrderForm({
   const typedPrice = priceSenOf(form.values.price);
   const estimate = typedPrice !== null && lots !== null ? notionalOf(senToDecimal(typedPrice), lots) : null;
 
-  const review = () => {
+  const check = () => {
     if (lots === null) {
       form.showFailure(new ApiError('ORDER_LOTS_INVALID', t('errors:ORDER_LOTS_INVALID')));
       return;
@@ -91,41 +89,14 @@ export function AmendOrderForm({
       return;
     }
     const body: AmendRequest = { price: senToDecimal(checked.price), lots: checked.lots };
-    form.send(preview, { id: order.id, body }, (figures) =>
-      // One key per confirmation: Confirm tapped again after a lost answer amends the order once.
-      setConfirming({ attempt: { body, idempotencyKey: newIdempotencyKey() }, preview: figures }),
-    );
-  };
-
-  const dismiss = () => {
-    setConfirming(null);
-    setUnanswered(null);
-  };
-
-  const send = () => {
-    if (!confirming) return;
-    amend
-      .mutateAsync({ id: order.id, ...confirming.attempt })
-      .then((amended) => {
-        dismiss();
-        onDone(amended);
-      })
-      .catch((error: unknown) => {
-        // No answer: the confirmation stays open, and confirming again reuses its key.
-        if (error instanceof ApiError && error.transport) {
-          setUnanswered(error.message);
-          return;
-        }
-        dismiss();
-        if (error instanceof Error) form.showFailure(error);
-      });
+    review({ id: order.id, body }, body);
   };
 
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        review();
+        check();
       }}
       noValidate
       data-testid="amend-form"
@@ -135,17 +106,23 @@ export function AmendOrderForm({
         rows={[
           ['instrument', t('trade:instrument'), instrumentText],
           ['side', t('trade:sideLabel'), t(`trade:side.${order.side}`)],
-          ['price', t('trade:amend.priceBefore'), order.price ? yenPrice(order.price) : '—'],
+          ['price', t('trade:amend.priceBefore'), order.price ? priceText(t, order.price) : '—'],
           ['lots', t('trade:amend.lotsBefore'), quantityText(t, order.lots)],
           // Kept as they are: an amended price must still sit on the right side of them.
           ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
           ...(order.takeProfit
-            ? [['take-profit', t('trade:takeProfit'), yenPrice(order.takeProfit)] as [string, string, string]]
+            ? [
+                ['take-profit', t('trade:takeProfit'), priceText(t, order.takeProfit)] as [
+                  string,
+                  string,
+                  string,
+                ],
+              ]
             : []),
           ...(order.stopLoss
-            ? [['stop-loss', t('trade:stopLoss'), yenPrice(order.stopLoss)] as [string, string, string]]
+            ? [['stop-loss', t('trade:stopLoss'), priceText(t, order.stopLoss)] as [string, string, string]]
             : []),
-          ['last', t('trade:lastPrice'), quote ? yenPrice(quote.last) : '—'],
+          ['last', t('trade:lastPrice'), quote ? priceText(t, quote.last) : '—'],
         ]}
         testId="amend-figures"
       />
@@ -184,6 +161,13 @@ export function AmendOrderForm({
         <span className="kb-muted">{t('trade:estimatedNotional')}</span>
         <strong>{estimate ? yen(estimate) : '—'}</strong>
       </div>
+      <div className="kb-trade-estimate" data-testid="amend-cash">
+        <span className="kb-muted">{t('trade:amend.cashForOrder')}</span>
+        <strong>{cash ? yen(cash) : '—'}</strong>
+      </div>
+      <p className="kb-trade-note" data-testid="amend-cash-note">
+        {t('trade:amend.cashForOrderNote', { held: yen(heldOf(order)) })}
+      </p>
       <p className="kb-trade-note" data-testid="amend-kept-note">
         {t('trade:amend.keptNote')}
       </p>

@@ -4,7 +4,7 @@ import { yen } from '../../../lib/format';
 import { toneClass } from '../../../lib/price-tone';
 import type { CloseRequest } from '../api/keys';
 import { withSign } from '../lib/figures';
-import { quantityText } from '../lib/labels';
+import { priceText, quantityText } from '../lib/labels';
 import { useTradeTranslation } from '../lib/texts';
 
 interface CloseConfirmationProps {
@@ -22,7 +22,7 @@ export function CloseConfirmation({ position, close, preview, instrumentLabel }:
   const { t } = useTradeTranslation();
   const signed = (value: string) => withSign(yen(value));
   const figures: [string, string, string, string?][] = [
-    ['price', t('trade:closeConfirmPrice'), t('trade:priceYen', { price: formatPrice(preview.price) })],
+    ['price', t('trade:closeConfirmPrice'), priceText(t, preview.price)],
     [
       'realised',
       t('trade:closeConfirmGrossPnl'),

@@ -1,14 +1,6 @@
-import { formatPrice } from '@kabuto/contract';
-import { useState } from 'react';
 import { Button, List } from 'antd-mobile';
-import { ApiError, newIdempotencyKey } from '@kabuto/client';
-import {
-  closePositionRequest,
-  decimalToSen,
-  senToDecimal,
-  type ClosePreviewView,
-  type Position,
-} from '@kabuto/contract';
+import { ApiError } from '@kabuto/client';
+import { closePositionRequest, decimalToSen, senToDecimal, type Position } from '@kabuto/contract';
 
 import { useTradeTranslation } from '../lib/texts';
 import { FormAlert } from '../../../components/form/FormAlert';
@@ -23,17 +15,13 @@ import {
   type Confirmed,
 } from '../api/trading';
 import { priceInputText, steppedPrice } from '../lib/prices';
-import { instrumentWithCode, quantityText } from '../lib/labels';
+import { instrumentWithCode, priceText, quantityText } from '../lib/labels';
+import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { CloseConfirmation } from './CloseConfirmation';
 import { ConfirmationDialog } from './ConfirmationDialog';
 import { Figures } from './DetailSheet';
 import { Stepper } from './Stepper';
 import { ToggleGroup } from './ToggleGroup';
-
-interface Confirming {
-  attempt: Confirmed<CloseRequest>;
-  preview: ClosePreviewView;
-}
 
 /**
  * 決済: at the market or with a limit, after a confirmation with the server's figures; one idempotency key per
@@ -56,8 +44,12 @@ export function ClosePositionForm({
   const quote = useLiveQuotes([position.code]).data?.get(position.code);
   const last = quote?.last ?? position.markPrice ?? position.entryPrice;
   const form = useForm({ type: 'market' as string, price: priceInputText(decimalToSen(last) ?? 0n) });
-  const [confirming, setConfirming] = useState<Confirming | null>(null);
-  const [unanswered, setUnanswered] = useState<string | null>(null);
+  const { confirming, unanswered, review, dismiss, send } = useConfirmedSend({
+    form,
+    preview,
+    commit: (attempt: Confirmed<CloseRequest>) => close.mutateAsync({ id: position.id, ...attempt }),
+    onDone,
+  });
   const type = form.values.type as 'market' | 'limit';
 
   const stepPrice = (step: 1 | -1) => {
@@ -70,7 +62,7 @@ export function ClosePositionForm({
     field.onChange(priceInputText(steppedPrice(field.value, step, { topix500, reference, band })));
   };
 
-  const review = () => {
+  const check = () => {
     const checked = form.parse(closePositionRequest, {
       price: type === 'limit' ? form.values.price : undefined,
     });
@@ -83,39 +75,14 @@ export function ClosePositionForm({
       checked.price === undefined
         ? { type: checked.type }
         : { type: checked.type, price: senToDecimal(checked.price) };
-    form.send(preview, { id: position.id, body }, (figures) =>
-      setConfirming({ attempt: { body, idempotencyKey: newIdempotencyKey() }, preview: figures }),
-    );
-  };
-
-  const dismiss = () => {
-    setConfirming(null);
-    setUnanswered(null);
-  };
-
-  const send = () => {
-    if (!confirming) return;
-    close
-      .mutateAsync({ id: position.id, ...confirming.attempt })
-      .then((closed) => {
-        dismiss();
-        onDone(closed);
-      })
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.transport) {
-          setUnanswered(error.message);
-          return;
-        }
-        dismiss();
-        if (error instanceof Error) form.showFailure(error);
-      });
+    review({ id: position.id, body }, body);
   };
 
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        review();
+        check();
       }}
       noValidate
       data-testid="close-form"
@@ -127,7 +94,7 @@ export function ClosePositionForm({
           // What this order does: a long is closed by selling (返済売), a short by buying back (返済買).
           ['side', t('trade:sideLabel'), t(`trade:historyTag.close.${position.side}`)],
           ['lots', t('trade:lots'), quantityText(t, position.lots)],
-          ['price', t('trade:lastPrice'), formatPrice(last)],
+          ['price', t('trade:lastPrice'), priceText(t, last)],
         ]}
         testId="close-figures"
       />

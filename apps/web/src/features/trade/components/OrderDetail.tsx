@@ -7,7 +7,7 @@ import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useCancelOrder, useInstrument } from '../api/trading';
 import { heldOf, isAmendable } from '../lib/amend';
-import { instrumentWithCode, orderStatusText, quantityText, validUntilText } from '../lib/labels';
+import { instrumentWithCode, orderStatusText, priceText, quantityText, validUntilText } from '../lib/labels';
 import { AmendOrderForm } from './AmendOrderForm';
 import { DetailSheet, Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
@@ -27,13 +27,13 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
   };
   if (!order) return null;
   const instrumentText = instrumentWithCode(t, instrument.data, i18n.resolvedLanguage, order.code);
-  const optional = (value: string | null) => (value ? formatPrice(value) : t('trade:none'));
+  const optional = (value: string | null) => (value ? priceText(t, value) : t('trade:none'));
   const rows: [string, string, ReactNode][] = [
     ['number', t('trade:orderNumberLabel'), order.id],
     ['instrument', t('trade:instrument'), <InstrumentLabel code={order.code} key="i" />],
     ['side', t('trade:sideLabel'), t(`trade:side.${order.side}`)],
     ['type', t('trade:typeLabel'), t(`trade:type.${order.type}`)],
-    ['price', t('trade:orderPrice'), order.price ? formatPrice(order.price) : t('trade:type.market')],
+    ['price', t('trade:orderPrice'), order.price ? priceText(t, order.price) : t('trade:type.market')],
     ['lots', t('trade:lots'), quantityText(t, order.lots)],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
     ['take-profit', t('trade:takeProfit'), optional(order.takeProfit)],
@@ -45,7 +45,7 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
   if (order.status === 'open') {
     rows.push(['held', t('trade:heldForOrder'), yen(heldOf(order))]);
   }
-  if (order.fillPrice) rows.push(['fill', t('trade:fillPrice'), formatPrice(order.fillPrice)]);
+  if (order.fillPrice) rows.push(['fill', t('trade:fillPrice'), priceText(t, order.fillPrice)]);
   // An expired order's status already says 期限切れ.
   if (order.cancelReason && order.cancelReason !== 'expired')
     rows.push(['reason', t('trade:cancelReasonLabel'), t(`trade:cancelReason.${order.cancelReason}`)]);

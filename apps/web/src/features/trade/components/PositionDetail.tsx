@@ -1,4 +1,3 @@
-import { formatPrice } from '@kabuto/contract';
 import { toneClass } from '../../../lib/price-tone';
 import { useState, type ReactNode } from 'react';
 import { Button, Toast } from 'antd-mobile';
@@ -7,7 +6,7 @@ import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useLiveQuotes, usePosition } from '../api/trading';
 import { livePnl, pnlPercentOf, withSign } from '../lib/figures';
-import { quantityText } from '../lib/labels';
+import { priceText, quantityText } from '../lib/labels';
 import { ClosePositionForm } from './ClosePositionForm';
 import { DetailSheet, Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
@@ -40,7 +39,7 @@ export function PositionDetail({
   const { price, pnl } = livePnl(position, quote?.last);
   const percent = pnl ? pnlPercentOf(pnl, position.margin) : null;
   const closed = position.status === 'closed';
-  const optional = (value: string | null) => (value ? formatPrice(value) : t('trade:none'));
+  const optional = (value: string | null) => (value ? priceText(t, value) : t('trade:none'));
   type Row = [string, string, ReactNode, string?];
   const pnlRow: Row = [
     'pnl',
@@ -77,8 +76,8 @@ export function PositionDetail({
     ['status', t('trade:status'), t(`trade:positionStatus.${position.status}`)],
     ['lots', t('trade:lots'), quantityText(t, position.lots)],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: position.leverage })],
-    ['entry', t('trade:entryPrice'), formatPrice(position.entryPrice)],
-    ['price', closed ? t('trade:exitPrice') : t('trade:lastPrice'), price ? formatPrice(price) : '—'],
+    ['entry', t('trade:entryPrice'), priceText(t, position.entryPrice)],
+    ['price', closed ? t('trade:exitPrice') : t('trade:lastPrice'), price ? priceText(t, price) : '—'],
   );
   if (!closed) rows.push(pnlRow);
   rows.push(['margin', t('trade:positionMargin'), yen(position.margin)]);
@@ -88,7 +87,7 @@ export function PositionDetail({
     ['stop-loss', t('trade:stopLoss'), optional(position.stopLoss)],
   );
   if (position.closeLimit)
-    rows.push(['close-limit', t('trade:closeLimit'), formatPrice(position.closeLimit)]);
+    rows.push(['close-limit', t('trade:closeLimit'), priceText(t, position.closeLimit)]);
   if (position.closeReason)
     rows.push(['reason', t('trade:closeReasonLabel'), t(`trade:closeReason.${position.closeReason}`)]);
   rows.push(['opened', t('trade:openedAt'), formatJst(position.openedAt)]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decimalToSen } from '@kabuto/contract';
-import { amendmentChanges, changesSomething, heldOf, isAmendable } from './amend';
+import { amendmentChanges, cashForAmendment, changesSomething, heldOf, isAmendable } from './amend';
 
 function sen(text: string): bigint {
   const value = decimalToSen(text);
@@ -42,5 +42,17 @@ describe('heldOf', () => {
   it('adds the margin and the fee a resting order holds', () => {
     expect(heldOf({ heldMargin: '279000.00', heldFee: '279.50' })).toBe('279279.50');
     expect(heldOf({ heldMargin: '0.00', heldFee: '0.00' })).toBe('0.00');
+  });
+});
+
+describe('cashForAmendment', () => {
+  it("adds the order's hold to the available cash, to the sen", () => {
+    const order = { heldMargin: '250000.00', heldFee: '110.50' };
+    expect(cashForAmendment('1000.25', order)).toBe('251110.75');
+    expect(cashForAmendment('0.00', order)).toBe('250110.50');
+  });
+
+  it('is unknown before the account is read', () => {
+    expect(cashForAmendment(undefined, { heldMargin: '1.00', heldFee: '0.00' })).toBeNull();
   });
 });

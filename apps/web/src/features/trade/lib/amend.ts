@@ -30,3 +30,15 @@ export const changesSomething = (changes: AmendmentChanges): boolean => changes.
 export function heldOf(order: Pick<Order, 'heldMargin' | 'heldFee'>): string {
   return senToDecimal((decimalToSen(order.heldMargin) ?? 0n) + (decimalToSen(order.heldFee) ?? 0n));
 }
+
+/**
+ * The cash a 訂正 may use: what is available now plus what the order holds, since amending releases that hold
+ * before the amended order takes its own. Null before the account is read.
+ */
+export function cashForAmendment(
+  available: string | undefined,
+  order: Pick<Order, 'heldMargin' | 'heldFee'>,
+): string | null {
+  if (available === undefined) return null;
+  return senToDecimal((decimalToSen(available) ?? 0n) + (decimalToSen(heldOf(order)) ?? 0n));
+}

@@ -1,5 +1,5 @@
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
-import { groupThousands, type Order } from '@kabuto/contract';
+import { formatPrice, groupThousands, type Order } from '@kabuto/contract';
 import { normalizeLang } from '@kabuto/i18n';
 import type { TFunction } from 'i18next';
 import { instrumentName } from '../../../lib/market-format';
@@ -28,4 +28,9 @@ export function instrumentWithCode(
 /** "200株（2単元）" / "200 shares (2 lots)". */
 export function quantityText(t: TFunction, lots: number): string {
   return t('trade:quantity', { shares: groupThousands(String(lots * SHARES_PER_LOT)), lots });
+}
+
+/** A price with its unit, as the detail sheets and confirmations show it: 「3,000円」 / "¥3,000". */
+export function priceText(t: TFunction, price: string): string {
+  return t('trade:priceYen', { price: formatPrice(price) });
 }

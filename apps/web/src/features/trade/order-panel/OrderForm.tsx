@@ -2,13 +2,12 @@ import { formatPrice, isMarginTrade } from '@kabuto/contract';
 import { useState } from 'react';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import { Button, List, Switch } from 'antd-mobile';
-import { ApiError, newIdempotencyKey } from '@kabuto/client';
+import { ApiError } from '@kabuto/client';
 import {
   decimalToSen,
   placeOrderRequest,
   senToDecimal,
   type Order,
-  type OrderPreviewView,
   type OrderValidity,
 } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
@@ -33,6 +32,7 @@ import {
 } from '../lib/figures';
 import { priceInputText, priceSenOf, steppedPrice, type PriceBand } from '../lib/prices';
 import { quantityText } from '../lib/labels';
+import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { ConfirmationDialog } from '../components/ConfirmationDialog';
 import { OrderConfirmation } from './OrderConfirmation';
 
@@ -60,11 +60,6 @@ interface OrderFormProps {
 }
 
 type OrderType = 'market' | 'limit';
-
-interface Confirming {
-  attempt: Confirmed<OrderRequest>;
-  preview: OrderPreviewView;
-}
 
 /**
  * Long or short, market or limit, price, lots, leverage and optional take-profit/stop-loss; then a
@@ -94,13 +89,12 @@ export function OrderForm({
     stopLoss: '',
   });
   const [withTargets, setWithTargets] = useState(false);
-  const [confirming, setConfirming] = useState<Confirming | null>(null);
-  /** Why the last Confirm got no answer: shown in the confirmation, whose Confirm then sends again. */
-  const [unanswered, setUnanswered] = useState<string | null>(null);
-  const closeConfirmation = () => {
-    setConfirming(null);
-    setUnanswered(null);
-  };
+  const { confirming, unanswered, review, dismiss, send } = useConfirmedSend({
+    form,
+    preview,
+    commit: (attempt: Confirmed<OrderRequest>) => place.mutateAsync(attempt),
+    onDone: onPlaced,
+  });
   const side = form.values.side as Side;
   const type = form.values.type as OrderType;
   // A market order fills at the next price or at the next opening: it is only ever 当日中.
@@ -133,7 +127,7 @@ export function OrderForm({
   const estimate =
     estimatePrice !== null && lots !== null ? notionalOf(senToDecimal(estimatePrice), lots) : null;
 
-  const review = () => {
+  const check = () => {
     if (lots === null) {
       form.showFailure(new ApiError('ORDER_LOTS_INVALID', t('errors:ORDER_LOTS_INVALID')));
       return;
@@ -172,29 +166,7 @@ export function OrderForm({
       ...(checked.takeProfit ? { takeProfit: senToDecimal(checked.takeProfit) } : {}),
       ...(checked.stopLoss ? { stopLoss: senToDecimal(checked.stopLoss) } : {}),
     };
-    form.send(preview, body, (figures) =>
-      // One key per confirmation: Confirm tapped again after a lost answer places the order once.
-      setConfirming({ attempt: { body, idempotencyKey: newIdempotencyKey() }, preview: figures }),
-    );
-  };
-
-  const send = () => {
-    if (!confirming) return;
-    place
-      .mutateAsync(confirming.attempt)
-      .then((order) => {
-        closeConfirmation();
-        onPlaced(order);
-      })
-      .catch((error: unknown) => {
-        // No answer: the confirmation stays open, and confirming again reuses its key.
-        if (error instanceof ApiError && error.transport) {
-          setUnanswered(error.message);
-          return;
-        }
-        closeConfirmation();
-        if (error instanceof Error) form.showFailure(error);
-      });
+    review(body, body);
   };
 
   const leverageNoteId = 'order-leverage-note';
@@ -202,7 +174,7 @@ export function OrderForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        review();
+        check();
       }}
       data-testid="order-form"
       noValidate
@@ -408,7 +380,7 @@ export function OrderForm({
         backText={t('common:cancel')}
         sendText={t('trade:place')}
         sending={place.isPending}
-        onBack={closeConfirmation}
+        onBack={dismiss}
         onSend={send}
         testId="order"
       >

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { ApiError, newIdempotencyKey } from '@kabuto/client';
+import type { Form, Sendable } from '../../../components/form/use-form';
+import type { Confirmed } from '../api/trading';
+
+export interface Confirming<Body, Figures> {
+  attempt: Confirmed<Body>;
+  preview: Figures;
+}
+
+interface ConfirmedSendOptions<Body, Figures, PreviewRequest, Result> {
+  form: Form<Record<string, string>>;
+  /** Asks the server for the figures to confirm; refuses what sending would refuse, with the same error. */
+  preview: Sendable<Figures, PreviewRequest>;
+  /** Sends the confirmed request with its idempotency key. */
+  commit: (attempt: Confirmed<Body>) => Promise<Result>;
+  onDone: (result: Result) => void;
+}
+
+/**
+ * The step an order, a 訂正 and a 返済 share: the server's figures first, then a confirmation whose Confirm
+ * sends the request. One idempotency key per confirmation, so Confirm tapped again after a lost answer acts
+ * once; without an answer the confirmation stays open and says why, any other failure closes it and shows
+ * on the form.
+ */
+export function useConfirmedSend<Body, Figures, PreviewRequest, Result>({
+  form,
+  preview,
+  commit,
+  onDone,
+}: ConfirmedSendOptions<Body, Figures, PreviewRequest, Result>) {
+  const [confirming, setConfirming] = useState<Confirming<Body, Figures> | null>(null);
+  const [unanswered, setUnanswered] = useState<string | null>(null);
+
+  const dismiss = () => {
+    setConfirming(null);
+    setUnanswered(null);
+  };
+
+  const review = (previewRequest: PreviewRequest, body: Body) =>
+    form.send(preview, previewRequest, (figures) =>
+      setConfirming({ attempt: { body, idempotencyKey: newIdempotencyKey() }, preview: figures }),
+    );
+
+  const send = () => {
+    if (!confirming) return;
+    commit(confirming.attempt)
+      .then((result) => {
+        dismiss();
+        onDone(result);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.transport) {
+          setUnanswered(error.message);
+          return;
+        }
+        dismiss();
+        if (error instanceof Error) form.showFailure(error);
+      });
+  };
+
+  return { confirming, unanswered, review, dismiss, send };
+}
