@@ -322,7 +322,8 @@ for (const lang of ['ja', 'en']) {
       // The Trade page: the account and the position with its P&L at the latest quote.
       const row = page.getByTestId('position-row');
       await expect(row).toHaveCount(1);
-      await expect(row.getByTestId('position-pnl')).toHaveText(/^([+-][\d,]+\.\d{2}|0\.00)$/);
+      // Signed, in yen as every amount: "+¥1,234.00", "-¥56.00", "¥0.00".
+      await expect(row.getByTestId('position-pnl')).toHaveText(/^([+-]¥[\d,]+\.\d{2}|¥0\.00)$/);
       const account = await userApi<Account>(request, investor.token, '/api/trading/account');
       // 買付余力 is the server's bound for a new 1x position (the engine's checks), not the cash.
       await expect(page.getByTestId('trade-account-available')).toHaveText(
@@ -718,6 +719,8 @@ for (const lang of ['ja', 'en']) {
       );
       // What the amended order may use: the cash left available plus what this order holds, the whole deposit.
       await expect(form.getByTestId('amend-cash')).toContainText('¥1,000,000');
+      // At 1x the margin is the notional above: no second row for it.
+      await expect(form.getByTestId('amend-margin')).toHaveCount(0);
       await expect(form.getByTestId('amend-kept-note')).toHaveText(message(lang, 'trade', 'amend.keptNote'));
       await waitUntilSettled(detail);
       expect(await page.locator('h1').count()).toBe(1);
@@ -864,6 +867,38 @@ for (const lang of ['ja', 'en']) {
         { status: 'open', cancelReason: null, amendsOrderId: original.id, price: higher, lots: 2 },
         { status: 'cancelled', cancelReason: 'amended', amendsOrderId: null, price: low, lots: 1 },
       ]);
+    });
+
+    test("a 2x order's 訂正 form shows the margin its new price and lots take beside the cash it may use", async ({
+      page,
+      request,
+    }) => {
+      const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+      const { limitDown } = await quoteOf(page);
+      const response = await request.post('/api/orders', {
+        headers: { token: investor.token, 'idempotency-key': `e2e-amend-2x-${lang}-${Date.now()}` },
+        data: { code: CODE, side: 'long', type: 'limit', lots: 1, leverage: 2, price: limitDown },
+      });
+      expect(((await response.json()) as { code: number }).code).toBe(1);
+
+      await openSignedInPhone(page, investor, TRADE);
+      await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.orders') }).click();
+      await page.getByTestId('order-row').click();
+      const detail = page.getByTestId('order-detail');
+      await detail.getByRole('button', { name: message(lang, 'trade', 'amend.action'), exact: true }).click();
+      const form = detail.getByTestId('amend-form');
+      await form.getByTestId('amend-quantity-up').click();
+      await expect(input(page, 'amend-quantity')).toHaveValue('200');
+      // 200 shares at the day's low, half of it at 2x: the margin, not the notional, is what the cash pays.
+      const notional = Number(limitDown) * 200;
+      await expect(form.getByTestId('amend-estimate')).toContainText(yenText(String(notional)));
+      await expect(form.getByTestId('amend-margin')).toContainText(yenText(String(notional / 2)));
+      await expect(form.getByTestId('amend-margin')).toContainText(
+        message(lang, 'trade', 'amend.estimatedMargin'),
+      );
+      await expect(form.getByTestId('amend-cash')).toContainText('¥1,000,000.00');
+      await waitUntilSettled(detail);
+      await screenshot(page, `order-amend-form-2x-${lang}`);
     });
 
     test('注文履歴 loads older lines as it scrolls, each once, while an order placed earlier finishes', async ({

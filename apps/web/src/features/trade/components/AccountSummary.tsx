@@ -5,7 +5,6 @@ import { yen } from '../../../lib/format';
 import { LiveNotice } from '../../../components/market/LiveNotice';
 import type { TradeSnapshot } from '../api/snapshot';
 import { buyingPowerAt, roomAbove, withSign } from '../lib/figures';
-import { formatYen } from '@kabuto/contract';
 
 /**
  * Equity, buying power (the server's, by the engine's own checks: unrealised losses lower it), margin in use,
@@ -60,7 +59,7 @@ export function AccountSummary({ snapshot }: { snapshot: TradeSnapshot }) {
             {cell(
               'pnl',
               t('trade:account.unrealisedPnl'),
-              account ? withSign(formatYen(account.unrealisedPnl)) : '—',
+              account ? withSign(yen(account.unrealisedPnl)) : '—',
               toneClass(account?.unrealisedPnl),
             )}
             {cell(

@@ -17,7 +17,7 @@ import {
   type Confirmed,
 } from '../api/trading';
 import { amendmentChanges, cashForAmendment, changesSomething, heldOf } from '../lib/amend';
-import { lotsOfShares, notionalOf, steppedShares } from '../lib/figures';
+import { lotsOfShares, marginOf, notionalOf, steppedShares } from '../lib/figures';
 import { instrumentWithCode, priceText, quantityText } from '../lib/labels';
 import { priceInputText, priceSenOf, steppedPrice } from '../lib/prices';
 import { useTradeTranslation } from '../lib/texts';
@@ -161,6 +161,13 @@ export function AmendOrderForm({
         <span className="kb-muted">{t('trade:estimatedNotional')}</span>
         <strong>{estimate ? yen(estimate) : '—'}</strong>
       </div>
+      {/* What the cash below pays for at a leverage above 1x is the margin, not the notional. */}
+      {order.leverage > 1 && (
+        <div className="kb-trade-estimate" data-testid="amend-margin">
+          <span className="kb-muted">{t('trade:amend.estimatedMargin')}</span>
+          <strong>{estimate ? yen(marginOf(estimate, order.leverage)) : '—'}</strong>
+        </div>
+      )}
       <div className="kb-trade-estimate" data-testid="amend-cash">
         <span className="kb-muted">{t('trade:amend.cashForOrder')}</span>
         <strong>{cash ? yen(cash) : '—'}</strong>

@@ -1,6 +1,7 @@
+import { yen } from '../../../lib/format';
 import { formatPrice } from '@kabuto/contract';
 import { toneClass } from '../../../lib/price-tone';
-import { formatJst, formatYen, type Position } from '@kabuto/contract';
+import { formatJst, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { usePositions } from '../api/trading';
 import { withSign } from '../lib/figures';
@@ -38,7 +39,7 @@ export function ClosedPositionList({ onOpen }: { onOpen: (position: Position) =>
                   <InstrumentLabel code={position.code} />
                 </span>
                 <strong className={toneClass(position.netPnl)} data-testid="closed-position-pnl">
-                  {position.netPnl ? withSign(formatYen(position.netPnl)) : '—'}
+                  {position.netPnl ? withSign(yen(position.netPnl)) : '—'}
                 </strong>
               </span>
               <span className="kb-trade-row-meta">

@@ -1,7 +1,7 @@
 import { toneClass } from '../../../lib/price-tone';
 import { useState, type ReactNode } from 'react';
 import { Button, Toast } from 'antd-mobile';
-import { formatJst, formatYen, type Position } from '@kabuto/contract';
+import { formatJst, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useLiveQuotes, usePosition } from '../api/trading';
@@ -46,8 +46,8 @@ export function PositionDetail({
     closed ? t('trade:realisedPnl') : t('trade:unrealisedPnl'),
     pnl
       ? percent
-        ? t('trade:pnlWithPercent', { pnl: withSign(formatYen(pnl)), percent: withSign(percent) })
-        : withSign(formatYen(pnl))
+        ? t('trade:pnlWithPercent', { pnl: withSign(yen(pnl)), percent: withSign(percent) })
+        : withSign(yen(pnl))
       : '—',
     toneClass(pnl),
   ];
@@ -64,7 +64,7 @@ export function PositionDetail({
       rows.push([
         'gross-pnl',
         t('trade:grossPnl'),
-        withSign(formatYen(position.realisedPnl)),
+        withSign(yen(position.realisedPnl)),
         toneClass(position.realisedPnl),
       ]);
     rows.push(fee);

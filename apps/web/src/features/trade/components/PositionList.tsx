@@ -1,6 +1,7 @@
+import { yen } from '../../../lib/format';
 import { formatPrice } from '@kabuto/contract';
 import { toneClass } from '../../../lib/price-tone';
-import { formatJst, formatYen, type Position } from '@kabuto/contract';
+import { formatJst, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import type { TradeSnapshot } from '../api/snapshot';
 import { withSign } from '../lib/figures';
@@ -39,7 +40,7 @@ export function PositionList({
                   <InstrumentLabel code={position.code} />
                 </span>
                 <strong className={toneClass(pnl)} data-testid="position-pnl">
-                  {pnl ? withSign(formatYen(pnl)) : '—'}
+                  {pnl ? withSign(yen(pnl)) : '—'}
                 </strong>
               </span>
               <span className="kb-trade-row-meta">

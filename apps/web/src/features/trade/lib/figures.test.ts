@@ -3,6 +3,7 @@ import {
   buyingPowerAt,
   livePnl,
   lotsOfShares,
+  marginOf,
   notionalOf,
   pnlPercentOf,
   roomAbove,
@@ -179,5 +180,15 @@ describe('buyingPowerAt', () => {
     expect(buyingPowerAt(account, 'short', 1)?.limitedBy).toBe('minimum_equity');
     expect(buyingPowerAt(account, 'long', 2)).toBeNull();
     expect(buyingPowerAt(undefined, 'long', 1)).toBeNull();
+  });
+});
+
+describe('marginOf', () => {
+  it('divides the notional by the leverage, rounding up to the sen as the engine holds it', () => {
+    expect(marginOf('780000.00', 2)).toBe('390000.00');
+    expect(marginOf('280050.00', 3)).toBe('93350.00');
+    // 100.01 yen at 3x: 3,334 sen is 33.34 yen (33.336...), never a sen less than the engine takes.
+    expect(marginOf('100.01', 3)).toBe('33.34');
+    expect(marginOf('230000.00', 1)).toBe('230000.00');
   });
 });

@@ -33,6 +33,16 @@ export function notionalOf(price: string, lots: number): string {
 }
 
 /**
+ * The margin a notional takes at a leverage, as the engine holds it: the notional divided by the leverage,
+ * rounded up to the sen. Before the fee, which only the server's preview gives.
+ */
+export function marginOf(notional: string, leverage: number): string {
+  const sen = senOf(notional);
+  const by = BigInt(leverage);
+  return senToDecimal((sen + by - 1n) / by);
+}
+
+/**
  * The P&L of an open position at `last`, before the closing fee (as the server's unrealisedPnl): a long gains
  * when the price rises, a short when it falls.
  */
