@@ -25,6 +25,7 @@ import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { AmendConfirmation } from './AmendConfirmation';
 import { ConfirmationDialog } from './ConfirmationDialog';
 import { Figures } from './DetailSheet';
+import { EstimateRow } from './EstimateRow';
 import { Stepper } from './Stepper';
 
 /**
@@ -157,21 +158,16 @@ export function AmendOrderForm({
           })}
         </p>
       )}
-      <div className="kb-trade-estimate" data-testid="amend-estimate">
-        <span className="kb-muted">{t('trade:estimatedNotional')}</span>
-        <strong>{estimate ? yen(estimate) : '—'}</strong>
-      </div>
+      <EstimateRow label={t('trade:estimatedNotional')} amount={estimate} testId="amend-estimate" />
       {/* What the cash below pays for at a leverage above 1x is the margin, not the notional. */}
       {order.leverage > 1 && (
-        <div className="kb-trade-estimate" data-testid="amend-margin">
-          <span className="kb-muted">{t('trade:amend.estimatedMargin')}</span>
-          <strong>{estimate ? yen(marginOf(estimate, order.leverage)) : '—'}</strong>
-        </div>
+        <EstimateRow
+          label={t('trade:amend.estimatedMargin')}
+          amount={estimate === null ? null : marginOf(estimate, order.leverage)}
+          testId="amend-margin"
+        />
       )}
-      <div className="kb-trade-estimate" data-testid="amend-cash">
-        <span className="kb-muted">{t('trade:amend.cashForOrder')}</span>
-        <strong>{cash ? yen(cash) : '—'}</strong>
-      </div>
+      <EstimateRow label={t('trade:amend.cashForOrder')} amount={cash} testId="amend-cash" />
       <p className="kb-trade-note" data-testid="amend-cash-note">
         {t('trade:amend.cashForOrderNote', { held: yen(heldOf(order)) })}
       </p>

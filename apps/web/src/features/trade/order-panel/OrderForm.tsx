@@ -34,6 +34,7 @@ import { priceInputText, priceSenOf, steppedPrice, type PriceBand } from '../lib
 import { quantityText } from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { ConfirmationDialog } from '../components/ConfirmationDialog';
+import { EstimateRow } from '../components/EstimateRow';
 import { OrderConfirmation } from './OrderConfirmation';
 
 /** The leverages offered when the server names none: the engine's default set. */
@@ -346,16 +347,12 @@ export function OrderForm({
           </>
         )}
       </List>
-      <div className="kb-trade-estimate" data-testid="order-estimate">
-        <span className="kb-muted">{t('trade:estimatedNotional')}</span>
-        <strong>{estimate ? yen(estimate) : '—'}</strong>
-      </div>
-      <div className="kb-trade-estimate" data-testid="order-buying-power">
-        <span className="kb-muted">
-          {t(side === 'short' ? 'trade:sellingPowerAt' : 'trade:buyingPowerAt', { leverage })}
-        </span>
-        <strong>{power ? yen(power.notional) : '—'}</strong>
-      </div>
+      <EstimateRow label={t('trade:estimatedNotional')} amount={estimate} testId="order-estimate" />
+      <EstimateRow
+        label={t(side === 'short' ? 'trade:sellingPowerAt' : 'trade:buyingPowerAt', { leverage })}
+        amount={power ? power.notional : null}
+        testId="order-buying-power"
+      />
       {power && power.limitedBy !== 'cash' && account.data && (
         <p className="kb-trade-note" data-testid="order-buying-power-note">
           {t(`trade:account.buyingPowerLimited.${power.limitedBy}`, { cash: yen(account.data.available) })}
