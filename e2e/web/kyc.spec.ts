@@ -99,6 +99,9 @@ async function approveInDetail(office: Page, detail: Locator, lang: 'ja' | 'en',
   await expect(approval).toContainText(
     messageWith(lang, 'backoffice', 'kyc.approve.confirm', { name: fullName }),
   );
+  // Once antd's opening zoom is over: a click while the dialog still grows from nothing can miss its button
+  // (a CI run clicked Approve mid-animation, sent nothing, and the dialog stayed open).
+  await expect(approval).not.toHaveClass(/ant-zoom-appear/);
   await approval.getByRole('button', { name: message(lang, 'backoffice', 'kyc.approve.button') }).click();
   await expect(approval).toBeHidden();
 }
