@@ -146,28 +146,24 @@ export async function lockedVersion(db: Executor): Promise<bigint> {
   return BigInt(row.version);
 }
 
-/** Of `userIds`, the active ones (not frozen). */
-export async function activeUsers(db: Executor, userIds: readonly bigint[]): Promise<Set<bigint>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', userIds)
-    .where('status', '=', 'active')
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
-
-/** Of `sessionIds`, the investors' sessions not revoked. */
-export async function unrevokedSessions(db: Executor, sessionIds: readonly bigint[]): Promise<Set<bigint>> {
-  if (sessionIds.length === 0) return new Set();
+/**
+ * Of `sessionIds`, the investor sessions still in force (not revoked) whose user is active (not frozen), each with
+ * its user.
+ */
+export async function sessionsInForce(
+  db: Executor,
+  sessionIds: readonly bigint[],
+): Promise<Map<bigint, bigint>> {
+  if (sessionIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('sessions')
-    .select('id')
-    .where('id', 'in', sessionIds)
-    .where('revoked_at', 'is', null)
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id', 'sessions.user_id'])
+    .where('sessions.id', 'in', sessionIds)
+    .where('sessions.revoked_at', 'is', null)
+    .where('users.status', '=', 'active')
     .execute();
-  return new Set(rows.map((row) => row.id));
+  return new Map(rows.map((row) => [row.id, row.user_id]));
 }
 
 export async function currentVersion(db: Executor): Promise<bigint> {

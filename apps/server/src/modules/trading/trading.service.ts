@@ -19,7 +19,7 @@ import type { Executor } from '../../database';
 import type { AppContext } from '../../platform/context';
 import { sha256 } from '../../platform/crypto';
 import { isUniqueViolation } from '../../platform/db';
-import { fail } from '../../platform/errors';
+import { AppError, fail } from '../../platform/errors';
 import { BALANCE_CHANGES, type LedgerActor } from '../ledger';
 import { instrumentLimitsOf, marketOf, type MarketFeed, type Trade } from '../market';
 import { userChannelChanged } from '../realtime';
@@ -28,8 +28,7 @@ import { TradingWriter } from './trading.writer';
 import {
   accountFigures,
   bumpVersion,
-  activeUsers,
-  unrevokedSessions,
+  sessionsInForce,
   currentVersion,
   findOrderByKey,
   findOrdersByKeys,
@@ -164,10 +163,9 @@ async function requireSessionsInForce(db: Executor, commands: readonly Command[]
     (command) => command.userId !== undefined && command.sessionId !== undefined,
   );
   if (acting.length === 0) return;
-  const active = await activeUsers(db, [...new Set(acting.map((command) => command.userId!))]);
-  const sessions = await unrevokedSessions(db, [...new Set(acting.map((command) => command.sessionId!))]);
+  const inForce = await sessionsInForce(db, [...new Set(acting.map((command) => command.sessionId!))]);
   for (const command of acting)
-    if (!active.has(command.userId!) || !sessions.has(command.sessionId!)) throw fail('SESSION_EXPIRED');
+    if (inForce.get(command.sessionId!) !== command.userId) throw fail('SESSION_EXPIRED');
 }
 
 /**
@@ -663,14 +661,13 @@ export class Trading {
   /**
    * An order command (placing, 訂正): queued with its key, decided after the quote fetched for it, and answered
    * with the order written. The same key sent to another node at the same moment is answered by the order written
-   * first (or refused for another request). `refusedFirst` may answer a refusal its own way before the catalogue's.
+   * first (or refused for another request).
    */
   private async submitOrder(
     investor: Investor,
     order: NonNullable<Command['order']>,
     quote: Quote | null,
     decide: (engine: Engine, orderId: string) => EngineEvent[],
-    refusedFirst?: (events: readonly EngineEvent[]) => void,
   ): Promise<OrderRow> {
     const { userId, sessionId } = investor;
     let decided: Decided;
@@ -691,7 +688,6 @@ export class Trading {
       if (first.request_hash !== order.requestHash) throw fail('IDEMPOTENCY_KEY_REUSED');
       return first;
     }
-    refusedFirst?.(decided.events);
     throwIfRejected(decided.events);
     if (!decided.order) throw new Error(`trading: order ${decided.orderId} was not written`);
     return decided.order;
@@ -730,17 +726,19 @@ export class Trading {
     if (!order) throw fail('ORDER_NOT_FOUND');
     const requestHash = sha256(canonical({ amends: orderId.toString(), ...body }));
     const quote = await this.firstQuote(order.code);
-    return this.submitOrder(
-      investor,
-      { idempotencyKey, requestHash, validity: order.validity, amendsOrderId: orderId },
-      quote,
-      (engine, newOrderId) => engine.amendOrder(this.amendCommand(userId, orderId, newOrderId, body)),
-      (events) => {
-        // Filled, cancelled or amended already, by the market or another request.
-        if (events.some((event) => event.type === 'Rejected' && event.reason === 'ORDER_NOT_FOUND'))
-          throw fail('ORDER_NOT_OPEN');
-      },
-    );
+    try {
+      return await this.submitOrder(
+        investor,
+        { idempotencyKey, requestHash, validity: order.validity, amendsOrderId: orderId },
+        quote,
+        (engine, newOrderId) => engine.amendOrder(this.amendCommand(userId, orderId, newOrderId, body)),
+      );
+    } catch (error) {
+      // The order is the user's (read above), so the engine not finding it means it was filled, cancelled or
+      // amended already, by the market or another request.
+      if (error instanceof AppError && error.errorCode === 'ORDER_NOT_FOUND') throw fail('ORDER_NOT_OPEN');
+      throw error;
+    }
   }
 
   /** The 訂正 confirmation's figures; refuses what amending would refuse. Changes nothing. */
