@@ -358,7 +358,7 @@ for (const lang of ['ja', 'en']) {
       await input(page, 'targets-take-profit').fill(String(last + 100));
       await input(page, 'targets-stop-loss').fill(String(last - 100));
       await detail.getByTestId('targets-save').click();
-      // "2,900" or "2,900.00": prices may be shown as brokers show them, without the zero sen.
+      // With their unit and, as brokers show prices, without the zero sen: 「2,900円」 / "¥2,900".
       await expect(detail.getByTestId('position-figures-take-profit')).toHaveText(yenPrice(lang, last + 100));
       await expect(detail.getByTestId('position-figures-stop-loss')).toHaveText(yenPrice(lang, last - 100));
       const [targeted] = (

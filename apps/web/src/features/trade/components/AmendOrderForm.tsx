@@ -56,6 +56,7 @@ export function AmendOrderForm({
   const { confirming, unanswered, review, dismiss, send } = useConfirmedSend({
     form,
     preview,
+    previewRequest: (body: AmendRequest) => ({ id: order.id, body }),
     commit: (attempt: Confirmed<AmendRequest>) => amend.mutateAsync({ id: order.id, ...attempt }),
     onDone,
   });
@@ -90,8 +91,21 @@ export function AmendOrderForm({
       return;
     }
     const body: AmendRequest = { price: senToDecimal(checked.price), lots: checked.lots };
-    review({ id: order.id, body }, body);
+    review(body);
   };
+
+  // The order as it rests, before what it becomes: the sheet replaces the order's figures.
+  const figures: [string, string, string][] = [
+    ['instrument', t('trade:instrument'), instrumentText],
+    ['side', t('trade:sideLabel'), t(`trade:side.${order.side}`)],
+    ['price', t('trade:amend.priceBefore'), order.price ? priceText(t, order.price) : '—'],
+    ['lots', t('trade:amend.lotsBefore'), quantityText(t, order.lots)],
+    // Kept as they are: an amended price must still sit on the right side of them.
+    ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
+  ];
+  if (order.takeProfit) figures.push(['take-profit', t('trade:takeProfit'), priceText(t, order.takeProfit)]);
+  if (order.stopLoss) figures.push(['stop-loss', t('trade:stopLoss'), priceText(t, order.stopLoss)]);
+  figures.push(['last', t('trade:lastPrice'), quote ? priceText(t, quote.last) : '—']);
 
   return (
     <form
@@ -102,31 +116,7 @@ export function AmendOrderForm({
       noValidate
       data-testid="amend-form"
     >
-      {/* The order as it rests, before what it becomes: the sheet replaces the order's figures. */}
-      <Figures
-        rows={[
-          ['instrument', t('trade:instrument'), instrumentText],
-          ['side', t('trade:sideLabel'), t(`trade:side.${order.side}`)],
-          ['price', t('trade:amend.priceBefore'), order.price ? priceText(t, order.price) : '—'],
-          ['lots', t('trade:amend.lotsBefore'), quantityText(t, order.lots)],
-          // Kept as they are: an amended price must still sit on the right side of them.
-          ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
-          ...(order.takeProfit
-            ? [
-                ['take-profit', t('trade:takeProfit'), priceText(t, order.takeProfit)] as [
-                  string,
-                  string,
-                  string,
-                ],
-              ]
-            : []),
-          ...(order.stopLoss
-            ? [['stop-loss', t('trade:stopLoss'), priceText(t, order.stopLoss)] as [string, string, string]]
-            : []),
-          ['last', t('trade:lastPrice'), quote ? priceText(t, quote.last) : '—'],
-        ]}
-        testId="amend-figures"
-      />
+      <Figures rows={figures} testId="amend-figures" />
       <List className="kb-form">
         <FormField
           {...form.field('price')}

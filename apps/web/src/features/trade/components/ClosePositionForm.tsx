@@ -47,6 +47,7 @@ export function ClosePositionForm({
   const { confirming, unanswered, review, dismiss, send } = useConfirmedSend({
     form,
     preview,
+    previewRequest: (body: CloseRequest) => ({ id: position.id, body }),
     commit: (attempt: Confirmed<CloseRequest>) => close.mutateAsync({ id: position.id, ...attempt }),
     onDone,
   });
@@ -75,7 +76,7 @@ export function ClosePositionForm({
       checked.price === undefined
         ? { type: checked.type }
         : { type: checked.type, price: senToDecimal(checked.price) };
-    review({ id: position.id, body }, body);
+    review(body);
   };
 
   return (

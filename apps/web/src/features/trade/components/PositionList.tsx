@@ -1,7 +1,6 @@
 import { yen } from '../../../lib/format';
-import { formatPrice } from '@kabuto/contract';
 import { toneClass } from '../../../lib/price-tone';
-import { formatJst, type Position } from '@kabuto/contract';
+import { formatJst, formatPrice, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import type { TradeSnapshot } from '../api/snapshot';
 import { withSign } from '../lib/figures';

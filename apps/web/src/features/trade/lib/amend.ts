@@ -28,8 +28,11 @@ export const changesSomething = (changes: AmendmentChanges): boolean => changes.
 
 /** What a resting order holds (its margin and fee), as a wire decimal: released when it is cancelled or amended. */
 export function heldOf(order: Pick<Order, 'heldMargin' | 'heldFee'>): string {
-  return senToDecimal((decimalToSen(order.heldMargin) ?? 0n) + (decimalToSen(order.heldFee) ?? 0n));
+  return senToDecimal(heldSenOf(order));
 }
+
+const heldSenOf = (order: Pick<Order, 'heldMargin' | 'heldFee'>): Sen =>
+  (decimalToSen(order.heldMargin) ?? 0n) + (decimalToSen(order.heldFee) ?? 0n);
 
 /**
  * The cash a 訂正 may use: what is available now plus what the order holds, since amending releases that hold
@@ -40,5 +43,5 @@ export function cashForAmendment(
   order: Pick<Order, 'heldMargin' | 'heldFee'>,
 ): string | null {
   if (available === undefined) return null;
-  return senToDecimal((decimalToSen(available) ?? 0n) + (decimalToSen(heldOf(order)) ?? 0n));
+  return senToDecimal((decimalToSen(available) ?? 0n) + heldSenOf(order));
 }

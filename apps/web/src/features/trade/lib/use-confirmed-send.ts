@@ -3,7 +3,7 @@ import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import type { Form, Sendable } from '../../../components/form/use-form';
 import type { Confirmed } from '../api/trading';
 
-export interface Confirming<Body, Figures> {
+interface Confirming<Body, Figures> {
   attempt: Confirmed<Body>;
   preview: Figures;
 }
@@ -12,6 +12,8 @@ interface ConfirmedSendOptions<Body, Figures, PreviewRequest, Result> {
   form: Form<Record<string, string>>;
   /** Asks the server for the figures to confirm; refuses what sending would refuse, with the same error. */
   preview: Sendable<Figures, PreviewRequest>;
+  /** What the preview is asked with for a body (the body itself, or the body with the id it acts on). */
+  previewRequest: (body: Body) => PreviewRequest;
   /** Sends the confirmed request with its idempotency key. */
   commit: (attempt: Confirmed<Body>) => Promise<Result>;
   onDone: (result: Result) => void;
@@ -26,6 +28,7 @@ interface ConfirmedSendOptions<Body, Figures, PreviewRequest, Result> {
 export function useConfirmedSend<Body, Figures, PreviewRequest, Result>({
   form,
   preview,
+  previewRequest,
   commit,
   onDone,
 }: ConfirmedSendOptions<Body, Figures, PreviewRequest, Result>) {
@@ -37,8 +40,8 @@ export function useConfirmedSend<Body, Figures, PreviewRequest, Result>({
     setUnanswered(null);
   };
 
-  const review = (previewRequest: PreviewRequest, body: Body) =>
-    form.send(preview, previewRequest, (figures) =>
+  const review = (body: Body) =>
+    form.send(preview, previewRequest(body), (figures) =>
       setConfirming({ attempt: { body, idempotencyKey: newIdempotencyKey() }, preview: figures }),
     );
 

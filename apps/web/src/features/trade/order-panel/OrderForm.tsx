@@ -93,6 +93,7 @@ export function OrderForm({
   const { confirming, unanswered, review, dismiss, send } = useConfirmedSend({
     form,
     preview,
+    previewRequest: (body: OrderRequest) => body,
     commit: (attempt: Confirmed<OrderRequest>) => place.mutateAsync(attempt),
     onDone: onPlaced,
   });
@@ -167,7 +168,7 @@ export function OrderForm({
       ...(checked.takeProfit ? { takeProfit: senToDecimal(checked.takeProfit) } : {}),
       ...(checked.stopLoss ? { stopLoss: senToDecimal(checked.stopLoss) } : {}),
     };
-    review(body, body);
+    review(body);
   };
 
   const leverageNoteId = 'order-leverage-note';
