@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Board } from '@kabuto/contract';
 import { useMarketTranslation } from '../../../lib/market-texts';
 import { formatCount, formatPrice } from '../../../lib/market-format';
@@ -10,7 +11,13 @@ const LOT_SHARES = 100;
  * The five best offers above the five best bids (板), the nearest prices meeting in the middle; each price
  * coloured against the previous close, as the quote is.
  */
-export function OrderBook({ board, previousClose }: { board: Board; previousClose: string | undefined }) {
+export const OrderBook = memo(function OrderBook({
+  board,
+  previousClose,
+}: {
+  board: Board;
+  previousClose: string | undefined;
+}) {
   const { t } = useMarketTranslation();
   const shares = (lots: number) => formatCount(String(lots * LOT_SHARES));
   const priceClass = (price: string) =>
@@ -50,4 +57,4 @@ export function OrderBook({ board, previousClose }: { board: Board; previousClos
       </table>
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { BAR_INTERVALS, type BarInterval } from '@kabuto/contract';
 import { useMarketTranslation } from '../../../lib/market-texts';
 import { LoadError } from '../../../components/market/LoadError';
@@ -32,7 +32,13 @@ export interface LivePrice {
 const VISIBLE_BARS = 60;
 
 /** Candles with volume below, for every interval; the library loads with the first chart drawn. */
-export function PriceChart({ code, live }: { code: string; live?: LivePrice | undefined }) {
+export const PriceChart = memo(function PriceChart({
+  code,
+  live,
+}: {
+  code: string;
+  live?: LivePrice | undefined;
+}) {
   const { t } = useMarketTranslation();
   const [interval, setInterval] = useState<BarInterval>('1d');
   const bars = useBars(code, interval);
@@ -207,4 +213,4 @@ export function PriceChart({ code, live }: { code: string; live?: LivePrice | un
       </p>
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Instrument, Quote } from '@kabuto/contract';
 import { sectorKey, useMarketTranslation } from '../../../lib/market-texts';
 import { WatchStar } from '../../../components/market/WatchStar';
@@ -13,7 +14,13 @@ import {
 import { toneClass } from '../../../lib/price-tone';
 
 /** The instrument's name, its live price against the previous close, and the day's figures. */
-export function QuoteHeader({ instrument, quote }: { instrument: Instrument; quote: Quote }) {
+export const QuoteHeader = memo(function QuoteHeader({
+  instrument,
+  quote,
+}: {
+  instrument: Instrument;
+  quote: Quote;
+}) {
   const { t } = useMarketTranslation();
   const lang = currentLang();
   const name = instrumentName(instrument, lang);
@@ -75,4 +82,4 @@ export function QuoteHeader({ instrument, quote }: { instrument: Instrument; quo
       </dl>
     </section>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { Button } from 'antd-mobile';
+import { memo, useDeferredValue } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMarketTranslation } from '../../../lib/market-texts';
 import { INSTRUMENT_CODE } from '@kabuto/contract';
@@ -33,7 +34,10 @@ function StockDetail({ code }: { code: string }) {
   const instrument = useInstrument(code);
   const quotes = useQuotes(instrument.data ? [code] : []);
   const board = useBoard(code);
-  const quote = quotes.data?.get(code);
+  // Each answer renders the sections it feeds in a transition of its own, which React cuts into short slices,
+  // rather than in one task with the page (each was a long task at a phone's speed); the sections are memoised.
+  const quote = useDeferredValue(quotes.data?.get(code));
+  const boardData = useDeferredValue(board.data);
 
   if (instrument.isPending)
     return (
@@ -61,8 +65,8 @@ function StockDetail({ code }: { code: string }) {
         )}
       </div>
       <PriceChart code={code} live={quote} />
-      {board.data ? (
-        <OrderBook board={board.data} previousClose={quote?.previousClose} />
+      {boardData ? (
+        <OrderBook board={boardData} previousClose={quote?.previousClose} />
       ) : board.isError ? (
         <LoadError onRetry={() => void board.refetch()} />
       ) : null}
@@ -79,7 +83,15 @@ function StockDetail({ code }: { code: string }) {
  * Alert, sell and buy: the order screen asks for a login first when there is no session. Sell opens a short,
  * so for a stock that cannot be sold short (the house's per-instrument limits) it is disabled and says why.
  */
-function StockActions({ code, name, shortable }: { code: string; name: string; shortable: boolean }) {
+const StockActions = memo(function StockActions({
+  code,
+  name,
+  shortable,
+}: {
+  code: string;
+  name: string;
+  shortable: boolean;
+}) {
   const { t } = useMarketTranslation();
   const navigate = useNavigate();
   const go = (path: string) => navigate(`${path}?code=${encodeURIComponent(code)}`);
@@ -118,4 +130,4 @@ function StockActions({ code, name, shortable }: { code: string; name: string; s
       </Button>
     </div>
   );
-}
+});
