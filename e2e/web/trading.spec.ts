@@ -844,6 +844,12 @@ for (const lang of ['ja', 'en']) {
         message(lang, 'trade', 'cancelReason.amended'),
       );
       await expect(detail.getByTestId('order-amend')).toHaveCount(0);
+      // It names the order that replaced it.
+      await expect(detail.getByTestId('order-figures')).toContainText(
+        message(lang, 'trade', 'amend.amendedByOrder'),
+      );
+      const replacementId = await detail.getByTestId('order-figures-amended-by').textContent();
+      await screenshot(page, `trade-order-detail-amended-${lang}`);
 
       const orders = await userApi<
         Page_<{
@@ -851,22 +857,39 @@ for (const lang of ['ja', 'en']) {
           status: string;
           cancelReason: string | null;
           amendsOrderId: string | null;
+          amendedByOrderId: string | null;
           price: string;
           lots: number;
         }>
       >(request, investor.token, '/api/orders?status=all');
       expect(
-        orders.items.map(({ status, cancelReason, amendsOrderId, price, lots }) => ({
+        orders.items.map(({ status, cancelReason, amendsOrderId, amendedByOrderId, price, lots }) => ({
           status,
           cancelReason,
           amendsOrderId,
+          amendedByOrderId,
           price: Number(price),
           lots,
         })),
       ).toEqual([
-        { status: 'open', cancelReason: null, amendsOrderId: original.id, price: higher, lots: 2 },
-        { status: 'cancelled', cancelReason: 'amended', amendsOrderId: null, price: low, lots: 1 },
+        {
+          status: 'open',
+          cancelReason: null,
+          amendsOrderId: original.id,
+          amendedByOrderId: null,
+          price: higher,
+          lots: 2,
+        },
+        {
+          status: 'cancelled',
+          cancelReason: 'amended',
+          amendsOrderId: null,
+          amendedByOrderId: orders.items[0]!.id,
+          price: low,
+          lots: 1,
+        },
       ]);
+      expect(replacementId).toBe(orders.items[0]!.id);
     });
 
     test("a 2x order's 訂正 form shows the margin its new price and lots take beside the cash it may use", async ({

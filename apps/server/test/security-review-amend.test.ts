@@ -991,6 +991,28 @@ describe('the database', () => {
     await moneySound(user);
   });
 
+  it('keeps the replaced order naming its replacement, as the replacement names it, and only when amended', async () => {
+    const user = await investor(t, '1000000');
+    const a = BigInt((await resting(user)).data.id);
+    const b = BigInt((await amend(user, a.toString(), { price: '2780', lots: 1 })).data.id);
+    const c = BigInt((await resting(user, { price: '2770' })).data.id);
+    const row = (id: bigint) =>
+      sql<{ amended_by_order_id: bigint | null; amends_order_id: bigint | null }>`
+        SELECT amended_by_order_id, amends_order_id FROM trading_orders WHERE id = ${id}`
+        .execute(t.ctx.db)
+        .then((result) => result.rows[0]);
+    expect(await row(a)).toEqual({ amended_by_order_id: b, amends_order_id: null });
+    expect(await row(b)).toEqual({ amended_by_order_id: null, amends_order_id: a });
+    const namesAsReplacement = (id: bigint, replacement: bigint | null) =>
+      sql`UPDATE trading_orders SET amended_by_order_id = ${replacement} WHERE id = ${id}`.execute(t.ctx.db);
+    // c does not amend a, and c is not amended.
+    await expect(namesAsReplacement(a, c)).rejects.toThrow(/trading_orders_amended_by_names_back/);
+    await expect(namesAsReplacement(c, b)).rejects.toThrow(/trading_orders_amended_by_when_amended/);
+    await expect(namesAsReplacement(a, null)).rejects.toThrow(/trading_orders_amended_by_when_amended/);
+    expect(await row(a)).toEqual({ amended_by_order_id: b, amends_order_id: null });
+    await moneySound(user);
+  });
+
   it("refuses an order that amends another account's order, or one for another stock, side or leverage", async () => {
     const user = await investor(t, '1000000');
     const other = await investor(t, '1000000');

@@ -27,7 +27,11 @@ beforeEach(async () => {
   await pushQuote(t, { bid: '2800', ask: '2800.5' });
 });
 
-type AmendedView = OrderView & { amendsOrderId: string | null; lots: number };
+type AmendedView = OrderView & {
+  amendsOrderId: string | null;
+  amendedByOrderId: string | null;
+  lots: number;
+};
 type Investor = Awaited<ReturnType<typeof investor>>;
 
 const resting = (user: Investor, change: object = {}) =>
@@ -72,13 +76,15 @@ describe('POST /api/orders/:id/amend (訂正)', () => {
       takeProfit: '2900.00',
       validity: 'week',
       amendsOrderId: placed.data.id,
+      amendedByOrderId: null,
       heldMargin: '556000.00',
       heldFee: '556.00',
     });
     expect(amended.data.id).not.toBe(placed.data.id);
+    expect(placed.data).toMatchObject({ amendedByOrderId: null });
     const old = await send<{ items: AmendedView[] }>(t, 'GET', '/api/orders?status=history', user.token);
     expect(old.data.items).toMatchObject([
-      { id: placed.data.id, status: 'cancelled', cancelReason: 'amended' },
+      { id: placed.data.id, status: 'cancelled', cancelReason: 'amended', amendedByOrderId: amended.data.id },
     ]);
     const open = await send<{ items: AmendedView[] }>(t, 'GET', '/api/orders?status=open', user.token);
     expect(open.data.items.map((order) => order.id)).toEqual([amended.data.id]);

@@ -114,6 +114,8 @@ export const order = z.object({
   validUntil: z.string(),
   /** The order this one replaced by 訂正 (cancelled with reason `amended`); null for an order placed anew. */
   amendsOrderId: z.string().nullable(),
+  /** The order that replaced this one by 訂正 (this one cancelled with reason `amended`); null otherwise. */
+  amendedByOrderId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -110,6 +110,9 @@ export async function persistEvents(
           created_at: at,
           updated_at: at,
         });
+        // The order it replaces names it back (its cancellation, reason amended, is in the same command).
+        if (meta.amendsOrderId !== undefined)
+          writer.updateOrder(meta.amendsOrderId, { amended_by_order_id: BigInt(event.orderId) });
         if (filledHere.has(event.orderId)) holds.set(event.orderId, event.transfers);
         else post(event, 'order_hold', `order:${event.orderId}`, `order_accepted:${event.orderId}`);
         break;

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 import type { Id, Timestamp } from '../../platform/db/columns';
 
 export type OrderStatus = 'open' | 'filled' | 'cancelled';
@@ -28,6 +28,8 @@ export interface TradingOrdersTable {
   request_hash: string;
   /** The order this one replaced by 訂正; null for an order placed anew. */
   amends_order_id: bigint | null;
+  /** The order that replaced this one by 訂正 (cancel reason `amended`); null otherwise. */
+  amended_by_order_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -36,6 +36,7 @@ export const orderView = (row: OrderRow): Order => ({
   validity: row.validity,
   validUntil: row.valid_until,
   amendsOrderId: row.amends_order_id?.toString() ?? null,
+  amendedByOrderId: row.amended_by_order_id?.toString() ?? null,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
 });

@@ -49,8 +49,11 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
   // An expired order's status already says 期限切れ.
   if (order.cancelReason && order.cancelReason !== 'expired')
     rows.push(['reason', t('trade:cancelReasonLabel'), t(`trade:cancelReason.${order.cancelReason}`)]);
-  // A 訂正's new order names the one it replaced (listed in the history as cancelled by the amendment).
+  // A 訂正's new order names the one it replaced (listed in the history as cancelled by the amendment), and
+  // the replaced one names its replacement.
   if (order.amendsOrderId) rows.push(['amends', t('trade:amend.amendsOrder'), order.amendsOrderId]);
+  if (order.amendedByOrderId)
+    rows.push(['amended-by', t('trade:amend.amendedByOrder'), order.amendedByOrderId]);
   rows.push(['created', t('trade:orderedAt'), formatJst(order.createdAt)]);
   rows.push(['updated', t('trade:updatedAt'), formatJst(order.updatedAt)]);
 
