@@ -359,13 +359,19 @@ describe.runIf(process.env.DATABASE_URL)('two nodes', () => {
       expect(
         await post(a.app, '/api/staff/trading/instruments/6758/halt', { reason: 'Both nodes' }, token),
       ).toMatchObject({ status: 200 });
-      await vi.waitFor(async () =>
-        expect(await placeOrder(onB, user, order)).toMatchObject({ errorCode: 'INSTRUMENT_HALTED' }),
+      // The other node hears of it through the bus: within seconds, however busy the machine.
+      await vi.waitFor(
+        async () =>
+          expect(await placeOrder(onB, user, order)).toMatchObject({ errorCode: 'INSTRUMENT_HALTED' }),
+        { timeout: 10_000, interval: 100 },
       );
       expect(
         await post(a.app, '/api/staff/trading/instruments/6758/resume', { reason: 'Both nodes' }, token),
       ).toMatchObject({ status: 200 });
-      await vi.waitFor(async () => expect((await placeOrder(onB, user, order)).data.status).toBe('filled'));
+      await vi.waitFor(async () => expect((await placeOrder(onB, user, order)).data?.status).toBe('filled'), {
+        timeout: 10_000,
+        interval: 100,
+      });
     } finally {
       await b.close();
       await a.close();
