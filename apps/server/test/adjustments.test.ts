@@ -128,6 +128,18 @@ describe('requesting an adjustment', () => {
     ['three decimals', (userId: string) => ({ userId, amount: '1.234', reason: 'x' }), 'AMOUNT_INVALID', 400],
     ['words', (userId: string) => ({ userId, amount: 'ten', reason: 'x' }), 'AMOUNT_INVALID', 400],
     [
+      'a comma out of place',
+      (userId: string) => ({ userId, amount: '1,00', reason: 'x' }),
+      'AMOUNT_INVALID',
+      400,
+    ],
+    [
+      'a space inside the number',
+      (userId: string) => ({ userId, amount: '1 000', reason: 'x' }),
+      'AMOUNT_INVALID',
+      400,
+    ],
+    [
       'more than 100 billion yen',
       (userId: string) => ({ userId, amount: '100000000001', reason: 'x' }),
       'AMOUNT_INVALID',

@@ -537,6 +537,9 @@ describe('the body', () => {
     ['an array', ['2780']],
     ['above 10 million yen', '10000000.01'],
     ['hexadecimal', '0xADC'],
+    ['a comma out of place (27.80 or 2,780?)', '27,80'],
+    ['commas anywhere', ',,,2,7,8,0,,'],
+    ['a space inside the number', '27 80'],
   ])('refuses a price that is %s as invalid and changes nothing', async (_name, price) => {
     const user = await investor(t, '1000000');
     const placed = await resting(user);

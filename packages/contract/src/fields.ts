@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
-import { decimalToSen } from './money';
+import { typedSen } from './money';
 import { normalizeMobile } from './mobile';
 
 /** Every message a schema raises is an ErrorCode; the server and the client localise it. */
@@ -88,7 +88,7 @@ export const priceField = (invalid: ErrorCode) =>
     .string(code(invalid))
     .trim()
     .transform((value, ctx) => {
-      const sen = decimalToSen(value.normalize('NFKC').replace(/[,\s¥円]/g, ''));
+      const sen = typedSen(value);
       if (sen === null || sen <= 0n || sen > MAX_PRICE_SEN) {
         ctx.addIssue({ code: 'custom', message: invalid });
         return z.NEVER;

@@ -3,7 +3,7 @@ import { ENTRY_KINDS, LEDGER_GROUPS, REVIEW_STATUSES } from './enums';
 import type { ErrorCode } from './errors';
 import { code, decimalMoney, pageQuery, requiredText, TEXT_MAX, wholeNumberField } from './fields';
 import { toKatakana } from './kana';
-import { decimalToSen } from './money';
+import { typedSen } from './money';
 
 /** `Idempotency-Key` header values: what a client generates per attempt (a UUID fits). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -11,11 +11,12 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 /** The largest amount one request may name: 100 billion yen, far above any real transfer, far below int8. */
 const MAX_AMOUNT_SEN = 100_000_000_000n * 100n;
 
-/** Full-width digits, commas and the yen sign, as a Japanese keyboard types them, read as plain digits. */
-const plainNumber = (text: string) => text.normalize('NFKC').replace(/[,\s¥円]/g, '');
+/** Full-width digits, with the spaces and commas a person puts between groups of them, as plain digits. */
+const plainDigits = (text: string) => text.normalize('NFKC').replace(/[,\s]/g, '');
 
 /**
- * A yen amount typed by a person: "10000", "10,000", "１００００.５". Read as sen; positive unless `signed`.
+ * A yen amount typed by a person: "10000", "10,000", "１００００.５", "¥10,000" (typedSen). Read as sen; positive
+ * unless `signed`.
  * `wholeYen` for bank transfers, which move whole yen only.
  */
 export const amountField = (options: { signed?: boolean; wholeYen?: boolean } = {}) =>
@@ -24,7 +25,7 @@ export const amountField = (options: { signed?: boolean; wholeYen?: boolean } = 
     .trim()
     .min(1, code('AMOUNT_REQUIRED'))
     .transform((value, ctx) => {
-      const sen = decimalToSen(plainNumber(value));
+      const sen = typedSen(value);
       const magnitude = sen !== null && sen < 0n ? -sen : sen;
       if (
         sen === null ||
@@ -47,7 +48,7 @@ export const amountField = (options: { signed?: boolean; wholeYen?: boolean } = 
 const digitsField = (missing: ErrorCode, invalid: ErrorCode, length: number) =>
   z
     .string(code(missing))
-    .transform((value) => plainNumber(value).replace(/[-\u2010-\u2015\u2212\u30fc]/g, ''))
+    .transform((value) => plainDigits(value).replace(/[-\u2010-\u2015\u2212\u30fc]/g, ''))
     .pipe(
       z
         .string()

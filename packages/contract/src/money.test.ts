@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatYen } from './money';
+import { formatPrice, formatYen, typedDecimal, typedSen } from './money';
 
 describe('formatPrice', () => {
   it('shows only the decimals a price has, with thousands separators', () => {
@@ -15,5 +15,53 @@ describe('formatPrice', () => {
 
   it('leaves amounts of money to formatYen, which keeps both decimals', () => {
     expect(formatYen('2800.00')).toBe('2,800.00');
+  });
+});
+
+describe('typedDecimal', () => {
+  it.each([
+    ['2800', '2800'],
+    ['2,800', '2800'],
+    ['2,800.5', '2800.5'],
+    ['1,000,000', '1000000'],
+    ['２，８００円', '2800'],
+    ['２８００．５', '2800.5'],
+    ['¥2,800', '2800'],
+    ['￥ 2800', '2800'],
+    ['2800 円', '2800'],
+    [' 2800 ', '2800'],
+    ['-1,500', '-1500'],
+    ['－１５００円', '-1500'],
+    ['0', '0'],
+  ])('reads %j as %j', (typed, plain) => {
+    expect(typedDecimal(typed)).toBe(plain);
+  });
+
+  it.each([
+    ['28,00', 'a comma that is not between groups of three'],
+    [',,,2,5,0,0,,', 'commas anywhere'],
+    ['2,80,0', 'commas in the wrong places'],
+    ['1000,000', 'a group of four before a comma'],
+    ['2,800,', 'a trailing comma'],
+    ['2 800', 'a space inside the number'],
+    ['25\n00', 'a line break inside the number'],
+    ['2800.', 'a point without decimals'],
+    ['.5', 'no digit before the point'],
+    ['2.5e3', 'an exponent'],
+    ['0x9C4', 'hexadecimal'],
+    ['2800円円', 'two yen marks'],
+    ['¥2800¥', 'a yen sign after'],
+    ['--5', 'two signs'],
+    ['', 'nothing'],
+    ['abc', 'letters'],
+  ])('refuses %j (%s)', (typed) => {
+    expect(typedDecimal(typed)).toBeNull();
+  });
+
+  it('reads sen, and refuses more than two decimals', () => {
+    expect(typedSen('２，８００．５円')).toBe(280050n);
+    expect(typedSen('-1,500')).toBe(-150000n);
+    expect(typedSen('12.345')).toBeNull();
+    expect(typedSen('28,00')).toBeNull();
   });
 });

@@ -14,6 +14,27 @@ export function senToDecimal(sen: Sen): string {
 
 const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
 
+/** A sign, an optional ¥, digits (commas only between groups of three), decimals, an optional 円. */
+const TYPED = /^(-?)\s*¥?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*円?$/;
+
+/**
+ * A price or an amount as a person types it, read as a plain decimal ("2800.5", "-1500") for decimalToSen:
+ * full-width digits and signs from a Japanese keyboard, a ¥ before or a 円 after, and commas between groups of
+ * three digits ("２，８００円", "¥1,000,000", "-1,500"). Null for anything else: a comma out of place ("28,00",
+ * which may mean 28.00 or 2,800) or a space inside the number ("2 800") is a slip to be corrected, not a number
+ * to guess at.
+ */
+export function typedDecimal(text: string): string | null {
+  const match = TYPED.exec(text.normalize('NFKC').trim());
+  return match ? `${match[1]}${match[2]!.replaceAll(',', '')}${match[3] ?? ''}` : null;
+}
+
+/** typedDecimal read as sen; null when it is not a number or has more than two decimals. */
+export function typedSen(text: string): Sen | null {
+  const plain = typedDecimal(text);
+  return plain === null ? null : decimalToSen(plain);
+}
+
 /** Parses "1234", "1234.5" or "1234.56" (no more than two decimals) into sen; null when malformed. */
 export function decimalToSen(text: string): Sen | null {
   const match = DECIMAL.exec(text.trim());

@@ -25,6 +25,11 @@ describe('lotsOfShares', () => {
     for (const typed of ['', '0', '50', '150', '-100', '1.5', '100株', 'abc', '1e3'])
       expect(lotsOfShares(typed)).toBeNull();
   });
+
+  it('refuses a comma out of place or a space inside as a slip, not a guess at 1,000 shares', () => {
+    for (const typed of ['10,00', '1,0,0,0', ',1000', '1000,', '1 000'])
+      expect(lotsOfShares(typed)).toBeNull();
+  });
 });
 
 describe('steppedShares', () => {

@@ -24,6 +24,11 @@ describe('priceSenOf', () => {
     expect(priceSenOf('12.345')).toBeNull();
     expect(priceSenOf('abc')).toBeNull();
   });
+  it('refuses a comma or a space that is a slip, as the server does', () => {
+    expect(priceSenOf('28,00')).toBeNull();
+    expect(priceSenOf('2 800')).toBeNull();
+    expect(priceSenOf(',,,2,8,0,0,,')).toBeNull();
+  });
 });
 
 describe('priceInputText', () => {

@@ -1,4 +1,4 @@
-import { decimalToSen, senToDecimal, type Sen } from '@kabuto/contract';
+import { senToDecimal, typedSen, type Sen } from '@kabuto/contract';
 import { isOnTick, lowestPrice, roundToTick, ticksAway, tickTableFor } from '@kabuto/market-rules';
 
 /**
@@ -6,7 +6,7 @@ import { isOnTick, lowestPrice, roundToTick, ticksAway, tickTableFor } from '@ka
  * not a positive price.
  */
 export function priceSenOf(text: string): Sen | null {
-  const sen = decimalToSen(text.normalize('NFKC').replace(/[,\s¥円]/g, ''));
+  const sen = typedSen(text);
   return sen !== null && sen > 0n ? sen : null;
 }
 
