@@ -344,6 +344,27 @@ describe('the risk logs', () => {
   });
 });
 
+describe('the forced-close log', () => {
+  it('shows a close decided while the market is shut as waiting, and as executed once it has filled', async () => {
+    const user = await investor(t, '1000000');
+    const filled = await placeOrder(t, user, { ...marketLong, lots: 10, leverage: 3 });
+    expect(filled.data.status).toBe('filled');
+    const log = async () =>
+      (
+        await get<{ items: { pending: boolean; exitPrice: string | null }[] }>(
+          t.app,
+          `/api/staff/trading/forced-closes?userId=${user.userId}`,
+          admin,
+        )
+      ).data.items;
+    // The lunch break: the price falls below the liquidation level, but nothing trades until the afternoon.
+    await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300', phase: 'lunch' });
+    expect(await log()).toEqual([expect.objectContaining({ pending: true, exitPrice: null })]);
+    await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300', phase: 'afternoon' });
+    expect(await log()).toEqual([expect.objectContaining({ pending: false, exitPrice: '1800.00' })]);
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)('two nodes', () => {
   it('a halt taken by one node is applied by the other: it refuses orders for the instrument until resumed', async () => {
     const bus = memoryBus();

@@ -108,7 +108,7 @@ export const forcedCloseEntry = z.object({
   openNotional: decimalMoney,
   /** Equity / open notional in basis points; null with nothing open. */
   ratioBp: z.number().int().nullable(),
-  /** The close waits for the next auction (the market was shut or the code halted). */
+  /** The close still waits for the next auction (the market was shut or the code halted); false once executed. */
   pending: z.boolean(),
   exitPrice: decimalMoney.nullable(),
   realisedPnl: decimalMoney.nullable(),

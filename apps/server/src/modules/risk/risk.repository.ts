@@ -154,7 +154,14 @@ export function forcedClosesPage(db: Executor, filter: TradingFilter) {
     (query) =>
       query
         .selectAll('f')
-        .select(['p.code', 'p.side', 'p.lots', 'p.exit_price', 'p.realised_pnl'])
+        .select([
+          'p.code',
+          'p.side',
+          'p.lots',
+          'p.status as position_status',
+          'p.exit_price',
+          'p.realised_pnl',
+        ])
         .orderBy('f.id', 'desc'),
     filter,
     (row) => row,

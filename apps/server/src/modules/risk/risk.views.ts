@@ -63,6 +63,7 @@ export const forcedCloseView = (row: {
   open_notional: bigint;
   ratio_bp: number | null;
   pending: boolean;
+  position_status: string;
   exit_price: bigint | null;
   realised_pnl: bigint | null;
   created_at: Date;
@@ -77,7 +78,8 @@ export const forcedCloseView = (row: {
   equity: senToDecimal(row.equity),
   openNotional: senToDecimal(row.open_notional),
   ratioBp: row.ratio_bp,
-  pending: row.pending,
+  // Decided to wait for the next auction, and not executed yet: once the position is closed it waits no more.
+  pending: row.pending && row.position_status !== 'closed',
   exitPrice: money(row.exit_price),
   realisedPnl: money(row.realised_pnl),
   createdAt: row.created_at.toISOString(),
