@@ -358,7 +358,7 @@ describe('the forced-close log', () => {
         )
       ).data.items;
     // The lunch break: the price falls below the liquidation level, but nothing trades until the afternoon.
-    await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300', phase: 'lunch' });
+    await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300', phase: 'lunch-break' });
     expect(await log()).toEqual([expect.objectContaining({ pending: true, exitPrice: null })]);
     await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300', phase: 'afternoon' });
     expect(await log()).toEqual([expect.objectContaining({ pending: false, exitPrice: '1800.00' })]);
