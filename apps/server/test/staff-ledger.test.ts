@@ -50,7 +50,14 @@ const tokenOf = (role: string) => {
   return staffToken(t, m.username, m.password, m.secret);
 };
 
-type Balances = { available: string; held: string; marginInUse: string; loanPayable: string; total: string };
+type Balances = {
+  available: string;
+  held: string;
+  marginInUse: string;
+  loanPayable: string;
+  debt: string;
+  total: string;
+};
 type Page = {
   items: { id: string; kind: string; availableChange: string; reference: string }[];
   nextCursor: string | null;
@@ -65,6 +72,7 @@ describe("a user's balances", () => {
       held: '0.00',
       marginInUse: '0.00',
       loanPayable: '0.00',
+      debt: '0.00',
       total: '4749.75',
     });
     const own = await get<Balances>(t.app, '/api/account/balances', user.token);

@@ -282,6 +282,16 @@ describe('a forced close', () => {
     });
     const account = await send<{ debt: string }>(t, 'GET', '/api/trading/account', user.token);
     expect(account.data.debt).toBe('-5100.50');
+    // The balances staff and the investor read name the debt, and their parts add up to the total.
+    const owed = {
+      available: '0.00',
+      held: '0.00',
+      marginInUse: '0.00',
+      debt: '-5100.50',
+      total: '-5100.50',
+    };
+    expect((await send(t, 'GET', '/api/account/balances', user.token)).data).toMatchObject(owed);
+    expect((await get(t.app, `/api/staff/users/${user.userId}/balances`, admin)).data).toMatchObject(owed);
     expect(await ledgerBalanced()).toBe(true);
 
     // Cash that arrives pays the debt first.

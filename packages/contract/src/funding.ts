@@ -72,6 +72,11 @@ export const balances = z.object({
   held: decimalMoney,
   marginInUse: decimalMoney,
   loanPayable: decimalMoney,
+  /**
+   * 不足金: what a forced close left the account owing the firm, as a negative amount (zero when nothing is owed);
+   * cash that arrives repays it first. The total is available + held + margin in use + this.
+   */
+  debt: decimalMoney,
   total: decimalMoney,
 });
 

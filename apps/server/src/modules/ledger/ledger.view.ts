@@ -17,6 +17,7 @@ export const balancesView = (balances: Balances) => ({
   held: senToDecimal(balances.held),
   marginInUse: senToDecimal(balances.marginInUse),
   loanPayable: senToDecimal(balances.loanPayable),
+  debt: senToDecimal(-balances.tradingDebt),
   total: senToDecimal(balances.available + balances.held + balances.marginInUse - balances.tradingDebt),
 });
 

@@ -19,7 +19,7 @@ export function UserLedger({ userId }: { userId: string }) {
       <Descriptions
         size="small"
         bordered
-        column={{ xs: 1, md: 5 }}
+        column={{ xs: 1, md: 6 }}
         data-testid="user-balances"
         items={[
           {
@@ -34,6 +34,7 @@ export function UserLedger({ userId }: { userId: string }) {
             children: b && <Money value={b.marginInUse} />,
           },
           { key: 'loan', label: t('userLedger.loanPayable'), children: b && <Money value={b.loanPayable} /> },
+          { key: 'debt', label: t('userLedger.debt'), children: b && <Money value={b.debt} /> },
           { key: 'total', label: t('userLedger.total'), children: b && <Money value={b.total} /> },
         ]}
       />
