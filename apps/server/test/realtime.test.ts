@@ -277,6 +277,32 @@ describe('client frames', () => {
   });
 });
 
+describe('the log', () => {
+  it('notes a frame over the limit as a warning, not as an error of the server', async () => {
+    const lines: { level: number; code?: string; msg?: string }[] = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) };
+    const logged = await createTestApp(
+      { marketSeed: 'realtime-log', marketClock: 'always-open' },
+      undefined,
+      {
+        logger: { level: 'info', stream },
+      },
+    );
+    try {
+      const client = await WsClient.open(await listen(logged));
+      client.socket.send('x'.repeat(65 * 1024));
+      await client.next(() => client.closed).catch(() => undefined);
+      expect(client.closed).toBe(true);
+      await expect
+        .poll(() => lines.find((line) => line.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH'))
+        .toMatchObject({ level: 40 });
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
 describe('connections per address', () => {
   it('refuses a socket beyond the cap for its address, and accepts one again once another closes', async () => {
     const cap = t.ctx.config.wsMaxPerAddress;

@@ -18,13 +18,31 @@ const hubs = new WeakMap<AppContext, Hub>();
 /** The hub of an app (tests count its connections). */
 export const hubOf = (ctx: AppContext) => hubs.get(ctx);
 
+/** ws's own protocol errors (its codes start WS_ERR_), and a client vanishing mid-frame. */
+const clientCaused = (error: { code?: string }) =>
+  error.code !== undefined &&
+  (error.code.startsWith('WS_ERR_') ||
+    error.code === 'ECONNRESET' ||
+    error.code === 'ERR_STREAM_PREMATURE_CLOSE');
+
 /** `GET /api/ws`: the one WebSocket of the investor app (docs/realtime.md). */
 export async function registerRealtime(
   app: FastifyInstance,
   ctx: AppContext,
   timing: HubTiming = DEFAULT_HUB_TIMING,
 ): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_FRAME_BYTES },
+    // The socket is dropped either way. What a client causes (a frame over the limit, a broken frame, going away
+    // mid-frame) is logged as a warning: anyone may cause it, as often as they reconnect, so at error level it
+    // would bury the server's own failures.
+    errorHandler: (error: Error & { code?: string }, socket, request) => {
+      if (clientCaused(error))
+        request.log.warn({ code: error.code }, 'websocket: dropped a client that broke the protocol');
+      else request.log.error(error);
+      socket.terminate();
+    },
+  });
   const hub = new Hub(ctx, timing);
   hubs.set(ctx, hub);
   app.addHook('onClose', async () => hub.close());
