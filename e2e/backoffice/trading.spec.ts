@@ -106,6 +106,29 @@ for (const lang of ['ja', 'en'] as const satisfies readonly BackOfficeLang[]) {
   });
 }
 
+test('a failed load of the exposure says so, with a retry, and never that there is nothing', async ({
+  page,
+  request,
+}) => {
+  let failing = true;
+  await page.route('**/api/staff/trading/exposure*', (route) =>
+    failing
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 0, errorCode: 'INTERNAL', msg: 'down' }),
+        })
+      : route.continue(),
+  );
+  await openSignedIn(page, await loginByApi(request), 'ja', '#/trading/exposure');
+  await expect(page.getByTestId('query-error')).toBeVisible();
+  await expect(page.getByTestId('exposure-table').locator('.ant-empty')).toHaveCount(0);
+  failing = false;
+  await page.getByTestId('query-error').getByRole('button').click();
+  await expect(page.getByTestId('exposure-table').locator('tr', { hasText: '7203' })).toBeVisible();
+  await expect(page.getByTestId('query-error')).toHaveCount(0);
+});
+
 for (const lang of ['zh-CN', 'es', 'fr'] as const satisfies readonly BackOfficeLocale[]) {
   test(`${lang}: the trading screens show their tables whole at 1280 px`, async ({ page, request }) => {
     await openSignedIn(page, await loginByApi(request), lang, '#/trading/instruments');

@@ -1,4 +1,4 @@
-import { Card, Descriptions, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Descriptions, Empty, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExposureLine } from '@kabuto/contract';
 import { PageHeader } from '../../../components/PageHeader';
@@ -103,6 +103,14 @@ export function ExposureRoute() {
             dataSource={query.data?.items}
             loading={query.isFetching}
             pagination={false}
+            // A failed load is said above; "no data" here would read as no exposure.
+            locale={{
+              emptyText: query.error ? (
+                ' '
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.empty')} />
+              ),
+            }}
           />
         </Card>
       </Space>
