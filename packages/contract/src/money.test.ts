@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatYen, typedDecimal, typedSen } from './money';
+import { formatPrice, formatYen, typedCount, typedDecimal, typedSen } from './money';
 
 describe('formatPrice', () => {
   it('shows only the decimals a price has, with thousands separators', () => {
@@ -63,5 +63,17 @@ describe('typedDecimal', () => {
     expect(typedSen('-1,500')).toBe(-150000n);
     expect(typedSen('12.345')).toBeNull();
     expect(typedSen('28,00')).toBeNull();
+  });
+});
+
+describe('typedCount', () => {
+  it('reads digits grouped by commas or not, full-width too', () => {
+    expect(typedCount('1,000')).toBe('1000');
+    expect(typedCount('１０００')).toBe('1000');
+    expect(typedCount(' 300 ')).toBe('300');
+  });
+  it('refuses a comma out of place, a space inside, a sign, decimals or a currency mark', () => {
+    for (const typed of ['10,00', '1 000', '-100', '1.5', '¥100', '100円', '', 'abc'])
+      expect(typedCount(typed)).toBeNull();
   });
 });

@@ -14,8 +14,11 @@ export function senToDecimal(sen: Sen): string {
 
 const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
 
-/** A sign, an optional ¥, digits (commas only between groups of three), decimals, an optional 円. */
-const TYPED = /^(-?)\s*¥?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*円?$/;
+/** Digits, with commas only between groups of three ("1,000,000" or "1000000"). */
+const GROUPED = String.raw`(\d{1,3}(?:,\d{3})+|\d+)`;
+/** A sign, an optional ¥, grouped digits, decimals, an optional 円. */
+const TYPED = new RegExp(String.raw`^(-?)\s*¥?\s*${GROUPED}(\.\d+)?\s*円?$`);
+const TYPED_COUNT = new RegExp(`^${GROUPED}$`);
 
 /**
  * A price or an amount as a person types it, read as a plain decimal ("2800.5", "-1500") for decimalToSen:
@@ -27,6 +30,15 @@ const TYPED = /^(-?)\s*¥?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*円?$/;
 export function typedDecimal(text: string): string | null {
   const match = TYPED.exec(text.normalize('NFKC').trim());
   return match ? `${match[1]}${match[2]!.replaceAll(',', '')}${match[3] ?? ''}` : null;
+}
+
+/**
+ * A count as a person types it (shares: "1,000", "１０００"), as its plain digits; null for anything else, with
+ * the same reading of commas as typedDecimal ("10,00" is a slip, not 1,000).
+ */
+export function typedCount(text: string): string | null {
+  const match = TYPED_COUNT.exec(text.normalize('NFKC').trim());
+  return match ? match[1]!.replaceAll(',', '') : null;
 }
 
 /** typedDecimal read as sen; null when it is not a number or has more than two decimals. */

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Card, Empty, Space, Table, type TableProps } from 'antd';
+import { Card, Space, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../PageHeader';
 import { QueryError } from '../QueryError';
 import { RefreshButton } from '../RefreshButton';
+import { useTableLocale } from '../use-table-locale';
 import { ListFilters, type ListFilter } from './ListFilters';
 import type { ListParams } from './use-list-params';
 
@@ -42,6 +43,7 @@ export function ListPage<Row extends object, Filter extends string>(props: ListP
   const { title, actions, notice, list, filters = [], query, testId, children, ...table } = props;
   const { t } = useTranslation();
   const retry = () => void query.refetch();
+  const locale = useTableLocale(query.error);
   return (
     <>
       <PageHeader
@@ -63,13 +65,7 @@ export function ListPage<Row extends object, Filter extends string>(props: ListP
           size="middle"
           dataSource={query.data?.items}
           loading={query.isFetching}
-          locale={{
-            emptyText: query.error ? (
-              ' '
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.empty')} />
-            ),
-          }}
+          locale={locale}
           pagination={{
             current: list.page,
             pageSize: list.pageSize,

@@ -1,9 +1,10 @@
-import { Card, Descriptions, Empty, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Descriptions, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExposureLine } from '@kabuto/contract';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryError } from '../../../components/QueryError';
 import { RefreshButton } from '../../../components/RefreshButton';
+import { useTableLocale } from '../../../components/use-table-locale';
 import { useExposure } from '../api/use-trading';
 import { MoneyCell, NOWRAP, useInstrumentName } from '../components/trading-cells';
 import { TradingTabs } from '../components/TradingTabs';
@@ -16,6 +17,7 @@ export function ExposureRoute() {
   const query = useExposure();
   const nameOf = useInstrumentName();
   const retry = () => void query.refetch();
+  const locale = useTableLocale(query.error);
   const totals = query.data?.totals;
   const money = (v: string | null) => <MoneyCell value={v} />;
   const columns: TableColumnsType<ExposureLine> = [
@@ -103,14 +105,7 @@ export function ExposureRoute() {
             dataSource={query.data?.items}
             loading={query.isFetching}
             pagination={false}
-            // A failed load is said above; "no data" here would read as no exposure.
-            locale={{
-              emptyText: query.error ? (
-                ' '
-              ) : (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.empty')} />
-              ),
-            }}
+            locale={locale}
           />
         </Card>
       </Space>

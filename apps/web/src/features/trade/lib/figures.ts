@@ -1,4 +1,11 @@
-import { decimalToSen, senToDecimal, type Position, type Sen, type TradingAccount } from '@kabuto/contract';
+import {
+  decimalToSen,
+  senToDecimal,
+  typedCount,
+  type Position,
+  type Sen,
+  type TradingAccount,
+} from '@kabuto/contract';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 
 export type Side = 'long' | 'short';
@@ -7,18 +14,15 @@ function senOf(decimal: string): Sen {
   return decimalToSen(decimal) ?? 0n;
 }
 
-/** Digits, with commas only between groups of three ("1,000"). */
-const TYPED_SHARES = /^(\d{1,3}(?:,\d{3})+|\d{1,12})$/;
-
 /**
  * The lots of a quantity typed in shares, as Japanese brokers take it (100, 1,000, full-width digits too);
  * null unless it is a whole number of lots (100-share units), at least one. A comma out of place ("10,00") is a
  * slip, not 1,000 shares.
  */
 export function lotsOfShares(typed: string): number | null {
-  const match = TYPED_SHARES.exec(typed.normalize('NFKC').trim());
-  if (!match) return null;
-  const shares = Number(match[1]!.replaceAll(',', ''));
+  const digits = typedCount(typed);
+  if (digits === null || digits.length > 12) return null;
+  const shares = Number(digits);
   return shares > 0 && shares % SHARES_PER_LOT === 0 ? shares / SHARES_PER_LOT : null;
 }
 

@@ -40,10 +40,10 @@ export function steppedPrice(
     if (band && price > band.high) return band.high;
     return price;
   };
-  const typedSen = priceSenOf(typed);
-  if (typedSen === null) return clamp(roundToTick(clamp(reference), 'down', table));
-  if (typedSen < lowestPrice(table)) return floor;
-  if (!isOnTick(typedSen, table)) return clamp(roundToTick(typedSen, step > 0 ? 'up' : 'down', table));
-  if (step < 0 && typedSen <= floor) return floor;
-  return clamp(ticksAway(typedSen, step, table));
+  const typedPrice = priceSenOf(typed);
+  if (typedPrice === null) return clamp(roundToTick(clamp(reference), 'down', table));
+  if (typedPrice < lowestPrice(table)) return floor;
+  if (!isOnTick(typedPrice, table)) return clamp(roundToTick(typedPrice, step > 0 ? 'up' : 'down', table));
+  if (step < 0 && typedPrice <= floor) return floor;
+  return clamp(ticksAway(typedPrice, step, table));
 }
