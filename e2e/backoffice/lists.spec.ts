@@ -33,8 +33,9 @@ test('the SMS outbox loads when opened, when the filter changes and on Refresh, 
 
   await page.getByLabel('Mobile number').fill(investor.mobile);
   await page.getByLabel('Mobile number').press('Enter');
+  // On a fresh server the outbox may hold this one code only, so the row count alone does not show the new load.
+  await expect.poll(() => calls.length).toBe(2);
   await expect(page.getByTestId('sms-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
-  expect(calls).toHaveLength(2);
 
   await page.getByTestId('refresh').click();
   await expect.poll(() => calls.length).toBe(3);
