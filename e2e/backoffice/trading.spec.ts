@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { investorWithCash } from '../web/helpers';
+import { screenshot } from '../support';
 import { seriousAxeViolations } from '../support/a11y';
 import { clippedCells } from './clipped-cells';
 import { loginByApi, openSignedIn, type BackOfficeLang, type BackOfficeLocale } from './staff-session';
@@ -10,11 +11,11 @@ test.use({ viewport: { width: 1280, height: 800 } });
 test.setTimeout(180_000);
 
 /**
- * An investor of this test (identity verified, with cash) holds a position and a resting order in Toyota; the
- * demo investor's balance belongs to other tests.
+ * An investor of this test (identity verified, with cash) holds a position and a resting order in Toyota, and
+ * has closed another position and cancelled another order; the demo investor's balance belongs to other tests.
  */
 async function tradeAsNewInvestor(request: APIRequestContext) {
-  const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+  const investor = await investorWithCash(request, await loginByApi(request), '2000000');
   const headers = (key: string) => ({
     token: investor.token,
     'idempotency-key': `e2e-trading-${key}-${Date.now()}`,
@@ -22,12 +23,27 @@ async function tradeAsNewInvestor(request: APIRequestContext) {
   const quotes = await request.get('/api/market/quotes?codes=7203', { headers: { token: investor.token } });
   const { data } = (await quotes.json()) as { data: { items: { limitDown: string }[] } };
   const order = { code: '7203', side: 'long', lots: 1, leverage: 1 };
+  const ids: string[] = [];
   for (const [key, body] of [
     ['market', { ...order, type: 'market' }],
     ['limit', { ...order, type: 'limit', price: data.items[0]!.limitDown }],
+    ['closed', { ...order, type: 'market' }],
+    ['cancelled', { ...order, type: 'limit', price: data.items[0]!.limitDown }],
   ] as const) {
     const placed = await request.post('/api/orders', { headers: headers(key), data: body });
-    const answer = (await placed.json()) as { code: number; msg: string };
+    const answer = (await placed.json()) as { code: number; msg: string; data: { id: string } };
+    expect(answer, answer.msg).toMatchObject({ code: 1 });
+    ids.push(answer.data.id);
+  }
+  const [, , closing, cancelling] = ids;
+  for (const done of [
+    await request.post(`/api/positions/${closing}/close`, {
+      headers: headers('close'),
+      data: { type: 'market' },
+    }),
+    await request.delete(`/api/orders/${cancelling}`, { headers: headers('cancel') }),
+  ]) {
+    const answer = (await done.json()) as { code: number; msg: string };
     expect(answer, answer.msg).toMatchObject({ code: 1 });
   }
 }
@@ -35,7 +51,10 @@ async function tradeAsNewInvestor(request: APIRequestContext) {
 const SCREENS = [
   ['instruments', 'instruments-table'],
   ['positions', 'positions-table'],
+  ['positions?status=closed', 'positions-table'],
   ['orders', 'orders-table'],
+  ['orders?status=filled', 'orders-table'],
+  ['orders?status=cancelled', 'orders-table'],
   ['exposure', 'exposure-table'],
 ] as const;
 
@@ -45,12 +64,20 @@ const TEXT = {
     trading: '取引中',
     haltDialog: '売買を停止しますか',
     resumeDialog: '売買を再開しますか',
+    closedPositions: '決済済み',
+    closedByClient: 'お客様',
+    cancelledOrders: '取消・失効',
+    cancelledByClient: 'お客様による取消',
   },
   en: {
     halted: 'Halted',
     trading: 'Trading',
     haltDialog: 'Halt trading in',
     resumeDialog: 'Resume trading in',
+    closedPositions: 'Closed',
+    closedByClient: 'Client',
+    cancelledOrders: 'Cancelled or expired',
+    cancelledByClient: 'Cancelled by the client',
   },
 } as const;
 
@@ -84,6 +111,18 @@ for (const lang of ['ja', 'en'] as const satisfies readonly BackOfficeLang[]) {
     await expect(page.getByTestId('exposure-table').locator('tr', { hasText: '7203' })).toBeVisible();
 
     const text = TEXT[lang];
+    for (const [tab, testId, status, reason] of [
+      ['positions', 'positions-table', text.closedPositions, text.closedByClient],
+      ['orders', 'orders-table', text.cancelledOrders, text.cancelledByClient],
+    ] as const) {
+      await page.goto(`/backoffice/#/trading/${tab}`);
+      await page.getByTestId('trading-status-filter').click();
+      await page.locator('.ant-select-item-option').getByText(status, { exact: true }).click();
+      await expect(page).toHaveURL(/status=(closed|cancelled)/);
+      await expect(page.getByTestId(testId).locator('tr', { hasText: reason }).first()).toBeVisible();
+    }
+    await screenshot(page, `bo-${lang}-trading-cancelled-orders`);
+
     await page.goto('/backoffice/#/trading/instruments?q=7203');
     const row = page.getByTestId('instruments-table').locator('tr', { hasText: '7203' });
     await expect(row.getByTestId('instrument-status')).toHaveText(text.trading);

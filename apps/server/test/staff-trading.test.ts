@@ -148,7 +148,62 @@ describe('positions and orders', () => {
     expect(none.data.total).toBe(0);
   });
 
+  it('lists the history by status: closed positions with their exit, filled and cancelled orders, each audited with its status', async () => {
+    const user = await investor(t, '2000000');
+    const kept = await placeOrder(t, user, marketLong);
+    const closed = await placeOrder(t, user, { ...marketLong, lots: 1 });
+    await pushQuote(t, { bid: '2850', ask: '2850.5' });
+    expect(
+      (await send(t, 'POST', `/api/positions/${closed.data.id}/close`, user.token, { type: 'market' }))
+        .status,
+    ).toBe(200);
+    const resting = await placeOrder(t, user, restingLong);
+    const cancelled = await placeOrder(t, user, restingLong);
+    expect((await send(t, 'DELETE', `/api/orders/${cancelled.data.id}`, user.token)).status).toBe(200);
+
+    type Listed = { items: Record<string, unknown>[]; total: number };
+    const list = async (path: string) => (await get<Listed>(t.app, path, admin)).data;
+    const byUser = `userId=${user.userId}`;
+
+    const open = await list(`/api/staff/trading/positions?${byUser}`);
+    expect(open.items.map((item) => item.id)).toEqual([kept.data.id]);
+    const history = await list(`/api/staff/trading/positions?${byUser}&status=closed`);
+    expect(history.items).toEqual([
+      expect.objectContaining({
+        id: closed.data.id,
+        status: 'closed',
+        exitPrice: '2850.00',
+        realisedPnl: '4950.00', // (2,850 - 2,800.50) × 100
+        closeReason: 'user',
+        markPrice: null,
+      }),
+    ]);
+    expect((await auditRows('trading.positions_list')).at(-1)!.after).toMatchObject({
+      status: 'closed',
+      shown: [closed.data.id],
+    });
+
+    const orderIds = async (status: string) =>
+      (await list(`/api/staff/trading/orders?${byUser}&status=${status}`)).items.map((item) => item.id);
+    expect(await orderIds('open')).toEqual([resting.data.id]);
+    expect(await orderIds('filled')).toEqual([closed.data.id, kept.data.id]);
+    expect(await orderIds('cancelled')).toEqual([cancelled.data.id]);
+    expect((await list(`/api/staff/trading/orders?${byUser}`)).items.map((item) => item.id)).toEqual([
+      resting.data.id,
+    ]);
+    const cancelledRow = (await list(`/api/staff/trading/orders?${byUser}&status=cancelled`)).items[0];
+    expect(cancelledRow).toMatchObject({ cancelReason: 'user', heldMargin: '0.00' });
+    expect((await auditRows('trading.orders_list')).at(-1)!.after).toMatchObject({
+      status: 'cancelled',
+      shown: [cancelled.data.id],
+    });
+  });
+
   it('refuses a malformed filter', async () => {
+    expect(await get(t.app, '/api/staff/trading/positions?status=holding', admin)).toMatchObject({
+      status: 400,
+    });
+    expect(await get(t.app, '/api/staff/trading/orders?status=all', admin)).toMatchObject({ status: 400 });
     for (const query of ['userId=abc', 'code=72', 'page=0', 'pageSize=1000']) {
       expect(await get(t.app, `/api/staff/trading/positions?${query}`, admin)).toMatchObject({ status: 400 });
     }

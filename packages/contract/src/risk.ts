@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { code, decimalMoney, pageQuery, paged, requiredText } from './fields';
 import { instrument, instrumentCodeField, instrumentCodeParams } from './market';
-import { order, ORDER_SIDES, position } from './trading';
+import { order, ORDER_SIDES, ORDER_STATUSES, position } from './trading';
 
 /** The back office's trading screens: every client's orders and positions, the house's exposure, halts. */
 
@@ -15,6 +15,17 @@ const userIdFilter = z
 export const staffTradingQuery = pageQuery.extend({
   code: instrumentCodeField.optional(),
   userId: userIdFilter.optional(),
+});
+
+/** Staff read clients' orders by status: resting (the default), filled or cancelled. */
+export const staffOrderQuery = staffTradingQuery.extend({
+  status: z.enum(ORDER_STATUSES, code('VALIDATION_FAILED')).default('open'),
+});
+
+/** `open`: holding, closing or limit-closing (the default); `closed`: the history. */
+export const STAFF_POSITION_STATUSES = ['open', 'closed'] as const;
+export const staffPositionQuery = staffTradingQuery.extend({
+  status: z.enum(STAFF_POSITION_STATUSES, code('VALIDATION_FAILED')).default('open'),
 });
 
 export const staffOrder = order.extend({ userId: z.string() });

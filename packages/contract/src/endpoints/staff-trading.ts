@@ -13,7 +13,8 @@ import {
   staffInstrumentQuery,
   staffOrderPage,
   staffPositionPage,
-  staffTradingQuery,
+  staffOrderQuery,
+  staffPositionQuery,
   tradingConfigView,
 } from '../risk';
 
@@ -62,18 +63,20 @@ export const staffTradingEndpoints = {
     method: 'GET',
     path: '/api/staff/trading/positions',
     tag: 'staff: trading',
-    summary: "Every client's open positions with their P&L at the last price, by code and user (audited)",
+    summary:
+      "Every client's positions by code, user and status: open ones (the default) with their P&L at the last price, or closed ones with their exit (audited)",
     access: staff('trading.read'),
-    query: staffTradingQuery,
+    query: staffPositionQuery,
     response: staffPositionPage,
   }),
   orders: endpoint({
     method: 'GET',
     path: '/api/staff/trading/orders',
     tag: 'staff: trading',
-    summary: "Every client's resting orders, by code and user (audited)",
+    summary:
+      "Every client's orders by code, user and status: resting ones (the default), filled or cancelled (audited)",
     access: staff('trading.read'),
-    query: staffTradingQuery,
+    query: staffOrderQuery,
     response: staffOrderPage,
   }),
   exposure: endpoint({

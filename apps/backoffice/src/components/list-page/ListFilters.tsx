@@ -9,7 +9,13 @@ export type ListFilter<Name extends string> = {
   width?: number;
 } & (
   | { kind: 'search'; placeholder?: string }
-  | { kind: 'select'; placeholder: string; options: { value: string; label: string }[] }
+  | {
+      kind: 'select';
+      options: { value: string; label: string }[];
+      /** Shown while the filter is empty, and it can be cleared; or `defaultValue`, what empty stands for. */
+      placeholder?: string;
+      defaultValue?: string;
+    }
 );
 
 function FilterControl<Name extends string>({
@@ -40,9 +46,9 @@ function FilterControl<Name extends string>({
       ) : (
         <Select
           id={id}
-          allowClear
+          allowClear={filter.defaultValue === undefined}
           showSearch={{ optionFilterProp: 'label' }}
-          value={value || undefined}
+          value={value || filter.defaultValue}
           placeholder={filter.placeholder}
           options={filter.options}
           onChange={(choice?: string) => list.setFilter(filter.name, choice ?? '')}

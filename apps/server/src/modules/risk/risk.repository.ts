@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../database';
 import { fetchPage, type PageRequest } from '../../platform/pagination';
 import type { InstrumentRow } from '../market';
+import type { OrderRow } from '../trading';
 
 /** Reads of the trading and market tables for the back office; the trading module owns the writes. */
 
@@ -64,11 +65,12 @@ export const limitStates = (db: Executor, code?: string) =>
 export const setInstrumentLimits = (db: Executor, code: string, limits: StoredLimits) =>
   db.updateTable('instruments').set(limits).where('code', '=', code).execute();
 
-/** Open positions (holding, closing or limit-closing), newest first. */
-export function openPositionsPage(db: Executor, filter: TradingFilter) {
+/** Positions, newest first: open ones (holding, closing or limit-closing) or closed ones. */
+export function positionsPage(db: Executor, filter: TradingFilter & { status: 'open' | 'closed' }) {
   const base = db
     .selectFrom('trading_positions')
-    .where('status', '<>', 'closed')
+    .$if(filter.status === 'open', (query) => query.where('status', '<>', 'closed'))
+    .$if(filter.status === 'closed', (query) => query.where('status', '=', 'closed'))
     .$if(filter.code !== undefined, (query) => query.where('code', '=', filter.code!))
     .$if(filter.userId !== undefined, (query) => query.where('user_id', '=', filter.userId!));
   return fetchPage(
@@ -79,11 +81,11 @@ export function openPositionsPage(db: Executor, filter: TradingFilter) {
   );
 }
 
-/** Resting orders, newest first. */
-export function openOrdersPage(db: Executor, filter: TradingFilter) {
+/** Orders in one status (resting, filled or cancelled), newest first. */
+export function ordersPage(db: Executor, filter: TradingFilter & { status: OrderRow['status'] }) {
   const base = db
     .selectFrom('trading_orders')
-    .where('status', '=', 'open')
+    .where('status', '=', filter.status)
     .$if(filter.code !== undefined, (query) => query.where('code', '=', filter.code!))
     .$if(filter.userId !== undefined, (query) => query.where('user_id', '=', filter.userId!));
   return fetchPage(

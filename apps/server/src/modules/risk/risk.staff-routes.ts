@@ -8,8 +8,8 @@ import {
   forcedClosesPage,
   instrumentsPage,
   marginCallsPage,
-  openOrdersPage,
-  openPositionsPage,
+  ordersPage,
+  positionsPage,
 } from './risk.repository';
 import {
   exposure,
@@ -68,13 +68,13 @@ export function riskStaffRoutes(ctx: AppContext) {
       instrumentView(await setLimits(ctx, actor, { code: params.code, ...body, ip: meta.ip })),
     ),
     route(api.staffTrading.positions, async ({ actor, query, meta }) => {
-      const page = await openPositionsPage(ctx.db, query);
+      const page = await positionsPage(ctx.db, query);
       await recordListView(
         ctx,
         { actor, meta },
         {
           action: 'trading.positions_list',
-          query: { ...filterOf(query), page: query.page },
+          query: { ...filterOf(query), status: query.status, page: query.page },
           rows: page.items,
         },
       );
@@ -87,11 +87,15 @@ export function riskStaffRoutes(ctx: AppContext) {
       return { ...page, items };
     }),
     route(api.staffTrading.orders, async ({ actor, query, meta }) => {
-      const page = await openOrdersPage(ctx.db, query);
+      const page = await ordersPage(ctx.db, query);
       await recordListView(
         ctx,
         { actor, meta },
-        { action: 'trading.orders_list', query: { ...filterOf(query), page: query.page }, rows: page.items },
+        {
+          action: 'trading.orders_list',
+          query: { ...filterOf(query), status: query.status, page: query.page },
+          rows: page.items,
+        },
       );
       return {
         ...page,

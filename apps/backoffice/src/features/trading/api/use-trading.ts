@@ -5,7 +5,8 @@ import { apiClient } from '../../../lib/api-client';
 /** The filters as typed in the screens (sent as text, read by the server). */
 type QueryInput<E extends EndpointDef> = NonNullable<CallInput<E>['query']>;
 export type InstrumentQuery = QueryInput<typeof api.staffTrading.instruments>;
-export type TradingQuery = QueryInput<typeof api.staffTrading.positions>;
+export type PositionQuery = QueryInput<typeof api.staffTrading.positions>;
+export type OrderQuery = QueryInput<typeof api.staffTrading.orders>;
 export type ForcedCloseQuery = QueryInput<typeof api.staffTrading.forcedCloses>;
 export type MarginCallQuery = QueryInput<typeof api.staffTrading.marginCalls>;
 
@@ -21,14 +22,14 @@ export const useStaffInstruments = (query: InstrumentQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const useStaffPositions = (query: TradingQuery) =>
+export const useStaffPositions = (query: PositionQuery) =>
   useQuery({
     queryKey: tradingKeys.list('positions', query),
     queryFn: () => apiClient.call(api.staffTrading.positions, { query }),
     placeholderData: keepPreviousData,
   });
 
-export const useStaffOrders = (query: TradingQuery) =>
+export const useStaffOrders = (query: OrderQuery) =>
   useQuery({
     queryKey: tradingKeys.list('orders', query),
     queryFn: () => apiClient.call(api.staffTrading.orders, { query }),

@@ -7,14 +7,37 @@ import { useListParams } from '../../../components/list-page/use-list-params';
 import { useStaffOrders } from '../api/use-trading';
 import { MoneyCell, SideTag, UserLink } from '../components/trading-cells';
 import { TradingTabs } from '../components/TradingTabs';
-import { tradingFilters, tradingQuery } from './trading-filters';
+import { chosenStatus, statusFilter, tradingFilters, tradingQuery } from './trading-filters';
 
-/** Every client's resting orders, with the margin and fee they hold. */
+const STATUSES = ['open', 'filled', 'cancelled'] as const;
+type Status = (typeof STATUSES)[number];
+
+/** Every client's orders by status: resting ones with the margin and fee they hold, filled or cancelled ones. */
 export function OrdersRoute() {
   const { t } = useTranslation();
-  const list = useListParams(['code', 'userId']);
-  const query = useStaffOrders(tradingQuery(list));
+  const list = useListParams(['code', 'userId', 'status']);
+  const status = chosenStatus(STATUSES, list);
+  const query = useStaffOrders({ ...tradingQuery(list), status });
   const money = (v: string | null) => <MoneyCell value={v} />;
+  const time = (v: string) => <JstTime value={v} />;
+  const outcome: Record<Status, TableColumnsType<StaffOrder>> = {
+    open: [
+      { title: t('trading.columns.heldMargin'), dataIndex: 'heldMargin', align: 'right', render: money },
+      { title: t('trading.columns.heldFee'), dataIndex: 'heldFee', align: 'right', render: money },
+    ],
+    filled: [
+      { title: t('trading.columns.fillPrice'), dataIndex: 'fillPrice', align: 'right', render: money },
+      { title: t('trading.columns.filledAt'), dataIndex: 'updatedAt', render: time },
+    ],
+    cancelled: [
+      {
+        title: t('trading.columns.cancelReason'),
+        dataIndex: 'cancelReason',
+        render: (reason: string | null) => (reason ? t(`trading.cancelReasons.${reason}`) : '—'),
+      },
+      { title: t('trading.columns.cancelledAt'), dataIndex: 'updatedAt', render: time },
+    ],
+  };
   const columns: TableColumnsType<StaffOrder> = [
     { title: t('trading.columns.id'), dataIndex: 'id' },
     {
@@ -41,20 +64,15 @@ export function OrdersRoute() {
       align: 'right',
       render: (x: number) => `${x}x`,
     },
-    { title: t('trading.columns.heldMargin'), dataIndex: 'heldMargin', align: 'right', render: money },
-    { title: t('trading.columns.heldFee'), dataIndex: 'heldFee', align: 'right', render: money },
-    {
-      title: t('trading.columns.placedAt'),
-      dataIndex: 'createdAt',
-      render: (v: string) => <JstTime value={v} />,
-    },
+    { title: t('trading.columns.placedAt'), dataIndex: 'createdAt', render: time },
+    ...outcome[status],
   ];
   return (
     <ListPage
       title={t('nav.trading')}
       notice={<TradingTabs active="orders" />}
       list={list}
-      filters={tradingFilters(t)}
+      filters={[...tradingFilters(t), statusFilter(t, STATUSES, 'trading.orderListStatus')]}
       query={query}
       testId="orders-table"
       rowKey="id"

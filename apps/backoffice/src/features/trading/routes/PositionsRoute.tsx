@@ -7,14 +7,49 @@ import { useListParams } from '../../../components/list-page/use-list-params';
 import { useStaffPositions } from '../api/use-trading';
 import { MoneyCell, NOWRAP, SideTag, UserLink } from '../components/trading-cells';
 import { TradingTabs } from '../components/TradingTabs';
-import { tradingFilters, tradingQuery } from './trading-filters';
+import { chosenStatus, statusFilter, tradingFilters, tradingQuery } from './trading-filters';
 
-/** Every client's open positions, with the P&L at the last price. */
+const STATUSES = ['open', 'closed'] as const;
+
+/** Every client's positions: open ones with the P&L at the last price, or closed ones with their exit. */
 export function PositionsRoute() {
   const { t } = useTranslation();
-  const list = useListParams(['code', 'userId']);
-  const query = useStaffPositions(tradingQuery(list));
+  const list = useListParams(['code', 'userId', 'status']);
+  const status = chosenStatus(STATUSES, list);
+  const query = useStaffPositions({ ...tradingQuery(list), status });
   const money = (v: string | null) => <MoneyCell value={v} />;
+  const signed = (v: string | null) => <MoneyCell value={v} signed />;
+  const time = (v: string) => <JstTime value={v} />;
+  const stackedTime = (v: string) => <JstTime value={v} stacked />;
+  const open: TableColumnsType<StaffPosition> = [
+    { title: t('trading.columns.markPrice'), dataIndex: 'markPrice', align: 'right', render: money },
+    {
+      title: t('trading.columns.unrealisedPnl'),
+      dataIndex: 'unrealisedPnl',
+      align: 'right',
+      render: signed,
+    },
+    { title: t('trading.columns.margin'), dataIndex: 'margin', align: 'right', render: money },
+    {
+      title: t('trading.columns.status'),
+      dataIndex: 'status',
+      render: (status: string) => <Tag style={NOWRAP}>{t(`trading.positionStatus.${status}`)}</Tag>,
+    },
+    { title: t('trading.columns.openedAt'), dataIndex: 'openedAt', render: time },
+  ];
+  const closed: TableColumnsType<StaffPosition> = [
+    { title: t('trading.columns.exitPrice'), dataIndex: 'exitPrice', align: 'right', render: money },
+    // 実現損益 as the client sees it: after the fees and the interest or borrow fee.
+    { title: t('trading.columns.realisedPnl'), dataIndex: 'netPnl', align: 'right', render: signed },
+    {
+      title: t('trading.columns.closeReason'),
+      dataIndex: 'closeReason',
+      render: (reason: string | null) =>
+        reason ? <Tag style={NOWRAP}>{t(`trading.closeReasons.${reason}`)}</Tag> : '—',
+    },
+    { title: t('trading.columns.openedAt'), dataIndex: 'openedAt', render: stackedTime },
+    { title: t('trading.columns.closedAt'), dataIndex: 'closedAt', render: stackedTime },
+  ];
   const columns: TableColumnsType<StaffPosition> = [
     { title: t('trading.columns.id'), dataIndex: 'id' },
     {
@@ -36,31 +71,14 @@ export function PositionsRoute() {
       render: (x: number) => `${x}x`,
     },
     { title: t('trading.columns.entryPrice'), dataIndex: 'entryPrice', align: 'right', render: money },
-    { title: t('trading.columns.markPrice'), dataIndex: 'markPrice', align: 'right', render: money },
-    {
-      title: t('trading.columns.unrealisedPnl'),
-      dataIndex: 'unrealisedPnl',
-      align: 'right',
-      render: (v: string | null) => <MoneyCell value={v} signed />,
-    },
-    { title: t('trading.columns.margin'), dataIndex: 'margin', align: 'right', render: money },
-    {
-      title: t('trading.columns.status'),
-      dataIndex: 'status',
-      render: (status: string) => <Tag style={NOWRAP}>{t(`trading.positionStatus.${status}`)}</Tag>,
-    },
-    {
-      title: t('trading.columns.openedAt'),
-      dataIndex: 'openedAt',
-      render: (v: string) => <JstTime value={v} />,
-    },
+    ...(status === 'open' ? open : closed),
   ];
   return (
     <ListPage
       title={t('nav.trading')}
       notice={<TradingTabs active="positions" />}
       list={list}
-      filters={tradingFilters(t)}
+      filters={[...tradingFilters(t), statusFilter(t, STATUSES, 'trading.positionListStatus')]}
       query={query}
       testId="positions-table"
       rowKey="id"
