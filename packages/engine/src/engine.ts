@@ -95,6 +95,7 @@ export function createEngine(configInput: EngineConfigInput, initial?: EngineSta
   function step<C extends { readonly at: EpochMs }>(work: (state: State, cmd: C) => void) {
     return (cmd: C): EngineEvent[] => {
       state.out = [];
+      state.forceClosed.clear();
       work(state, cmd);
       evaluateChanged(state, cmd.at);
       const events = state.out;

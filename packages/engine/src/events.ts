@@ -213,8 +213,14 @@ export interface MarginCall extends AccountRatio {
   readonly deadline: CalendarDate;
 }
 
+/** 追証 lifted: the ratio is back at the maintenance level. */
 export interface MarginCallCleared extends AccountRatio {
   readonly type: 'MarginCallCleared';
+  /**
+   * forced_close: a forced close of the account's positions filled in the same step (at once, or one waiting
+   * for this auction); recovered: anything else (cash that arrived, the client's own closes, the price).
+   */
+  readonly by: 'recovered' | 'forced_close';
 }
 
 /** A position chosen for a forced close (its PositionClosed follows, now or at the next auction). */

@@ -51,7 +51,9 @@
  * ratio is equity / open notional at entry. Below the maintenance level: MarginCall, with a deadline of
  * the next business day; below the liquidation level, or past the deadline: positions are closed worst
  * first (largest unrealised loss) until the ratio is back at the maintenance level. A margin call is lifted
- * only by an evaluation that follows a change to the account, never by a price passing by.
+ * only by an evaluation that follows a change to the account, never by a price passing by; MarginCallCleared
+ * says by what: forced_close when a forced close of the account filled in the same step (at once, or waiting
+ * for that auction), recovered otherwise.
  *
  * Indexing. Per instrument and side, sorted arrays (PriceIndex) file resting orders, resting closes,
  * take-profits, stop-losses and risk triggers by price, next-to-fire last, so a tick takes what it

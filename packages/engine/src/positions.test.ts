@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Engine } from './engine';
 import type { Side } from './records';
-import { TOYOTA, at, engineWith, ofType, only, quote, y } from './test-fixtures';
+import { TOYOTA, at, engineWith, only, quote, y } from './test-fixtures';
 
 const OPEN = { bid: '2799.5', ask: '2800' };
 
@@ -222,7 +222,7 @@ describe('losses beyond the cash', () => {
       { from: 'debt', to: 'counterparty', amount: y('2800') },
       { from: 'debt', to: 'fee_income', amount: y('1800') },
     ]);
-    expect(ofType(opening, 'MarginCallCleared')).toHaveLength(1);
+    expect(only(opening, 'MarginCallCleared').by).toBe('forced_close');
     expect(engine.account('a')).toMatchObject({ available: 0n, debt: y('-4600'), equity: y('-4600') });
 
     const deposit = engine.updateCash({

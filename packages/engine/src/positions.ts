@@ -171,6 +171,7 @@ export function settleClose(
   });
   repayDebt(state, account, at);
   state.dirty.add(account);
+  if (reason === 'forced') state.forceClosed.add(account);
 }
 
 /** A market close that cannot fill now waits for the next auction; its triggers no longer matter. */

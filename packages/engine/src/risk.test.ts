@@ -55,7 +55,7 @@ describe('margin call', () => {
     const small = engine.updateCash({ accountId: 'a', available: available + y('1000'), at: at('11:00') });
     expect(ofType(small, 'MarginCallCleared')).toEqual([]);
     const enough = engine.updateCash({ accountId: 'a', available: available + y('100000'), at: at('11:01') });
-    expect(only(enough, 'MarginCallCleared')).toMatchObject({ ratioBp: 2347 });
+    expect(only(enough, 'MarginCallCleared')).toMatchObject({ ratioBp: 2347, by: 'recovered' });
     expect(engine.account('a')!.marginCall).toBeNull();
   });
 
@@ -103,6 +103,7 @@ describe('forced close', () => {
       'MarginCallCleared',
     ]);
     expect(only(events, 'OrderCancelled').reason).toBe('forced_close');
+    expect(only(events, 'MarginCallCleared').by).toBe('forced_close');
     expect(only(events, 'ForcedClose')).toMatchObject({
       positionId: 'toyota',
       reason: 'liquidation_level',
@@ -131,7 +132,8 @@ describe('forced close', () => {
       quote(TOYOTA, { bid: '2370', ask: '2371', last: '2370' }, { at: at('09:00', '2026-11-26') }),
     );
     expect(only(opening, 'PositionClosed')).toMatchObject({ reason: 'forced', exitPrice: y('2370') });
-    expect(ofType(opening, 'MarginCallCleared')).toHaveLength(1);
+    // The close decided before the open lifts the call when it fills at the opening auction.
+    expect(only(opening, 'MarginCallCleared').by).toBe('forced_close');
   });
 
   it('is not needed when the call is met by its deadline', () => {
@@ -140,6 +142,31 @@ describe('forced close', () => {
     engine.onQuote(quote(TOYOTA, { bid: '2500', ask: '2501', last: '2500' }));
     const events = engine.expireMarginCalls({ date: '2026-11-26', at: at('08:00', '2026-11-26') });
     expect(events.map((e) => e.type)).toEqual(['MarginCallCleared']);
+    expect(only(events, 'MarginCallCleared').by).toBe('recovered');
+  });
+
+  it('leaves the call standing when it cannot restore the ratio at once; cash that lifts it later is a recovery', () => {
+    // Toyota 5 lots and the small stock 95 lots, both 3x; the small stock halted, so its close waits.
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800' }));
+    engine.onQuote(quote(SMALL, { bid: '150', ask: '151' }));
+    buy(engine, { orderId: 'toyota', lots: 5 });
+    buy(engine, { orderId: 'small', code: SMALL.code, lots: 95 });
+    engine.onQuote(quote(SMALL, { bid: '150', ask: '151', last: '150' }, { halted: true }));
+    engine.onQuote(quote(TOYOTA, { bid: '2300', ask: '2300.5', last: '2300' }));
+    const forced = engine.onQuote(quote(SMALL, { bid: '100', ask: '101', last: '100' }, { halted: true }));
+    expect(forced.map((e) => e.type)).toEqual(['MarginCall', 'ForcedClose', 'ForcedClose', 'PositionClosed']);
+    expect(only(forced, 'PositionClosed').positionId).toBe('toyota');
+    // The small stock, still open until it trades again, keeps the ratio below the maintenance level.
+    expect(engine.account('a')).toMatchObject({ ratioBp: 1823, marginCall: { deadline: '2026-11-25' } });
+
+    const available = engine.account('a')!.available;
+    const deposit = engine.updateCash({
+      accountId: 'a',
+      available: available + y('100000'),
+      at: at('10:05'),
+    });
+    expect(only(deposit, 'MarginCallCleared')).toMatchObject({ ratioBp: 2520, by: 'recovered' });
   });
 });
 

@@ -149,7 +149,8 @@ export function evaluate(state: State, account: Account, at: EpochMs, options: E
   const restored = now.notional === 0n || !isBelowLevel(now.equity, now.notional, maintenance);
   if (account.marginCall && restored && (options.mayClear || forced)) {
     account.marginCall = null;
-    state.out.push({ type: 'MarginCallCleared', ...ratioFields(account, now, at) });
+    const by = state.forceClosed.has(account) ? 'forced_close' : 'recovered';
+    state.out.push({ type: 'MarginCallCleared', ...ratioFields(account, now, at), by });
   }
   refileRisk(state, account, now);
   state.dirty.delete(account);

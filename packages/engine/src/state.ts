@@ -110,6 +110,8 @@ export interface State {
   auction: { readonly book: Book; readonly price: Price } | null;
   /** Accounts whose money or positions changed and must be evaluated before the step ends. */
   readonly dirty: Set<Account>;
+  /** Accounts with a position force-closed during the step: a margin call lifted in it was lifted by that. */
+  readonly forceClosed: Set<Account>;
   /** Events of the step being processed. */
   out: EngineEvent[];
 }
@@ -151,6 +153,7 @@ export function createState(config: EngineConfig): State {
     marketPhase: null,
     auction: null,
     dirty: new Set(),
+    forceClosed: new Set(),
     out: [],
   };
 }
