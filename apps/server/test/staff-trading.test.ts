@@ -8,10 +8,12 @@ import {
   get,
   post,
   staffToken,
+  type Registered,
   type TestApp,
   sameDatabaseServer,
 } from './harness';
 import {
+  deposit,
   investor,
   MORNING,
   placeOrder,
@@ -417,6 +419,65 @@ describe('the forced-close log', () => {
     expect(await log()).toEqual([expect.objectContaining({ pending: true, exitPrice: null })]);
     await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300', phase: 'afternoon' });
     expect(await log()).toEqual([expect.objectContaining({ pending: false, exitPrice: '1800.00' })]);
+  });
+});
+
+describe('how a margin call ended', () => {
+  const marginCalls = async (app: TestApp, user: Registered) =>
+    (
+      await get<{ items: { clearedAt: string | null; clearedBy: string | null }[] }>(
+        app.app,
+        `/api/staff/trading/margin-calls?userId=${user.userId}`,
+        admin,
+      )
+    ).data.items;
+  const open = { clearedAt: null, clearedBy: null };
+  const endedBy = (clearedBy: 'recovered' | 'forced_close') => ({ clearedAt: expect.any(String), clearedBy });
+
+  /** 10 lots of Toyota at 3x on 1,000,000 yen: at 2,300 yen the ratio is below 20% but above 10%. */
+  async function leveragedLong() {
+    const user = await investor(t, '1000000');
+    expect((await placeOrder(t, user, { ...marketLong, lots: 10, leverage: 3 })).data.status).toBe('filled');
+    return user;
+  }
+
+  it('reads recovered when a deposit restores the ratio, the call read back by a restarted server', async () => {
+    const user = await leveragedLong();
+    await pushQuote(t, { bid: '2300', ask: '2300.5' });
+    expect(await marginCalls(t, user)).toEqual([expect.objectContaining(open)]);
+    // The next morning a restarted server rebuilds its engine with the open call, raised yesterday.
+    t.clock.set(new Date('2026-11-25T00:30:00Z'));
+    const restarted = await sameDatabaseServer(t);
+    try {
+      await pushQuote(restarted, { bid: '2300', ask: '2300.5' });
+      const account = () =>
+        send<{ marginCall: object | null }>(restarted, 'GET', '/api/trading/account', user.token);
+      expect((await account()).data.marginCall).toEqual({ raisedOn: '2026-11-24', deadline: '2026-11-25' });
+      await deposit(restarted, user, '200000');
+      // The account read takes the ledger's new cash into the engine, as any command of the user does.
+      expect((await account()).data.marginCall).toBeNull();
+      expect(await marginCalls(restarted, user)).toEqual([expect.objectContaining(endedBy('recovered'))]);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('reads forced_close when a forced close restores the ratio', async () => {
+    const user = await leveragedLong();
+    await pushQuote(t, { bid: '2300', ask: '2300.5' });
+    expect(await marginCalls(t, user)).toEqual([expect.objectContaining(open)]);
+    t.clock.set(new Date('2026-11-25T01:00:00Z'));
+    await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300' });
+    expect(await marginCalls(t, user)).toEqual([expect.objectContaining(endedBy('forced_close'))]);
+  });
+
+  it('reads forced_close when a close decided while the market is shut fills at the next auction', async () => {
+    const user = await leveragedLong();
+    // The lunch break: the call is raised and the forced close waits for the afternoon's opening auction.
+    await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300', phase: 'lunch-break' });
+    expect(await marginCalls(t, user)).toEqual([expect.objectContaining(open)]);
+    await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300', phase: 'afternoon' });
+    expect(await marginCalls(t, user)).toEqual([expect.objectContaining(endedBy('forced_close'))]);
   });
 });
 

@@ -141,6 +141,11 @@ export const marginCallEntry = z.object({
   ratioBp: z.number().int().nullable(),
   createdAt: z.string(),
   clearedAt: z.string().nullable(),
+  /**
+   * How it ended: recovered (the ratio came back without a forced close: cash that arrived, the client's own
+   * closes, the price) or forced_close (a forced close of the account's positions lifted it); null while open.
+   */
+  clearedBy: z.enum(['recovered', 'forced_close']).nullable(),
 });
 
 /** The engine's configuration as this server runs it (set through TRADING_* and MARKET-RULES.md). */

@@ -95,6 +95,7 @@ export const marginCallView = (row: {
   ratio_bp: number | null;
   created_at: Date;
   cleared_at: Date | null;
+  cleared_by: 'recovered' | 'forced_close' | null;
 }) => ({
   id: row.id.toString(),
   userId: row.user_id.toString(),
@@ -105,6 +106,7 @@ export const marginCallView = (row: {
   ratioBp: row.ratio_bp,
   createdAt: row.created_at.toISOString(),
   clearedAt: iso(row.cleared_at),
+  clearedBy: row.cleared_by,
 });
 
 export const tradingConfigView = (config: EngineConfig) => ({

@@ -275,7 +275,7 @@ export async function persistEvents(
         );
         break;
       case 'MarginCallCleared':
-        await clearMarginCall(db, userId, at);
+        await clearMarginCall(db, userId, at, event.by);
         break;
       case 'ForcedClose': {
         writer.insertForcedClose({

@@ -116,10 +116,10 @@ export async function openMarginCall(
     .execute();
 }
 
-export const clearMarginCall = (db: Executor, userId: bigint, at: Date) =>
+export const clearMarginCall = (db: Executor, userId: bigint, at: Date, by: 'recovered' | 'forced_close') =>
   db
     .updateTable('trading_margin_calls')
-    .set({ cleared_at: at })
+    .set({ cleared_at: at, cleared_by: by })
     .where('user_id', '=', userId)
     .where('cleared_at', 'is', null)
     .execute();

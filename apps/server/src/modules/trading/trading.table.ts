@@ -88,6 +88,8 @@ export interface TradingMarginCallsTable {
   ratio_bp: number | null;
   created_at: Timestamp;
   cleared_at: Timestamp | null;
+  /** How it ended; null while open. */
+  cleared_by: 'recovered' | 'forced_close' | null;
 }
 
 export interface TradingForcedClosesTable {

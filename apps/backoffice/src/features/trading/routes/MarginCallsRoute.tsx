@@ -10,6 +10,21 @@ import { TradingTabs } from '../components/TradingTabs';
 
 const STATUSES = ['open', 'cleared'] as const;
 
+/** Open, or cleared with when and how: a call a forced close ended reads apart from one the client met. */
+function MarginCallStatus({ entry }: { entry: MarginCallEntry }) {
+  const { t } = useTranslation();
+  if (entry.clearedAt === null) return <Tag color="error">{t('trading.marginCallStatus.open')}</Tag>;
+  const forced = entry.clearedBy === 'forced_close';
+  return (
+    <span style={NOWRAP}>
+      <Tag color={forced ? 'warning' : undefined}>
+        {forced ? t('trading.marginCallStatus.clearedByForcedClose') : t('trading.marginCallStatus.cleared')}
+      </Tag>
+      <JstTime value={entry.clearedAt} />
+    </span>
+  );
+}
+
 /** Margin calls (追証): open ones with their deadline, and cleared ones. */
 export function MarginCallsRoute() {
   const { t } = useTranslation();
@@ -47,16 +62,8 @@ export function MarginCallsRoute() {
     { title: t('trading.columns.ratio'), dataIndex: 'ratioBp', align: 'right', render: percent },
     {
       title: t('trading.columns.status'),
-      dataIndex: 'clearedAt',
-      render: (cleared: string | null) =>
-        cleared ? (
-          <span style={NOWRAP}>
-            <Tag>{t('trading.marginCallStatus.cleared')}</Tag>
-            <JstTime value={cleared} />
-          </span>
-        ) : (
-          <Tag color="error">{t('trading.marginCallStatus.open')}</Tag>
-        ),
+      key: 'status',
+      render: (_, entry) => <MarginCallStatus entry={entry} />,
     },
   ];
   return (
