@@ -20,6 +20,7 @@ import {
   pushQuote,
   send,
   type OrderView,
+  type PositionView,
   morningQuote,
   tradingTestApp,
 } from './trading-helpers';
@@ -419,6 +420,41 @@ describe('the forced-close log', () => {
     expect(await log()).toEqual([expect.objectContaining({ pending: true, exitPrice: null })]);
     await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300', phase: 'afternoon' });
     expect(await log()).toEqual([expect.objectContaining({ pending: false, exitPrice: '1800.00' })]);
+  });
+});
+
+describe('a forced close waiting for the auction', () => {
+  it('stays waiting across a restart: the position reads closing, and the restarted server neither decides it again nor forgets it', async () => {
+    const user = await investor(t, '1000000');
+    const filled = await placeOrder(t, user, { ...marketLong, lots: 10, leverage: 3 });
+    const log = async (app: TestApp) =>
+      (
+        await get<{ items: { pending: boolean; exitPrice: string | null }[] }>(
+          app.app,
+          `/api/staff/trading/forced-closes?userId=${user.userId}`,
+          admin,
+        )
+      ).data.items;
+    const position = async (app: TestApp) =>
+      (await send<PositionView>(app, 'GET', `/api/positions/${filled.data.id}`, user.token)).data;
+    await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300', phase: 'lunch-break' });
+    expect(await log(t)).toEqual([expect.objectContaining({ pending: true })]);
+    expect(await position(t)).toMatchObject({ status: 'closing', closeReason: null });
+
+    const restarted = await sameDatabaseServer(t);
+    try {
+      await pushQuote(restarted, { bid: '1790', ask: '1790.5' }, { base: '2300', phase: 'lunch-break' });
+      expect(await log(restarted)).toHaveLength(1);
+      expect(await position(restarted)).toMatchObject({ status: 'closing' });
+      // The price is back above the liquidation level by the afternoon: the close decided at lunch still executes.
+      await pushQuote(restarted, { bid: '2300', ask: '2300.5' }, { base: '2300', phase: 'afternoon' });
+      expect(await log(restarted)).toEqual([
+        expect.objectContaining({ pending: false, exitPrice: '2300.00' }),
+      ]);
+      expect(await position(restarted)).toMatchObject({ status: 'closed', closeReason: 'forced' });
+    } finally {
+      await restarted.close();
+    }
   });
 });
 

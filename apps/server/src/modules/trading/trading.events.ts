@@ -288,8 +288,11 @@ export async function persistEvents(
           pending: event.pending,
           created_at: at,
         });
+        // The engine marks the position closing (its limit close, if any, withdrawn) without a CloseRequested.
         if (event.pending)
           writer.updatePosition(BigInt(event.positionId), {
+            status: 'closing',
+            close_limit: null,
             close_pending_reason: 'forced',
             updated_at: at,
           });
