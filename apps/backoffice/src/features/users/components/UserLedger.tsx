@@ -1,9 +1,10 @@
-import { Button, Descriptions, Empty, Flex, Table, Tag } from 'antd';
+import { Button, Descriptions, Flex, Table, Tag } from 'antd';
 import type { EntryKind } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { JstTime } from '../../../components/JstTime';
 import { Money } from '../../../components/Money';
 import { QueryError } from '../../../components/QueryError';
+import { useTableLocale } from '../../../components/use-table-locale';
 import { useUserBalances, useUserLedger } from '../api/use-user-ledger';
 
 /** A user's balances and every ledger entry that touched them. */
@@ -13,9 +14,14 @@ export function UserLedger({ userId }: { userId: string }) {
   const ledger = useUserLedger(userId);
   const entries = ledger.data?.pages.flatMap((page) => page.items) ?? [];
   const b = balances.data;
+  const tableLocale = useTableLocale(ledger.error);
+  const retry = () => {
+    if (balances.error) void balances.refetch();
+    if (ledger.error) void ledger.refetch();
+  };
   return (
     <Flex vertical gap={16}>
-      <QueryError error={balances.error ?? ledger.error} onRetry={() => void ledger.refetch()} />
+      <QueryError error={balances.error ?? ledger.error} onRetry={retry} />
       <Descriptions
         size="small"
         bordered
@@ -46,7 +52,7 @@ export function UserLedger({ userId }: { userId: string }) {
         loading={ledger.isFetching}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.empty')} /> }}
+        locale={tableLocale}
         columns={[
           { title: t('userLedger.columns.id'), dataIndex: 'id' },
           {
