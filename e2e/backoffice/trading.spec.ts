@@ -64,6 +64,7 @@ const TEXT = {
     trading: '取引中',
     haltDialog: '売買を停止しますか',
     resumeDialog: '売買を再開しますか',
+    leverages: '1倍 / 2倍 / 3倍',
     closedPositions: '決済済み',
     closedByClient: 'お客様',
     cancelledOrders: '取消・失効',
@@ -74,6 +75,7 @@ const TEXT = {
     trading: 'Trading',
     haltDialog: 'Halt trading in',
     resumeDialog: 'Resume trading in',
+    leverages: '1x / 2x / 3x',
     closedPositions: 'Closed',
     closedByClient: 'Client',
     cancelledOrders: 'Cancelled or expired',
@@ -90,6 +92,7 @@ for (const lang of ['ja', 'en'] as const satisfies readonly BackOfficeLang[]) {
   }) => {
     const session = await loginByApi(request);
     await openSignedIn(page, session, lang, '#/trading/instruments');
+    const text = TEXT[lang];
     const problems: string[] = [];
     for (const [tab, testId] of SCREENS) {
       await page.goto(`/backoffice/#/trading/${tab}`);
@@ -105,12 +108,11 @@ for (const lang of ['ja', 'en'] as const satisfies readonly BackOfficeLang[]) {
       await expect(page.getByTestId(testId)).toBeVisible();
     }
     await page.goto('/backoffice/#/trading/config');
-    await expect(page.getByTestId('trading-config')).toContainText('1x / 2x / 3x');
+    await expect(page.getByTestId('trading-config')).toContainText(text.leverages);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.goto('/backoffice/#/trading/exposure');
     await expect(page.getByTestId('exposure-table').locator('tr', { hasText: '7203' })).toBeVisible();
 
-    const text = TEXT[lang];
     for (const [tab, testId, status, reason] of [
       ['positions', 'positions-table', text.closedPositions, text.closedByClient],
       ['orders', 'orders-table', text.cancelledOrders, text.cancelledByClient],

@@ -62,7 +62,7 @@ export function OrdersRoute() {
       title: t('trading.columns.leverage'),
       dataIndex: 'leverage',
       align: 'right',
-      render: (x: number) => `${x}x`,
+      render: (leverage: number) => t('trading.leverageValue', { leverage }),
     },
     { title: t('trading.columns.placedAt'), dataIndex: 'createdAt', render: time },
     ...outcome[status],

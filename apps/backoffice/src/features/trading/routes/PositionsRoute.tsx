@@ -68,7 +68,7 @@ export function PositionsRoute() {
       title: t('trading.columns.leverage'),
       dataIndex: 'leverage',
       align: 'right',
-      render: (x: number) => `${x}x`,
+      render: (leverage: number) => t('trading.leverageValue', { leverage }),
     },
     { title: t('trading.columns.entryPrice'), dataIndex: 'entryPrice', align: 'right', render: money },
     ...(status === 'open' ? open : closed),

@@ -33,7 +33,9 @@ export function TradingConfigRoute() {
               {
                 key: 'leverages',
                 label: t('trading.config.leverages'),
-                children: config.leverages.map((x) => `${x}x`).join(' / '),
+                children: config.leverages
+                  .map((leverage) => t('trading.leverageValue', { leverage }))
+                  .join(' / '),
               },
               { key: 'feeRate', label: t('trading.config.feeRate'), children: percent(config.feeRateBp) },
               {
