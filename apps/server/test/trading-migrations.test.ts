@@ -1,0 +1,102 @@
+// Migrations that change trading rows already written: what they make of a database from before them.
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrate, openPglite } from '../src/platform/db';
+import { MIGRATIONS_DIR } from '../src/platform/db/migrate';
+
+const CLEARED_BY = '20261128T1900_margin_call_cleared_by.sql';
+const WAITING_CLOSE = '20261128T2000_forced_close_waiting_status.sql';
+
+const LUNCH = new Date('2026-11-24T03:00:00Z');
+const AFTERNOON = new Date('2026-11-24T03:30:00Z');
+const NEXT_DAY = new Date('2026-11-25T01:00:00Z');
+
+describe(`migrations ${CLEARED_BY} and ${WAITING_CLOSE}`, () => {
+  const earlier = mkdtempSync(join(tmpdir(), 'kabuto-migrations-'));
+  afterAll(() => rmSync(earlier, { recursive: true, force: true }));
+
+  it('tell how old margin calls ended, and forget forced closes that a restart already forgot instead of reviving them', async () => {
+    for (const name of readdirSync(MIGRATIONS_DIR).filter((n) => n.endsWith('.sql') && n < CLEARED_BY)) {
+      copyFileSync(join(MIGRATIONS_DIR, name), join(earlier, name));
+    }
+    const database = await openPglite('memory://');
+    try {
+      await migrate(database, earlier);
+      const db = database.db;
+      const { rows } = await sql<{ id: bigint }>`
+        INSERT INTO users (mobile, password_hash, referral_code)
+        VALUES ('09000000001', 'x', 'MIGRATE1'), ('09000000002', 'x', 'MIGRATE2')
+        RETURNING id`.execute(db);
+      const [forced, recovered] = rows.map((row) => row.id);
+      const order = (id: number, user: bigint) => sql`
+        INSERT INTO trading_orders (id, user_id, code, side, type, lots, leverage, held_margin, held_fee, status,
+          fill_price, idempotency_key, request_hash, created_at, updated_at, validity, valid_until)
+        VALUES (${id}, ${user}, '7203', 'long', 'market', 10, 3, 0, 0, 'filled', 280000, ${`key-${id}`}, 'h',
+          ${LUNCH}, ${LUNCH}, 'day', '2026-11-24')`;
+      const position = (
+        id: number,
+        user: bigint,
+        status: string,
+        pendingReason: string | null,
+        closed: Date | null,
+      ) => sql`
+        INSERT INTO trading_positions (id, user_id, code, side, lots, leverage, entry_price, margin, open_fee,
+          status, close_pending_reason, opened_at, exit_price, realised_pnl, close_fee, shortfall, close_reason,
+          closed_at, updated_at)
+        VALUES (${id}, ${user}, '7203', 'long', 10, 3, 280000, 93333400, 0, ${status}, ${pendingReason}, ${LUNCH},
+          ${closed ? 180000 : null}, ${closed ? -100000000 : null}, ${closed ? 0 : null}, ${closed ? 0 : null},
+          ${closed ? 'forced' : null}, ${closed}, ${closed ?? LUNCH})`;
+      const marginCall = (user: bigint, cleared: Date | null) => sql`
+        INSERT INTO trading_margin_calls (user_id, raised_on, deadline, equity, open_notional, ratio_bp,
+          created_at, cleared_at)
+        VALUES (${user}, '2026-11-24', '2026-11-26', 0, 280000000, 0, ${LUNCH}, ${cleared})`;
+      for (const [id, user] of [
+        [1, forced],
+        [2, recovered],
+        [3, recovered],
+        [4, recovered],
+      ] as const)
+        await order(id, user!).execute(db);
+      // The forced close that lifted the first user's call filled in the same commit that cleared it.
+      await position(1, forced!, 'closed', 'forced', AFTERNOON).execute(db);
+      await marginCall(forced!, AFTERNOON).execute(db);
+      // The second user's call came back by itself; a forced close decided at lunch was forgotten by a restart
+      // and the position is still held; another position waits for the client's own close.
+      await marginCall(recovered!, NEXT_DAY).execute(db);
+      await marginCall(recovered!, null).execute(db);
+      await position(2, recovered!, 'holding', 'forced', null).execute(db);
+      await position(3, recovered!, 'limit-closing', 'forced', null).execute(db);
+      await position(4, recovered!, 'closing', 'user', null).execute(db);
+
+      expect(await migrate(database)).toEqual(expect.arrayContaining([CLEARED_BY, WAITING_CLOSE]));
+
+      const calls = await sql<{ user_id: bigint; cleared_by: string | null }>`
+        SELECT user_id, cleared_by FROM trading_margin_calls ORDER BY id`.execute(db);
+      expect(calls.rows).toEqual([
+        { user_id: forced, cleared_by: 'forced_close' },
+        { user_id: recovered, cleared_by: 'recovered' },
+        { user_id: recovered, cleared_by: null },
+      ]);
+      const positions = await sql<{ id: bigint; status: string; close_pending_reason: string | null }>`
+        SELECT id, status, close_pending_reason FROM trading_positions ORDER BY id`.execute(db);
+      expect(positions.rows).toEqual([
+        { id: 1n, status: 'closed', close_pending_reason: 'forced' },
+        { id: 2n, status: 'holding', close_pending_reason: null },
+        { id: 3n, status: 'limit-closing', close_pending_reason: null },
+        { id: 4n, status: 'closing', close_pending_reason: 'user' },
+      ]);
+      await expect(
+        sql`UPDATE trading_positions SET close_pending_reason = 'forced' WHERE id = 2`.execute(db),
+      ).rejects.toThrow(/trading_positions_waiting_close_reason/);
+      await expect(
+        sql`UPDATE trading_margin_calls SET cleared_at = NULL WHERE user_id = ${forced}`.execute(db),
+      ).rejects.toThrow(/trading_margin_calls_cleared_by_when_cleared/);
+    } finally {
+      await database.close();
+    }
+    // Opens and migrates a second embedded database: slow on a busy machine.
+  }, 180_000);
+});
