@@ -145,7 +145,7 @@ describe('forced close', () => {
     expect(only(events, 'MarginCallCleared').by).toBe('recovered');
   });
 
-  it('leaves the call standing when it cannot restore the ratio at once; cash that lifts it later is a recovery', () => {
+  it('leaves the call standing while a decided forced close waits, cash or not: the close lifts it when it fills', () => {
     // Toyota 5 lots and the small stock 95 lots, both 3x; the small stock halted, so its close waits.
     const engine = engineWith({ a: '1000000' });
     engine.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800' }));
@@ -166,7 +166,13 @@ describe('forced close', () => {
       available: available + y('100000'),
       at: at('10:05'),
     });
-    expect(only(deposit, 'MarginCallCleared')).toMatchObject({ ratioBp: 2520, by: 'recovered' });
+    expect(deposit.map((e) => e.type)).not.toContain('MarginCallCleared');
+    expect(engine.account('a')).toMatchObject({ marginCall: { deadline: '2026-11-25' } });
+
+    const reopened = engine.onQuote(quote(SMALL, { bid: '140', ask: '141', last: '140' }));
+    expect(only(reopened, 'PositionClosed')).toMatchObject({ positionId: 'small', reason: 'forced' });
+    expect(only(reopened, 'MarginCallCleared')).toMatchObject({ by: 'forced_close' });
+    expect(engine.account('a')).toMatchObject({ marginCall: null });
   });
 });
 

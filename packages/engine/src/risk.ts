@@ -122,6 +122,11 @@ export interface EvaluateOptions {
   readonly deadlinePassed?: boolean;
 }
 
+const awaitsForcedClose = (account: Account) =>
+  [...account.positions].some(
+    (position) => position.status === 'closing' && position.closeReason === 'forced',
+  );
+
 /** Margin call, forced close and the account's risk triggers, from its exact ratio now. */
 export function evaluate(state: State, account: Account, at: EpochMs, options: EvaluateOptions): void {
   const { config } = state;
@@ -147,7 +152,9 @@ export function evaluate(state: State, account: Account, at: EpochMs, options: E
     now = measure(account);
   }
   const restored = now.notional === 0n || !isBelowLevel(now.equity, now.notional, maintenance);
-  if (account.marginCall && restored && (options.mayClear || forced)) {
+  // A forced close once decided goes ahead at the next auction whatever arrives meanwhile: the call it was
+  // decided for stands until it fills, and is then lifted by it.
+  if (account.marginCall && restored && (options.mayClear || forced) && !awaitsForcedClose(account)) {
     account.marginCall = null;
     const by = state.forceClosed.has(account) ? 'forced_close' : 'recovered';
     state.out.push({ type: 'MarginCallCleared', ...ratioFields(account, now, at), by });
