@@ -429,7 +429,7 @@ describe('a forced close waiting for the auction', () => {
     const filled = await placeOrder(t, user, { ...marketLong, lots: 10, leverage: 3 });
     const log = async (app: TestApp) =>
       (
-        await get<{ items: { pending: boolean; exitPrice: string | null }[] }>(
+        await get<{ items: { pending: boolean; exitPrice: string | null; executedAt: string | null }[] }>(
           app.app,
           `/api/staff/trading/forced-closes?userId=${user.userId}`,
           admin,
@@ -439,7 +439,15 @@ describe('a forced close waiting for the auction', () => {
       (await send<PositionView>(app, 'GET', `/api/positions/${filled.data.id}`, user.token)).data;
     await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300', phase: 'lunch-break' });
     expect(await log(t)).toEqual([expect.objectContaining({ pending: true })]);
-    expect(await position(t)).toMatchObject({ status: 'closing', closeReason: null });
+    expect(await position(t)).toMatchObject({ status: 'closing', pendingClose: 'forced', closeReason: null });
+    const staffView = await get<{ items: { id: string; pendingClose: string | null }[] }>(
+      t.app,
+      `/api/staff/trading/positions?userId=${user.userId}`,
+      admin,
+    );
+    expect(staffView.data.items).toEqual([
+      expect.objectContaining({ id: filled.data.id, pendingClose: 'forced' }),
+    ]);
 
     const restarted = await sameDatabaseServer(t);
     try {
@@ -448,10 +456,11 @@ describe('a forced close waiting for the auction', () => {
       expect(await position(restarted)).toMatchObject({ status: 'closing' });
       // The price is back above the liquidation level by the afternoon: the close decided at lunch still executes.
       await pushQuote(restarted, { bid: '2300', ask: '2300.5' }, { base: '2300', phase: 'afternoon' });
+      const closed = await position(restarted);
+      expect(closed).toMatchObject({ status: 'closed', closeReason: 'forced', pendingClose: null });
       expect(await log(restarted)).toEqual([
-        expect.objectContaining({ pending: false, exitPrice: '2300.00' }),
+        expect.objectContaining({ pending: false, exitPrice: '2300.00', executedAt: closed.closedAt }),
       ]);
-      expect(await position(restarted)).toMatchObject({ status: 'closed', closeReason: 'forced' });
     } finally {
       await restarted.close();
     }

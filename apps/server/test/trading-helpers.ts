@@ -137,6 +137,8 @@ export interface PositionView {
   closeFee: string | null;
   closeReason: string | null;
   unrealisedPnl: string | null;
+  pendingClose: string | null;
+  closedAt: string | null;
 }
 
 export const placeOrder = (t: TestApp, user: Registered, payload: object, key = orderKey()) =>

@@ -64,6 +64,7 @@ describe('createApiClient', () => {
       stopLoss: null,
       status: 'holding',
       closeLimit: null,
+      pendingClose: null,
       markPrice: '2810.00',
       unrealisedPnl: '1000.00',
       exitPrice: null,

@@ -123,7 +123,10 @@ export const forcedCloseEntry = z.object({
   pending: z.boolean(),
   exitPrice: decimalMoney.nullable(),
   realisedPnl: decimalMoney.nullable(),
+  /** When the close was decided. */
   createdAt: z.string(),
+  /** When it filled (the position's close): later than createdAt for a close that waited; null until then. */
+  executedAt: z.string().nullable(),
 });
 
 export const marginCallQuery = pageQuery.extend({

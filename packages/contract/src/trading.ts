@@ -138,6 +138,8 @@ export const position = z.object({
   status: z.enum(POSITION_STATUSES),
   /** The resting close price while limit-closing. */
   closeLimit: decimalMoney.nullable(),
+  /** While closing: whose market close waits for the next auction, the client's or a forced close. */
+  pendingClose: z.enum(['user', 'forced']).nullable(),
   /** The latest price the server has (open positions), and the P&L at it before the closing fee. */
   markPrice: decimalMoney.nullable(),
   unrealisedPnl: decimalMoney.nullable(),

@@ -163,6 +163,7 @@ export function forcedClosesPage(db: Executor, filter: TradingFilter) {
           'p.status as position_status',
           'p.exit_price',
           'p.realised_pnl',
+          'p.closed_at',
         ])
         .orderBy('f.id', 'desc'),
     filter,

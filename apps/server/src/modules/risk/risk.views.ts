@@ -66,6 +66,7 @@ export const forcedCloseView = (row: {
   position_status: string;
   exit_price: bigint | null;
   realised_pnl: bigint | null;
+  closed_at: Date | null;
   created_at: Date;
 }) => ({
   id: row.id.toString(),
@@ -83,6 +84,7 @@ export const forcedCloseView = (row: {
   exitPrice: money(row.exit_price),
   realisedPnl: money(row.realised_pnl),
   createdAt: row.created_at.toISOString(),
+  executedAt: row.closed_at?.toISOString() ?? null,
 });
 
 export const marginCallView = (row: {

@@ -67,6 +67,7 @@ export function positionView(row: PositionRow, mark: bigint | null): Position {
     stopLoss: money(row.stop_loss),
     status: row.status,
     closeLimit: money(row.close_limit),
+    pendingClose: row.status === 'closing' ? row.close_pending_reason : null,
     markPrice: open ? money(mark) : null,
     unrealisedPnl: money(pnl),
     exitPrice: money(row.exit_price),

@@ -19,7 +19,7 @@ export function ForcedClosesRoute() {
     {
       title: t('trading.columns.time'),
       dataIndex: 'createdAt',
-      render: (v: string) => <JstTime value={v} />,
+      render: (v: string) => <JstTime value={v} stacked />,
     },
     {
       title: t('trading.columns.user'),
@@ -50,7 +50,12 @@ export function ForcedClosesRoute() {
     { title: t('trading.columns.ratio'), dataIndex: 'ratioBp', align: 'right', render: percent },
     { title: t('trading.columns.exitPrice'), dataIndex: 'exitPrice', align: 'right', render: money },
     {
-      title: t('trading.columns.realisedPnl'),
+      title: t('trading.columns.executedAt'),
+      dataIndex: 'executedAt',
+      render: (v: string | null) => <JstTime value={v} stacked />,
+    },
+    {
+      title: t('trading.columns.grossPnl'),
       dataIndex: 'realisedPnl',
       align: 'right',
       render: (v: string | null) => <MoneyCell value={v} signed />,

@@ -16,8 +16,8 @@ function MarginCallStatus({ entry }: { entry: MarginCallEntry }) {
   if (entry.clearedAt === null) return <Tag color="error">{t('trading.marginCallStatus.open')}</Tag>;
   const forced = entry.clearedBy === 'forced_close';
   return (
-    <span style={NOWRAP}>
-      <Tag color={forced ? 'warning' : undefined}>
+    <span style={{ ...NOWRAP, display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+      <Tag color={forced ? 'warning' : undefined} style={{ marginInlineEnd: 0 }}>
         {forced ? t('trading.marginCallStatus.clearedByForcedClose') : t('trading.marginCallStatus.cleared')}
       </Tag>
       <JstTime value={entry.clearedAt} />

@@ -33,14 +33,21 @@ export function PositionsRoute() {
     {
       title: t('trading.columns.status'),
       dataIndex: 'status',
-      render: (status: string) => <Tag style={NOWRAP}>{t(`trading.positionStatus.${status}`)}</Tag>,
+      render: (status: string, position) =>
+        position.pendingClose === 'forced' ? (
+          <Tag color="error" style={NOWRAP}>
+            {t('trading.positionStatus.forced-closing')}
+          </Tag>
+        ) : (
+          <Tag style={NOWRAP}>{t(`trading.positionStatus.${status}`)}</Tag>
+        ),
     },
     { title: t('trading.columns.openedAt'), dataIndex: 'openedAt', render: time },
   ];
   const closed: TableColumnsType<StaffPosition> = [
     { title: t('trading.columns.exitPrice'), dataIndex: 'exitPrice', align: 'right', render: money },
     // 実現損益 as the client sees it: after the fees and the interest or borrow fee.
-    { title: t('trading.columns.realisedPnl'), dataIndex: 'netPnl', align: 'right', render: signed },
+    { title: t('trading.columns.netPnl'), dataIndex: 'netPnl', align: 'right', render: signed },
     {
       title: t('trading.columns.closeReason'),
       dataIndex: 'closeReason',

@@ -6,7 +6,7 @@ import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useLiveQuotes, usePosition } from '../api/trading';
 import { livePnl, pnlPercentOf, withSign } from '../lib/figures';
-import { priceText, quantityText } from '../lib/labels';
+import { positionStatusText, priceText, quantityText } from '../lib/labels';
 import { ClosePositionForm } from './ClosePositionForm';
 import { DetailSheet, Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
@@ -73,7 +73,7 @@ export function PositionDetail({
   }
   rows.push(
     ['side', t('trade:sideLabel'), t(`trade:side.${position.side}`)],
-    ['status', t('trade:status'), t(`trade:positionStatus.${position.status}`)],
+    ['status', t('trade:status'), positionStatusText(t, position)],
     ['lots', t('trade:lots'), quantityText(t, position.lots)],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: position.leverage })],
     ['entry', t('trade:entryPrice'), priceText(t, position.entryPrice)],

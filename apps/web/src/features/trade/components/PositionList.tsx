@@ -4,7 +4,7 @@ import { formatJst, formatPrice, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import type { TradeSnapshot } from '../api/snapshot';
 import { withSign } from '../lib/figures';
-import { quantityText } from '../lib/labels';
+import { positionStatusText, quantityText } from '../lib/labels';
 import { InstrumentLabel, SideTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
 
@@ -53,7 +53,7 @@ export function PositionList({
                 </span>
               </span>
               <span className="kb-trade-row-meta">
-                <span>{t(`trade:positionStatus.${position.status}`)}</span>
+                <span>{positionStatusText(t, position)}</span>
                 <span>{formatJst(position.openedAt)}</span>
               </span>
             </button>

@@ -117,6 +117,7 @@ describe('livePnl', () => {
     stopLoss: null,
     status: 'holding',
     closeLimit: null,
+    pendingClose: null,
     markPrice: '2790.00',
     unrealisedPnl: '1000.00',
     exitPrice: null,

@@ -1,5 +1,5 @@
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
-import { formatPrice, groupThousands, type Order } from '@kabuto/contract';
+import { formatPrice, groupThousands, type Order, type Position } from '@kabuto/contract';
 import { normalizeLang } from '@kabuto/i18n';
 import type { TFunction } from 'i18next';
 import { instrumentName } from '../../../lib/market-format';
@@ -12,6 +12,16 @@ export function orderStatusText(t: TFunction, order: Pick<Order, 'status' | 'can
   return order.cancelReason === 'expired'
     ? t('trade:cancelReason.expired')
     : t(`trade:orderStatus.${order.status}`);
+}
+
+/** 保有中 / 返済注文中 / …, and a forced close waiting for the auction told apart from the client's own close. */
+export function positionStatusText(
+  t: TFunction,
+  position: Pick<Position, 'status' | 'pendingClose'>,
+): string {
+  return position.pendingClose === 'forced'
+    ? t('trade:positionStatus.forced-closing')
+    : t(`trade:positionStatus.${position.status}`);
 }
 
 /** The stock as the trade screens name it, 「トヨタ自動車（7203）」 / "Toyota Motor (7203)"; its code until its names are in. */
