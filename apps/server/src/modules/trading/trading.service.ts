@@ -177,7 +177,7 @@ async function requireSessionsInForce(db: Executor, commands: readonly Command[]
 export class Trading {
   private engine: Engine | null = null;
   private tail: Promise<unknown> = Promise.resolve();
-  /** The latest quote the engine took per instrument, kept across rebuilds and used for marks. */
+  /** The latest quote the engine took (or was built with) per instrument, kept across rebuilds; the marks. */
   private readonly quotes = new Map<string, Quote>();
   private lastAccrualDate: string | null = null;
   /** The JST date resting orders were last expired for on this node (in memory: expiring again is harmless). */
@@ -323,7 +323,26 @@ export class Trading {
     const stored = await loadStoredState(this.ctx.db);
     this.lastAccrualDate = stored.lastAccrualDate;
     this.version = stored.version;
+    await this.quoteHeldInstruments(stored.positions.map((row) => row.code));
     return createEngine(await this.engineConfig(), this.stateOf(stored));
+  }
+
+  /**
+   * The feed's quote now of each instrument with an open position the engine has had no quote of (at start, or
+   * a position another node opened). Without it the engine would value those positions at their entry price
+   * until the instrument next trades, with the market shut not before the next session: a deposit could lift a
+   * margin call, the daily run clear one past its deadline, or a withdrawal take cash the loss needs.
+   */
+  private async quoteHeldInstruments(codes: readonly string[]): Promise<void> {
+    const unquoted = [...new Set(codes)].filter((code) => !this.quotes.has(code));
+    if (unquoted.length === 0) return;
+    const feed = await this.feed();
+    const { clock } = marketOf(this.ctx);
+    const now = this.ctx.clock.now();
+    for (const code of unquoted) {
+      const quote = quoteFromFeed(feed, clock, code, now);
+      if (quote) this.quotes.set(code, quote);
+    }
   }
 
   private stateOf(stored: StoredState) {
