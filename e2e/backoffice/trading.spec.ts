@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { investorWithCash } from '../web/helpers';
-import { screenshot } from '../support';
+import { failRequests, screenshot } from '../support';
 import { seriousAxeViolations } from '../support/a11y';
 import { clippedCells } from './clipped-cells';
 import { loginByApi, openSignedIn, type BackOfficeLang, type BackOfficeLocale } from './staff-session';
@@ -151,20 +151,11 @@ test('a failed load of the exposure says so, with a retry, and never that there 
   page,
   request,
 }) => {
-  let failing = true;
-  await page.route('**/api/staff/trading/exposure*', (route) =>
-    failing
-      ? route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: JSON.stringify({ code: 0, errorCode: 'INTERNAL', msg: 'down' }),
-        })
-      : route.continue(),
-  );
+  const recover = await failRequests(page, '**/api/staff/trading/exposure*');
   await openSignedIn(page, await loginByApi(request), 'ja', '#/trading/exposure');
   await expect(page.getByTestId('query-error')).toBeVisible();
   await expect(page.getByTestId('exposure-table').locator('.ant-empty')).toHaveCount(0);
-  failing = false;
+  recover();
   await page.getByTestId('query-error').getByRole('button').click();
   await expect(page.getByTestId('exposure-table').locator('tr', { hasText: '7203' })).toBeVisible();
   await expect(page.getByTestId('query-error')).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { failRequests } from '../support';
 import { investorWithCash } from '../web/helpers';
 import { loginByApi, openSignedIn } from './staff-session';
 
@@ -12,20 +13,11 @@ test("a failed load of a user's ledger says so, with a retry, and never that the
 }) => {
   const session = await loginByApi(request);
   const investor = await investorWithCash(request, session, '50000');
-  let failing = true;
-  await page.route('**/api/staff/users/*/ledger*', (route) =>
-    failing
-      ? route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: JSON.stringify({ code: 0, errorCode: 'INTERNAL', msg: 'down' }),
-        })
-      : route.continue(),
-  );
+  const recover = await failRequests(page, '**/api/staff/users/*/ledger*');
   await openSignedIn(page, session, 'ja', `#/users/${investor.userId}`);
   await expect(page.getByTestId('query-error')).toBeVisible();
   await expect(page.getByTestId('user-ledger').locator('.ant-empty')).toHaveCount(0);
-  failing = false;
+  recover();
   await page.getByTestId('query-error').getByRole('button').click();
   await expect(page.getByTestId('user-ledger').locator('tbody tr.ant-table-row')).not.toHaveCount(0);
   await expect(page.getByTestId('query-error')).toHaveCount(0);

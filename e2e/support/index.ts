@@ -15,6 +15,26 @@ export const DEMO_STAFF = {
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = join(here, '..', 'artifacts', 'screenshots');
 
+/**
+ * Answers the page's requests to `url` (a glob) with a server error until the returned function is called; from
+ * then on they reach the server.
+ */
+export async function failRequests(page: Page, url: string): Promise<() => void> {
+  let failing = true;
+  await page.route(url, (route) =>
+    failing
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 0, errorCode: 'INTERNAL', msg: 'down' }),
+        })
+      : route.continue(),
+  );
+  return () => {
+    failing = false;
+  };
+}
+
 /** Saves a full-page screenshot under e2e/artifacts/screenshots/<name>.png (kept by CI as an artifact). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
