@@ -1,5 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { TOTP } from 'otpauth';
 import { buildApp, type BuildOptions } from '../src/app';
@@ -9,6 +12,7 @@ import { ManualClock } from '../src/platform/clock';
 import { loadConfig, type Config } from '../src/platform/config';
 import type { AppContext } from '../src/platform/context';
 import { migrate, openPglite, openPostgres, type Database } from '../src/platform/db';
+import { MIGRATIONS_DIR } from '../src/platform/db/migrate';
 import { startAlerts } from '../src/modules/alerts';
 import { DEMO, seedDemoData } from '../src/modules/system';
 import { hashPassword } from '../src/platform/crypto';
@@ -303,4 +307,21 @@ export async function passKyc(t: TestApp, userId: string, fullNameKana: string |
     })
     .execute();
   await t.ctx.db.updateTable('users').set({ kyc_status: 'passed' }).where('id', '=', id).execute();
+}
+
+/**
+ * An embedded database from before `migration`: every migration that sorts before it applied, that one and the
+ * later ones not. `migrate(database)` then applies the rest, as an upgrade does.
+ */
+export async function databaseBefore(migration: string): Promise<Database> {
+  const earlier = mkdtempSync(join(tmpdir(), 'kabuto-migrations-'));
+  try {
+    for (const name of readdirSync(MIGRATIONS_DIR).filter((n) => n.endsWith('.sql') && n < migration))
+      copyFileSync(join(MIGRATIONS_DIR, name), join(earlier, name));
+    const database = await openPglite('memory://');
+    await migrate(database, earlier);
+    return database;
+  } finally {
+    rmSync(earlier, { recursive: true, force: true });
+  }
 }

@@ -1,10 +1,6 @@
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openPglite } from '../src/platform/db';
-import { MIGRATIONS_DIR } from '../src/platform/db/migrate';
-import { createStaff, createTestApp, get, staffToken, type TestApp } from './harness';
+import { migrate } from '../src/platform/db';
+import { createStaff, createTestApp, databaseBefore, get, staffToken, type TestApp } from './harness';
 
 const KEYS_MIGRATION = '20261124T1110_seed_text_keys.sql';
 
@@ -46,16 +42,9 @@ describe('seeded texts carry a key the screens translate', () => {
 });
 
 describe(`migration ${KEYS_MIGRATION}`, () => {
-  const earlier = mkdtempSync(join(tmpdir(), 'kabuto-migrations-'));
-  afterAll(() => rmSync(earlier, { recursive: true, force: true }));
-
   it('keys the demo rows of a database seeded before it, and leaves rows people changed alone', async () => {
-    for (const name of readdirSync(MIGRATIONS_DIR).filter((n) => n.endsWith('.sql') && n < KEYS_MIGRATION)) {
-      copyFileSync(join(MIGRATIONS_DIR, name), join(earlier, name));
-    }
-    const database = await openPglite('memory://');
+    const database = await databaseBefore(KEYS_MIGRATION);
     try {
-      await migrate(database, earlier);
       const db = database.db;
       const [admin, renamed] = await db
         .insertInto('staff_users')

@@ -1,11 +1,8 @@
 // Migrations that change trading rows already written: what they make of a database from before them.
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migrate, openPglite } from '../src/platform/db';
-import { MIGRATIONS_DIR } from '../src/platform/db/migrate';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../src/platform/db';
+import { databaseBefore } from './harness';
 
 const CLEARED_BY = '20261128T1900_margin_call_cleared_by.sql';
 const WAITING_CLOSE = '20261128T2000_forced_close_waiting_status.sql';
@@ -15,16 +12,9 @@ const AFTERNOON = new Date('2026-11-24T03:30:00Z');
 const NEXT_DAY = new Date('2026-11-25T01:00:00Z');
 
 describe(`migrations ${CLEARED_BY} and ${WAITING_CLOSE}`, () => {
-  const earlier = mkdtempSync(join(tmpdir(), 'kabuto-migrations-'));
-  afterAll(() => rmSync(earlier, { recursive: true, force: true }));
-
   it('tell how old margin calls ended, and forget forced closes that a restart already forgot instead of reviving them', async () => {
-    for (const name of readdirSync(MIGRATIONS_DIR).filter((n) => n.endsWith('.sql') && n < CLEARED_BY)) {
-      copyFileSync(join(MIGRATIONS_DIR, name), join(earlier, name));
-    }
-    const database = await openPglite('memory://');
+    const database = await databaseBefore(CLEARED_BY);
     try {
-      await migrate(database, earlier);
       const db = database.db;
       const { rows } = await sql<{ id: bigint }>`
         INSERT INTO users (mobile, password_hash, referral_code)

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { STAFF_POSITION_STATUSES } from '@kabuto/contract';
 import type { Executor } from '../../database';
 import { fetchPage, type PageRequest } from '../../platform/pagination';
 import type { InstrumentRow } from '../market';
@@ -66,11 +67,13 @@ export const setInstrumentLimits = (db: Executor, code: string, limits: StoredLi
   db.updateTable('instruments').set(limits).where('code', '=', code).execute();
 
 /** Positions, newest first: open ones (holding, closing or limit-closing) or closed ones. */
-export function positionsPage(db: Executor, filter: TradingFilter & { status: 'open' | 'closed' }) {
+export function positionsPage(
+  db: Executor,
+  filter: TradingFilter & { status: (typeof STAFF_POSITION_STATUSES)[number] },
+) {
   const base = db
     .selectFrom('trading_positions')
-    .$if(filter.status === 'open', (query) => query.where('status', '<>', 'closed'))
-    .$if(filter.status === 'closed', (query) => query.where('status', '=', 'closed'))
+    .where('status', filter.status === 'open' ? '<>' : '=', 'closed')
     .$if(filter.code !== undefined, (query) => query.where('code', '=', filter.code!))
     .$if(filter.userId !== undefined, (query) => query.where('user_id', '=', filter.userId!));
   return fetchPage(

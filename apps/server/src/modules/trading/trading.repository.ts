@@ -2,7 +2,13 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DB, Executor } from '../../database';
 import { pageBeforeId, type CursorRequest } from '../../platform/pagination';
 import { decodeHistoryCursor, encodeHistoryCursor } from './trading.history-cursor';
-import type { OrderRow, PositionRow, TradingOrdersTable, TradingPositionsTable } from './trading.table';
+import type {
+  OrderRow,
+  PositionRow,
+  TradingMarginCallsTable,
+  TradingOrdersTable,
+  TradingPositionsTable,
+} from './trading.table';
 
 /** `count` new order ids, in increasing order. */
 export async function nextOrderIds(db: Executor, count: number): Promise<bigint[]> {
@@ -116,7 +122,12 @@ export async function openMarginCall(
     .execute();
 }
 
-export const clearMarginCall = (db: Executor, userId: bigint, at: Date, by: 'recovered' | 'forced_close') =>
+export const clearMarginCall = (
+  db: Executor,
+  userId: bigint,
+  at: Date,
+  by: NonNullable<TradingMarginCallsTable['cleared_by']>,
+) =>
   db
     .updateTable('trading_margin_calls')
     .set({ cleared_at: at, cleared_by: by })
