@@ -40,6 +40,33 @@ const yenPrice = (lang: string, value: number) =>
     price: value.toLocaleString('en-US', { maximumFractionDigits: 2 }),
   });
 
+/** An account under a margin call, as the server would answer it (the engine's tests reach this state). */
+const UNDER_MARGIN_CALL = {
+  available: '0.00',
+  held: '0.00',
+  margin: '140000.00',
+  debt: '-1200.00',
+  unrealisedPnl: '-98000.00',
+  equity: '42000.00',
+  openNotional: '280000.00',
+  maintenanceRatio: '15.00',
+  marginCall: { raisedOn: '2026-11-24', deadline: '2026-11-25' },
+  forcedClosePending: false,
+  buyingPower: SIDES.flatMap((side) =>
+    [1, 2, 3].map((leverage) => ({
+      side,
+      leverage,
+      notional: '0.00',
+      margin: '0.00',
+      limitedBy: 'margin_call',
+    })),
+  ),
+  levels: {
+    marginCall: { ratio: '20.00', equity: '56000.00' },
+    liquidation: { ratio: '10.00', equity: '28000.00' },
+  },
+};
+
 const orderPanel = (side: 'long' | 'short') => `/#/subPackages/order/order?code=${CODE}&side=${side}`;
 
 interface Quote {
@@ -137,30 +164,7 @@ for (const lang of ['ja', 'en']) {
     }) => {
       const investor = await investorWithCash(request, await loginByApi(request), '1000000');
       // The forced-close path belongs to the trading module's tests; here only how the app shows its state.
-      await answerAccount(page, {
-        available: '0.00',
-        held: '0.00',
-        margin: '140000.00',
-        debt: '-1200.00',
-        unrealisedPnl: '-98000.00',
-        equity: '42000.00',
-        openNotional: '280000.00',
-        maintenanceRatio: '15.00',
-        marginCall: { raisedOn: '2026-11-24', deadline: '2026-11-25' },
-        buyingPower: SIDES.flatMap((side) =>
-          [1, 2, 3].map((leverage) => ({
-            side,
-            leverage,
-            notional: '0.00',
-            margin: '0.00',
-            limitedBy: 'margin_call',
-          })),
-        ),
-        levels: {
-          marginCall: { ratio: '20.00', equity: '56000.00' },
-          liquidation: { ratio: '10.00', equity: '28000.00' },
-        },
-      });
+      await answerAccount(page, UNDER_MARGIN_CALL);
       await openSignedInPhone(page, investor, TRADE);
       await expect(page.getByTestId('trade-margin-call')).toContainText(
         message(lang, 'trade', 'account.marginCall').replace('{{deadline}}', '2026/11/25'),
@@ -184,6 +188,21 @@ for (const lang of ['ja', 'en']) {
       await screenshot(page, `trade-margin-call-${lang}`);
     });
 
+    test('once a forced close is decided, the banner says it will execute and a deposit will not stop it', async ({
+      page,
+      request,
+    }) => {
+      const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+      await answerAccount(page, { ...UNDER_MARGIN_CALL, forcedClosePending: true });
+      await openSignedInPhone(page, investor, TRADE);
+      await expect(page.getByTestId('trade-forced-close-pending')).toHaveText(
+        message(lang, 'trade', 'account.forcedClosePending'),
+      );
+      // The margin call's "deposit by the deadline" would promise what a deposit can no longer do.
+      await expect(page.getByTestId('trade-margin-call')).toHaveCount(0);
+      await screenshot(page, `trade-forced-close-pending-${lang}`);
+    });
+
     test('buying power below the cash says why, with the room left to each level', async ({
       page,
       request,
@@ -200,6 +219,7 @@ for (const lang of ['ja', 'en']) {
         openNotional: '2800500.00',
         maintenanceRatio: '20.23',
         marginCall: null,
+        forcedClosePending: false,
         buyingPower: SIDES.flatMap((side) => [
           { side, leverage: 1, notional: '32497.50', margin: '32497.50', limitedBy: 'maintenance' },
           { side, leverage: 2, notional: '32497.50', margin: '16248.75', limitedBy: 'maintenance' },

@@ -437,9 +437,13 @@ describe('a forced close waiting for the auction', () => {
       ).data.items;
     const position = async (app: TestApp) =>
       (await send<PositionView>(app, 'GET', `/api/positions/${filled.data.id}`, user.token)).data;
+    const account = async (app: TestApp) =>
+      (await get<{ forcedClosePending: boolean }>(app.app, '/api/trading/account', user.token)).data;
+    expect(await account(t)).toMatchObject({ forcedClosePending: false });
     await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300', phase: 'lunch-break' });
     expect(await log(t)).toEqual([expect.objectContaining({ pending: true })]);
     expect(await position(t)).toMatchObject({ status: 'closing', pendingClose: 'forced', closeReason: null });
+    expect(await account(t)).toMatchObject({ forcedClosePending: true });
     const staffView = await get<{ items: { id: string; pendingClose: string | null }[] }>(
       t.app,
       `/api/staff/trading/positions?userId=${user.userId}`,
@@ -454,10 +458,12 @@ describe('a forced close waiting for the auction', () => {
       await pushQuote(restarted, { bid: '1790', ask: '1790.5' }, { base: '2300', phase: 'lunch-break' });
       expect(await log(restarted)).toHaveLength(1);
       expect(await position(restarted)).toMatchObject({ status: 'closing' });
+      expect(await account(restarted)).toMatchObject({ forcedClosePending: true });
       // The price is back above the liquidation level by the afternoon: the close decided at lunch still executes.
       await pushQuote(restarted, { bid: '2300', ask: '2300.5' }, { base: '2300', phase: 'afternoon' });
       const closed = await position(restarted);
       expect(closed).toMatchObject({ status: 'closed', closeReason: 'forced', pendingClose: null });
+      expect(await account(restarted)).toMatchObject({ forcedClosePending: false });
       expect(await log(restarted)).toEqual([
         expect.objectContaining({ pending: false, exitPrice: '2300.00', executedAt: closed.closedAt }),
       ]);

@@ -260,6 +260,11 @@ export const tradingAccount = z.object({
   maintenanceRatio: z.string().nullable(),
   marginCall: z.object({ raisedOn: z.string(), deadline: z.string() }).nullable(),
   /**
+   * A forced close has been decided and waits for the next auction (the market shut or the stock halted): it
+   * executes even if cash arrives meanwhile, so the margin call's "deposit by the deadline" no longer applies.
+   */
+  forcedClosePending: z.boolean(),
+  /**
    * 買付余力 per side and leverage the firm offers: the largest notional a new position may have that the
    * engine's money checks accept (its margin and fee from available cash, the maintenance ratio after it, and for
    * a margin trade, above 1x or any short, the minimum equity), and what limits it.

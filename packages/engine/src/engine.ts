@@ -30,7 +30,7 @@ import {
 } from './preview';
 import { markOf } from './market-access';
 import type { EngineState, EpochMs, MarginCallRecord, Quote } from './records';
-import { evaluateChanged, measure } from './risk';
+import { awaitsForcedClose, evaluateChanged, measure } from './risk';
 import { restoreState, snapshotOf } from './snapshot';
 import { createState, type State } from './state';
 
@@ -46,6 +46,8 @@ export interface AccountView {
   readonly openNotional: Sen;
   readonly ratioBp: number | null;
   readonly marginCall: MarginCallRecord | null;
+  /** A forced close is decided and waits for the next auction: a deposit no longer prevents it. */
+  readonly forcedClosePending: boolean;
   readonly kycPassed: boolean;
   readonly creditScore: number;
 }
@@ -180,6 +182,7 @@ export function createEngine(configInput: EngineConfigInput, initial?: EngineSta
         openNotional: notional,
         ratioBp: ratioBp(equity, notional),
         marginCall: account.marginCall,
+        forcedClosePending: awaitsForcedClose(account),
         kycPassed: account.kycPassed,
         creditScore: account.creditScore,
       };

@@ -122,7 +122,8 @@ export interface EvaluateOptions {
   readonly deadlinePassed?: boolean;
 }
 
-const awaitsForcedClose = (account: Account) =>
+/** A forced close has been decided and waits for the next auction (the market shut or the stock halted). */
+export const awaitsForcedClose = (account: Account) =>
   [...account.positions].some(
     (position) => position.status === 'closing' && position.closeReason === 'forced',
   );

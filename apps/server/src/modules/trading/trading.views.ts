@@ -149,4 +149,5 @@ const accountFigures = (view: AccountView) => ({
   openNotional: senToDecimal(view.openNotional),
   maintenanceRatio: view.ratioBp === null ? null : percent(view.ratioBp),
   marginCall: view.marginCall,
+  forcedClosePending: view.forcedClosePending,
 });

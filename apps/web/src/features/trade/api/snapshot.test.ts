@@ -13,6 +13,7 @@ const account: TradingAccount = {
   openNotional: '900000.00',
   maintenanceRatio: '87.77',
   marginCall: null,
+  forcedClosePending: false,
   buyingPower: [{ side: 'long', leverage: 1, notional: '499400.59', margin: '499400.59', limitedBy: 'cash' }],
   levels: {
     marginCall: { ratio: '20.00', equity: '180000.00' },

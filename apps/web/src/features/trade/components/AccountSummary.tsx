@@ -25,16 +25,27 @@ export function AccountSummary({ snapshot }: { snapshot: TradeSnapshot }) {
   );
   return (
     <>
-      {account?.marginCall && (
+      {account?.forcedClosePending ? (
+        // Once a forced close is decided, "deposit by the deadline" would promise what a deposit cannot do.
         <NoticeBar
           className="kb-trade-margin-call"
           color="alert"
           wrap
-          content={t('trade:account.marginCall', {
-            deadline: account.marginCall.deadline.replaceAll('-', '/'),
-          })}
-          data-testid="trade-margin-call"
+          content={t('trade:account.forcedClosePending')}
+          data-testid="trade-forced-close-pending"
         />
+      ) : (
+        account?.marginCall && (
+          <NoticeBar
+            className="kb-trade-margin-call"
+            color="alert"
+            wrap
+            content={t('trade:account.marginCall', {
+              deadline: account.marginCall.deadline.replaceAll('-', '/'),
+            })}
+            data-testid="trade-margin-call"
+          />
+        )
       )}
       <LiveNotice asOf={snapshot.asOf} />
       <section
