@@ -169,6 +169,10 @@ for (const lang of ['ja', 'en']) {
       await expect(page.getByTestId('trade-margin-call')).toContainText(
         message(lang, 'trade', 'account.marginCall').replace('{{deadline}}', '2026/11/25'),
       );
+      // Equity ¥42,000 against the margin-call level's ¥56,000.
+      await expect(page.getByTestId('trade-margin-call-due')).toHaveText(
+        messageWith(lang, 'trade', 'account.marginCallDue', { amount: '¥14,000.00' }),
+      );
       await expect(page.getByTestId('trade-account-ratio')).toHaveText('15.00%');
       await expect(page.getByTestId('trade-account-debt')).toHaveText('¥1,200.00');
       // No room while the call stands, and the two levels from the server with the equity at each.

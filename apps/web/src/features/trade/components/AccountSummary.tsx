@@ -4,7 +4,8 @@ import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { LiveNotice } from '../../../components/market/LiveNotice';
 import type { TradeSnapshot } from '../api/snapshot';
-import { buyingPowerAt, roomAbove, withSign } from '../lib/figures';
+import type { TradingAccount } from '@kabuto/contract';
+import { buyingPowerAt, roomAbove, shortfallTo, withSign } from '../lib/figures';
 
 /**
  * Equity, buying power (the server's, by the engine's own checks: unrealised losses lower it), margin in use,
@@ -40,9 +41,7 @@ export function AccountSummary({ snapshot }: { snapshot: TradeSnapshot }) {
             className="kb-trade-margin-call"
             color="alert"
             wrap
-            content={t('trade:account.marginCall', {
-              deadline: account.marginCall.deadline.replaceAll('-', '/'),
-            })}
+            content={<MarginCallText account={account} deadline={account.marginCall.deadline} />}
             data-testid="trade-margin-call"
           />
         )
@@ -92,6 +91,22 @@ export function AccountSummary({ snapshot }: { snapshot: TradeSnapshot }) {
         )}
         {account && <RatioLevels account={account} />}
       </section>
+    </>
+  );
+}
+
+/** The margin call, its deadline, and at today's prices roughly what a deposit needs to add to meet it. */
+function MarginCallText({ account, deadline }: { account: TradingAccount; deadline: string }) {
+  const { t } = useTradeTranslation();
+  const due = shortfallTo(account.equity, account.levels.marginCall.equity);
+  return (
+    <>
+      {t('trade:account.marginCall', { deadline: deadline.replaceAll('-', '/') })}
+      {due && (
+        <span className="kb-trade-margin-call-due" data-testid="trade-margin-call-due">
+          {t('trade:account.marginCallDue', { amount: yen(due) })}
+        </span>
+      )}
     </>
   );
 }

@@ -7,6 +7,7 @@ import {
   notionalOf,
   pnlPercentOf,
   roomAbove,
+  shortfallTo,
   steppedShares,
   targetRefusal,
   unrealisedPnlAt,
@@ -150,6 +151,16 @@ describe('roomAbove', () => {
     expect(roomAbove('566699.50', '560100.00')).toBe('6599.50');
     expect(roomAbove('550000.00', '560100.00')).toBe('0.00');
     expect(roomAbove('1000000.00', null)).toBeNull();
+  });
+});
+
+describe('shortfallTo', () => {
+  it('is what equity lacks to reach a level, nothing once there, and nothing with nothing open', () => {
+    expect(shortfallTo('42000.00', '56000.00')).toBe('14000.00');
+    expect(shortfallTo('-1200.50', '56000.00')).toBe('57200.50');
+    expect(shortfallTo('56000.00', '56000.00')).toBeNull();
+    expect(shortfallTo('60000.00', '56000.00')).toBeNull();
+    expect(shortfallTo('1000000.00', null)).toBeNull();
   });
 });
 

@@ -134,3 +134,14 @@ export function roomAbove(equity: string, levelEquity: string | null): string | 
   const room = senOf(equity) - senOf(levelEquity);
   return senToDecimal(room > 0n ? room : 0n);
 }
+
+/**
+ * What a deposit would have to add for equity to reach a level again (a deposit raises equity by its amount, repaying
+ * any amount owed first): the level's equity less equity, as a wire decimal; null once at or above it, or with
+ * nothing open.
+ */
+export function shortfallTo(equity: string, levelEquity: string | null): string | null {
+  if (levelEquity === null) return null;
+  const shortfall = senOf(levelEquity) - senOf(equity);
+  return shortfall > 0n ? senToDecimal(shortfall) : null;
+}
