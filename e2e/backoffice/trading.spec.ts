@@ -21,7 +21,7 @@ async function tradeAsNewInvestor(request: APIRequestContext) {
     'idempotency-key': `e2e-trading-${key}-${Date.now()}`,
   });
   const quotes = await request.get('/api/market/quotes?codes=7203', { headers: { token: investor.token } });
-  const { data } = (await quotes.json()) as { data: { items: { limitDown: string }[] } };
+  const { data } = (await quotes.json()) as { data: { items: { limitDown: string; limitUp: string }[] } };
   const order = { code: '7203', side: 'long', lots: 1, leverage: 1 };
   const ids: string[] = [];
   for (const [key, body] of [
@@ -29,14 +29,20 @@ async function tradeAsNewInvestor(request: APIRequestContext) {
     ['limit', { ...order, type: 'limit', price: data.items[0]!.limitDown }],
     ['closed', { ...order, type: 'market' }],
     ['cancelled', { ...order, type: 'limit', price: data.items[0]!.limitDown }],
+    ['limit-closing', { ...order, type: 'market' }],
   ] as const) {
     const placed = await request.post('/api/orders', { headers: headers(key), data: body });
     const answer = (await placed.json()) as { code: number; msg: string; data: { id: string } };
     expect(answer, answer.msg).toMatchObject({ code: 1 });
     ids.push(answer.data.id);
   }
-  const [, , closing, cancelling] = ids;
+  const [, , closing, cancelling, limitClosing] = ids;
   for (const done of [
+    // A limit close at the day's upper limit rests: the position reads limit-closing until the price gets there.
+    await request.post(`/api/positions/${limitClosing}/close`, {
+      headers: headers('limit-close'),
+      data: { type: 'limit', price: data.items[0]!.limitUp },
+    }),
     await request.post(`/api/positions/${closing}/close`, {
       headers: headers('close'),
       data: { type: 'market' },
@@ -46,6 +52,7 @@ async function tradeAsNewInvestor(request: APIRequestContext) {
     const answer = (await done.json()) as { code: number; msg: string };
     expect(answer, answer.msg).toMatchObject({ code: 1 });
   }
+  return { ...investor, closeLimit: data.items[0]!.limitUp };
 }
 
 const SCREENS = [
@@ -83,7 +90,10 @@ const TEXT = {
   },
 } as const;
 
-test.beforeAll(async ({ request }) => tradeAsNewInvestor(request));
+let trader: Awaited<ReturnType<typeof tradeAsNewInvestor>>;
+test.beforeAll(async ({ request }) => {
+  trader = await tradeAsNewInvestor(request);
+});
 
 for (const lang of ['ja', 'en'] as const satisfies readonly BackOfficeLang[]) {
   test(`${lang}: the trading screens show their tables whole, and Toyota is halted and resumed with a reason`, async ({
@@ -146,6 +156,32 @@ for (const lang of ['ja', 'en'] as const satisfies readonly BackOfficeLang[]) {
     await expect(row.getByTestId('instrument-status')).toHaveText(text.trading);
   });
 }
+
+test('looking into one client, the tabs that list by client keep the client; the others start unfiltered', async ({
+  page,
+  request,
+}) => {
+  await openSignedIn(page, await loginByApi(request), 'ja', `#/trading/positions?userId=${trader.userId}`);
+  const tab = (name: string) => page.getByTestId('trading-tabs').getByRole('tab', { name, exact: true });
+  // The client's limit close shows with its price.
+  const limitRow = page
+    .getByTestId('positions-table')
+    .locator('tr', { has: page.getByTestId('position-close-limit') });
+  await expect(limitRow).toContainText('指値決済中');
+  await expect(limitRow.getByTestId('position-close-limit')).toHaveText(
+    Number(trader.closeLimit).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+  );
+  await tab('注文').click();
+  await expect(page).toHaveURL(new RegExp(`#/trading/orders\\?userId=${trader.userId}$`));
+  await expect(page.getByTestId('trading-user-filter').locator('input')).toHaveValue(trader.userId);
+  const rows = page.getByTestId('orders-table').locator('tbody tr.ant-table-row');
+  // The client's one resting order, and no one else's.
+  await expect(rows).toHaveCount(1);
+  await tab('強制決済').click();
+  await expect(page).toHaveURL(new RegExp(`#/trading/forced-closes\\?userId=${trader.userId}$`));
+  await tab('銘柄').click();
+  await expect(page).toHaveURL(/#\/trading\/instruments$/);
+});
 
 test('a failed load of the exposure says so, with a retry, and never that there is nothing', async ({
   page,

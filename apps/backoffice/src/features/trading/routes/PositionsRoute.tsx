@@ -1,4 +1,4 @@
-import { Tag, type TableColumnsType } from 'antd';
+import { Flex, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StaffPosition } from '@kabuto/contract';
 import { JstTime } from '../../../components/JstTime';
@@ -19,7 +19,6 @@ export function PositionsRoute() {
   const query = useStaffPositions({ ...tradingQuery(list), status });
   const money = (v: string | null) => <MoneyCell value={v} />;
   const signed = (v: string | null) => <MoneyCell value={v} signed />;
-  const time = (v: string) => <JstTime value={v} />;
   const stackedTime = (v: string) => <JstTime value={v} stacked />;
   const open: TableColumnsType<StaffPosition> = [
     { title: t('trading.columns.markPrice'), dataIndex: 'markPrice', align: 'right', render: money },
@@ -38,11 +37,19 @@ export function PositionsRoute() {
           <Tag color="error" style={NOWRAP}>
             {t('trading.positionStatus.forced-closing')}
           </Tag>
+        ) : position.closeLimit ? (
+          // A limit close is the client's resting closing order: its price is what staff are asked about.
+          <Flex vertical align="start" gap={2}>
+            <Tag style={NOWRAP}>{t(`trading.positionStatus.${status}`)}</Tag>
+            <span data-testid="position-close-limit">
+              <MoneyCell value={position.closeLimit} />
+            </span>
+          </Flex>
         ) : (
           <Tag style={NOWRAP}>{t(`trading.positionStatus.${status}`)}</Tag>
         ),
     },
-    { title: t('trading.columns.openedAt'), dataIndex: 'openedAt', render: time },
+    { title: t('trading.columns.openedAt'), dataIndex: 'openedAt', render: stackedTime },
   ];
   const closed: TableColumnsType<StaffPosition> = [
     { title: t('trading.columns.exitPrice'), dataIndex: 'exitPrice', align: 'right', render: money },
