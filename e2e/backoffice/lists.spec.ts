@@ -43,6 +43,19 @@ test('the SMS outbox loads when opened, when the filter changes and on Refresh, 
   expect(calls).toHaveLength(3);
 });
 
+test('a page past the end of a list moves to its last page instead of showing an empty table', async ({
+  page,
+}) => {
+  await openSignedIn(page, session, 'en', '#/audit-log?page=9999&pageSize=10');
+  await expect(page).toHaveURL(/page=(?!9999)\d+/);
+  const rows = page.getByTestId('audit-table').locator('tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  const current = Number(new URL(page.url().replace('#/', '')).searchParams.get('page'));
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText(String(current));
+  // The last page: there is no next one.
+  await expect(page.locator('.ant-pagination-next')).toHaveAttribute('aria-disabled', 'true');
+});
+
 test("invitation codes filter by kind and show a referral code's owner", async ({ page, request }) => {
   const investor = await registerByApi(request);
   await openSignedIn(page, session, 'en', '#/invitation-codes');

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Card, Space, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../PageHeader';
@@ -44,6 +44,7 @@ export function ListPage<Row extends object, Filter extends string>(props: ListP
   const { t } = useTranslation();
   const retry = () => void query.refetch();
   const locale = useTableLocale(query.error);
+  useLastPageWhenPastTheEnd(list, query.data);
   return (
     <>
       <PageHeader
@@ -80,4 +81,20 @@ export function ListPage<Row extends object, Filter extends string>(props: ListP
       {children}
     </>
   );
+}
+
+/**
+ * A page past the end (an old link, or a queue that shrank while it was open) moves to the last page that has
+ * rows, instead of an empty table that reads as "nothing here".
+ */
+function useLastPageWhenPastTheEnd(
+  list: Pick<ListParams<string>, 'page' | 'pageSize' | 'setPage'>,
+  data: { items: unknown[]; total: number } | undefined,
+) {
+  const { page, pageSize, setPage } = list;
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / pageSize)) : page;
+  const pastTheEnd = data !== undefined && data.items.length === 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setPage(lastPage, pageSize);
+  }, [pastTheEnd, lastPage, pageSize, setPage]);
 }
