@@ -1,5 +1,6 @@
 // The back office's trading screens: every client's positions and orders, exposure, the risk logs, halts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tradingOf } from '../src/modules/trading';
 import { memoryBus } from '../src/platform/bus';
 import {
   createPeerNode,
@@ -471,6 +472,63 @@ describe('a forced close waiting for the auction', () => {
       await restarted.close();
     }
   });
+});
+
+describe('a node that does not feed the engine', () => {
+  it.runIf(process.env.DATABASE_URL)(
+    'takes a deposit at its old marks without lifting the margin call the feeding node raised',
+    async () => {
+      const user = await investor(t, '1000000');
+      expect((await placeOrder(t, user, { ...marketLong, lots: 10, leverage: 3 })).data.status).toBe(
+        'filled',
+      );
+      const peer = await createPeerNode(t, memoryBus());
+      const onPeer = { ...t, app: peer.app, ctx: peer.ctx };
+      try {
+        // The peer last saw Toyota at 2,800 yen, then lost the market's ticks.
+        await pushQuote(onPeer, { bid: '2800', ask: '2800.5' });
+        expect((await send(onPeer, 'GET', '/api/trading/account', user.token)).data).toMatchObject({
+          marginCall: null,
+        });
+        tradingOf(peer.ctx).setFeeding(false);
+        // The feeding node: at 2,300 the ratio is under the margin-call level.
+        await pushQuote(t, { bid: '2300', ask: '2300.5' });
+        const open = { clearedAt: null, clearedBy: null };
+        const calls = async () =>
+          (
+            await get<{ items: { clearedAt: string | null; clearedBy: string | null }[] }>(
+              t.app,
+              `/api/staff/trading/margin-calls?userId=${user.userId}`,
+              admin,
+            )
+          ).data.items;
+        expect(await calls()).toEqual([expect.objectContaining(open)]);
+        // The peer reads the call from the database, and keeps its own marks.
+        expect((await send(onPeer, 'GET', '/api/trading/account', user.token)).data).toMatchObject({
+          marginCall: { deadline: '2026-11-25' },
+        });
+        // 10,000 yen is far from enough at 2,300, and would be plenty at the peer's 2,800.
+        await deposit(t, user, '10000');
+        const onPeerAccount = await send<{ marginCall: object | null }>(
+          onPeer,
+          'GET',
+          '/api/trading/account',
+          user.token,
+        );
+        expect(onPeerAccount.data.marginCall).toEqual({ raisedOn: '2026-11-24', deadline: '2026-11-25' });
+        expect(await calls()).toEqual([expect.objectContaining(open)]);
+        const onFeeding = await send<{ marginCall: object | null }>(
+          t,
+          'GET',
+          '/api/trading/account',
+          user.token,
+        );
+        expect(onFeeding.data.marginCall).toEqual({ raisedOn: '2026-11-24', deadline: '2026-11-25' });
+      } finally {
+        await peer.close();
+      }
+    },
+  );
 });
 
 describe('how a margin call ended', () => {

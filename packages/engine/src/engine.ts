@@ -85,21 +85,37 @@ export interface Engine {
   snapshot(): Required<EngineState>;
 }
 
+export interface EngineOptions {
+  /**
+   * Whether changes to an account (cash in or out, a fill, a cancel) raise or lift its margin call and decide
+   * forced closes, at the engine's marks. Off for an engine whose marks are not current (a server node that does
+   * not take the market's ticks): the node that does decides them. Such an engine must not be given quotes or
+   * orders. Default on.
+   */
+  readonly decidesRisk?: boolean;
+}
+
 /**
  * A new engine, empty or rebuilt from a state (the server's database at start, or an earlier snapshot).
  * Each command runs to completion and returns its events; an exception means malformed input or a broken
  * invariant, after which the engine should be rebuilt from the database.
  */
-export function createEngine(configInput: EngineConfigInput, initial?: EngineState): Engine {
+export function createEngine(
+  configInput: EngineConfigInput,
+  initial?: EngineState,
+  options: EngineOptions = {},
+): Engine {
   const config = engineConfig(configInput);
   const state: State = initial ? restoreState(config, initial) : createState(config);
+  const decidesRisk = options.decidesRisk ?? true;
 
   function step<C extends { readonly at: EpochMs }>(work: (state: State, cmd: C) => void) {
     return (cmd: C): EngineEvent[] => {
       state.out = [];
       state.forceClosed.clear();
       work(state, cmd);
-      evaluateChanged(state, cmd.at);
+      if (decidesRisk) evaluateChanged(state, cmd.at);
+      else state.dirty.clear();
       const events = state.out;
       state.out = [];
       return events;

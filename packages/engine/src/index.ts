@@ -61,7 +61,7 @@
  * might have crossed its next level: the account's buffer is shared out in proportion to notional, so no
  * crossing is missed, and an account is evaluated exactly (O(its positions)) only when one fires.
  */
-export { createEngine, type Engine, type AccountView } from './engine';
+export { createEngine, type Engine, type AccountView, type EngineOptions } from './engine';
 export {
   DEFAULT_ENGINE_CONFIG,
   engineConfig,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Engine } from './engine';
+import { createEngine, type Engine } from './engine';
 import type { PlaceOrder } from './commands';
-import { SMALL, TOYOTA, at, engineWith, ofType, only, quote, y } from './test-fixtures';
+import { CONFIG, SMALL, TOYOTA, at, engineWith, ofType, only, quote, y } from './test-fixtures';
 
 function buy(engine: Engine, overrides: Partial<PlaceOrder>) {
   return engine.placeOrder({
@@ -173,6 +173,28 @@ describe('forced close', () => {
     expect(only(reopened, 'PositionClosed')).toMatchObject({ positionId: 'small', reason: 'forced' });
     expect(only(reopened, 'MarginCallCleared')).toMatchObject({ by: 'forced_close' });
     expect(engine.account('a')).toMatchObject({ marginCall: null });
+  });
+});
+
+describe('an engine that does not decide risk (its marks are not current)', () => {
+  it('takes cash in and out without lifting a margin call or deciding a forced close; the same state deciding risk does both', () => {
+    // At 2,120 yen equity is 317,200 (11.3%): under the margin-call level, just over the liquidation level.
+    const engine = leveragedLong();
+    engine.onQuote(quote({ ...TOYOTA, base: y('2300') }, { bid: '2120', ask: '2120.5', last: '2120' }));
+    expect(engine.account('a')).toMatchObject({ ratioBp: 1132, marginCall: { deadline: '2026-11-25' } });
+    const available = engine.account('a')!.available;
+    const rich = { accountId: 'a', available: available + y('500000'), at: at('10:05') };
+    const poor = { accountId: 'a', available: 0n, at: at('10:05') };
+
+    const marksOnly = createEngine(CONFIG, engine.snapshot(), { decidesRisk: false });
+    expect(marksOnly.updateCash(rich).map((e) => e.type)).not.toContain('MarginCallCleared');
+    expect(marksOnly.account('a')).toMatchObject({ marginCall: { deadline: '2026-11-25' } });
+    expect(marksOnly.updateCash(poor).map((e) => e.type)).not.toContain('ForcedClose');
+    expect(marksOnly.account('a')!.openNotional).toBe(y('2800000'));
+
+    const deciding = createEngine(CONFIG, engine.snapshot());
+    expect(deciding.updateCash(rich).map((e) => e.type)).toContain('MarginCallCleared');
+    expect(deciding.updateCash(poor).map((e) => e.type)).toContain('ForcedClose');
   });
 });
 

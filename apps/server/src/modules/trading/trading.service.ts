@@ -178,7 +178,9 @@ export class Trading {
   private engine: Engine | null = null;
   private tail: Promise<unknown> = Promise.resolve();
   /** The latest quote the engine took (or was built with) per instrument, kept across rebuilds; the marks. */
-  private readonly quotes = new Map<string, Quote>();
+  private quotes = new Map<string, Quote>();
+  /** The quotes kept are from before this node took the market's ticks over: the next rebuild replaces them. */
+  private quotesOutdated = false;
   private lastAccrualDate: string | null = null;
   /** The JST date resting orders were last expired for on this node (in memory: expiring again is harmless). */
   private ordersExpiredOn: string | null = null;
@@ -204,6 +206,8 @@ export class Trading {
     // debt repaid. An account with resting orders learns it too, so that a fill needing more than it held is
     // decided on the cash that is there. Accounts with nothing open learn their cash at their next command.
     ctx.bus.subscribe(BALANCE_CHANGES, (key) => {
+      // The feeding node decides what the cash changes; this node reads it at the user's next command.
+      if (!this.feeding) return;
       const userId = BigInt(key);
       if (this.ownEcho(userId)) return;
       const view = this.engine?.account(key);
@@ -324,7 +328,7 @@ export class Trading {
     this.lastAccrualDate = stored.lastAccrualDate;
     this.version = stored.version;
     await this.quoteHeldInstruments(stored.positions.map((row) => row.code));
-    return createEngine(await this.engineConfig(), this.stateOf(stored));
+    return createEngine(await this.engineConfig(), this.stateOf(stored), { decidesRisk: this.feeding });
   }
 
   /**
@@ -334,15 +338,20 @@ export class Trading {
    * margin call, the daily run clear one past its deadline, or a withdrawal take cash the loss needs.
    */
   private async quoteHeldInstruments(codes: readonly string[]): Promise<void> {
-    const unquoted = [...new Set(codes)].filter((code) => !this.quotes.has(code));
-    if (unquoted.length === 0) return;
+    const replaceAll = this.quotesOutdated;
+    const wanted = [...new Set(codes)].filter((code) => replaceAll || !this.quotes.has(code));
+    if (wanted.length === 0 && !replaceAll) return;
     const feed = await this.feed();
     const { clock } = marketOf(this.ctx);
     const now = this.ctx.clock.now();
-    for (const code of unquoted) {
+    const fresh = new Map<string, Quote>();
+    for (const code of wanted) {
       const quote = quoteFromFeed(feed, clock, code, now);
-      if (quote) this.quotes.set(code, quote);
+      if (quote) fresh.set(code, quote);
     }
+    if (replaceAll) this.quotes = fresh;
+    else for (const [code, quote] of fresh) this.quotes.set(code, quote);
+    this.quotesOutdated = false;
   }
 
   private stateOf(stored: StoredState) {
@@ -1098,9 +1107,24 @@ export class Trading {
     if (!this.feeding) throw fail('TRADING_UNAVAILABLE');
   }
 
-  /** Whether this node feeds the engine from market ticks (the lease holder) or only takes commands. */
+  /**
+   * Whether this node feeds the engine from market ticks (the lease holder) or only takes commands. The engine is
+   * rebuilt on the change: only a feeding node's engine decides margin calls and forced closes (another's marks
+   * are old: a deposit taken there could lift a call, or a withdrawal's cash force a close, at yesterday's
+   * price), and a node that takes the lease over starts from the feed's quotes now, not from those it kept.
+   */
   setFeeding(feeding: boolean): void {
+    if (feeding === this.feeding) return;
     this.feeding = feeding;
+    this.serial(async () => {
+      this.engine = null;
+      if (!feeding) return;
+      this.quotesOutdated = true;
+      await this.built();
+    }).catch((error: unknown) =>
+      // The next command rebuilds it again.
+      this.ctx.log.error({ err: error }, 'trading: rebuilding the engine for the tick lease failed'),
+    );
   }
 
   get feedsFromMarket(): boolean {
