@@ -94,7 +94,7 @@ describe('a withdrawal with open positions', () => {
       user.token,
     );
     expect(inJapanese.msg).toBe(
-      '建玉があるため、現在の出金可能額は63,199.00円です（証拠金と評価損を差し引いた額）',
+      '建玉があるため、現在の出金可能額は63,199.00円です（利用可能現金から評価損を差し引いた額）',
     );
     const accepted = await withdraw(user, '63199');
     expect(accepted.code).toBe(1);
