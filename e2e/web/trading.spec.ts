@@ -571,6 +571,12 @@ for (const lang of ['ja', 'en']) {
       await expect(panel.getByTestId('order-quantity-error')).toHaveText(
         message(lang, 'errors', 'ORDER_LOTS_INVALID'),
       );
+      // Whole units, but more than one order may be for: said as such, not as a unit problem.
+      await input(page, 'order-quantity').fill('1000100');
+      await panel.getByTestId('order-review').click();
+      await expect(panel.getByTestId('order-quantity-error')).toHaveText(
+        message(lang, 'errors', 'ORDER_LOTS_ABOVE_MAX'),
+      );
       await input(page, 'order-quantity').fill('100');
 
       // 期間: a market order is 当日中 only; a limit order may rest 今週中.

@@ -573,7 +573,6 @@ describe('the body', () => {
     ['fractional', 1.5],
     ['a fractional string', '1.5'],
     ['an exponent string', '1e3'],
-    ['above 10,000', 10_001],
     ['unsafe', 2 ** 53 + 1],
     ['true', true],
     ['null', null],
@@ -587,6 +586,17 @@ describe('the body', () => {
     expect(await amend(user, placed.data.id, { price: '2780', lots })).toMatchObject({
       status: 400,
       errorCode: 'ORDER_LOTS_INVALID',
+    });
+    expect(await tradingSnapshot(t, user)).toEqual(before);
+  });
+
+  it('refuses more than 10,000 lots with its own code, and changes nothing', async () => {
+    const user = await investor(t, '1000000');
+    const placed = await resting(user);
+    const before = await tradingSnapshot(t, user);
+    expect(await amend(user, placed.data.id, { price: '2780', lots: 10_001 })).toMatchObject({
+      status: 400,
+      errorCode: 'ORDER_LOTS_ABOVE_MAX',
     });
     expect(await tradingSnapshot(t, user)).toEqual(before);
   });

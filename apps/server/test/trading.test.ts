@@ -189,6 +189,7 @@ describe('refusals', () => {
     ['a limit order without a price', { type: 'limit' }, 'ORDER_PRICE_REQUIRED'],
     ['an unknown code', { code: '0000' }, 'INSTRUMENT_NOT_FOUND'],
     ['zero lots', { lots: 0 }, 'ORDER_LOTS_INVALID'],
+    ['more lots than one order may be for', { lots: 10_001 }, 'ORDER_LOTS_ABOVE_MAX'],
     ['a leverage not offered', { leverage: 5 }, 'ORDER_LEVERAGE_NOT_ALLOWED'],
     ['more than the cash covers', { lots: 4 }, 'ORDER_INSUFFICIENT_FUNDS'],
     ['a stop-loss above a long entry', { stopLoss: '2900' }, 'ORDER_STOP_LOSS_INVALID'],

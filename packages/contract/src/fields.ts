@@ -44,11 +44,16 @@ export const decimalMoney = z.string().regex(/^-?\d+\.\d{2}$/);
  * full-width digits are read as digits). Nothing else: not " 12 ", "1e3", "0x10", "1.0", "", "Infinity" or
  * true, which a coercing Number() would turn into numbers.
  */
-export const wholeNumberField = (invalid: ErrorCode, min: number, max: number) =>
+export const wholeNumberField = (
+  invalid: ErrorCode,
+  min: number,
+  max: number,
+  aboveMax: ErrorCode = invalid,
+) =>
   z
     .union(
       [
-        z.number(code(invalid)).int(code(invalid)).min(min, code(invalid)).max(max, code(invalid)),
+        z.number(code(invalid)).int(code(invalid)).min(min, code(invalid)).max(max, code(aboveMax)),
         z.string(code(invalid)).regex(/^[0-9\uff10-\uff19]{1,15}$/, code(invalid)),
       ],
       code(invalid),
@@ -56,7 +61,7 @@ export const wholeNumberField = (invalid: ErrorCode, min: number, max: number) =
     .transform((value, ctx) => {
       const number = typeof value === 'number' ? value : Number(value.normalize('NFKC'));
       if (!Number.isSafeInteger(number) || number < min || number > max) {
-        ctx.addIssue({ code: 'custom', message: invalid });
+        ctx.addIssue({ code: 'custom', message: number > max ? aboveMax : invalid });
         return z.NEVER;
       }
       return number;

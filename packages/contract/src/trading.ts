@@ -25,7 +25,9 @@ export const ORDER_CANCEL_REASONS = [
 export const POSITION_STATUSES = ['holding', 'closing', 'limit-closing', 'closed'] as const;
 export const CLOSE_REASONS = ['user', 'take_profit', 'stop_loss', 'forced'] as const;
 
-const lotsField = wholeNumberField('ORDER_LOTS_INVALID', 1, 10_000);
+/** The most lots one order may be for (1,000,000 shares); an instrument may allow fewer (its limits). */
+export const MAX_ORDER_LOTS = 10_000;
+const lotsField = wholeNumberField('ORDER_LOTS_INVALID', 1, MAX_ORDER_LOTS, 'ORDER_LOTS_ABOVE_MAX');
 
 export const placeOrderRequest = z.strictObject({
   code: instrumentCodeField,

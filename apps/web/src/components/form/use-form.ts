@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldOrderOf, firstError } from '@kabuto/contract';
+import { ApiError } from '@kabuto/client';
 import type { z } from 'zod';
 import { i18n } from '../../lib/i18n';
 import { placeFailure } from './failure-placement';
@@ -130,6 +131,8 @@ export function useForm<V extends FormValues>(initial: V): Form<V> {
       const first = firstError(result.error.issues, order);
       const message = first ? i18n.t(`errors:${first.errorCode}`, first.params) : i18n.t('common:error');
       if (first?.field && fields.includes(first.field)) setError({ field: first.field, message });
+      // A schema field the form shows under another name (lots typed as shares): placed as the server's error is.
+      else if (first) showFailure(new ApiError(first.errorCode, message, {}, 400));
       else showAlert(message);
       return null;
     },

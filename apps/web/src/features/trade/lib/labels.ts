@@ -37,7 +37,10 @@ export function instrumentWithCode(
 
 /** "200株（2単元）" / "200 shares (2 lots)". */
 export function quantityText(t: TFunction, lots: number): string {
-  return t('trade:quantity', { shares: groupThousands(String(lots * SHARES_PER_LOT)), lots });
+  return t('trade:quantity', {
+    shares: groupThousands(String(lots * SHARES_PER_LOT)),
+    lots: groupThousands(String(lots)),
+  });
 }
 
 /** A price with its unit, as the detail sheets and confirmations show it: 「3,000円」 / "¥3,000". */
