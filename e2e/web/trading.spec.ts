@@ -72,6 +72,7 @@ const orderPanel = (side: 'long' | 'short') => `/#/subPackages/order/order?code=
 interface Quote {
   last: string;
   limitDown: string;
+  limitUp: string;
 }
 interface Account {
   available: string;
@@ -552,6 +553,55 @@ for (const lang of ['ja', 'en']) {
       await screenshot(page, `statement-trading-detail-${lang}`);
       await entryDetail.getByTestId('ledger-detail-order').click();
       await expect(page.getByTestId('trade-history-kind')).toBeVisible();
+    });
+
+    test('a resting limit close (返済指値) can be changed or withdrawn after a confirmation; the position is held again', async ({
+      page,
+      request,
+    }) => {
+      const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+      const placed = await request.post('/api/orders', {
+        headers: { token: investor.token, 'idempotency-key': `e2e-close-cancel-${lang}-${Date.now()}` },
+        data: { code: CODE, side: 'long', type: 'market', lots: 1, leverage: 1 },
+      });
+      expect(((await placed.json()) as { code: number }).code).toBe(1);
+      const quote = await quoteOf(page);
+      await openSignedInPhone(page, investor, TRADE);
+      await page.getByTestId('position-row').click();
+      const detail = page.getByTestId('position-detail');
+      await detail.getByTestId('position-close').click();
+      await detail.getByTestId('close-type-limit').click();
+      // At the day's upper limit the close rests.
+      await input(page, 'close-price').fill(String(Number(quote.limitUp)));
+      await detail.getByTestId('close-review').click();
+      const closeConfirm = page.getByRole('dialog', { name: message(lang, 'trade', 'closeConfirmTitle') });
+      await closeConfirm.getByTestId('close-send').click();
+      await expect(detail.getByTestId('position-figures-status')).toHaveText(
+        message(lang, 'trade', 'positionStatus.limit-closing'),
+      );
+      await expect(detail.getByTestId('position-close-change')).toBeVisible();
+      await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
+      await waitUntilSettled(detail);
+      expect(await problemsOn(page, 'position-detail')).toEqual([]);
+      await screenshot(page, `position-limit-closing-${lang}`);
+
+      await detail.getByTestId('position-close-cancel').click();
+      const cancelConfirm = page.getByRole('dialog', { name: message(lang, 'trade', 'closeCancelTitle') });
+      await expect(cancelConfirm.getByTestId('close-cancel-figures-close-limit')).toHaveText(
+        yenPrice(lang, Number(quote.limitUp)),
+      );
+      await expect(cancelConfirm.getByTestId('close-cancel-figures-side')).toHaveText(
+        message(lang, 'trade', 'historyTag.close.long'),
+      );
+      await waitUntilSettled(cancelConfirm);
+      await screenshot(page, `position-close-cancel-confirm-${lang}`);
+      await cancelConfirm.getByRole('button', { name: message(lang, 'trade', 'cancelSend') }).click();
+      await expect(detail.getByTestId('position-figures-status')).toHaveText(
+        message(lang, 'trade', 'positionStatus.holding'),
+      );
+      await expect(detail.getByTestId('position-close')).toBeVisible();
+      const open = await userApi<Page_<PositionView>>(request, investor.token, '/api/positions?status=open');
+      expect(open.items).toEqual([expect.objectContaining({ status: 'holding', closeLimit: null })]);
     });
 
     test('a limit order rests and is cancelled after a confirmation; errors show on their fields', async ({

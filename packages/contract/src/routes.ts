@@ -212,6 +212,7 @@ export const routes: { readonly [D in keyof Api]: { readonly [N in keyof Api[D]]
     positions: { key: 'trading.positions', method: 'GET', path: '/api/positions' },
     position: { key: 'trading.position', method: 'GET', path: '/api/positions/:id' },
     closePosition: { key: 'trading.closePosition', method: 'POST', path: '/api/positions/:id/close' },
+    cancelClose: { key: 'trading.cancelClose', method: 'DELETE', path: '/api/positions/:id/close' },
     previewClose: { key: 'trading.previewClose', method: 'POST', path: '/api/positions/:id/close/preview' },
     setTakeProfitStopLoss: {
       key: 'trading.setTakeProfitStopLoss',

@@ -53,6 +53,13 @@ export interface ClosePosition {
   readonly at: EpochMs;
 }
 
+/** Withdraws a position's resting limit close (返済注文の取消): the position is held again. */
+export interface CancelClose {
+  readonly accountId: string;
+  readonly positionId: string;
+  readonly at: EpochMs;
+}
+
 export interface SetTakeProfitStopLoss {
   readonly accountId: string;
   readonly positionId: string;
@@ -112,6 +119,7 @@ export type EngineCommand =
   | ({ readonly command: 'amendOrder' } & AmendOrder)
   | ({ readonly command: 'cancelOrder' } & CancelOrder)
   | ({ readonly command: 'closePosition' } & ClosePosition)
+  | ({ readonly command: 'cancelClose' } & CancelClose)
   | ({ readonly command: 'setTakeProfitStopLoss' } & SetTakeProfitStopLoss)
   | ({ readonly command: 'updateCash' } & UpdateCash)
   | ({ readonly command: 'upsertAccount' } & UpsertAccount)

@@ -3,6 +3,7 @@ import { upsertAccount, updateCash } from './accounts';
 import type {
   AccrueDaily,
   AmendOrder,
+  CancelClose,
   CancelOrder,
   ClosePosition,
   EngineCommand,
@@ -20,7 +21,7 @@ import type { EngineEvent } from './events';
 import { onQuote } from './market';
 import { ratioBp } from './money';
 import { amendOrder, cancelOrder, expireOrders, placeOrder } from './orders';
-import { closePosition, pnlAt, setTakeProfitStopLoss } from './positions';
+import { cancelClose, closePosition, pnlAt, setTakeProfitStopLoss } from './positions';
 import {
   previewAmendment,
   previewClose,
@@ -58,6 +59,8 @@ export interface Engine {
   /** 訂正: cancels a resting limit order and places its replacement in one step, or changes nothing. */
   amendOrder(cmd: AmendOrder): EngineEvent[];
   cancelOrder(cmd: CancelOrder): EngineEvent[];
+  /** 返済注文の取消: withdraws a resting limit close, or changes nothing. */
+  cancelClose(cmd: CancelClose): EngineEvent[];
   closePosition(cmd: ClosePosition): EngineEvent[];
   setTakeProfitStopLoss(cmd: SetTakeProfitStopLoss): EngineEvent[];
   onQuote(quote: Quote): EngineEvent[];
@@ -130,6 +133,7 @@ export function createEngine(
     amendOrder: step(amendOrder),
     cancelOrder: step(cancelOrder),
     closePosition: step(closePosition),
+    cancelClose: step(cancelClose),
     setTakeProfitStopLoss: step(setTakeProfitStopLoss),
     onQuote: step(onQuote),
     accrueDaily: step(accrueDaily),
@@ -160,6 +164,8 @@ export function createEngine(
           return engine.cancelOrder(command);
         case 'closePosition':
           return engine.closePosition(command);
+        case 'cancelClose':
+          return engine.cancelClose(command);
         case 'setTakeProfitStopLoss':
           return engine.setTakeProfitStopLoss(command);
         case 'updateCash':

@@ -49,6 +49,7 @@ export const REJECT_REASONS = [
   'VALIDITY_INVALID',
   'POSITION_NOT_FOUND',
   'POSITION_CLOSING',
+  'POSITION_NOT_LIMIT_CLOSING',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -158,6 +159,14 @@ export interface CloseRequested {
   readonly closeType: OrderType;
   readonly limitPrice: Price | null;
   readonly status: Exclude<PositionStatus, 'holding'>;
+  readonly at: EpochMs;
+}
+
+/** A resting limit close withdrawn: the position is held again. */
+export interface CloseCancelled {
+  readonly type: 'CloseCancelled';
+  readonly positionId: string;
+  readonly accountId: string;
   readonly at: EpochMs;
 }
 
@@ -281,6 +290,7 @@ export type EngineEvent =
   | OrderCancelled
   | PositionOpened
   | CloseRequested
+  | CloseCancelled
   | PositionClosed
   | TakeProfitStopLossSet
   | MarginCall

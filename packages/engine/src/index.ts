@@ -12,7 +12,7 @@
  *
  * Commands (each returns the events it caused): placeOrder, amendOrder (訂正: a resting limit order cancelled
  * and replaced by one at a new price and lots in one step, or nothing changes), cancelOrder, closePosition (market or limit),
- * setTakeProfitStopLoss, onQuote, accrueDaily (once per business day), expireMarginCalls (before the open),
+ * cancelClose (a resting limit close withdrawn), setTakeProfitStopLoss, onQuote, accrueDaily (once per business day), expireMarginCalls (before the open),
  * expireOrders (at the start of each day: orders past their last valid date, 期間, are cancelled as expired; a
  * fill attempted after that date cancels the order the same way, so an expired order never fills),
  * updateCash (the ledger's figure after a deposit or withdrawal), upsertAccount (KYC, credit score),
@@ -25,7 +25,7 @@
  * same function decides both), riskLevels the equity at the margin-call and forced-close levels.
  *
  * Events: Rejected{command, reason} with SCREAMING_SNAKE reasons (REJECT_REASONS), QuoteRejected,
- * OrderAccepted, OrderFilled, OrderCancelled, PositionOpened, CloseRequested, PositionClosed{reason: user |
+ * OrderAccepted, OrderFilled, OrderCancelled, PositionOpened, CloseRequested, CloseCancelled, PositionClosed{reason: user |
  * take_profit | stop_loss | forced}, TakeProfitStopLossSet, MarginCall, MarginCallCleared, ForcedClose,
  * InterestCharged, CashUpdated, DebtRepaid, AccountUpdated. Every event that moves money lists its
  * transfers between pockets (the user's available, held, margin, debt; the house's fee_income,
@@ -101,6 +101,7 @@ export {
   type OrderCancelled,
   type PositionOpened,
   type CloseRequested,
+  type CloseCancelled,
   type PositionClosed,
   type TakeProfitStopLossSet,
   type MarginCall,

@@ -102,6 +102,30 @@ describe('closing a position', () => {
     expect(engine.onQuote(quote(TOYOTA, { bid: '2950', ask: '2951' }))).toEqual([]);
   });
 
+  it('withdraws a resting limit close on request: held again, and the limit no longer fills', () => {
+    const engine = engineWith({ a: '1000000' });
+    openPosition(engine);
+    engine.closePosition(close('limit', y('2900')));
+    const cancel = { accountId: 'a', positionId: 'p1', at: at('10:06') };
+    expect(engine.cancelClose({ ...cancel, accountId: 'b' })).toEqual([
+      expect.objectContaining({ type: 'Rejected', reason: 'POSITION_NOT_FOUND' }),
+    ]);
+    expect(engine.cancelClose(cancel)).toEqual([{ type: 'CloseCancelled', ...cancel }]);
+    expect(engine.snapshot().positions[0]).toMatchObject({ status: 'holding', closeLimit: null });
+    expect(engine.onQuote(quote(TOYOTA, { bid: '2950', ask: '2951' }))).toEqual([]);
+    expect(only(engine.cancelClose(cancel), 'Rejected').reason).toBe('POSITION_NOT_LIMIT_CLOSING');
+  });
+
+  it('keeps a market close waiting for the auction: only a resting limit close can be withdrawn', () => {
+    const engine = engineWith({ a: '1000000' });
+    openPosition(engine);
+    engine.onQuote(quote(TOYOTA, OPEN, { phase: 'lunch-break', at: at('11:45') }));
+    engine.closePosition(close('market', undefined, '11:50'));
+    const cancel = { accountId: 'a', positionId: 'p1', at: at('11:51') };
+    expect(only(engine.cancelClose(cancel), 'Rejected').reason).toBe('POSITION_NOT_LIMIT_CLOSING');
+    expect(engine.snapshot().positions[0]).toMatchObject({ status: 'closing' });
+  });
+
   it('checks the limit price and the owner', () => {
     const engine = engineWith({ a: '1000000' });
     openPosition(engine);

@@ -1,6 +1,6 @@
 import type { Sen } from '@kabuto/contract';
 import { SHARES_PER_LOT, type Price } from '@kabuto/market-rules';
-import type { ClosePosition, SetTakeProfitStopLoss } from './commands';
+import type { CancelClose, ClosePosition, SetTakeProfitStopLoss } from './commands';
 import type { RejectReason, Transfer } from './events';
 import { exitPriceNow, markOf } from './market-access';
 import { feeFor, notionalOf } from './money';
@@ -236,6 +236,21 @@ export function closePosition(state: State, cmd: ClosePosition): void {
     status: limit === null ? 'closing' : 'limit-closing',
     at: cmd.at,
   });
+}
+
+export function cancelClose(state: State, cmd: CancelClose): void {
+  const ids = { accountId: cmd.accountId, positionId: cmd.positionId };
+  const position = state.positions.get(cmd.positionId);
+  if (!position || position.account.id !== cmd.accountId)
+    return reject(state, 'cancelClose', 'POSITION_NOT_FOUND', ids, cmd.at);
+  // A market close waiting for the auction is not withdrawn: it may be a forced one, and the client's own
+  // goes at the next auction as the client asked.
+  if (position.status !== 'limit-closing')
+    return reject(state, 'cancelClose', 'POSITION_NOT_LIMIT_CLOSING', ids, cmd.at);
+  unfile(position, 'closeLimit');
+  position.status = 'holding';
+  position.closeLimit = null;
+  state.out.push({ type: 'CloseCancelled', ...ids, at: cmd.at });
 }
 
 export function setTakeProfitStopLoss(state: State, cmd: SetTakeProfitStopLoss): void {

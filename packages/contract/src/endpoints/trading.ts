@@ -128,6 +128,17 @@ export const tradingEndpoints = {
     body: closePositionRequest,
     response: position,
   }),
+  cancelClose: endpoint({
+    method: 'DELETE',
+    path: '/api/positions/:id/close',
+    tag: 'trading',
+    summary: "Cancel a position's resting limit close (返済注文の取消); the position is held again",
+    description:
+      'Only a limit close that has not filled (limit-closing) can be cancelled: POSITION_CLOSE_NOT_CANCELLABLE otherwise, POSITION_CLOSED once closed.',
+    access: INVESTOR,
+    params: tradingIdParams,
+    response: position,
+  }),
   previewClose: endpoint({
     method: 'POST',
     path: '/api/positions/:id/close/preview',

@@ -205,6 +205,14 @@ export async function persistEvents(
           updated_at: at,
         });
         break;
+      case 'CloseCancelled':
+        writer.updatePosition(BigInt(event.positionId), {
+          status: 'holding',
+          close_limit: null,
+          close_pending_reason: null,
+          updated_at: at,
+        });
+        break;
       case 'PositionClosed': {
         const entry = post(
           event,

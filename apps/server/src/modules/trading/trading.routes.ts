@@ -70,6 +70,10 @@ export function tradingRoutes(ctx: AppContext) {
       if (!row) throw fail('POSITION_NOT_FOUND');
       return positionView(row, trading.markOf(row.code));
     }),
+    route(api.trading.cancelClose, async ({ actor, params }) => {
+      const row = await trading.cancelClose(actor, params.id);
+      return positionView(row, trading.markOf(row.code));
+    }),
     route(api.trading.closePosition, async ({ actor, params, body, idempotencyKey }) => {
       const row = await trading.closePosition(actor, params.id, body, idempotencyKey);
       return positionView(row, trading.markOf(row.code));

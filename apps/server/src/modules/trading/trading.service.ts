@@ -849,6 +849,30 @@ export class Trading {
     return (await findUserOrder(this.ctx.db, userId, orderId))!;
   }
 
+  /** 返済注文の取消: withdraws the position's resting limit close; the position is held again. */
+  async cancelClose(investor: Investor, positionId: bigint): Promise<PositionRow> {
+    const { userId, sessionId } = investor;
+    const position = await findUserPosition(this.ctx.db, userId, positionId);
+    if (!position) throw fail('POSITION_NOT_FOUND');
+    if (position.status === 'closed') throw fail('POSITION_CLOSED');
+    const { events } = await this.submit({
+      actor: { kind: 'user', id: userId },
+      userId,
+      sessionId,
+      decide: (engine) =>
+        engine.cancelClose({
+          accountId: userId.toString(),
+          positionId: positionId.toString(),
+          at: this.ctx.clock.now().getTime(),
+        }),
+    });
+    // Closed by its limit (or a forced close) while this waited for its batch.
+    if (events.some((event) => event.type === 'Rejected' && event.reason === 'POSITION_NOT_FOUND'))
+      throw fail('POSITION_CLOSED');
+    throwIfRejected(events);
+    return (await findUserPosition(this.ctx.db, userId, positionId))!;
+  }
+
   /**
    * Closes a position at the market or with a resting limit. A retry with the same key and request answers
    * with the position; the same key with another request is refused.

@@ -217,6 +217,17 @@ export function useCancelOrder() {
   });
 }
 
+/** 返済注文の取消: a position's resting limit close withdrawn. */
+export function useCancelClose() {
+  const refresh = useRefreshTrading();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.call(routes.trading.cancelClose, { params: { id } }),
+    onSuccess: refresh,
+    // Filled meanwhile: the lists catch up and the error says so.
+    onError: () => void refresh(),
+  });
+}
+
 /** The 訂正 confirmation's figures for a resting limit order; refuses what amending would refuse, with the same error. */
 export function useAmendPreview() {
   const refresh = useRefreshTrading();

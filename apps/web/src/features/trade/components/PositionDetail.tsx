@@ -4,9 +4,10 @@ import { Button, Toast } from 'antd-mobile';
 import { formatJst, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
-import { useLiveQuotes, usePosition } from '../api/trading';
+import { useCancelClose, useInstrument, useLiveQuotes, usePosition } from '../api/trading';
 import { livePnl, pnlPercentOf, withSign } from '../lib/figures';
-import { positionStatusText, priceText, quantityText } from '../lib/labels';
+import { instrumentWithCode, positionStatusText, priceText, quantityText } from '../lib/labels';
+import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
 import { ClosePositionForm } from './ClosePositionForm';
 import { DetailSheet, Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
@@ -15,7 +16,10 @@ import { TargetsForm } from './TargetsForm';
 
 type Step = 'detail' | 'close' | 'targets';
 
-/** 建玉照会: one position's figures, with 決済 (close) and the TP/SL change while it is held. */
+/**
+ * 建玉照会: one position's figures, with 返済 (close) and the TP/SL change while it is held, and the change or
+ * withdrawal of its resting limit close.
+ */
 export function PositionDetail({
   position: listed,
   onClose,
@@ -23,10 +27,12 @@ export function PositionDetail({
   position: Position | null;
   onClose: () => void;
 }) {
-  const { t } = useTradeTranslation();
+  const { t, i18n } = useTradeTranslation();
   const [step, setStep] = useState<Step>('detail');
+  const cancelClose = useCancelClose();
   const fresh = usePosition(listed?.id ?? null);
   const position = fresh.data ?? listed;
+  const instrument = useInstrument(position?.code ?? '');
   const quote = useLiveQuotes(position && position.status !== 'closed' ? [position.code] : []).data?.get(
     position?.code ?? '',
   );
@@ -35,6 +41,7 @@ export function PositionDetail({
     onClose();
   };
   if (!position) return null;
+  const instrumentText = instrumentWithCode(t, instrument.data, i18n.resolvedLanguage, position.code);
 
   const { price, pnl } = livePnl(position, quote?.last);
   const percent = pnl ? pnlPercentOf(pnl, position.margin) : null;
@@ -99,6 +106,37 @@ export function PositionDetail({
       : step === 'targets'
         ? t('trade:targetsTitle')
         : t('trade:positionTitle');
+  const confirmCancelClose = (open: Position, limit: string) => {
+    void confirmOnScreen({
+      title: t('trade:closeCancelTitle'),
+      'aria-label': t('trade:closeCancelTitle'),
+      // Plain texts: the dialog is drawn outside this screen's providers.
+      content: (
+        <div data-testid="close-cancel-confirm">
+          <p style={{ margin: '0 0 8px', lineHeight: 1.7 }}>{t('trade:closeCancelText')}</p>
+          <Figures
+            rows={[
+              ['instrument', t('trade:instrument'), instrumentText],
+              // What the order being withdrawn does: 返済売 for a long, 返済買 for a short.
+              ['side', t('trade:sideLabel'), t(`trade:historyTag.close.${open.side}`)],
+              ['lots', t('trade:lots'), quantityText(t, open.lots)],
+              ['close-limit', t('trade:closeLimit'), priceText(t, limit)],
+            ]}
+            testId="close-cancel-figures"
+          />
+        </div>
+      ),
+      confirmText: t('trade:cancelSend'),
+      cancelText: t('trade:keepOrder'),
+      onConfirm: () =>
+        cancelClose
+          .mutateAsync(open.id)
+          .then(() => {
+            Toast.show({ content: t('trade:closeCancelled') });
+          })
+          .catch(() => undefined),
+    });
+  };
   const done = (message: string) => () => {
     Toast.show({ content: message });
     setStep('detail');
@@ -116,6 +154,31 @@ export function PositionDetail({
             <p className="kb-trade-note" style={{ marginTop: 8 }}>
               <SimulatedLabel /> {t('trade:pnlNote')}
             </p>
+          )}
+          {position.status === 'limit-closing' && position.closeLimit && (
+            // A resting limit close can be changed (a new close replaces it) or withdrawn, as any order can.
+            <div className="kb-actions kb-trade-order-actions">
+              <Button
+                color="primary"
+                fill="outline"
+                size="large"
+                block
+                onClick={() => setStep('close')}
+                data-testid="position-close-change"
+              >
+                {t('trade:closeChange')}
+              </Button>
+              <Button
+                color="danger"
+                fill="outline"
+                size="large"
+                block
+                onClick={() => confirmCancelClose(position, position.closeLimit!)}
+                data-testid="position-close-cancel"
+              >
+                {t('trade:closeCancelAction')}
+              </Button>
+            </div>
           )}
           {position.status === 'holding' && (
             <div className="kb-actions">
