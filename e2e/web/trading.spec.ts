@@ -585,6 +585,26 @@ for (const lang of ['ja', 'en']) {
       expect(await problemsOn(page, 'position-detail')).toEqual([]);
       await screenshot(page, `position-limit-closing-${lang}`);
 
+      // 注文中 lists the waiting close above the resting orders, as 返済売 at its limit; it opens its position.
+      await detail.getByTestId('position-detail-close').click();
+      await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.orders') }).click();
+      const waiting = page.getByTestId('waiting-close-row');
+      await expect(waiting).toHaveCount(1);
+      await expect(waiting.getByTestId('history-tag')).toHaveText(
+        message(lang, 'trade', 'historyTag.close.long'),
+      );
+      await expect(waiting.getByTestId('waiting-close-status')).toHaveText(
+        message(lang, 'trade', 'positionStatus.limit-closing'),
+      );
+      await expect(waiting.getByTestId('waiting-close-price')).toHaveText(
+        messageWith(lang, 'trade', 'limitAt', {
+          price: Number(quote.limitUp).toLocaleString('en-US', { maximumFractionDigits: 2 }),
+        }),
+      );
+      await expect(page.getByTestId('trade-tabs')).not.toContainText(message(lang, 'trade', 'empty.orders'));
+      await screenshot(page, `trade-waiting-close-${lang}`);
+      await waiting.click();
+
       await detail.getByTestId('position-close-cancel').click();
       const cancelConfirm = page.getByRole('dialog', { name: message(lang, 'trade', 'closeCancelTitle') });
       await expect(cancelConfirm.getByTestId('close-cancel-figures-close-limit')).toHaveText(
@@ -602,6 +622,9 @@ for (const lang of ['ja', 'en']) {
       await expect(detail.getByTestId('position-close')).toBeVisible();
       const open = await userApi<Page_<PositionView>>(request, investor.token, '/api/positions?status=open');
       expect(open.items).toEqual([expect.objectContaining({ status: 'holding', closeLimit: null })]);
+      await detail.getByTestId('position-detail-close').click();
+      await expect(page.getByTestId('waiting-close-row')).toHaveCount(0);
+      await expect(page.getByTestId('trade-tabs')).toContainText(message(lang, 'trade', 'empty.orders'));
     });
 
     test('a limit order rests and is cancelled after a confirmation; errors show on their fields', async ({

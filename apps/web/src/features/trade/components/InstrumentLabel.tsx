@@ -21,3 +21,15 @@ export function SideTag({ side }: { side: 'long' | 'short' }) {
   const { t } = useTradeTranslation();
   return <span className={`kb-side kb-side-${side}`}>{t(`trade:sideShort.${side}`)}</span>;
 }
+
+/** 新規買 / 返済売 …: what the line did, coloured as the trade it was (a buy red, a sell blue). */
+export function TradeTag({ kind, side }: { kind: 'open' | 'close'; side: 'long' | 'short' }) {
+  const { t } = useTradeTranslation();
+  // Closing a long sells, closing a short buys.
+  const trade = kind === 'open' ? side : side === 'long' ? 'short' : 'long';
+  return (
+    <span className={`kb-side kb-side-${trade}`} data-testid="history-tag">
+      {t(`trade:historyTag.${kind}.${side}`)}
+    </span>
+  );
+}

@@ -2,25 +2,13 @@ import { formatJst, formatPrice, type Order, type Position, type TradeHistoryIte
 import { useTradeTranslation } from '../lib/texts';
 import { useTradeHistory } from '../api/trading';
 import { orderStatusText, quantityText } from '../lib/labels';
-import { InstrumentLabel } from './InstrumentLabel';
+import { InstrumentLabel, TradeTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
 import { orderPriceText } from './OrderList';
 
 /** The reason a history line names: not the investor's own cancel (the usual one), nor expiry (its status). */
 const shownCancelReason = (order: Order) =>
   order.cancelReason === 'user' || order.cancelReason === 'expired' ? null : order.cancelReason;
-
-/** 新規買 / 返済売 …: what the line did, coloured as the trade it was (a buy red, a sell blue). */
-function TradeTag({ kind, side }: { kind: 'open' | 'close'; side: 'long' | 'short' }) {
-  const { t } = useTradeTranslation();
-  // Closing a long sells, closing a short buys.
-  const trade = kind === 'open' ? side : side === 'long' ? 'short' : 'long';
-  return (
-    <span className={`kb-side kb-side-${trade}`} data-testid="history-tag">
-      {t(`trade:historyTag.${kind}.${side}`)}
-    </span>
-  );
-}
 
 /**
  * 注文履歴: orders to open (新規) once filled or cancelled, and each close (返済: by you, take-profit, stop-loss or

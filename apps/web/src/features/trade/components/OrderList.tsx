@@ -1,12 +1,12 @@
 import { formatPrice } from '@kabuto/contract';
-import { formatJst, type Order } from '@kabuto/contract';
+import { formatJst, type Order, type Position } from '@kabuto/contract';
 import type { TFunction } from 'i18next';
 
 import { useTradeTranslation } from '../lib/texts';
 import { useOrders } from '../api/trading';
 import type { OrderFilter } from '../api/keys';
-import { orderStatusText, quantityText, validUntilText } from '../lib/labels';
-import { InstrumentLabel, SideTag } from './InstrumentLabel';
+import { orderStatusText, positionStatusText, quantityText, validUntilText } from '../lib/labels';
+import { InstrumentLabel, SideTag, TradeTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
 
 /** "指値 2,790.00" / "成行"; a filled order also shows its fill price. */
@@ -17,18 +17,64 @@ export function orderPriceText(t: TFunction, order: Order): string {
     : base;
 }
 
-/** Resting orders (open) or filled and cancelled ones (history). */
-export function OrderList({ status, onOpen }: { status: OrderFilter; onOpen: (order: Order) => void }) {
+/**
+ * Resting orders (open) or filled and cancelled ones (history). With `closes`, the open list starts with the
+ * closing orders still waiting (返済: a resting limit, or a market close for the next auction), as a broker's
+ * 注文照会 lists them; each opens its position.
+ */
+export function OrderList({
+  status,
+  onOpen,
+  closes = [],
+  onOpenPosition,
+}: {
+  status: OrderFilter;
+  onOpen: (order: Order) => void;
+  closes?: readonly Position[];
+  onOpenPosition?: (position: Position) => void;
+}) {
   const { t } = useTradeTranslation();
   const list = useOrders(status);
   const orders = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <ListStates
       list={list}
-      count={orders.length}
+      count={orders.length + closes.length}
       empty={t(status === 'open' ? 'trade:empty.orders' : 'trade:empty.orderHistory')}
       testId={`order-list-${status}`}
     >
+      {closes.map((position) => (
+        <li key={`close-${position.id}`}>
+          <button
+            type="button"
+            className="kb-trade-row"
+            onClick={() => onOpenPosition?.(position)}
+            data-testid="waiting-close-row"
+          >
+            <span className="kb-trade-row-head">
+              <span>
+                <TradeTag kind="close" side={position.side} />
+                <InstrumentLabel code={position.code} />
+              </span>
+              <span data-testid="waiting-close-status">{positionStatusText(t, position)}</span>
+            </span>
+            <span className="kb-trade-row-meta">
+              <span>
+                {quantityText(t, position.lots)} ・{' '}
+                {t('trade:leverageValue', { leverage: position.leverage })}
+              </span>
+              <span data-testid="waiting-close-price">
+                {position.closeLimit
+                  ? t('trade:limitAt', { price: formatPrice(position.closeLimit) })
+                  : t('trade:type.market')}
+              </span>
+            </span>
+            <span className="kb-trade-row-meta">
+              <span>{t('trade:positionNumber', { id: position.id })}</span>
+            </span>
+          </button>
+        </li>
+      ))}
       {orders.map((order) => (
         <li key={order.id}>
           <button

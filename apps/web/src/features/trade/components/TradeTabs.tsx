@@ -39,7 +39,14 @@ export function TradeTabs({ snapshot }: { snapshot: TradeSnapshot }) {
           <PositionList snapshot={snapshot} onOpen={setPosition} />
         </Tabs.Tab>
         <Tabs.Tab title={t('trade:tabs.orders')} key="orders">
-          <OrderList status="open" onOpen={setOrder} />
+          <OrderList
+            status="open"
+            onOpen={setOrder}
+            closes={snapshot.rows
+              .map((row) => row.position)
+              .filter((open) => open.status === 'closing' || open.status === 'limit-closing')}
+            onOpenPosition={setPosition}
+          />
         </Tabs.Tab>
         <Tabs.Tab title={t('trade:tabs.history')} key="history">
           <ToggleGroup
