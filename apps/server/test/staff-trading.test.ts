@@ -529,6 +529,77 @@ describe('a node that does not feed the engine', () => {
       }
     },
   );
+
+  it.runIf(process.env.DATABASE_URL)(
+    'takes a quote (a halt applied on every node) as a mark only: no forced close, no fill at its price',
+    async () => {
+      const user = await investor(t, '1000000');
+      expect((await placeOrder(t, user, { ...marketLong, lots: 10, leverage: 3 })).data.status).toBe(
+        'filled',
+      );
+      const peer = await createPeerNode(t, memoryBus());
+      const onPeer = { ...t, app: peer.app, ctx: peer.ctx };
+      try {
+        await send(onPeer, 'GET', '/api/trading/account', user.token);
+        tradingOf(peer.ctx).setFeeding(false);
+        // The peer's own feed, halting the stock at a price far below the market's: through the liquidation level.
+        await pushQuote(onPeer, { bid: '1800', ask: '1800.5' }, { base: '2300' });
+        const positions = await send<{ items: PositionView[] }>(
+          t,
+          'GET',
+          '/api/positions?status=open',
+          user.token,
+        );
+        expect(positions.data.items).toEqual([
+          expect.objectContaining({ status: 'holding', pendingClose: null }),
+        ]);
+        const log = await get<{ items: unknown[] }>(
+          t.app,
+          `/api/staff/trading/forced-closes?userId=${user.userId}`,
+          admin,
+        );
+        expect(log.data.items).toEqual([]);
+      } finally {
+        await peer.close();
+      }
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    'taking the tick lease over, refuses a close until its engine is rebuilt with the feed’s quotes, then fills at them',
+    async () => {
+      const user = await investor(t, '1000000');
+      const filled = await placeOrder(t, user, marketLong);
+      expect(filled.data.status).toBe('filled');
+      const peer = await createPeerNode(t, memoryBus());
+      const onPeer = { ...t, app: peer.app, ctx: peer.ctx };
+      try {
+        // The peer last saw Toyota at 1,800 yen (another day's price) before it lost the ticks.
+        await pushQuote(onPeer, { bid: '1800', ask: '1800.5' }, { base: '2300' });
+        const trading = tradingOf(peer.ctx);
+        trading.setFeeding(false);
+        const investorOf = { userId: BigInt(user.userId), sessionId: undefined } as never;
+        // Work already queued on the peer when the lease comes to it.
+        const queued = trading.account(BigInt(user.userId));
+        trading.setFeeding(true);
+        await expect(
+          trading.closePosition(investorOf, BigInt(filled.data.id), { type: 'market' }, 'takeover-1'),
+        ).rejects.toMatchObject({ errorCode: 'TRADING_UNAVAILABLE' });
+        await queued;
+        await trading.ready();
+        const closed = await trading.closePosition(
+          investorOf,
+          BigInt(filled.data.id),
+          { type: 'market' },
+          'takeover-2',
+        );
+        expect(closed.status).toBe('closed');
+        expect(closed.exit_price).not.toBe(1800_00n);
+      } finally {
+        await peer.close();
+      }
+    },
+  );
 });
 
 describe('how a margin call ended', () => {

@@ -18,7 +18,7 @@ import type {
 import { checkInstrumentLimits, engineConfig, type EngineConfig, type EngineConfigInput } from './config';
 import { accrueDaily, expireMarginCalls } from './daily';
 import type { EngineEvent } from './events';
-import { onQuote } from './market';
+import { markQuote, onQuote } from './market';
 import { ratioBp } from './money';
 import { amendOrder, cancelOrder, expireOrders, placeOrder } from './orders';
 import { cancelClose, closePosition, pnlAt, setTakeProfitStopLoss } from './positions';
@@ -91,9 +91,9 @@ export interface Engine {
 export interface EngineOptions {
   /**
    * Whether changes to an account (cash in or out, a fill, a cancel) raise or lift its margin call and decide
-   * forced closes, at the engine's marks. Off for an engine whose marks are not current (a server node that does
-   * not take the market's ticks): the node that does decides them. Such an engine must not be given quotes or
-   * orders. Default on.
+   * forced closes, at the engine's marks, and whether a quote matches orders and fires triggers. Off for an engine
+   * whose marks are not current (a server node that does not take the market's ticks): the node that does decides
+   * them, and a quote given to such an engine is a mark only. It must not be given orders. Default on.
    */
   readonly decidesRisk?: boolean;
 }
@@ -135,7 +135,7 @@ export function createEngine(
     closePosition: step(closePosition),
     cancelClose: step(cancelClose),
     setTakeProfitStopLoss: step(setTakeProfitStopLoss),
-    onQuote: step(onQuote),
+    onQuote: decidesRisk ? step(onQuote) : step(markQuote),
     accrueDaily: step(accrueDaily),
     expireMarginCalls: step(expireMarginCalls),
     expireOrders: step(expireOrders),

@@ -69,6 +69,20 @@ function match(state: State, book: Book, bid: Price, ask: Price, at: EpochMs): v
   }
 }
 
+/**
+ * A quote taken as a mark only, by an engine that does not decide risk: nothing matches, no trigger fires and no
+ * account is evaluated at it (its prices are not the market's of the moment).
+ */
+export function markQuote(state: State, quote: Quote): void {
+  const book = state.books.get(quote.code);
+  const problem = book ? quoteProblem(book, quote) : 'INSTRUMENT_UNKNOWN';
+  if (!book || problem) {
+    state.out.push({ type: 'QuoteRejected', code: quote.code, reason: problem!, at: quote.at });
+    return;
+  }
+  book.quote = quote;
+}
+
 export function onQuote(state: State, quote: Quote): void {
   const book = state.books.get(quote.code);
   const problem = book ? quoteProblem(book, quote) : 'INSTRUMENT_UNKNOWN';

@@ -192,6 +192,12 @@ describe('an engine that does not decide risk (its marks are not current)', () =
     expect(marksOnly.updateCash(poor).map((e) => e.type)).not.toContain('ForcedClose');
     expect(marksOnly.account('a')!.openNotional).toBe(y('2800000'));
 
+    // A quote is a mark only: the price through the liquidation level closes nothing, and no limit fills.
+    const crash = quote({ ...TOYOTA, base: y('2300') }, { bid: '1800', ask: '1800.5', last: '1800' });
+    expect(marksOnly.onQuote(crash)).toEqual([]);
+    expect(marksOnly.account('a')!.openNotional).toBe(y('2800000'));
+    expect(marksOnly.account('a')!.unrealisedPnl).toBe(y('-1000000'));
+
     const deciding = createEngine(CONFIG, engine.snapshot());
     expect(deciding.updateCash(rich).map((e) => e.type)).toContain('MarginCallCleared');
     expect(deciding.updateCash(poor).map((e) => e.type)).toContain('ForcedClose');

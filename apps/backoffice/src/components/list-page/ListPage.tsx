@@ -95,6 +95,7 @@ function useLastPageWhenPastTheEnd(
   const lastPage = data ? Math.max(1, Math.ceil(data.total / pageSize)) : page;
   const pastTheEnd = data !== undefined && data.items.length === 0 && page > lastPage;
   useEffect(() => {
-    if (pastTheEnd) setPage(lastPage, pageSize);
+    // In place of the address past the end: Back then leads where the reader came from, not back past the end.
+    if (pastTheEnd) setPage(lastPage, pageSize, { replace: true });
   }, [pastTheEnd, lastPage, pageSize, setPage]);
 }

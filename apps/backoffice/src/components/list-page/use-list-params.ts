@@ -13,7 +13,8 @@ export interface ListParams<Filter extends string> {
   pageSize: number;
   /** Each filter's text; empty when not set. */
   filters: Record<Filter, string>;
-  setPage: (page: number, pageSize: number) => void;
+  /** `replace`: in place of the current history entry (a correction, not a step the reader took). */
+  setPage: (page: number, pageSize: number, options?: { replace?: boolean }) => void;
   /** Sets (or, when blank, clears) one filter and returns to the first page. */
   setFilter: (name: Filter, value: string) => void;
 }
@@ -34,13 +35,16 @@ export function useListParams<Filter extends string = never>(
   >;
 
   const setPage = useCallback(
-    (nextPage: number, nextPageSize: number) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.set('page', String(nextPageSize === pageSize ? nextPage : 1));
-        next.set('pageSize', String(nextPageSize));
-        return next;
-      }),
+    (nextPage: number, nextPageSize: number, options?: { replace?: boolean }) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('page', String(nextPageSize === pageSize ? nextPage : 1));
+          next.set('pageSize', String(nextPageSize));
+          return next;
+        },
+        { replace: options?.replace ?? false },
+      ),
     [setParams, pageSize],
   );
 

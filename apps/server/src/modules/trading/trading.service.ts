@@ -190,6 +190,8 @@ export class Trading {
   private phase: string | null = null;
   /** Whether this node feeds the engine from the market (the tick lease; always on one node). */
   private feeding = true;
+  /** Whether this node holds the tick lease; `feeding` follows once the engine is rebuilt for it. */
+  private leaseHeld = true;
 
   /** Commands waiting for the next batch, and whether a drain of them is queued. */
   private waiting: Waiting[] = [];
@@ -1138,12 +1140,16 @@ export class Trading {
    * price), and a node that takes the lease over starts from the feed's quotes now, not from those it kept.
    */
   setFeeding(feeding: boolean): void {
-    if (feeding === this.feeding) return;
-    this.feeding = feeding;
+    if (feeding === this.leaseHeld) return;
+    this.leaseHeld = feeding;
+    // Losing the lease stops price-dependent commands at once; taking it starts them only once the engine is
+    // rebuilt with the feed's quotes, after every batch queued before (those were decided at the old marks).
+    if (!feeding) this.feeding = false;
     this.serial(async () => {
       this.engine = null;
-      if (!feeding) return;
+      if (!this.leaseHeld) return;
       this.quotesOutdated = true;
+      this.feeding = true;
       await this.built();
     }).catch((error: unknown) =>
       // The next command rebuilds it again.
