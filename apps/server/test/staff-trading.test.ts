@@ -475,6 +475,16 @@ describe('a forced close waiting for the auction', () => {
 });
 
 describe('a node that does not feed the engine', () => {
+  /** A second node on the same database, hearing nothing of this one's bus. */
+  async function withPeer(work: (onPeer: TestApp) => Promise<void>) {
+    const peer = await createPeerNode(t, memoryBus());
+    try {
+      await work({ ...t, app: peer.app, ctx: peer.ctx });
+    } finally {
+      await peer.close();
+    }
+  }
+
   it.runIf(process.env.DATABASE_URL)(
     'takes a deposit at its old marks without lifting the margin call the feeding node raised',
     async () => {
@@ -482,15 +492,13 @@ describe('a node that does not feed the engine', () => {
       expect((await placeOrder(t, user, { ...marketLong, lots: 10, leverage: 3 })).data.status).toBe(
         'filled',
       );
-      const peer = await createPeerNode(t, memoryBus());
-      const onPeer = { ...t, app: peer.app, ctx: peer.ctx };
-      try {
+      await withPeer(async (onPeer) => {
         // The peer last saw Toyota at 2,800 yen, then lost the market's ticks.
         await pushQuote(onPeer, { bid: '2800', ask: '2800.5' });
         expect((await send(onPeer, 'GET', '/api/trading/account', user.token)).data).toMatchObject({
           marginCall: null,
         });
-        tradingOf(peer.ctx).setFeeding(false);
+        tradingOf(onPeer.ctx).setFeeding(false);
         // The feeding node: at 2,300 the ratio is under the margin-call level.
         await pushQuote(t, { bid: '2300', ask: '2300.5' });
         const open = { clearedAt: null, clearedBy: null };
@@ -524,9 +532,7 @@ describe('a node that does not feed the engine', () => {
           user.token,
         );
         expect(onFeeding.data.marginCall).toEqual({ raisedOn: '2026-11-24', deadline: '2026-11-25' });
-      } finally {
-        await peer.close();
-      }
+      });
     },
   );
 
@@ -537,11 +543,9 @@ describe('a node that does not feed the engine', () => {
       expect((await placeOrder(t, user, { ...marketLong, lots: 10, leverage: 3 })).data.status).toBe(
         'filled',
       );
-      const peer = await createPeerNode(t, memoryBus());
-      const onPeer = { ...t, app: peer.app, ctx: peer.ctx };
-      try {
+      await withPeer(async (onPeer) => {
         await send(onPeer, 'GET', '/api/trading/account', user.token);
-        tradingOf(peer.ctx).setFeeding(false);
+        tradingOf(onPeer.ctx).setFeeding(false);
         // The peer's own feed, halting the stock at a price far below the market's: through the liquidation level.
         await pushQuote(onPeer, { bid: '1800', ask: '1800.5' }, { base: '2300' });
         const positions = await send<{ items: PositionView[] }>(
@@ -559,9 +563,7 @@ describe('a node that does not feed the engine', () => {
           admin,
         );
         expect(log.data.items).toEqual([]);
-      } finally {
-        await peer.close();
-      }
+      });
     },
   );
 
@@ -571,12 +573,10 @@ describe('a node that does not feed the engine', () => {
       const user = await investor(t, '1000000');
       const filled = await placeOrder(t, user, marketLong);
       expect(filled.data.status).toBe('filled');
-      const peer = await createPeerNode(t, memoryBus());
-      const onPeer = { ...t, app: peer.app, ctx: peer.ctx };
-      try {
+      await withPeer(async (onPeer) => {
         // The peer last saw Toyota at 1,800 yen (another day's price) before it lost the ticks.
         await pushQuote(onPeer, { bid: '1800', ask: '1800.5' }, { base: '2300' });
-        const trading = tradingOf(peer.ctx);
+        const trading = tradingOf(onPeer.ctx);
         trading.setFeeding(false);
         const investorOf = { userId: BigInt(user.userId), sessionId: undefined } as never;
         // Work already queued on the peer when the lease comes to it.
@@ -595,9 +595,7 @@ describe('a node that does not feed the engine', () => {
         );
         expect(closed.status).toBe('closed');
         expect(closed.exit_price).not.toBe(1800_00n);
-      } finally {
-        await peer.close();
-      }
+      });
     },
   );
 });

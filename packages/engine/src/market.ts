@@ -74,22 +74,22 @@ function match(state: State, book: Book, bid: Price, ask: Price, at: EpochMs): v
  * account is evaluated at it (its prices are not the market's of the moment).
  */
 export function markQuote(state: State, quote: Quote): void {
+  const book = quotedBook(state, quote);
+  if (book) book.quote = quote;
+}
+
+/** The quote's book, or null with the quote rejected (an unknown instrument, a price off the grid or limits). */
+function quotedBook(state: State, quote: Quote): Book | null {
   const book = state.books.get(quote.code);
   const problem = book ? quoteProblem(book, quote) : 'INSTRUMENT_UNKNOWN';
-  if (!book || problem) {
-    state.out.push({ type: 'QuoteRejected', code: quote.code, reason: problem!, at: quote.at });
-    return;
-  }
-  book.quote = quote;
+  if (book && !problem) return book;
+  state.out.push({ type: 'QuoteRejected', code: quote.code, reason: problem!, at: quote.at });
+  return null;
 }
 
 export function onQuote(state: State, quote: Quote): void {
-  const book = state.books.get(quote.code);
-  const problem = book ? quoteProblem(book, quote) : 'INSTRUMENT_UNKNOWN';
-  if (!book || problem) {
-    state.out.push({ type: 'QuoteRejected', code: quote.code, reason: problem!, at: quote.at });
-    return;
-  }
+  const book = quotedBook(state, quote);
+  if (!book) return;
   const previous = book.quote;
   book.quote = quote;
   state.marketPhase = quote.phase;

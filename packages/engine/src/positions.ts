@@ -215,9 +215,7 @@ export function closePosition(state: State, cmd: ClosePosition): void {
   }
   const { position, fillPrice } = plan;
   // A new close replaces a resting one.
-  unfile(position, 'closeLimit');
-  position.status = 'holding';
-  position.closeLimit = null;
+  withdrawLimitClose(position);
 
   if (fillPrice !== null) return settleClose(state, position, fillPrice, 'user', cmd.at);
   const limit = cmd.price ?? null;
@@ -238,6 +236,13 @@ export function closePosition(state: State, cmd: ClosePosition): void {
   });
 }
 
+/** The position held again, its resting limit close (if any) off the book. */
+function withdrawLimitClose(position: Position): void {
+  unfile(position, 'closeLimit');
+  position.status = 'holding';
+  position.closeLimit = null;
+}
+
 export function cancelClose(state: State, cmd: CancelClose): void {
   const ids = { accountId: cmd.accountId, positionId: cmd.positionId };
   const position = state.positions.get(cmd.positionId);
@@ -247,9 +252,7 @@ export function cancelClose(state: State, cmd: CancelClose): void {
   // goes at the next auction as the client asked.
   if (position.status !== 'limit-closing')
     return reject(state, 'cancelClose', 'POSITION_NOT_LIMIT_CLOSING', ids, cmd.at);
-  unfile(position, 'closeLimit');
-  position.status = 'holding';
-  position.closeLimit = null;
+  withdrawLimitClose(position);
   state.out.push({ type: 'CloseCancelled', ...ids, at: cmd.at });
 }
 

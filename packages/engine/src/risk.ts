@@ -123,10 +123,12 @@ export interface EvaluateOptions {
 }
 
 /** A forced close has been decided and waits for the next auction (the market shut or the stock halted). */
-export const awaitsForcedClose = (account: Account) =>
-  [...account.positions].some(
-    (position) => position.status === 'closing' && position.closeReason === 'forced',
-  );
+export function awaitsForcedClose(account: Account): boolean {
+  // Asked of every account view: no array made for it.
+  for (const position of account.positions)
+    if (position.status === 'closing' && position.closeReason === 'forced') return true;
+  return false;
+}
 
 /** Margin call, forced close and the account's risk triggers, from its exact ratio now. */
 export function evaluate(state: State, account: Account, at: EpochMs, options: EvaluateOptions): void {

@@ -11,7 +11,7 @@ import { instrumentWithCode, orderStatusText, priceText, quantityText, validUnti
 import { AmendOrderForm } from './AmendOrderForm';
 import { DetailSheet, Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
-import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
+import { confirmCancellation } from './confirm-cancellation';
 
 type Step = 'detail' | 'amend';
 
@@ -57,45 +57,28 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
   rows.push(['created', t('trade:orderedAt'), formatJst(order.createdAt)]);
   rows.push(['updated', t('trade:updatedAt'), formatJst(order.updatedAt)]);
 
-  const confirmCancel = () => {
-    void confirmOnScreen({
+  const confirmCancel = () =>
+    confirmCancellation(t, {
       title: t('trade:cancelConfirmTitle'),
-      'aria-label': t('trade:cancelConfirmTitle'),
-      // The order named as the investor placed it, not by its number alone: which stock, which side, how many
-      // and at what price. Plain texts: the dialog is drawn outside this screen's providers.
-      content: (
-        <div data-testid="cancel-confirm">
-          <p style={{ margin: '0 0 8px', lineHeight: 1.7 }}>{t('trade:cancelConfirmText')}</p>
-          <Figures
-            rows={[
-              ['instrument', t('trade:instrument'), instrumentText],
-              ['side', t('trade:sideLabel'), t(`trade:side.${order.side}`)],
-              ['lots', t('trade:lots'), quantityText(t, order.lots)],
-              [
-                'price',
-                t('trade:orderPrice'),
-                order.price
-                  ? t('trade:orderPriceText.limit', { price: formatPrice(order.price) })
-                  : t('trade:orderPriceText.market'),
-              ],
-              ['number', t('trade:orderNumberLabel'), order.id],
-            ]}
-            testId="cancel-confirm-figures"
-          />
-        </div>
-      ),
-      confirmText: t('trade:cancelSend'),
-      cancelText: t('trade:keepOrder'),
-      onConfirm: () =>
-        cancel
-          .mutateAsync(order.id)
-          .then(() => {
-            Toast.show({ content: t('trade:cancelled') });
-            hide();
-          })
-          .catch(() => undefined),
+      text: t('trade:cancelConfirmText'),
+      rows: [
+        ['instrument', t('trade:instrument'), instrumentText],
+        ['side', t('trade:sideLabel'), t(`trade:side.${order.side}`)],
+        ['lots', t('trade:lots'), quantityText(t, order.lots)],
+        [
+          'price',
+          t('trade:orderPrice'),
+          order.price
+            ? t('trade:orderPriceText.limit', { price: formatPrice(order.price) })
+            : t('trade:orderPriceText.market'),
+        ],
+        ['number', t('trade:orderNumberLabel'), order.id],
+      ],
+      testId: 'cancel-confirm',
+      send: () => cancel.mutateAsync(order.id),
+      done: t('trade:cancelled'),
+      after: hide,
     });
-  };
 
   const amended = (replacement: Order) => {
     Toast.show({

@@ -7,8 +7,8 @@ import { yen } from '../../../lib/format';
 import { useCancelClose, useInstrument, useLiveQuotes, usePosition } from '../api/trading';
 import { livePnl, pnlPercentOf, withSign } from '../lib/figures';
 import { instrumentWithCode, positionStatusText, priceText, quantityText } from '../lib/labels';
-import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
 import { ClosePositionForm } from './ClosePositionForm';
+import { confirmCancellation } from './confirm-cancellation';
 import { DetailSheet, Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
 import { SimulatedLabel } from './SimulatedLabel';
@@ -106,37 +106,21 @@ export function PositionDetail({
       : step === 'targets'
         ? t('trade:targetsTitle')
         : t('trade:positionTitle');
-  const confirmCancelClose = (open: Position, limit: string) => {
-    void confirmOnScreen({
+  const confirmCancelClose = (open: Position, limit: string) =>
+    confirmCancellation(t, {
       title: t('trade:closeCancelTitle'),
-      'aria-label': t('trade:closeCancelTitle'),
-      // Plain texts: the dialog is drawn outside this screen's providers.
-      content: (
-        <div data-testid="close-cancel-confirm">
-          <p style={{ margin: '0 0 8px', lineHeight: 1.7 }}>{t('trade:closeCancelText')}</p>
-          <Figures
-            rows={[
-              ['instrument', t('trade:instrument'), instrumentText],
-              // What the order being withdrawn does: 返済売 for a long, 返済買 for a short.
-              ['side', t('trade:sideLabel'), t(`trade:historyTag.close.${open.side}`)],
-              ['lots', t('trade:lots'), quantityText(t, open.lots)],
-              ['close-limit', t('trade:closeLimit'), priceText(t, limit)],
-            ]}
-            testId="close-cancel-figures"
-          />
-        </div>
-      ),
-      confirmText: t('trade:cancelSend'),
-      cancelText: t('trade:keepOrder'),
-      onConfirm: () =>
-        cancelClose
-          .mutateAsync(open.id)
-          .then(() => {
-            Toast.show({ content: t('trade:closeCancelled') });
-          })
-          .catch(() => undefined),
+      text: t('trade:closeCancelText'),
+      rows: [
+        ['instrument', t('trade:instrument'), instrumentText],
+        // What the order being withdrawn does: 返済売 for a long, 返済買 for a short.
+        ['side', t('trade:sideLabel'), t(`trade:historyTag.close.${open.side}`)],
+        ['lots', t('trade:lots'), quantityText(t, open.lots)],
+        ['close-limit', t('trade:closeLimit'), priceText(t, limit)],
+      ],
+      testId: 'close-cancel',
+      send: () => cancelClose.mutateAsync(open.id),
+      done: t('trade:closeCancelled'),
     });
-  };
   const done = (message: string) => () => {
     Toast.show({ content: message });
     setStep('detail');
