@@ -113,6 +113,18 @@ describe('GET /api/messages', () => {
     expect(en.data.items[0]?.id).toBe(ja.data.items[0]?.id);
   });
 
+  it('states a margin call without an amount when its row was stored before the shortfall was', async () => {
+    const user = await registerUser(t);
+    t.clock.advance(1);
+    await t.ctx.transact((tx) =>
+      notify(tx.db, BigInt(user.userId), 'margin_call', { ratio: '18.50', deadline: '2026/11/30' }),
+    );
+    const ja = (await get<Page>(t.app, '/api/messages?lang=ja', user.token)).data.items[0]!.body;
+    expect(ja).toBe(
+      '委託保証金維持率が18.50%に低下し、追証が発生しました。2026/11/30までに入金または建玉の決済により維持率を回復してください。期限を過ぎると建玉を強制決済します。',
+    );
+  });
+
   it('writes a loss with its sign before the currency in every language', async () => {
     const user = await registerUser(t);
     t.clock.advance(1);

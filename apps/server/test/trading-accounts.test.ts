@@ -244,6 +244,14 @@ describe('a forced close', () => {
       .where('kind', '=', 'margin_call')
       .execute();
     expect(call).toHaveLength(1);
+    // The 20% level needs 560,100 yen of equity: the deposit the letter asks for is 63,400.50, rounded up.
+    expect(call[0]!.params).toMatchObject({ ratio: '17.73', amount: '63401.00' });
+    const letter = async (lang: string) =>
+      (
+        await get<{ items: { kind: string; body: string }[] }>(t.app, `/api/messages?lang=${lang}`, user.token)
+      ).data.items.find((message) => message.kind === 'margin_call')!.body;
+    expect(await letter('ja')).toContain('追証金額は63,401円です');
+    expect(await letter('en')).toContain('a deposit of ¥63,401 restores it');
     expect(
       (await send<PositionView>(t, 'GET', `/api/positions/${filled.data.id}`, user.token)).data.status,
     ).toBe('holding');

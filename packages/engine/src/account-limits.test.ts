@@ -166,10 +166,14 @@ describe('riskLevels', () => {
       ofType(engine.onQuote(quote(TOYOTA, { bid: '2363', ask: '2363', last: '2363' })), 'MarginCall'),
     ).toEqual([]);
     expect(engine.account('a')!.equity >= levels.marginCall.equity!).toBe(true);
-    expect(
-      ofType(engine.onQuote(quote(TOYOTA, { bid: '2362.5', ask: '2362.5', last: '2362.5' })), 'MarginCall'),
-    ).toHaveLength(1);
+    const [call] = ofType(
+      engine.onQuote(quote(TOYOTA, { bid: '2362.5', ask: '2362.5', last: '2362.5' })),
+      'MarginCall',
+    );
     expect(engine.account('a')!.equity < levels.marginCall.equity!).toBe(true);
+    // What a deposit must add to reach the level: 0.3 yen of price on 1,000 shares.
+    expect(call!.shortfall).toBe(levels.marginCall.equity! - engine.account('a')!.equity);
+    expect(call!.shortfall).toBe(30_000n);
   });
 
   it('is nothing for a margin trade (above 1x, or any short) without KYC or below the credit score', () => {

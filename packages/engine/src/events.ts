@@ -218,6 +218,8 @@ interface AccountRatio {
 export interface MarginCall extends AccountRatio {
   readonly type: 'MarginCall';
   readonly maintenanceRatioBp: number;
+  /** What the equity lacks to reach the maintenance level at the prices of the call (more than zero). */
+  readonly shortfall: Sen;
   readonly raisedOn: CalendarDate;
   readonly deadline: CalendarDate;
 }

@@ -48,8 +48,10 @@ function displayParams(lang: Lang, params: MessageParamValues): Record<string, s
 /** A stored message in the reader's language. */
 export function renderMessage(lang: Lang, kind: MessageKind, params: MessageParamValues) {
   const shown = displayParams(lang, params);
+  // A margin call raised before its shortfall was recorded has no amount to state.
+  const body = kind === 'margin_call' && params.amount === undefined ? 'bodyWithoutAmount' : 'body';
   return {
     title: translate(lang, 'messages', `${kind}.title`, shown),
-    body: translate(lang, 'messages', `${kind}.body`, shown),
+    body: translate(lang, 'messages', `${kind}.${body}`, shown),
   };
 }

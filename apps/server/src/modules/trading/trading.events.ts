@@ -28,6 +28,8 @@ const userOf = (event: { accountId: string }) => BigInt(event.accountId);
 const dateOf = (at: number) => new Date(at);
 const percent = (ratioBp: number | null) => (ratioBp === null ? '-' : (ratioBp / 100).toFixed(2));
 const slashDate = (date: string) => date.replaceAll('-', '/');
+/** A sum to deposit, as a letter states it: whole yen, rounded up so that it is enough. */
+const wholeYenUp = (sen: bigint) => ((sen + 99n) / 100n) * 100n;
 
 /**
  * Writes what the engine decided: the rows of orders, positions, fills, margin calls and forced closes, and
@@ -278,7 +280,11 @@ export async function persistEvents(
         notify(
           userId,
           'margin_call',
-          { ratio: percent(event.ratioBp), deadline: slashDate(event.deadline) },
+          {
+            ratio: percent(event.ratioBp),
+            deadline: slashDate(event.deadline),
+            amount: senToDecimal(wholeYenUp(event.shortfall)),
+          },
           at,
         );
         break;
