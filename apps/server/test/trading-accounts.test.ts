@@ -248,7 +248,11 @@ describe('a forced close', () => {
     expect(call[0]!.params).toMatchObject({ ratio: '17.73', amount: '63401.00' });
     const letter = async (lang: string) =>
       (
-        await get<{ items: { kind: string; body: string }[] }>(t.app, `/api/messages?lang=${lang}`, user.token)
+        await get<{ items: { kind: string; body: string }[] }>(
+          t.app,
+          `/api/messages?lang=${lang}`,
+          user.token,
+        )
       ).data.items.find((message) => message.kind === 'margin_call')!.body;
     expect(await letter('ja')).toContain('追証金額は63,401円です');
     expect(await letter('en')).toContain('a deposit of ¥63,401 restores it');

@@ -39,8 +39,11 @@ export interface MessageParams {
    */
   order_filled: { code: string; lots: string; price: string } & StockNames;
   position_closed: { code: string; lots: string; price: string; amount: string } & StockNames;
-  /** ratio: percent with two decimals; deadline: a JST date as 2026/11/25. */
-  margin_call: { ratio: string; deadline: string };
+  /**
+   * ratio: percent with two decimals; deadline: a JST date as 2026/11/25; amount: the 追証金額, whole yen as a wire
+   * decimal (calls stored before it have none, and their text states no amount).
+   */
+  margin_call: { ratio: string; deadline: string; amount?: string };
   forced_close: { code: string; lots: string } & StockNames;
   /** date: the order's last valid date, as 2026/11/25. */
   order_expired: { code: string; lots: string; date: string } & StockNames;
