@@ -757,14 +757,14 @@ for (const lang of ['ja', 'en']) {
     }) => {
       const investor = await investorWithCash(request, await loginByApi(request), '1000000');
       const quote = await quoteOf(page);
-      // A limit order resting at the day's low, 今週中 (the order panel's own flow is the test above's).
+      // A 2-lot limit order resting at the day's low, 今週中 (the order panel's own flow is the test above's).
       const response = await request.post('/api/orders', {
         headers: { token: investor.token, 'idempotency-key': `e2e-amend-${lang}-${Date.now()}` },
         data: {
           code: CODE,
           side: 'long',
           type: 'limit',
-          lots: 1,
+          lots: 2,
           leverage: 1,
           price: quote.limitDown,
           validity: 'week',
@@ -801,24 +801,26 @@ for (const lang of ['ja', 'en']) {
       await expect(form.getByTestId('amend-figures-instrument')).toHaveText(toyota);
       await expect(form.getByTestId('amend-figures-price')).toHaveText(yenPrice(lang, low));
       await expect(form.getByTestId('amend-figures-lots')).toHaveText(
-        messageWith(lang, 'trade', 'quantity', { shares: '100', lots: '1' }),
+        messageWith(lang, 'trade', 'quantity', { shares: '200', lots: '2' }),
       );
       await expect(input(page, 'amend-price')).toHaveValue(String(low));
-      await expect(input(page, 'amend-quantity')).toHaveValue('100');
+      await expect(input(page, 'amend-quantity')).toHaveValue('200');
 
       // The steppers: the price on the stock's tick grid and within today's limits (− at the low stays there),
-      // the quantity a lot at a time, never under one.
+      // the quantity a lot at a time, never under one nor over the order's own (a 訂正 only reduces it).
       await form.getByTestId('amend-price-down').click();
       await expect(input(page, 'amend-price')).toHaveValue(String(low));
+      await form.getByTestId('amend-quantity-up').click();
+      await expect(input(page, 'amend-quantity')).toHaveValue('200');
+      await form.getByTestId('amend-quantity-down').click();
+      await expect(input(page, 'amend-quantity')).toHaveValue('100');
       await form.getByTestId('amend-quantity-down').click();
       await expect(input(page, 'amend-quantity')).toHaveValue('100');
       await form.getByTestId('amend-price-up').click();
-      await form.getByTestId('amend-quantity-up').click();
-      await expect(input(page, 'amend-quantity')).toHaveValue('200');
       const higher = Number(await input(page, 'amend-price').inputValue());
       expect(higher).toBeGreaterThan(low);
       await expect(form.getByTestId('amend-shares')).toHaveText(
-        messageWith(lang, 'trade', 'quantity', { shares: '200', lots: '2' }),
+        messageWith(lang, 'trade', 'quantity', { shares: '100', lots: '1' }),
       );
       // What the amended order may use: the cash left available plus what this order holds, the whole deposit.
       await expect(form.getByTestId('amend-cash')).toContainText('¥1,000,000');
@@ -834,7 +836,7 @@ for (const lang of ['ja', 'en']) {
       // Back to the same price and lots: nothing to amend, said under the price without asking the server,
       // and gone once the price changes.
       await form.getByTestId('amend-price-down').click();
-      await form.getByTestId('amend-quantity-down').click();
+      await form.getByTestId('amend-quantity-up').click();
       await form.getByTestId('amend-review').click();
       await expect(form.getByTestId('amend-price-error')).toHaveText(
         message(lang, 'errors', 'ORDER_AMEND_UNCHANGED'),
@@ -842,6 +844,14 @@ for (const lang of ['ja', 'en']) {
       await form.getByTestId('amend-price-up').click();
       await expect(form.getByTestId('amend-price-error')).toHaveCount(0);
       await form.getByTestId('amend-price-down').click();
+      // More shares than the order has, typed: said under the quantity without asking the server.
+      await input(page, 'amend-quantity').fill('300');
+      await form.getByTestId('amend-review').click();
+      await expect(form.getByTestId('amend-quantity-error')).toHaveText(
+        message(lang, 'errors', 'ORDER_AMEND_LOTS_INCREASED'),
+      );
+      await input(page, 'amend-quantity').fill('200');
+      await expect(form.getByTestId('amend-quantity-error')).toHaveCount(0);
       // A price off the stock's tick grid (TOPIX500: 0.5 yen here): the server's answer, under the price.
       await input(page, 'amend-price').fill(`${Math.floor(low) + 0.3}`);
       await form.getByTestId('amend-review').click();
@@ -850,7 +860,7 @@ for (const lang of ['ja', 'en']) {
       );
       await input(page, 'amend-price').fill(String(low));
       await form.getByTestId('amend-price-up').click();
-      await form.getByTestId('amend-quantity-up').click();
+      await form.getByTestId('amend-quantity-down').click();
       await form.getByTestId('amend-review').click();
 
       // The confirmation: what stays, 訂正前 → 訂正後, and the server's figures for the amended order.
@@ -864,14 +874,14 @@ for (const lang of ['ja', 'en']) {
       await expect(confirm.getByTestId('amend-confirm-price-before')).toHaveText(yenPrice(lang, low));
       await expect(confirm.getByTestId('amend-confirm-price-after')).toHaveText(yenPrice(lang, higher));
       await expect(confirm.getByTestId('amend-confirm-lots-before')).toHaveText(
-        messageWith(lang, 'trade', 'amend.sharesValue', { shares: '100' }),
+        messageWith(lang, 'trade', 'amend.sharesValue', { shares: '200' }),
       );
       await expect(confirm.getByTestId('amend-confirm-lots-after')).toHaveText(
-        messageWith(lang, 'trade', 'amend.sharesValue', { shares: '200' }),
+        messageWith(lang, 'trade', 'amend.sharesValue', { shares: '100' }),
       );
       const figure = async (id: string) => sen(await confirm.getByTestId(`amend-confirm-${id}`).innerText());
       const notional = await figure('notional');
-      expect(notional).toBe(BigInt(Math.round(higher * 100)) * 200n);
+      expect(notional).toBe(BigInt(Math.round(higher * 100)) * 100n);
       // 1x: the whole value is held as margin, with the fee.
       expect(await figure('margin')).toBe(notional);
       expect(await figure('total')).toBe((await figure('margin')) + (await figure('fee')));
@@ -913,7 +923,7 @@ for (const lang of ['ja', 'en']) {
       // The open orders: the new order only, at its new price and lots; its detail names the order it amends.
       const row = page.getByTestId('order-list-open').getByTestId('order-row');
       await expect(row).toHaveCount(1);
-      await expect(row).toContainText(messageWith(lang, 'trade', 'quantity', { shares: '200', lots: '2' }));
+      await expect(row).toContainText(messageWith(lang, 'trade', 'quantity', { shares: '100', lots: '1' }));
       await expect(row).toContainText(
         messageWith(lang, 'trade', 'limitAt', {
           price: higher.toLocaleString('en-US', { maximumFractionDigits: 2 }),
@@ -981,7 +991,7 @@ for (const lang of ['ja', 'en']) {
           amendsOrderId: original.id,
           amendedByOrderId: null,
           price: higher,
-          lots: 2,
+          lots: 1,
         },
         {
           status: 'cancelled',
@@ -989,7 +999,7 @@ for (const lang of ['ja', 'en']) {
           amendsOrderId: null,
           amendedByOrderId: orders.items[0]!.id,
           price: low,
-          lots: 1,
+          lots: 2,
         },
       ]);
       expect(replacementId).toBe(orders.items[0]!.id);
@@ -1003,7 +1013,7 @@ for (const lang of ['ja', 'en']) {
       const { limitDown } = await quoteOf(page);
       const response = await request.post('/api/orders', {
         headers: { token: investor.token, 'idempotency-key': `e2e-amend-2x-${lang}-${Date.now()}` },
-        data: { code: CODE, side: 'long', type: 'limit', lots: 1, leverage: 2, price: limitDown },
+        data: { code: CODE, side: 'long', type: 'limit', lots: 3, leverage: 2, price: limitDown },
       });
       expect(((await response.json()) as { code: number }).code).toBe(1);
 
@@ -1013,7 +1023,7 @@ for (const lang of ['ja', 'en']) {
       const detail = page.getByTestId('order-detail');
       await detail.getByRole('button', { name: message(lang, 'trade', 'amend.action'), exact: true }).click();
       const form = detail.getByTestId('amend-form');
-      await form.getByTestId('amend-quantity-up').click();
+      await form.getByTestId('amend-quantity-down').click();
       await expect(input(page, 'amend-quantity')).toHaveValue('200');
       // 200 shares at the day's low, half of it at 2x: the margin, not the notional, is what the cash pays.
       const notional = Number(limitDown) * 200;

@@ -409,7 +409,7 @@ describe('headers: Idempotency-Key and lang', () => {
 
   it('answers the same amendment twice, sent at once with one key, with one new order', async () => {
     const user = await investor(t, '1000000');
-    const placed = await resting(user);
+    const placed = await resting(user, { lots: 3 });
     const key = orderKey();
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => amend(user, placed.data.id, { price: '2780', lots: 2 }, key)),
@@ -591,25 +591,27 @@ describe('the body', () => {
     expect(await tradingSnapshot(t, user)).toEqual(before);
   });
 
-  it('refuses 10,000 lots as more than the cash covers, and changes nothing', async () => {
+  it('refuses 10,000 lots as more than the order has (a 訂正 only reduces), and changes nothing', async () => {
     const user = await investor(t, '1000000');
     const placed = await resting(user);
     const before = await tradingSnapshot(t, user);
-    expect(await amend(user, placed.data.id, { price: '2780', lots: 10_000 })).toMatchObject({
-      status: 409,
-      errorCode: 'ORDER_INSUFFICIENT_FUNDS',
-    });
+    for (const lots of [2, 10_000])
+      expect(await amend(user, placed.data.id, { price: '2780', lots })).toMatchObject({
+        status: 400,
+        errorCode: 'ORDER_AMEND_LOTS_INCREASED',
+      });
     expect(await tradingSnapshot(t, user)).toEqual(before);
     await moneySound(user);
   });
 
   it('keeps the old order in its place in the queue when an amendment is refused', async () => {
-    const first = await investor(t, '1000000');
+    // 280,000 yen: 1 lot at 2,600 holds 260,260; at 2,800 it would hold 280,280.
+    const first = await investor(t, '280000');
     const second = await investor(t, '1000000');
     const a = await resting(first, { price: '2600', takeProfit: null });
     const b = await resting(second, { price: '2600', takeProfit: null });
     // Refused: the old order goes back where it was, ahead of the other investor's.
-    expect((await amend(first, a.data.id, { price: '2600', lots: 4 })).errorCode).toBe(
+    expect((await amend(first, a.data.id, { price: '2800', lots: 1 })).errorCode).toBe(
       'ORDER_INSUFFICIENT_FUNDS',
     );
     const events = await pushQuote(t, { bid: '2599.5', ask: '2600' });
@@ -623,7 +625,7 @@ describe('the body', () => {
 describe('races', () => {
   it('amends an order once when many amendments race, and never twice in the database', async () => {
     const user = await investor(t, '3000000');
-    const placed = await resting(user);
+    const placed = await resting(user, { lots: 3 });
     const answers = await Promise.all(
       ['2780', '2781', '2782', '2783', '2784', '2785', '2786', '2787'].map((price, i) =>
         amend(user, placed.data.id, { price, lots: 1 + (i % 3) }),
@@ -645,7 +647,7 @@ describe('races', () => {
       const user = await investor(t, '1000000');
       const placed = await resting(user);
       const [amended, cancelled] = await Promise.all([
-        amend(user, placed.data.id, { price: '2780', lots: 2 }),
+        amend(user, placed.data.id, { price: '2780', lots: 1 }),
         send<OrderView>(t, 'DELETE', `/api/orders/${placed.data.id}`, user.token),
       ]);
       const open = await openOrders(user);
@@ -665,14 +667,14 @@ describe('races', () => {
     for (let round = 0; round < 4; round++) {
       await pushQuote(t, { bid: '2800', ask: '2800.5' });
       const user = await investor(t, '1000000');
-      const placed = await resting(user, { takeProfit: null });
+      const placed = await resting(user, { takeProfit: null, lots: 2 });
       const [amended] = await Promise.all([
-        amend(user, placed.data.id, { price: '2790', lots: 2 }),
+        amend(user, placed.data.id, { price: '2790', lots: 1 }),
         pushQuote(t, { bid: '2789.5', ask: '2790' }),
       ]);
       const positions = await openPositions(user);
       if (amended.status === 200) {
-        // The amendment came first: its new order (2 lots) filled at the new quote, the old one never did.
+        // The amendment came first: its new order (1 lot) filled at the new quote, the old one never did.
         expect(positions.map((position) => position.id)).toEqual([amended.data.id]);
       } else {
         expect(amended).toMatchObject({ status: 409, errorCode: 'ORDER_NOT_OPEN' });
@@ -685,25 +687,26 @@ describe('races', () => {
 
   it('never lets an amendment and a new order racing for the same cash both have it', async () => {
     for (let round = 0; round < 4; round++) {
-      // 600,000 yen: 1 lot at 2,790 holds 279,279; 2 lots hold 558,558; a second 1-lot order at 2,780, 278,278.
-      const user = await investor(t, '600000');
-      const placed = await resting(user, { takeProfit: null });
+      // 530,260 yen: 1 lot at 2,600 holds 260,260, at 2,800 280,280; a second 1-lot order at 2,690, 269,269.
+      // Either fits beside the order as it rests; both do not.
+      const user = await investor(t, '530260');
+      const placed = await resting(user, { price: '2600', takeProfit: null });
       const [amended, second] = await Promise.all([
-        amend(user, placed.data.id, { price: '2790', lots: 2 }),
-        resting(user, { price: '2780', takeProfit: null }),
+        amend(user, placed.data.id, { price: '2800', lots: 1 }),
+        resting(user, { price: '2690', takeProfit: null }),
       ]);
       const outcomes = [statusOf(amended), statusOf(second)].sort();
       expect(outcomes).toEqual(['ORDER_INSUFFICIENT_FUNDS', 'ok']);
       const balances = await ledgerBalances(t, user);
-      expect(balances.cash_available! + balances.cash_held!).toBe(yen('600000'));
+      expect(balances.cash_available! + balances.cash_held!).toBe(yen('530260'));
       await moneySound(user);
     }
   });
 
   it('never takes cash below zero when many amendments and orders of one investor race', async () => {
-    const user = await investor(t, '900000');
-    const a = await resting(user, { takeProfit: null });
-    const b = await resting(user, { price: '2700', takeProfit: null });
+    const user = await investor(t, '2000000');
+    const a = await resting(user, { takeProfit: null, lots: 3 });
+    const b = await resting(user, { price: '2700', takeProfit: null, lots: 3 });
     const work: Promise<{ status: number }>[] = [];
     for (let i = 0; i < 12; i++) {
       const target = i % 2 === 0 ? a.data.id : b.data.id;
@@ -714,7 +717,7 @@ describe('races', () => {
     await Promise.all(work);
     await moneySound(user);
     const balances = await ledgerBalances(t, user);
-    expect(balances.cash_available! + balances.cash_held!).toBe(yen('900000'));
+    expect(balances.cash_available! + balances.cash_held!).toBe(yen('2000000'));
   });
 
   it("amends only its own user's orders when two investors race on each other's ids", async () => {
@@ -737,7 +740,7 @@ describe('races', () => {
 describe('order states', () => {
   it('amends the new order of an amendment (a chain), and the old links answer their retries only', async () => {
     const user = await investor(t, '1000000');
-    const a = await resting(user);
+    const a = await resting(user, { lots: 3 });
     const keyAB = orderKey();
     const b = await amend(user, a.data.id, { price: '2780', lots: 2 }, keyAB);
     const c = await amend(user, b.data.id, { price: '2770', lots: 1 });
@@ -841,7 +844,7 @@ describe('order states', () => {
       side: 'long',
       type: 'limit',
       price: '140',
-      lots: 1,
+      lots: 2,
       leverage: 1,
     });
     expect(ntt.data.status).toBe('open');
@@ -858,8 +861,8 @@ describe('order states', () => {
     expect(account.marginCall).not.toBeNull();
     const before = await tradingSnapshot(t, user);
     for (const body of [
-      { price: '140', lots: 2 },
-      { price: '139', lots: 1 },
+      { price: '140', lots: 1 },
+      { price: '139', lots: 2 },
     ]) {
       expect(await amend(user, ntt.data.id, body)).toMatchObject({ errorCode: 'MARGIN_CALL_OUTSTANDING' });
       expect(await preview(user, ntt.data.id, body)).toMatchObject({ errorCode: 'MARGIN_CALL_OUTSTANDING' });
@@ -936,7 +939,7 @@ describe('two servers on one database', () => {
         send<Amended>(node, 'POST', `/api/orders/${placed.data.id}/amend`, user.token, body, orderKey());
       const answers = await Promise.all([
         amend(user, placed.data.id, { price: '2780', lots: 1 }),
-        onOther({ price: '2785', lots: 2 }),
+        onOther({ price: '2785', lots: 1 }),
       ]);
       expect(answers.map(statusOf).sort()).toEqual(['ORDER_NOT_OPEN', 'ok']);
       await tradingOf(t.ctx).reload();
@@ -953,7 +956,7 @@ describe('two servers on one database', () => {
       const node = { ...t, app: other.app, ctx: other.ctx };
       await pushQuote(node, { bid: '2800', ask: '2800.5' });
       const user = await investor(t, '1000000');
-      const placed = await resting(user);
+      const placed = await resting(user, { lots: 3 });
       await tradingOf(other.ctx).reload();
       const key = orderKey();
       const body = { price: '2780', lots: 2 };
@@ -1069,14 +1072,14 @@ describe('the house rules, judged again on the replacement', () => {
     [
       'a lower open lots',
       { maxOpenLots: 2 },
-      { price: '2790', lots: 3 },
+      { price: '2780', lots: 3 },
       'ORDER_OPEN_LOTS_ABOVE_INSTRUMENT_LIMIT',
     ],
   ])(
     'refuses an amendment beyond %s set after the order was placed',
     async (_name, rule, body, errorCode) => {
       const user = await investor(t, '3000000');
-      const placed = await resting(user, { leverage: 3, takeProfit: null });
+      const placed = await resting(user, { leverage: 3, takeProfit: null, lots: 3 });
       expect(placed.status).toBe(200);
       try {
         expect((await limits('7203', rule)).status).toBe(200);
@@ -1164,7 +1167,7 @@ describe('a commit that fails', () => {
       )
       .execute(t.ctx.db);
     try {
-      const failed = await amend(user, placed.data.id, { price: '2780', lots: 2 });
+      const failed = await amend(user, placed.data.id, { price: '2780', lots: 1 });
       expect(failed.status).toBe(500);
       expect(await tradingSnapshot(t, user)).toEqual(before);
       await moneySound(user);
@@ -1364,8 +1367,10 @@ describe.runIf(process.env.DATABASE_URL)('two nodes with pools of their own (Pos
     try {
       for (const node of [a.t, nodeB]) await pushQuote(node, { bid: '2800', ask: '2800.5' });
       for (let round = 0; round < 3; round++) {
-        const user = await investor(a.t, '600000');
-        const placed = await on(a.t).place(user, '2790');
+        // 2 lots at 2,600 hold 520,520 yen; amended to 2,790 they hold 558,558. Two more 1-lot orders at 2,780
+        // (278,278 each) fit beside the order as it rests, and only one beside the amended order.
+        const user = await investor(a.t, '1100000');
+        const placed = await on(a.t).place(user, '2600', 2);
         await tradingOf(b.ctx).reload();
         const key = orderKey();
         const answers = await Promise.all([
@@ -1388,7 +1393,7 @@ describe.runIf(process.env.DATABASE_URL)('two nodes with pools of their own (Pos
         expect(Number(rows[0]!.n)).toBeLessThanOrEqual(1);
         const balances = await ledgerBalances(a.t, user);
         expect(balances.cash_available! >= 0n).toBe(true);
-        expect(balances.cash_available! + balances.cash_held!).toBe(yen('600000'));
+        expect(balances.cash_available! + balances.cash_held!).toBe(yen('1100000'));
         const held = await a.t.ctx.db
           .selectFrom('trading_orders')
           .select(['held_margin', 'held_fee'])
@@ -1446,7 +1451,7 @@ describe('a session ended while the command waits for its batch', () => {
     const before = await tradingSnapshot(t, user);
     const done = await whileTradingWaits(
       user,
-      () => amend(user, placed.data.id, { price: '2780', lots: 2 }),
+      () => amend(user, placed.data.id, { price: '2780', lots: 1 }),
       [
         `UPDATE users SET status = 'frozen', frozen_reason = 'review' WHERE id = ${user.userId}`,
         `UPDATE sessions SET revoked_at = now(), revoked_reason = 'frozen_by_staff'

@@ -66,7 +66,7 @@ const verified = async () => {
 describe('POST /api/orders/:id/amend (訂正)', () => {
   it('replaces a resting limit order by one at the new price and lots, moving the hold through the ledger', async () => {
     const user = await investor(t, '1000000');
-    const placed = await resting(user);
+    const placed = await resting(user, { lots: 3 });
     const amended = await amend(user, placed.data.id, { price: '2780', lots: 2 });
     expect(amended.status).toBe(200);
     expect(amended.data).toMatchObject({
@@ -131,12 +131,7 @@ describe('POST /api/orders/:id/amend (訂正)', () => {
     ['the same price and lots', { price: '2790', lots: 1 }, 400, 'ORDER_AMEND_UNCHANGED'],
     ['a price off the tick grid', { price: '2780.3', lots: 1 }, 400, 'ORDER_PRICE_OFF_TICK'],
     ['a price beyond the daily limit', { price: '3400', lots: 1 }, 400, 'ORDER_PRICE_OUTSIDE_LIMITS'],
-    [
-      'more than the cash covers, with the old hold freed',
-      { price: '2790', lots: 4 },
-      409,
-      'ORDER_INSUFFICIENT_FUNDS',
-    ],
+    ['more lots than the order has', { price: '2780', lots: 2 }, 400, 'ORDER_AMEND_LOTS_INCREASED'],
     ['zero lots', { price: '2790', lots: 0 }, 400, 'ORDER_LOTS_INVALID'],
     ['no price', { lots: 2 }, 400, 'ORDER_PRICE_INVALID'],
     ['an unknown field', { price: '2780', lots: 1, leverage: 3 }, 400, 'UNKNOWN_FIELD'],
@@ -154,6 +149,9 @@ describe('POST /api/orders/:id/amend (訂正)', () => {
     const placed = await resting(user);
     const refused = await amend(user, placed.data.id, { price: '2790', lots: 1 }, orderKey(), 'ja');
     expect(refused.msg).toBe('訂正する価格か数量を変更してください');
+    const more = await amend(user, placed.data.id, { price: '2790', lots: 2 }, orderKey(), 'ja');
+    expect(more).toMatchObject({ status: 400, errorCode: 'ORDER_AMEND_LOTS_INCREASED' });
+    expect(more.msg).toBe('訂正で数量を増やすことはできません。増やす分は新しい注文で発注してください');
   });
 
   it("refuses another investor's order as not found, and changes nothing", async () => {
@@ -229,10 +227,10 @@ describe('POST /api/orders/:id/amend (訂正)', () => {
 
 describe('POST /api/orders/:id/amend/preview', () => {
   it("gives the amended order's figures on the cash the old order frees, and changes nothing", async () => {
-    const user = await investor(t, '600000');
-    const placed = await resting(user);
+    const user = await investor(t, '838000');
+    const placed = await resting(user, { lots: 3 });
     const before = await tradingSnapshot(t, user);
-    // 2 lots at 2,780 need 556,556 yen: more than is available, not more than the old hold frees.
+    // 2 lots at 2,780 need 556,556 yen: more than the 163 left available, not more than the old hold frees.
     const figures = await preview(user, placed.data.id, { price: '2780', lots: 2 });
     expect(figures.data).toMatchObject({
       notional: '556000.00',
@@ -241,9 +239,14 @@ describe('POST /api/orders/:id/amend/preview', () => {
       total: '556556.00',
       validity: 'week',
     });
-    expect(await preview(user, placed.data.id, { price: '2780', lots: 3 })).toMatchObject({
+    // The same 3 lots at 2,795 need 839,338.50 yen: more than the freed hold and the cash together.
+    expect(await preview(user, placed.data.id, { price: '2795', lots: 3 })).toMatchObject({
       status: 409,
       errorCode: 'ORDER_INSUFFICIENT_FUNDS',
+    });
+    expect(await preview(user, placed.data.id, { price: '2780', lots: 4 })).toMatchObject({
+      status: 400,
+      errorCode: 'ORDER_AMEND_LOTS_INCREASED',
     });
     expect(await tradingSnapshot(t, user)).toEqual(before);
   });

@@ -12,7 +12,7 @@ function limitOrder(overrides: Partial<PlaceOrder> = {}): PlaceOrder {
     side: 'long',
     type: 'limit',
     price: y('2790'),
-    lots: 1,
+    lots: 3,
     leverage: 1,
     validUntil: '2026-11-27',
     at: at('10:01'),
@@ -47,7 +47,7 @@ describe('amending a resting limit order (訂正)', () => {
     expect(only(events, 'OrderCancelled')).toMatchObject({
       orderId: 'o1',
       reason: 'amended',
-      released: y('279279'),
+      released: y('837837'),
     });
     expect(only(events, 'OrderAccepted')).toMatchObject({
       orderId: 'o2',
@@ -81,16 +81,17 @@ describe('amending a resting limit order (訂正)', () => {
   });
 
   it('may use the cash the old order held: judged as if it were cancelled first', () => {
-    // 279,279 yen of 300,000 are held; a second lot at 2,780 needs 556,556, which only the freed hold covers.
-    const engine = restingEngine('600000');
-    expect(only(engine.amendOrder(amendment()), 'OrderAccepted').heldMargin).toBe(y('556000'));
+    // 837,837 yen of 900,000 are held; the same 3 lots at 2,795 need 839,338.50, which only the freed hold covers.
+    const engine = restingEngine('900000');
+    const accepted = only(engine.amendOrder(amendment({ price: y('2795'), lots: 3 })), 'OrderAccepted');
+    expect(accepted).toMatchObject({ heldMargin: y('838500'), heldFee: y('838.5') });
   });
 
   it('changes nothing when the replacement would be refused, and the order keeps its place in the queue', () => {
-    const engine = restingEngine('300000');
-    engine.placeOrder(limitOrder({ orderId: 'later', accountId: 'b' }));
+    const engine = restingEngine('838000');
+    engine.placeOrder(limitOrder({ orderId: 'later', accountId: 'b', lots: 1 }));
     const before = engine.snapshot();
-    const refused = engine.amendOrder(amendment({ lots: 5 }));
+    const refused = engine.amendOrder(amendment({ price: y('2795'), lots: 3 }));
     expect(refused).toEqual([
       {
         type: 'Rejected',
@@ -107,27 +108,34 @@ describe('amending a resting limit order (訂正)', () => {
     expect(fills.map((fill) => fill.orderId)).toEqual(['o1', 'later']);
   });
 
-  it('refuses another account, an unknown order, a market order and an unchanged one', () => {
-    const engine = restingEngine();
+  it('refuses another account, an unknown order, a market order, an unchanged one and more lots', () => {
+    const engine = restingEngine('2000000');
     engine.onQuote(quote(TOYOTA, OPEN, { phase: 'lunch-break' }));
     engine.placeOrder(limitOrder({ orderId: 'waiting', type: 'market', price: undefined }));
     const reason = (cmd: Partial<AmendOrder>) => only(engine.amendOrder(amendment(cmd)), 'Rejected').reason;
     expect(reason({ accountId: 'b' })).toBe('ORDER_NOT_FOUND');
     expect(reason({ orderId: 'nope' })).toBe('ORDER_NOT_FOUND');
     expect(reason({ orderId: 'waiting' })).toBe('ORDER_NOT_AMENDABLE');
-    expect(reason({ price: y('2790'), lots: 1 })).toBe('ORDER_AMEND_UNCHANGED');
+    expect(reason({ price: y('2790'), lots: 3 })).toBe('ORDER_AMEND_UNCHANGED');
+    // A 訂正 only reduces the quantity, whatever the price.
+    expect(reason({ lots: 4 })).toBe('ORDER_AMEND_LOTS_INCREASED');
+    expect(reason({ price: y('2790'), lots: 4 })).toBe('ORDER_AMEND_LOTS_INCREASED');
     expect(reason({ price: y('2790.3') })).toBe('PRICE_OFF_TICK');
     expect(reason({ newOrderId: 'waiting' })).toBe('ORDER_ID_IN_USE');
   });
 
   it('previews the replacement on the freed cash and changes nothing', () => {
-    const engine = restingEngine('600000');
+    const engine = restingEngine('838000');
     const before = engine.snapshot();
     const preview = engine.previewAmendment(amendment());
     expect(preview).toMatchObject({ ok: true, notional: y('556000'), margin: y('556000'), fee: y('556') });
-    expect(engine.previewAmendment(amendment({ lots: 50 }))).toEqual({
+    expect(engine.previewAmendment(amendment({ price: y('2795'), lots: 3 }))).toEqual({
       ok: false,
       reason: 'INSUFFICIENT_FUNDS',
+    });
+    expect(engine.previewAmendment(amendment({ lots: 50 }))).toEqual({
+      ok: false,
+      reason: 'ORDER_AMEND_LOTS_INCREASED',
     });
     expect(engine.snapshot()).toEqual(before);
   });

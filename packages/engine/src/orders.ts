@@ -208,6 +208,8 @@ function amendable(state: State, cmd: AmendOrder): Order | RejectReason {
   if (!order || order.account.id !== cmd.accountId) return 'ORDER_NOT_FOUND';
   if (order.limitPrice === null) return 'ORDER_NOT_AMENDABLE';
   if (order.limitPrice === cmd.price && order.lots === cmd.lots) return 'ORDER_AMEND_UNCHANGED';
+  // As at Japanese brokers, a 訂正 may only reduce the quantity; more shares are a new order.
+  if (cmd.lots > order.lots) return 'ORDER_AMEND_LOTS_INCREASED';
   return order;
 }
 

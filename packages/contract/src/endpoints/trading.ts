@@ -69,7 +69,7 @@ export const tradingEndpoints = {
     tag: 'trading',
     summary: 'Amend (訂正) a resting limit order: a new limit price and lots, the rest of the order kept',
     description:
-      "The order is cancelled (reason amended) and a new one placed in one step, holding its own margin and fee; the answer is the new order, whose amendsOrderId names the old one. It is judged as if the old order's hold were already released, and if it would be refused nothing changes. The new order queues behind orders already at its price. A market order waiting for the opening cannot be amended (ORDER_NOT_AMENDABLE); the same price and lots are refused (ORDER_AMEND_UNCHANGED).",
+      "The order is cancelled (reason amended) and a new one placed in one step, holding its own margin and fee; the answer is the new order, whose amendsOrderId names the old one. It is judged as if the old order's hold were already released, and if it would be refused nothing changes. The new order queues behind orders already at its price. A market order waiting for the opening cannot be amended (ORDER_NOT_AMENDABLE); the same price and lots are refused (ORDER_AMEND_UNCHANGED), and so are more lots than the order has (ORDER_AMEND_LOTS_INCREASED): a 訂正 only reduces the quantity.",
     access: INVESTOR,
     movesMoney: true,
     params: tradingIdParams,

@@ -73,7 +73,7 @@ export function AmendOrderForm({
     );
   };
   const stepShares = (step: 1 | -1) =>
-    form.field('shares').onChange(steppedShares(form.values.shares, step, order.lots));
+    form.field('shares').onChange(steppedShares(form.values.shares, step, order.lots, order.lots));
 
   const typedPrice = priceSenOf(form.values.price);
   const estimate = typedPrice !== null && lots !== null ? notionalOf(senToDecimal(typedPrice), lots) : null;
@@ -85,6 +85,11 @@ export function AmendOrderForm({
     }
     const checked = form.parse(amendOrderRequest, { lots });
     if (!checked) return;
+    // Refused by the server too (a 訂正 only reduces the quantity); said here without asking it.
+    if (checked.lots > order.lots) {
+      form.showFailure(new ApiError('ORDER_AMEND_LOTS_INCREASED', t('errors:ORDER_AMEND_LOTS_INCREASED')));
+      return;
+    }
     // The server refuses the same price and lots too; said here without asking it.
     if (!changesSomething(amendmentChanges(order, checked.price, checked.lots))) {
       form.showFailure(new ApiError('ORDER_AMEND_UNCHANGED', t('errors:ORDER_AMEND_UNCHANGED')));

@@ -41,6 +41,12 @@ describe('steppedShares', () => {
     expect(steppedShares('１，０００', 1)).toBe('1100');
   });
 
+  it('never goes over the most lots allowed (a 訂正 only reduces)', () => {
+    expect(steppedShares('300', 1, 3, 3)).toBe('300');
+    expect(steppedShares('500', -1, 3, 3)).toBe('300');
+    expect(steppedShares('300', -1, 3, 3)).toBe('200');
+  });
+
   it('steps from the fallback when what is typed is not a whole number of lots', () => {
     expect(steppedShares('150', 1, 3)).toBe('400');
     expect(steppedShares('', -1, 3)).toBe('200');

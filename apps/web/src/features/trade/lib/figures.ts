@@ -27,12 +27,12 @@ export function lotsOfShares(typed: string): number | null {
 }
 
 /**
- * The shares field after a − or a +: one lot a tap, never under one lot. A quantity that is not a whole number of
- * lots steps from `fallbackLots` (0 starts at one lot).
+ * The shares field after a − or a +: one lot a tap, never under one lot nor over `maxLots`. A quantity that is not
+ * a whole number of lots steps from `fallbackLots` (0 starts at one lot).
  */
-export function steppedShares(typed: string, step: 1 | -1, fallbackLots = 0): string {
+export function steppedShares(typed: string, step: 1 | -1, fallbackLots = 0, maxLots = Infinity): string {
   const lots = lotsOfShares(typed) ?? fallbackLots;
-  return String(Math.max(1, lots + step) * SHARES_PER_LOT);
+  return String(Math.max(1, Math.min(maxLots, lots + step)) * SHARES_PER_LOT);
 }
 
 /** Price × shares as a wire decimal: the notional (約定代金) of `lots` at `price`. */
