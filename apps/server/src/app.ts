@@ -112,7 +112,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         title: 'Kabuto API',
         version: APP_VERSION.version,
         description:
-          'Every response is an envelope {code, msg, data}: code 1 is success; failures carry code 0 (or 401 for an expired session), a localised msg and a stable errorCode. Send the session token in the `token` header and the language as `?lang=` (ja, zh-CN, en, es, fr; jp, cn and sp too).',
+          'Every response is an envelope {code, msg, data}: code 1 is success; failures carry code 0 (or 401 for an expired session), a localised msg and a stable errorCode. Send the session token in the `token` header and the language as `?lang=` (ja, zh-CN, en, es, fr; jp, cn and sp too); without it, the first supported language of Accept-Language, else English.',
       },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
       security: [{ token: [] }],

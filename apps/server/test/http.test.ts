@@ -47,6 +47,32 @@ describe('language of msg', () => {
     });
     expect(response.json().msg).toBe('Account cannot be empty');
   });
+
+  it.each([
+    ['ja-JP,ja;q=0.9,en;q=0.8', '携帯電話番号を入力してください'],
+    ['de-DE,fr;q=0.8', 'Le compte ne peut pas être vide'],
+    ['de-DE', 'Account cannot be empty'],
+  ])('without lang, follows Accept-Language %s', async (header, msg) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'accept-language': header },
+      payload: emptyLogin,
+      remoteAddress: `10.0.2.${header.length}`,
+    });
+    expect(response.json().msg).toBe(msg);
+  });
+
+  it('lets lang win over Accept-Language', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login?lang=en',
+      headers: { 'accept-language': 'ja' },
+      payload: emptyLogin,
+      remoteAddress: '10.0.3.1',
+    });
+    expect(response.json().msg).toBe('Account cannot be empty');
+  });
 });
 
 describe('bad input never gives a 500', () => {

@@ -10,7 +10,7 @@ import {
   type ErrorCode,
   type FirstError,
 } from '@kabuto/contract';
-import { normalizeLang, translate, type Lang } from '@kabuto/i18n';
+import { FALLBACK_LANG, langFromAcceptLanguage, normalizeLang, translate, type Lang } from '@kabuto/i18n';
 import type {
   FastifyError,
   FastifyInstance,
@@ -128,7 +128,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, failure:
 export const SLOW_REQUEST_MS = 1000;
 
 /**
- * Language from `?lang=`, the error envelope for every failure, a JSON 404 under /api, and no caching of
+ * Language from `?lang=`, else from Accept-Language, the error envelope for every failure, a JSON 404 under /api, and no caching of
  * API answers (they carry tokens, balances and personal data).
  */
 export function registerHttpConventions(app: FastifyInstance): void {
@@ -141,7 +141,10 @@ export function registerHttpConventions(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const query = request.query as Record<string, unknown> | undefined;
     const lang = typeof query?.lang === 'string' ? query.lang : undefined;
-    request.lang = normalizeLang(lang);
+    request.lang =
+      lang === undefined
+        ? (langFromAcceptLanguage(request.headers['accept-language']) ?? FALLBACK_LANG)
+        : normalizeLang(lang);
   });
   app.addHook('onResponse', async (request, reply) => {
     if (reply.elapsedTime >= SLOW_REQUEST_MS) {
