@@ -254,8 +254,8 @@ describe('a forced close', () => {
           user.token,
         )
       ).data.items.find((message) => message.kind === 'margin_call')!.body;
-    expect(await letter('ja')).toContain('追証金額は63,401円です');
-    expect(await letter('en')).toContain('a deposit of ¥63,401 restores it');
+    expect(await letter('ja')).toContain('維持率の回復に必要なご入金額は63,401円です');
+    expect(await letter('en')).toContain('a deposit of ¥63,401 would have restored it');
     expect(
       (await send<PositionView>(t, 'GET', `/api/positions/${filled.data.id}`, user.token)).data.status,
     ).toBe('holding');
@@ -317,6 +317,34 @@ describe('a forced close', () => {
     expect(repaid.data).toMatchObject({ debt: '0.00', available: '4899.50' });
     expect(await ledgerBalances(t, user)).toMatchObject({ cash_available: yen('4899.50'), trading_debt: 0n });
     expect(await ledgerBalanced()).toBe(true);
+  });
+
+  it('names no deposit when one price passes both levels: the forced close goes ahead whatever arrives', async () => {
+    const user = await investor(t, '1000000');
+    const filled = await placeOrder(t, user, { ...marketLong, lots: 10, leverage: 3 });
+    expect(filled.data.status).toBe('filled');
+    // The next day opens at 1,800 yen: below the 20% level and the 10% one at once.
+    t.clock.set(new Date('2026-11-25T01:00:00Z'));
+    await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300' });
+    const rows = await t.ctx.db
+      .selectFrom('messages')
+      .select(['kind', 'params'])
+      .where('user_id', '=', BigInt(user.userId))
+      .where('kind', 'in', ['margin_call', 'forced_close'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.kind)).toEqual(['margin_call', 'forced_close']);
+    expect(rows[0]!.params).not.toHaveProperty('amount');
+    const ja = await get<{ items: { kind: string; body: string }[] }>(
+      t.app,
+      '/api/messages?lang=ja',
+      user.token,
+    );
+    const call = ja.data.items.find((message) => message.kind === 'margin_call')!.body;
+    expect(call).toMatch(
+      /^委託保証金維持率が-?[\d.]+%に低下し、追証が発生しました。\d{4}\/\d{2}\/\d{2}までに/,
+    );
+    expect(call).not.toContain('円');
   });
 });
 

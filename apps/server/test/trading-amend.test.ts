@@ -151,7 +151,7 @@ describe('POST /api/orders/:id/amend (訂正)', () => {
     expect(refused.msg).toBe('訂正する価格か数量を変更してください');
     const more = await amend(user, placed.data.id, { price: '2790', lots: 2 }, orderKey(), 'ja');
     expect(more).toMatchObject({ status: 400, errorCode: 'ORDER_AMEND_LOTS_INCREASED' });
-    expect(more.msg).toBe('訂正で数量を増やすことはできません。増やす分は新しい注文で発注してください');
+    expect(more.msg).toBe('数量を増やす訂正はできません。追加する分は改めて発注してください');
   });
 
   it("refuses another investor's order as not found, and changes nothing", async () => {

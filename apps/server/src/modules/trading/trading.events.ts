@@ -73,6 +73,11 @@ export async function persistEvents(
     commit.events.flatMap((event) => (event.type === 'OrderFilled' ? [event.orderId] : [])),
   );
   const holds = new Map<string, readonly Transfer[]>();
+  // A margin call decided in the same step as a forced close (a price gapping past both levels) names no
+  // deposit: none can stop the close.
+  const forcedHere = new Set(
+    commit.events.flatMap((event) => (event.type === 'ForcedClose' ? [event.accountId] : [])),
+  );
 
   for (const event of commit.events) {
     index += 1;
@@ -283,7 +288,7 @@ export async function persistEvents(
           {
             ratio: percent(event.ratioBp),
             deadline: slashDate(event.deadline),
-            amount: senToDecimal(wholeYenUp(event.shortfall)),
+            ...(forcedHere.has(event.accountId) ? {} : { amount: senToDecimal(wholeYenUp(event.shortfall)) }),
           },
           at,
         );

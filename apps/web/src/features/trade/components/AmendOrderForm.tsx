@@ -139,7 +139,15 @@ export function AmendOrderForm({
           placeholder={t('trade:sharesPlaceholder')}
           inputMode="numeric"
           testId="amend-quantity"
-          extra={<Stepper label={t('trade:amend.newShares')} onStep={stepShares} testId="amend-quantity" />}
+          extra={
+            <Stepper
+              label={t('trade:amend.newShares')}
+              onStep={stepShares}
+              testId="amend-quantity"
+              canStepDown={lots === null || lots > 1}
+              canStepUp={lots === null || lots < order.lots}
+            />
+          }
         />
       </List>
       <div className="kb-trade-note" style={{ paddingTop: 8 }} data-testid="amend-shares">

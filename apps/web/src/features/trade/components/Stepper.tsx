@@ -5,10 +5,13 @@ interface StepperProps {
   label: string;
   onStep: (step: 1 | -1) => void;
   testId: string;
+  /** False at a bound the value cannot pass: the button shows disabled instead of doing nothing. */
+  canStepDown?: boolean;
+  canStepUp?: boolean;
 }
 
 /** The − and + beside a price or a quantity: one tick or one lot each tap. */
-export function Stepper({ label, onStep, testId }: StepperProps) {
+export function Stepper({ label, onStep, testId, canStepDown = true, canStepUp = true }: StepperProps) {
   const { t } = useTradeTranslation();
   return (
     <span className="kb-stepper">
@@ -16,6 +19,7 @@ export function Stepper({ label, onStep, testId }: StepperProps) {
         type="button"
         aria-label={t('trade:stepDown', { field: label })}
         onClick={() => onStep(-1)}
+        disabled={!canStepDown}
         data-testid={`${testId}-down`}
       >
         −
@@ -24,6 +28,7 @@ export function Stepper({ label, onStep, testId }: StepperProps) {
         type="button"
         aria-label={t('trade:stepUp', { field: label })}
         onClick={() => onStep(1)}
+        disabled={!canStepUp}
         data-testid={`${testId}-up`}
       >
         +
