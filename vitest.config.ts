@@ -9,6 +9,7 @@ export default defineConfig({
       'apps/web/src/**/*.test.ts',
       'apps/backoffice/src/**/*.test.ts',
     ],
+    globalSetup: ['apps/server/test/global-setup.ts'],
     pool: 'forks',
     // Vitest leaves one core to its own process, which does little while the test files run: on two cores that
     // was one worker and an idle core.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -18,8 +18,18 @@ import { DEMO, seedDemoData } from '../src/modules/system';
 import { hashPassword } from '../src/platform/crypto';
 import { insertStaff } from '../src/modules/staff';
 import pino from 'pino';
+import { inject } from 'vitest';
 
 export { DEMO };
+
+/** The migrated database the run's global setup dumped; none outside vitest (the benches import this file). */
+function pgliteTemplate(): string | null {
+  try {
+    return inject('pgliteTemplate') ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /** PGlite in memory by default; a fresh PostgreSQL database per test file when DATABASE_URL is set. */
 async function openTestDatabase(): Promise<{
@@ -29,7 +39,8 @@ async function openTestDatabase(): Promise<{
 }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openPglite('memory://');
+    const template = pgliteTemplate();
+    const database = await openPglite('memory://', template ? new Blob([readFileSync(template)]) : undefined);
     return { database, dispose: () => database.close() };
   }
   const name = `kabuto_test_${randomBytes(6).toString('hex')}`;

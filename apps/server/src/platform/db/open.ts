@@ -19,11 +19,22 @@ export interface Database {
 const INT8_OID = 20;
 const toBigInt = (value: string) => BigInt(value);
 
-export async function openPglite(dataDir: string | 'memory://'): Promise<Database> {
+/**
+ * The embedded database. `template`, a data directory from `dumpDataDir`, starts it as that one was (the test
+ * harness starts each file's database from one migrated copy instead of running initdb again).
+ */
+export async function openPglite(
+  dataDir: string | 'memory://',
+  template?: Blob,
+): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
   if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, { parsers: { [pgliteTypes.INT8]: toBigInt } });
+  const pglite = await PGlite.create(dataDir, {
+    parsers: { [pgliteTypes.INT8]: toBigInt },
+    ...(template ? { loadDataDir: template } : {}),
+  });
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
   return {
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     db,
     kind: 'pglite',
     withMigrationLock: (work) =>
