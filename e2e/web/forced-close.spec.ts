@@ -62,6 +62,33 @@ for (const lang of ['ja', 'en']) {
     ).items;
     expect(opened).toMatchObject({ status: 'holding', leverage: 3 });
 
+    // First a fall to 15% of the notional: between the 10% and 20% levels, a margin call. Its message states
+    // the deposit that would have restored the level at that price.
+    const shares = lots * 100;
+    const notional = last * shares;
+    const drop = (1_000_000 - notional * 0.001 - 0.15 * notional) / shares;
+    const called = await request.post('/api/test/quotes', {
+      data: { code: CODE, price: String(Math.floor(last - drop)) },
+    });
+    expect(called.ok()).toBe(true);
+    await expect(page.getByTestId('position-row')).toHaveCount(1);
+    await page.goto(MESSAGES);
+    const call = page
+      .getByTestId('message-item')
+      .filter({ hasText: message(lang, 'messages', 'margin_call.title') });
+    await expect(call).toHaveCount(1);
+    await call.click();
+    await expect(call).toHaveAttribute('data-expanded', 'true');
+    await expect(call).toContainText(
+      lang === 'ja' ? /ご入金額は[\d,]+円です/ : /a deposit of ¥[\d,]+ would have/,
+    );
+    // The order's own toast, shown on the Trade tab, is gone before the picture.
+    await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
+    await waitUntilSettled(page.getByTestId('message-list'));
+    await screenshot(page, `margin-call-message-${lang}`);
+    await page.goto('/#/pages/jiaoyi/jiaoyi');
+    await expect(page.getByTestId('position-row')).toHaveCount(1);
+
     // 40% down: the loss exceeds the cash, far below the 10% liquidation level.
     const crash = String(Math.floor(last * 0.6));
     const fed = await request.post('/api/test/quotes', { data: { code: CODE, price: crash } });
