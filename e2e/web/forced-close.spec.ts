@@ -5,8 +5,9 @@ import { investorWithCash, message, openSignedInPhone, useLanguage, waitUntilSet
 
 /**
  * A forced close end to end: an investor opens a 3x long through the order panel, the test price path
- * (TEST_PRICE_PATH=on, POST /api/test/quotes) takes the price through the liquidation level, and the investor
- * finds the forced-close message and the position closed, with its reason, in the Trade tab's history.
+ * (TEST_PRICE_PATH=on, POST /api/test/quotes) takes the price below the margin-call level (a message with the
+ * deposit figure), then through the liquidation level, and the investor finds the forced-close message and the
+ * position closed, with its reason, in the Trade tab's history.
  *
  * Sony (6758) is used by no other spec, so no one else's position is moved by the price. The simulator keeps
  * ticking the code afterwards and takes the price back up: a closed position stays closed, so the outcome does
