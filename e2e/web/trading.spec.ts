@@ -637,8 +637,13 @@ for (const lang of ['ja', 'en']) {
       await expect(panel.getByTestId('order-form')).toBeVisible();
 
       // Lots: checked before anything is sent, with the server's own rule.
-      // The quantity is in shares, in 100-share units: half a unit is refused on the field.
+      // The quantity is in shares, in 100-share units: half a unit is refused on the field. At one unit the −
+      // shows disabled; a stepped unit enables it again.
       await expect(input(page, 'order-quantity')).toHaveValue('100');
+      await expect(panel.getByTestId('order-quantity-down')).toBeDisabled();
+      await panel.getByTestId('order-quantity-up').click();
+      await expect(input(page, 'order-quantity')).toHaveValue('200');
+      await expect(panel.getByTestId('order-quantity-down')).toBeEnabled();
       await input(page, 'order-quantity').fill('150');
       await panel.getByTestId('order-review').click();
       await expect(panel.getByTestId('order-quantity-error')).toHaveText(

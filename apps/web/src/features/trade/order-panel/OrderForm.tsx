@@ -244,7 +244,14 @@ export function OrderForm({
           placeholder={t('trade:sharesPlaceholder')}
           inputMode="numeric"
           testId="order-quantity"
-          extra={<Stepper label={t('trade:sharesInput')} onStep={stepShares} testId="order-quantity" />}
+          extra={
+            <Stepper
+              label={t('trade:sharesInput')}
+              onStep={stepShares}
+              testId="order-quantity"
+              canStepDown={lots === null || lots > 1}
+            />
+          }
         />
       </List>
       <div className="kb-trade-note" data-testid="order-shares">
