@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatYen, typedCount, typedDecimal, typedSen } from './money';
+import {
+  formatPrice,
+  formatYen,
+  typedCount,
+  typedDecimal,
+  typedSen,
+  wholeYenDown,
+  wholeYenUp,
+} from './money';
 
 describe('formatPrice', () => {
   it('shows only the decimals a price has, with thousands separators', () => {
@@ -75,5 +83,26 @@ describe('typedCount', () => {
   it('refuses a comma out of place, a space inside, a sign, decimals or a currency mark', () => {
     for (const typed of ['10,00', '1 000', '-100', '1.5', '¥100', '100円', '', 'abc'])
       expect(typedCount(typed)).toBeNull();
+  });
+});
+
+describe('wholeYenDown and wholeYenUp', () => {
+  it('round sen to whole yen below and above, on both sides of zero', () => {
+    expect([6_340_050n, 6_340_100n, 1n, 0n, -1n, -150n].map(wholeYenDown)).toEqual([
+      6_340_000n,
+      6_340_100n,
+      0n,
+      0n,
+      -100n,
+      -200n,
+    ]);
+    expect([6_340_050n, 6_340_100n, 1n, 0n, -1n, -150n].map(wholeYenUp)).toEqual([
+      6_340_100n,
+      6_340_100n,
+      100n,
+      0n,
+      0n,
+      -100n,
+    ]);
   });
 });

@@ -12,6 +12,12 @@ export function senToDecimal(sen: Sen): string {
   return `${negative ? '-' : ''}${yen.toString()}.${cents}`;
 }
 
+/** Whole yen at or below `sen` (a transfer's amount out of what is there). */
+export const wholeYenDown = (sen: Sen): Sen => sen - (((sen % 100n) + 100n) % 100n);
+
+/** Whole yen at or above `sen` (a deposit that is enough). */
+export const wholeYenUp = (sen: Sen): Sen => -wholeYenDown(-sen);
+
 const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
 
 /** Digits, with commas only between groups of three ("1,000,000" or "1000000"). */

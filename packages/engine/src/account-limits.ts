@@ -1,6 +1,6 @@
 import { isMarginTrade, type Sen } from '@kabuto/contract';
 import type { EngineConfig } from './config';
-import { BASIS_POINTS, ceilDiv, feeFor, isBelowLevel, marginFor } from './money';
+import { equityAtLevel, feeFor, isBelowLevel, marginFor } from './money';
 import type { MarginCallRecord } from './records';
 
 /** What the money checks of a new order look at: the account as measure() and the ledger give it. */
@@ -113,7 +113,7 @@ export function riskLevels(
 ): { marginCall: RiskLevel; liquidation: RiskLevel } {
   const level = (ratioBp: number): RiskLevel => ({
     ratioBp,
-    equity: openNotional === 0n ? null : ceilDiv(openNotional * BigInt(ratioBp), BASIS_POINTS),
+    equity: openNotional === 0n ? null : equityAtLevel(openNotional, ratioBp),
   });
   return {
     marginCall: level(config.margin.maintenanceRatioBp),

@@ -44,6 +44,11 @@ export function interestFor(base: Sen, rateBpPerYear: number, days: number, days
   return (base * BigInt(rateBpPerYear) * BigInt(days)) / (BASIS_POINTS * BigInt(daysPerYear));
 }
 
+/** The least equity at which `notional` is not below the level (isBelowLevel), to the sen. */
+export function equityAtLevel(notional: Sen, levelBp: number): Sen {
+  return ceilDiv(notional * BigInt(levelBp), BASIS_POINTS);
+}
+
 /** equity / notional < level, exactly. */
 export function isBelowLevel(equity: Sen, notional: Sen, levelBp: number): boolean {
   return equity * BASIS_POINTS < notional * BigInt(levelBp);

@@ -1,7 +1,7 @@
 import type { Sen } from '@kabuto/contract';
 import { jstDateOf, marginCallDeadline } from '@kabuto/market-rules';
 import { exitPriceNow, markOf } from './market-access';
-import { BASIS_POINTS, ceilDiv, feeFor, isBelowLevel, notionalOf, ratioBp } from './money';
+import { BASIS_POINTS, equityAtLevel, feeFor, isBelowLevel, notionalOf, ratioBp } from './money';
 import { releaseOrder } from './orders';
 import { markPendingClose, pnlAt, settleClose, unfileRisk } from './positions';
 import { HIGHEST_PRICE } from './price-checks';
@@ -143,7 +143,7 @@ export function evaluate(state: State, account: Account, at: EpochMs, options: E
       type: 'MarginCall',
       ...ratioFields(account, now, at),
       maintenanceRatioBp: maintenance,
-      shortfall: ceilDiv(now.notional * BigInt(maintenance), BASIS_POINTS) - now.equity,
+      shortfall: equityAtLevel(now.notional, maintenance) - now.equity,
       raisedOn,
       deadline: account.marginCall.deadline,
     });

@@ -1,9 +1,15 @@
 // Rules of the i18n check (scripts/check.ts) that can be tested on their own.
 
+import { BODIES_WITHOUT } from './message-parts';
+
 /** The parts every message kind has, in every language. */
 export const MESSAGE_TEXT_PARTS = ['title', 'body'] as const;
-/** A kind's text for rows stored before it gained a parameter (a margin call's amount). */
-const OPTIONAL_MESSAGE_PARTS = ['bodyWithoutAmount'];
+
+/** A kind's parts: a title, a body, and the body of its older rows where it has one. */
+const partsOf = (kind: string): readonly string[] =>
+  Object.hasOwn(BODIES_WITHOUT, kind)
+    ? [...MESSAGE_TEXT_PARTS, BODIES_WITHOUT[kind]!.part]
+    : MESSAGE_TEXT_PARTS;
 
 /**
  * The `messages` namespace of one language against the message kinds: every kind has a non-empty title
@@ -14,7 +20,7 @@ export function messageKindProblems(lang: string, kinds: readonly string[], text
   const tree = texts as Record<string, unknown>;
   for (const kind of kinds) {
     const entry = tree[kind];
-    for (const part of MESSAGE_TEXT_PARTS) {
+    for (const part of partsOf(kind)) {
       const text =
         entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>)[part] : undefined;
       if (typeof text !== 'string' || text.trim() === '')
@@ -28,10 +34,7 @@ export function messageKindProblems(lang: string, kinds: readonly string[], text
     }
     if (entry !== null && typeof entry === 'object')
       for (const part of Object.keys(entry))
-        if (
-          !(MESSAGE_TEXT_PARTS as readonly string[]).includes(part) &&
-          !OPTIONAL_MESSAGE_PARTS.includes(part)
-        )
+        if (!partsOf(key).includes(part))
           problems.push(`${lang}/messages.json "${key}.${part}" is neither a title nor a body`);
   }
   return problems;

@@ -128,8 +128,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, failure:
 export const SLOW_REQUEST_MS = 1000;
 
 /**
- * Language from `?lang=`, else from Accept-Language, the error envelope for every failure, a JSON 404 under /api, and no caching of
- * API answers (they carry tokens, balances and personal data).
+ * Language from `?lang=`, else from Accept-Language, the error envelope for every failure, a JSON 404 under
+ * /api, and no caching of API answers (they carry tokens, balances and personal data).
  */
 export function registerHttpConventions(app: FastifyInstance): void {
   app.decorateRequest('lang', 'en');

@@ -1,3 +1,4 @@
+import { wholeYenDown } from '@kabuto/contract';
 import type { AccountView } from '@kabuto/engine';
 
 /** Whether trading has a claim on the account's cash: open orders or positions, debt, or a margin call. */
@@ -8,7 +9,7 @@ export const hasExposure = (view: AccountView) =>
   view.debt !== 0n ||
   view.marginCall !== null;
 
-const wholeYen = (sen: bigint) => (sen > 0n ? sen - (sen % 100n) : 0n);
+const wholeYen = (sen: bigint) => (sen > 0n ? wholeYenDown(sen) : 0n);
 
 /**
  * What may leave the account now (docs/trading.md, "Withdrawals and trading"), as the withdrawal screen shows it

@@ -1,6 +1,6 @@
 import { formatJst, formatPrice, formatYen, groupThousands, type MessageKind } from '@kabuto/contract';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
-import { translate, type Lang } from '@kabuto/i18n';
+import { messageBodyPart, translate, type Lang } from '@kabuto/i18n';
 import type { MessageParamValues } from './messaging.table';
 
 /** Account numbers are shown by their last four digits only, as the bank-account and withdrawal screens show them. */
@@ -48,10 +48,8 @@ function displayParams(lang: Lang, params: MessageParamValues): Record<string, s
 /** A stored message in the reader's language. */
 export function renderMessage(lang: Lang, kind: MessageKind, params: MessageParamValues) {
   const shown = displayParams(lang, params);
-  // A margin call raised before its shortfall was recorded has no amount to state.
-  const body = kind === 'margin_call' && params.amount === undefined ? 'bodyWithoutAmount' : 'body';
   return {
     title: translate(lang, 'messages', `${kind}.title`, shown),
-    body: translate(lang, 'messages', `${kind}.${body}`, shown),
+    body: translate(lang, 'messages', `${kind}.${messageBodyPart(kind, params)}`, shown),
   };
 }

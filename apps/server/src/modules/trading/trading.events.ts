@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { senToDecimal } from '@kabuto/contract';
+import { senToDecimal, wholeYenUp } from '@kabuto/contract';
 import type { EngineEvent, Transfer } from '@kabuto/engine';
 import type { Executor } from '../../database';
 import type { LedgerActor } from '../ledger';
@@ -28,8 +28,6 @@ const userOf = (event: { accountId: string }) => BigInt(event.accountId);
 const dateOf = (at: number) => new Date(at);
 const percent = (ratioBp: number | null) => (ratioBp === null ? '-' : (ratioBp / 100).toFixed(2));
 const slashDate = (date: string) => date.replaceAll('-', '/');
-/** A sum to deposit, as a letter states it: whole yen, rounded up so that it is enough. */
-const wholeYenUp = (sen: bigint) => ((sen + 99n) / 100n) * 100n;
 
 /**
  * Writes what the engine decided: the rows of orders, positions, fills, margin calls and forced closes, and
@@ -73,11 +71,6 @@ export async function persistEvents(
     commit.events.flatMap((event) => (event.type === 'OrderFilled' ? [event.orderId] : [])),
   );
   const holds = new Map<string, readonly Transfer[]>();
-  // A margin call decided in the same step as a forced close (a price gapping past both levels) names no
-  // deposit: none can stop the close.
-  const forcedHere = new Set(
-    commit.events.flatMap((event) => (event.type === 'ForcedClose' ? [event.accountId] : [])),
-  );
 
   for (const event of commit.events) {
     index += 1;
@@ -272,7 +265,12 @@ export async function persistEvents(
           updated_at: at,
         });
         break;
-      case 'MarginCall':
+      case 'MarginCall': {
+        // Decided in the same step as a forced close (a price gapping past both levels), it names no deposit:
+        // none can stop the close.
+        const forcedNow = commit.events.some(
+          (other) => other.type === 'ForcedClose' && other.accountId === event.accountId,
+        );
         await openMarginCall(db, {
           user_id: userId,
           raised_on: event.raisedOn,
@@ -288,11 +286,12 @@ export async function persistEvents(
           {
             ratio: percent(event.ratioBp),
             deadline: slashDate(event.deadline),
-            ...(forcedHere.has(event.accountId) ? {} : { amount: senToDecimal(wholeYenUp(event.shortfall)) }),
+            ...(forcedNow ? {} : { amount: senToDecimal(wholeYenUp(event.shortfall)) }),
           },
           at,
         );
         break;
+      }
       case 'MarginCallCleared':
         await clearMarginCall(db, userId, at, event.by);
         break;

@@ -17,7 +17,7 @@ import {
   type Confirmed,
 } from '../api/trading';
 import { amendmentChanges, cashForAmendment, changesSomething, heldOf } from '../lib/amend';
-import { lotsOfShares, marginOf, notionalOf, steppedShares } from '../lib/figures';
+import { lotsOfShares, marginOf, notionalOf, sharesSteps, steppedShares } from '../lib/figures';
 import { instrumentWithCode, priceText, quantityText } from '../lib/labels';
 import { priceInputText, priceSenOf, steppedPrice } from '../lib/prices';
 import { useTradeTranslation } from '../lib/texts';
@@ -144,8 +144,7 @@ export function AmendOrderForm({
               label={t('trade:amend.newShares')}
               onStep={stepShares}
               testId="amend-quantity"
-              canStepDown={lots === null || lots > 1}
-              canStepUp={lots === null || lots < order.lots}
+              {...sharesSteps(lots, order.lots)}
             />
           }
         />

@@ -8,6 +8,7 @@ import {
   pnlPercentOf,
   roomAbove,
   shortfallTo,
+  sharesSteps,
   steppedShares,
   targetRefusal,
   unrealisedPnlAt,
@@ -45,6 +46,13 @@ describe('steppedShares', () => {
     expect(steppedShares('300', 1, 3, 3)).toBe('300');
     expect(steppedShares('500', -1, 3, 3)).toBe('300');
     expect(steppedShares('300', -1, 3, 3)).toBe('200');
+  });
+
+  it('disables − at one lot and + at the most lots allowed, neither while the quantity is unreadable', () => {
+    expect(sharesSteps(1)).toEqual({ canStepDown: false, canStepUp: true });
+    expect(sharesSteps(2, 3)).toEqual({ canStepDown: true, canStepUp: true });
+    expect(sharesSteps(3, 3)).toEqual({ canStepDown: true, canStepUp: false });
+    expect(sharesSteps(null, 3)).toEqual({ canStepDown: true, canStepUp: true });
   });
 
   it('steps from the fallback when what is typed is not a whole number of lots', () => {

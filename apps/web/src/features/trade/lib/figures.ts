@@ -35,6 +35,14 @@ export function steppedShares(typed: string, step: 1 | -1, fallbackLots = 0, max
   return String(Math.max(1, Math.min(maxLots, lots + step)) * SHARES_PER_LOT);
 }
 
+/** Which of the shares stepper's − and + move the quantity, at steppedShares' bounds; both while it is unreadable. */
+export function sharesSteps(
+  lots: number | null,
+  maxLots = Infinity,
+): { canStepDown: boolean; canStepUp: boolean } {
+  return { canStepDown: lots === null || lots > 1, canStepUp: lots === null || lots < maxLots };
+}
+
 /** Price × shares as a wire decimal: the notional (約定代金) of `lots` at `price`. */
 export function notionalOf(price: string, lots: number): string {
   return senToDecimal(senOf(price) * BigInt(lots * SHARES_PER_LOT));

@@ -26,6 +26,7 @@ import {
   buyingPowerAt,
   lotsOfShares,
   notionalOf,
+  sharesSteps,
   steppedShares,
   targetRefusal,
   type Side,
@@ -249,7 +250,7 @@ export function OrderForm({
               label={t('trade:sharesInput')}
               onStep={stepShares}
               testId="order-quantity"
-              canStepDown={lots === null || lots > 1}
+              {...sharesSteps(lots)}
             />
           }
         />
