@@ -1279,7 +1279,8 @@ describe('a random mix, sent in bursts', () => {
 describe('floods and oversized requests', () => {
   it('answers a flood of one investor (each ok, ORDER_NOT_OPEN or RATE_LIMITED, never a 500) and amends once', async () => {
     const user = await investor(t, '1000000');
-    const placed = await resting(user);
+    // 3 lots, so that every amendment of the flood (1 to 3 lots) is one a 訂正 may make.
+    const placed = await resting(user, { lots: 3 });
     const answers = await Promise.all([
       ...Array.from({ length: 40 }, () => preview(user, placed.data.id, { price: '2780', lots: 1 })),
       ...Array.from({ length: 20 }, (_, i) =>
