@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerByApi } from '../support';
+import { registerByApi, sendWithReason } from '../support';
 import { loginByApi, openSignedIn } from './staff-session';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -20,8 +20,7 @@ test('staff freezes a user with a reason and the audit log records it', async ({
   await expect(page.getByRole('heading', { name: `User ${investor.userId}` })).toBeVisible();
   const reason = `Suspicious activity reported by e2e ${Date.now()}`;
   await page.getByTestId('freeze-user').click();
-  await page.getByTestId('reason-input').fill(reason);
-  await page.getByTestId('reason-submit').click();
+  await sendWithReason(page, reason);
 
   await expect(page.getByTestId('user-profile').getByTestId('user-status')).toHaveText('Frozen');
   await expect(page.getByTestId('frozen-reason')).toHaveText(reason);

@@ -1,15 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { totpCode } from '../support';
+import { dialogOpened, sendWithReason, totpCode } from '../support';
 import { fillLogin, loginByApi, openBackOffice, openSignedIn, staffApi } from './staff-session';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 // A login may wait up to 30 s for an authenticator code the server has not seen yet.
 test.setTimeout(120_000);
 
-/** Gives the reason for an audited action and sends it: the dialog is the one confirmation. */
-async function confirmWithReason(page: Page, reason: string) {
-  await page.getByTestId('reason-input').fill(reason);
-  await page.getByTestId('reason-submit').click();
+/** Confirms the one-time credentials were noted, once their dialog has opened, and sees it close. */
+async function closeCredentials(page: Page) {
+  const details = page.getByTestId('one-time-credentials');
+  await dialogOpened(page.getByRole('dialog').filter({ has: details }));
+  await page.getByTestId('credentials-done').click();
+  await expect(details).toBeHidden();
 }
 
 test('an admin creates a member who signs in, changes their password and is signed out when disabled', async ({
@@ -37,8 +39,7 @@ test('an admin creates a member who signs in, changes their password and is sign
   const totpSecret = (await details.getByTestId('credential-totp-secret').textContent()) ?? '';
   await expect(details.getByTestId('credential-otpauth-uri')).toContainText(`secret=${totpSecret}`);
   expect(temporaryPassword.length).toBeGreaterThanOrEqual(12);
-  await page.getByTestId('credentials-done').click();
-  await expect(details).toBeHidden();
+  await closeCredentials(page);
 
   const row = page.getByTestId('members-table').locator('tr', { hasText: username });
   await expect(row.getByTestId('member-status')).toHaveText('Active');
@@ -68,7 +69,7 @@ test('an admin creates a member who signs in, changes their password and is sign
   // The admin disables the member.
   await row.getByTestId('member-actions').click();
   await page.getByRole('menuitem', { name: 'Disable' }).click();
-  await confirmWithReason(page, 'Left the support team (e2e)');
+  await sendWithReason(page, 'Left the support team (e2e)');
   await expect(row.getByTestId('member-status')).toHaveText('Disabled');
 
   // The member's next action ends their session and returns them to the login page.
@@ -101,19 +102,17 @@ test('resetting a member shows only the new credential, once', async ({ page, re
 
   await row.getByTestId('member-actions').click();
   await page.getByRole('menuitem', { name: 'Reset authenticator' }).click();
-  await confirmWithReason(page, 'Lost phone (e2e)');
+  await sendWithReason(page, 'Lost phone (e2e)');
   const details = page.getByTestId('one-time-credentials');
   await expect(details.getByTestId('credential-totp-secret')).toHaveText(/^[A-Z2-7]{16,}$/);
   await expect(details.getByTestId('credential-otpauth-uri')).toBeVisible();
   await expect(details.getByTestId('credential-password')).toHaveCount(0);
-  await page.getByTestId('credentials-done').click();
-  await expect(details).toBeHidden();
+  await closeCredentials(page);
 
   await row.getByTestId('member-actions').click();
   await page.getByRole('menuitem', { name: 'Reset password' }).click();
-  await confirmWithReason(page, 'Forgotten password (e2e)');
+  await sendWithReason(page, 'Forgotten password (e2e)');
   await expect(details.getByTestId('credential-password')).toBeVisible();
   await expect(details.getByTestId('credential-totp-secret')).toHaveCount(0);
-  await page.getByTestId('credentials-done').click();
-  await expect(details).toBeHidden();
+  await closeCredentials(page);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { investorWithCash } from '../web/helpers';
-import { failRequests, screenshot } from '../support';
+import { failRequests, screenshot, sendWithReason } from '../support';
 import { seriousAxeViolations } from '../support/a11y';
 import { clippedCells } from './clipped-cells';
 import { loginByApi, openSignedIn, type BackOfficeLang, type BackOfficeLocale } from './staff-session';
@@ -140,8 +140,7 @@ for (const lang of ['ja', 'en'] as const satisfies readonly BackOfficeLang[]) {
     await expect(row.getByTestId('instrument-status')).toHaveText(text.trading);
     await row.getByTestId('halt-7203').click();
     await expect(page.getByTestId('reason-question')).toContainText(text.haltDialog);
-    await page.getByTestId('reason-input').fill(`e2e halt ${lang}`);
-    await page.getByTestId('reason-submit').click();
+    await sendWithReason(page, `e2e halt ${lang}`);
     await expect(row.getByTestId('instrument-status')).toHaveText(text.halted);
 
     const refused = await request.get('/api/market/instruments?q=7203');
@@ -151,8 +150,7 @@ for (const lang of ['ja', 'en'] as const satisfies readonly BackOfficeLang[]) {
 
     await row.getByTestId('resume-7203').click();
     await expect(page.getByTestId('reason-question')).toContainText(text.resumeDialog);
-    await page.getByTestId('reason-input').fill(`e2e resume ${lang}`);
-    await page.getByTestId('reason-submit').click();
+    await sendWithReason(page, `e2e resume ${lang}`);
     await expect(row.getByTestId('instrument-status')).toHaveText(text.trading);
   });
 }

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,27 @@ export async function failRequests(page: Page, url: string): Promise<() => void>
   return () => {
     failing = false;
   };
+}
+
+/**
+ * Waits until antd's opening zoom of a dialog is over: a click while the dialog still grows from nothing can miss
+ * its button (CI runs clicked a dialog's button mid-animation, nothing happened, and the dialog stayed open).
+ */
+export async function dialogOpened(dialog: Locator): Promise<void> {
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/ant-zoom-appear/);
+}
+
+/** Gives the reason for an audited back-office action in its dialog, the one confirmation, and sends it. */
+export async function sendWithReason(page: Page, reason: string): Promise<void> {
+  await dialogOpened(reasonDialog(page));
+  await page.getByTestId('reason-input').fill(reason);
+  await page.getByTestId('reason-submit').click();
+}
+
+/** The back office's dialog that asks for an action's reason. */
+export function reasonDialog(page: Page): Locator {
+  return page.getByRole('dialog').filter({ has: page.getByTestId('reason-input') });
 }
 
 /** Saves a full-page screenshot under e2e/artifacts/screenshots/<name>.png (kept by CI as an artifact). */

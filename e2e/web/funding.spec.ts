@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { DEMO_INVESTOR, registerByApi, screenshot } from '../support';
+import { DEMO_INVESTOR, registerByApi, screenshot, sendWithReason } from '../support';
 import { loginByApi, openSignedIn, staffApi } from '../backoffice/staff-session';
 import { input, loginInBrowser, message, useLanguage } from './helpers';
 
@@ -149,8 +149,7 @@ test('a rejected notice shows its reason; an adjustment cannot be approved by wh
   const row = staff.getByTestId('deposit-notices-table').locator('tr', { hasText: investor.mobile });
   await row.getByTestId('notice-reject').click();
   const reason = 'No matching transfer on the bank statement';
-  await staff.getByTestId('reason-input').fill(reason);
-  await staff.getByTestId('reason-submit').click();
+  await sendWithReason(staff, reason);
   await expect(row.getByTestId('review-status')).toHaveText('Rejected');
 
   await staff.goto('/backoffice/#/adjustments');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { registerByApi, screenshot } from '../support';
+import { dialogOpened, reasonDialog, registerByApi, screenshot } from '../support';
 import { idCardPhoto } from '../support/id-photos';
 import { loginByApi, openSignedIn, secondReviewer } from '../backoffice/staff-session';
 import {
@@ -99,9 +99,7 @@ async function approveInDetail(office: Page, detail: Locator, lang: 'ja' | 'en',
   await expect(approval).toContainText(
     messageWith(lang, 'backoffice', 'kyc.approve.confirm', { name: fullName }),
   );
-  // Once antd's opening zoom is over: a click while the dialog still grows from nothing can miss its button
-  // (a CI run clicked Approve mid-animation, sent nothing, and the dialog stayed open).
-  await expect(approval).not.toHaveClass(/ant-zoom-appear/);
+  await dialogOpened(approval);
   await approval.getByRole('button', { name: message(lang, 'backoffice', 'kyc.approve.button') }).click();
   await expect(approval).toBeHidden();
 }
@@ -171,6 +169,7 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(detail).toContainText('サトウ ハナコ');
     await expect(detail).toContainText(idNumber);
     await detail.getByTestId('kyc-reject').click();
+    await dialogOpened(reasonDialog(office));
     await office.getByTestId('reason-submit').click();
     await expect(office.getByRole('dialog')).toContainText(message(lang, 'errors', 'REASON_REQUIRED'));
     await office.getByTestId('reason-input').fill(reason);
