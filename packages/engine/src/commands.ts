@@ -50,6 +50,11 @@ export interface ClosePosition {
   readonly positionId: string;
   readonly type: OrderType;
   readonly price?: Price;
+  /**
+   * A limit close's last JST date (期間), as for PlaceOrder; null or absent: until withdrawn. Past it the close
+   * is withdrawn as expired and the position held again.
+   */
+  readonly validUntil?: CalendarDate | null;
   readonly at: EpochMs;
 }
 
@@ -97,7 +102,10 @@ export interface ExpireMarginCalls {
   readonly at: EpochMs;
 }
 
-/** At the start of each day: every resting order whose last valid date is before `date` is cancelled as expired. */
+/**
+ * At the start of each day: every resting order whose last valid date is before `date` is cancelled as expired,
+ * and every resting limit close past its date withdrawn.
+ */
 export interface ExpireOrders {
   readonly date: CalendarDate;
   readonly at: EpochMs;

@@ -4,12 +4,7 @@ import { interestFor } from './money';
 import { charge } from './pockets';
 import { evaluate } from './risk';
 import { bySeq, type Position, type State } from './state';
-
-const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function requireDate(date: string): void {
-  if (!CALENDAR_DATE.test(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
-}
+import { requireCalendarDate } from './validity';
 
 /**
  * What a position pays per day: a leveraged long pays interest on the financed part (notional - margin,
@@ -35,7 +30,7 @@ function dailyChargeOf(state: State, position: Position) {
  * own. A date at or before the last accrual's charges nothing, so a retried call is harmless.
  */
 export function accrueDaily(state: State, cmd: AccrueDaily): void {
-  requireDate(cmd.date);
+  requireCalendarDate(cmd.date);
   const days = cmd.days ?? 1;
   if (!Number.isSafeInteger(days) || days < 1) throw new RangeError(`Not a number of days: ${days}`);
   if (state.lastAccrualDate !== null && cmd.date <= state.lastAccrualDate) return;
@@ -71,7 +66,7 @@ export function accrueDaily(state: State, cmd: AccrueDaily): void {
  * otherwise positions are closed worst first until it is.
  */
 export function expireMarginCalls(state: State, cmd: ExpireMarginCalls): void {
-  requireDate(cmd.date);
+  requireCalendarDate(cmd.date);
   const due = [...state.accounts.values()]
     .filter((account) => account.marginCall !== null && account.marginCall.deadline < cmd.date)
     .sort((a, b) => (a.id < b.id ? -1 : 1));

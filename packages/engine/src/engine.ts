@@ -66,7 +66,7 @@ export interface Engine {
   onQuote(quote: Quote): EngineEvent[];
   accrueDaily(cmd: AccrueDaily): EngineEvent[];
   expireMarginCalls(cmd: ExpireMarginCalls): EngineEvent[];
-  /** Cancels as expired every resting order whose last valid date is before the date; idempotent. */
+  /** Cancels as expired every resting order, and withdraws every limit close, whose last valid date is before the date; idempotent. */
   expireOrders(cmd: ExpireOrders): EngineEvent[];
   updateCash(cmd: UpdateCash): EngineEvent[];
   upsertAccount(cmd: UpsertAccount): EngineEvent[];

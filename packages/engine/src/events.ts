@@ -159,15 +159,24 @@ export interface CloseRequested {
   readonly accountId: string;
   readonly closeType: OrderType;
   readonly limitPrice: Price | null;
+  /** A limit close's last date (期間); null for a market close or one until withdrawn. */
+  readonly validUntil: CalendarDate | null;
   readonly status: Exclude<PositionStatus, 'holding'>;
   readonly at: EpochMs;
 }
 
-/** A resting limit close withdrawn: the position is held again. */
+/**
+ * A resting limit close withdrawn: the position is held again. user: asked for; expired: its last date passed
+ * before it filled (expireOrders, or a fill attempted after that date).
+ */
 export interface CloseCancelled {
   readonly type: 'CloseCancelled';
   readonly positionId: string;
   readonly accountId: string;
+  readonly code: string;
+  readonly lots: number;
+  readonly reason: 'user' | 'expired';
+  readonly validUntil: CalendarDate | null;
   readonly at: EpochMs;
 }
 

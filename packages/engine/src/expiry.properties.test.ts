@@ -14,6 +14,7 @@ type Step =
   | { kind: 'order'; account: number; side: 'long' | 'short'; offset: number; lots: number; keep: number }
   | { kind: 'quote'; offset: number }
   | { kind: 'cancel'; pick: number }
+  | { kind: 'close'; pick: number; offset: number; keep: number }
   | { kind: 'expire' }
   | { kind: 'later'; days: number; time: number };
 
@@ -34,6 +35,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('quote' as const), offset: fc.integer({ min: -40, max: 40 }) }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('close' as const),
+      pick: fc.nat(),
+      offset: fc.integer({ min: -40, max: 40 }),
+      keep: fc.nat(3),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('expire' as const) }) },
   {
     weight: 4,
@@ -49,11 +59,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 const price = (offset: number) => y('2800') + BigInt(offset) * 100n;
 
 describe('order validity properties', () => {
-  it('an order never fills after its last date, expiry is idempotent and every hold is released', () => {
+  it('an order or a limit close never fills after its last date, expiry is idempotent and every hold is released', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 20, maxLength: 80 }), (steps) => {
         const engine = engineWith({ a: '100000000', b: '100000000' });
         const validUntil = new Map<string, string>();
+        const closeValidUntil = new Map<string, string | null>();
         const holds = new Map<string, bigint>();
         let day = 0;
         let time = 0;
@@ -64,6 +75,14 @@ describe('order validity properties', () => {
             if (event.type === 'OrderAccepted') holds.set(event.orderId, event.heldMargin + event.heldFee);
             if (event.type === 'OrderFilled')
               expect(jstDateOf(event.at) <= validUntil.get(event.orderId)!).toBe(true);
+            if (event.type === 'CloseRequested') closeValidUntil.set(event.positionId, event.validUntil);
+            // Only limit closes are placed here, so a close by the investor is one filling.
+            if (event.type === 'PositionClosed' && event.reason === 'user')
+              expect(jstDateOf(event.at) <= closeValidUntil.get(event.positionId)!).toBe(true);
+            if (event.type === 'CloseCancelled') {
+              expect(event.reason).toBe('expired');
+              expect(jstDateOf(event.at) > event.validUntil!).toBe(true);
+            }
             if (event.type === 'OrderCancelled') {
               expect(event.released).toBe(holds.get(event.orderId));
               expect(event.transfers).toEqual(
@@ -110,6 +129,26 @@ describe('order validity properties', () => {
                 at: now(),
               }),
             );
+          } else if (s.kind === 'close') {
+            const open = engine.snapshot().positions;
+            const position = open[s.pick % Math.max(1, open.length)];
+            if (position) {
+              // Known before the command: a close the market is already through fills within it.
+              const before = closeValidUntil.get(position.id);
+              const lastDay = DAYS[Math.min(DAYS.length - 1, day + s.keep)]!;
+              closeValidUntil.set(position.id, lastDay);
+              const events = engine.closePosition({
+                accountId: position.accountId,
+                positionId: position.id,
+                type: 'limit',
+                price: price(s.offset),
+                validUntil: lastDay,
+                at: now(),
+              });
+              if (events.some((event) => event.type === 'Rejected'))
+                closeValidUntil.set(position.id, before!);
+              check(events);
+            }
           } else if (s.kind === 'quote') check(engine.onQuote(quoteAt(s.offset)));
           else if (s.kind === 'cancel') {
             const resting = engine.snapshot().orders;
@@ -121,6 +160,8 @@ describe('order validity properties', () => {
             check(engine.expireOrders({ date, at: now() }));
             expect(engine.expireOrders({ date, at: now() })).toEqual([]);
             for (const order of engine.snapshot().orders) expect(order.validUntil! >= date).toBe(true);
+            for (const { closeValidUntil } of engine.snapshot().positions)
+              expect((closeValidUntil ?? date) >= date).toBe(true);
           }
           // What each account holds is exactly what its resting orders hold.
           for (const accountId of ['a', 'b']) {
@@ -132,6 +173,7 @@ describe('order validity properties', () => {
         // Past every last date, nothing rests and nothing is held.
         check(engine.expireOrders({ date: '2026-12-31', at: at('09:00', '2026-12-31') }));
         expect(engine.snapshot().orders).toEqual([]);
+        for (const position of engine.snapshot().positions) expect(position.status).toBe('holding');
         for (const accountId of ['a', 'b']) expect(engine.account(accountId)!.held).toBe(0n);
       }),
       { numRuns: RUNS },

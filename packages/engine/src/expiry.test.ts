@@ -102,3 +102,114 @@ describe('order validity (期間)', () => {
     expect(() => createEngine(CONFIG, broken)).toThrow(/last date/);
   });
 });
+
+describe('limit close validity (返済指値の期間)', () => {
+  /** A long 1-lot position bought at the ask of AWAY (2,800), with a limit close resting at 2,850. */
+  function limitClosing(validUntil: string | null = TODAY) {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, AWAY));
+    engine.placeOrder(restingLimit({ type: 'market', price: undefined, validUntil: TODAY }));
+    const requested = only(
+      engine.closePosition({
+        accountId: 'a',
+        positionId: 'o1',
+        type: 'limit',
+        price: y('2850'),
+        validUntil,
+        at: at('10:02'),
+      }),
+      'CloseRequested',
+    );
+    return { engine, requested };
+  }
+  const ABOVE = { bid: '2850', ask: '2850.5' };
+
+  it('is carried on the close request and the snapshot, and survives a rebuild', () => {
+    const { engine, requested } = limitClosing('2026-11-27');
+    expect(requested).toMatchObject({ status: 'limit-closing', validUntil: '2026-11-27' });
+    const snapshot = engine.snapshot();
+    expect(snapshot.positions[0]).toMatchObject({ closeLimit: y('2850'), closeValidUntil: '2026-11-27' });
+    const rebuilt = createEngine(CONFIG, snapshot);
+    expect(rebuilt.snapshot()).toEqual(snapshot);
+    const expired = rebuilt.expireOrders({ date: '2026-11-28', at: at('00:01', '2026-11-28') });
+    expect(only(expired, 'CloseCancelled')).toMatchObject({ positionId: 'o1', reason: 'expired' });
+  });
+
+  it('is withdrawn after its date, once, and the position is held again with its margin', () => {
+    const { engine } = limitClosing();
+    const before = engine.account('a')!;
+    expect(engine.expireOrders({ date: TODAY, at: at('15:40') })).toEqual([]);
+    const events = engine.expireOrders({ date: TOMORROW, at: at('08:00', TOMORROW) });
+    expect(only(events, 'CloseCancelled')).toEqual({
+      type: 'CloseCancelled',
+      positionId: 'o1',
+      accountId: 'a',
+      code: TOYOTA.code,
+      lots: 1,
+      reason: 'expired',
+      validUntil: TODAY,
+      at: at('08:00', TOMORROW),
+    });
+    expect(engine.expireOrders({ date: TOMORROW, at: at('08:01', TOMORROW) })).toEqual([]);
+    expect(engine.snapshot().positions[0]).toMatchObject({
+      status: 'holding',
+      closeLimit: null,
+      closeValidUntil: null,
+    });
+    expect(engine.account('a')).toMatchObject({ available: before.available, margin: before.margin });
+    // Held again: the price that would have filled the close no longer closes anything.
+    expect(
+      ofType(engine.onQuote(quote(TOYOTA, ABOVE, { at: at('09:00', TOMORROW) })), 'PositionClosed'),
+    ).toEqual([]);
+  });
+
+  it('leaves a close without a last date and one still valid', () => {
+    const { engine } = limitClosing(null);
+    expect(engine.expireOrders({ date: '2026-12-01', at: at('08:00', '2026-12-01') })).toEqual([]);
+    expect(engine.snapshot().positions[0]).toMatchObject({ status: 'limit-closing', closeValidUntil: null });
+    const week = limitClosing('2026-11-27').engine;
+    expect(week.expireOrders({ date: '2026-11-27', at: at('08:00', '2026-11-27') })).toEqual([]);
+    expect(week.snapshot().positions[0]).toMatchObject({ closeValidUntil: '2026-11-27' });
+  });
+
+  it('never fills after its date: a price reaching it the next day withdraws it as expired', () => {
+    const { engine } = limitClosing();
+    const events = engine.onQuote(quote(TOYOTA, ABOVE, { at: at('09:00', TOMORROW) }));
+    expect(ofType(events, 'PositionClosed')).toEqual([]);
+    expect(only(events, 'CloseCancelled')).toMatchObject({ reason: 'expired', validUntil: TODAY });
+    expect(engine.snapshot().positions[0]).toMatchObject({ status: 'holding', closeValidUntil: null });
+  });
+
+  it('fills on its last date', () => {
+    const { engine } = limitClosing();
+    const events = engine.onQuote(quote(TOYOTA, ABOVE, { at: at('15:30') }));
+    expect(only(events, 'PositionClosed')).toMatchObject({ exitPrice: y('2850'), reason: 'user' });
+  });
+
+  it('refuses a last date already past or not a date, and changes nothing', () => {
+    const { engine } = limitClosing();
+    for (const validUntil of ['2026-11-23', 'tomorrow']) {
+      const events = engine.closePosition({
+        accountId: 'a',
+        positionId: 'o1',
+        type: 'limit',
+        price: y('2900'),
+        validUntil,
+        at: at('10:03'),
+      });
+      expect(only(events, 'Rejected').reason).toBe('VALIDITY_INVALID');
+    }
+    expect(engine.snapshot().positions[0]).toMatchObject({ closeLimit: y('2850'), closeValidUntil: TODAY });
+  });
+
+  it('refuses a restored close whose last date is malformed or has no limit', () => {
+    const { engine } = limitClosing();
+    const snapshot = engine.snapshot();
+    const position = snapshot.positions[0]!;
+    for (const broken of [
+      { ...position, closeValidUntil: 'soon' },
+      { ...position, status: 'holding' as const, closeLimit: null },
+    ])
+      expect(() => createEngine(CONFIG, { ...snapshot, positions: [broken] })).toThrow(/last date/);
+  });
+});

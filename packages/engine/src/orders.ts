@@ -1,5 +1,5 @@
 import { isMarginTrade, type Sen } from '@kabuto/contract';
-import { isWholeLotCount, jstDateOf, SHARES_PER_LOT, type Price } from '@kabuto/market-rules';
+import { isWholeLotCount, SHARES_PER_LOT, type Price } from '@kabuto/market-rules';
 import type { AmendOrder, PlaceOrder, CancelOrder, ExpireOrders } from './commands';
 import type { OrderCancelled, RejectReason, Transfer } from './events';
 import { entryPriceNow } from './market-access';
@@ -10,8 +10,9 @@ import { limitPriceProblem, triggerProblem } from './price-checks';
 import type { EpochMs, Side } from './records';
 import { reject } from './rejections';
 import { measure } from './risk';
-import { openPosition } from './positions';
+import { expireLimitCloses, openPosition } from './positions';
 import { bySeq, type Account, type Book, type Order, type State } from './state';
+import { acceptableValidUntil, pastValidUntil, requireCalendarDate } from './validity';
 
 /** What accepting an order would do, worked out before anything changes. */
 export interface OrderPlan {
@@ -56,25 +57,13 @@ function instrumentLimitProblem(account: Account, book: Book, cmd: PlaceOrder): 
   return null;
 }
 
-const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A last valid date is a date, and not already past in Japan when the order is placed. */
-function validUntilProblemFree(validUntil: string, at: EpochMs): boolean {
-  return CALENDAR_DATE.test(validUntil) && validUntil >= jstDateOf(at);
-}
-
-/** Past its last valid date at `at` (JST): it may no longer fill. */
-function expiredAt(order: Order, at: EpochMs): boolean {
-  return order.validUntil !== null && jstDateOf(at) > order.validUntil;
-}
-
 export function planOrder(state: State, cmd: PlaceOrder): OrderPlan | RejectReason {
   const { config } = state;
   const account = state.accounts.get(cmd.accountId);
   if (!account) return 'ACCOUNT_NOT_FOUND';
   if (state.orders.has(cmd.orderId) || state.positions.has(cmd.orderId)) return 'ORDER_ID_IN_USE';
   const validUntil = cmd.validUntil ?? null;
-  if (validUntil !== null && !validUntilProblemFree(validUntil, cmd.at)) return 'VALIDITY_INVALID';
+  if (validUntil !== null && !acceptableValidUntil(validUntil, cmd.at)) return 'VALIDITY_INVALID';
   const book = state.books.get(cmd.code);
   if (!book) return 'INSTRUMENT_UNKNOWN';
   if (!isWholeLotCount(cmd.lots) || cmd.lots > config.maxLotsPerOrder) return 'LOTS_INVALID';
@@ -339,11 +328,12 @@ export function cancelOrder(state: State, cmd: CancelOrder): void {
  * cancels nothing the second time.
  */
 export function expireOrders(state: State, cmd: ExpireOrders): void {
-  if (!CALENDAR_DATE.test(cmd.date)) throw new RangeError(`Not a YYYY-MM-DD date: ${cmd.date}`);
+  requireCalendarDate(cmd.date);
   const due = [...state.orders.values()]
     .filter((order) => order.validUntil !== null && order.validUntil < cmd.date)
     .sort(bySeq);
   for (const order of due) releaseOrder(state, order, 'expired', cmd.at);
+  expireLimitCloses(state, cmd.date, cmd.at);
 }
 
 /**
@@ -354,7 +344,7 @@ export function expireOrders(state: State, cmd: ExpireOrders): void {
 export function fillOrder(state: State, order: Order, price: Price, at: EpochMs): void {
   const { account } = order;
   // The daily run cancels it at the start of the next day; this holds even if a price comes first.
-  if (expiredAt(order, at)) {
+  if (pastValidUntil(order.validUntil, at)) {
     releaseOrder(state, order, 'expired', at);
     return;
   }

@@ -110,7 +110,16 @@ describe('closing a position', () => {
     expect(engine.cancelClose({ ...cancel, accountId: 'b' })).toEqual([
       expect.objectContaining({ type: 'Rejected', reason: 'POSITION_NOT_FOUND' }),
     ]);
-    expect(engine.cancelClose(cancel)).toEqual([{ type: 'CloseCancelled', ...cancel }]);
+    expect(engine.cancelClose(cancel)).toEqual([
+      {
+        type: 'CloseCancelled',
+        ...cancel,
+        code: TOYOTA.code,
+        lots: 1,
+        reason: 'user',
+        validUntil: null,
+      },
+    ]);
     expect(engine.snapshot().positions[0]).toMatchObject({ status: 'holding', closeLimit: null });
     expect(engine.onQuote(quote(TOYOTA, { bid: '2950', ask: '2951' }))).toEqual([]);
     expect(only(engine.cancelClose(cancel), 'Rejected').reason).toBe('POSITION_NOT_LIMIT_CLOSING');

@@ -1,5 +1,5 @@
 import type { Sen } from '@kabuto/contract';
-import { SHARES_PER_LOT, type Price } from '@kabuto/market-rules';
+import { SHARES_PER_LOT, type CalendarDate, type Price } from '@kabuto/market-rules';
 import type { CancelClose, ClosePosition, SetTakeProfitStopLoss } from './commands';
 import type { RejectReason, Transfer } from './events';
 import { exitPriceNow, markOf } from './market-access';
@@ -8,7 +8,8 @@ import { charge, move, repayDebt } from './pockets';
 import { limitPriceProblem, triggerProblem } from './price-checks';
 import type { CloseReason, EpochMs } from './records';
 import { reject } from './rejections';
-import type { Order, Position, PositionKeys, State } from './state';
+import { bySeq, type Order, type Position, type PositionKeys, type State } from './state';
+import { acceptableValidUntil, pastValidUntil } from './validity';
 import type { PriceIndex } from './price-index';
 
 type TriggerKind = Exclude<keyof PositionKeys, 'risk'>;
@@ -92,6 +93,7 @@ export function openPosition(
     stopLoss: order.stopLoss,
     status: 'holding',
     closeLimit: null,
+    closeValidUntil: null,
     closeReason: null,
     openedAt: at,
     keys: { takeProfit: null, stopLoss: null, closeLimit: null, risk: null },
@@ -181,6 +183,7 @@ export function markPendingClose(position: Position, reason: 'user' | 'forced'):
   unfile(position, 'closeLimit');
   position.status = 'closing';
   position.closeLimit = null;
+  position.closeValidUntil = null;
   position.closeReason = reason;
   position.book.pendingCloses.add(position);
 }
@@ -193,6 +196,8 @@ export function planClose(
   const position = state.positions.get(cmd.positionId);
   if (!position || position.account.id !== cmd.accountId) return 'POSITION_NOT_FOUND';
   if (position.status === 'closing') return 'POSITION_CLOSING';
+  const validUntil = cmd.validUntil ?? null;
+  if (validUntil !== null && !acceptableValidUntil(validUntil, cmd.at)) return 'VALIDITY_INVALID';
   if (cmd.type === 'limit') {
     if (cmd.price === undefined) return 'PRICE_REQUIRED';
     const problem = limitPriceProblem(position.book, cmd.price);
@@ -219,10 +224,12 @@ export function closePosition(state: State, cmd: ClosePosition): void {
 
   if (fillPrice !== null) return settleClose(state, position, fillPrice, 'user', cmd.at);
   const limit = cmd.price ?? null;
+  const validUntil = limit === null ? null : (cmd.validUntil ?? null);
   if (limit === null) markPendingClose(position, 'user');
   else {
     position.status = 'limit-closing';
     position.closeLimit = limit;
+    position.closeValidUntil = validUntil;
     file(position, 'closeLimit', limit);
   }
   state.out.push({
@@ -231,6 +238,7 @@ export function closePosition(state: State, cmd: ClosePosition): void {
     accountId: position.account.id,
     closeType: cmd.type,
     limitPrice: limit,
+    validUntil,
     status: limit === null ? 'closing' : 'limit-closing',
     at: cmd.at,
   });
@@ -241,6 +249,34 @@ function withdrawLimitClose(position: Position): void {
   unfile(position, 'closeLimit');
   position.status = 'holding';
   position.closeLimit = null;
+  position.closeValidUntil = null;
+}
+
+/** A resting limit close withdrawn, as asked or as expired, and said so. */
+function cancelLimitClose(state: State, position: Position, reason: 'user' | 'expired', at: EpochMs): void {
+  const validUntil = position.closeValidUntil;
+  withdrawLimitClose(position);
+  state.out.push({
+    type: 'CloseCancelled',
+    positionId: position.id,
+    accountId: position.account.id,
+    code: position.book.code,
+    lots: position.lots,
+    reason,
+    validUntil,
+    at,
+  });
+}
+
+/**
+ * Withdraws, as expired, every resting limit close whose last date is before `date`, in time priority; the
+ * positions are held again. Run twice for a date, it withdraws nothing the second time.
+ */
+export function expireLimitCloses(state: State, date: CalendarDate, at: EpochMs): void {
+  const due = [...state.positions.values()]
+    .filter((position) => position.closeValidUntil !== null && position.closeValidUntil < date)
+    .sort(bySeq);
+  for (const position of due) cancelLimitClose(state, position, 'expired', at);
 }
 
 export function cancelClose(state: State, cmd: CancelClose): void {
@@ -252,8 +288,7 @@ export function cancelClose(state: State, cmd: CancelClose): void {
   // goes at the next auction as the client asked.
   if (position.status !== 'limit-closing')
     return reject(state, 'cancelClose', 'POSITION_NOT_LIMIT_CLOSING', ids, cmd.at);
-  withdrawLimitClose(position);
-  state.out.push({ type: 'CloseCancelled', ...ids, at: cmd.at });
+  cancelLimitClose(state, position, 'user', cmd.at);
 }
 
 export function setTakeProfitStopLoss(state: State, cmd: SetTakeProfitStopLoss): void {
@@ -301,6 +336,9 @@ export function closeFired(
   const key = Number(price);
   for (let position = index.takeNext(key); position; position = index.takeNext(key)) {
     position.keys[kind] = null;
-    settleClose(state, position, price, reason, at);
+    // The daily run withdraws it at the start of the next day; this holds even if a price comes first.
+    if (kind === 'closeLimit' && pastValidUntil(position.closeValidUntil, at))
+      cancelLimitClose(state, position, 'expired', at);
+    else settleClose(state, position, price, reason, at);
   }
 }

@@ -81,6 +81,8 @@ export interface PositionRecord {
   readonly status: PositionStatus;
   /** The resting close price when limit-closing. */
   readonly closeLimit: Price | null;
+  /** The resting close's last JST date (期間); null or absent: until withdrawn. */
+  readonly closeValidUntil?: CalendarDate | null;
   /** Why a market close is waiting, when closing. */
   readonly closeReason: 'user' | 'forced' | null;
   readonly openedAt: EpochMs;

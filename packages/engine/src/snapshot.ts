@@ -5,8 +5,7 @@ import { fileTriggers } from './positions';
 import type { AccountRecord, EngineState, OrderRecord, PositionRecord } from './records';
 import { measure, refileRisk } from './risk';
 import { bySeq, createAccount, createState, type Account, type Book, type State } from './state';
-
-const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+import { isCalendarDate } from './validity';
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -53,6 +52,7 @@ export function snapshotOf(state: State): Required<EngineState> {
     stopLoss: position.stopLoss,
     status: position.status,
     closeLimit: position.closeLimit,
+    closeValidUntil: position.closeValidUntil,
     closeReason: position.closeReason,
     openedAt: position.openedAt,
   }));
@@ -134,7 +134,7 @@ export function restoreState(config: EngineConfig, input: EngineState): State {
       invalid(`order ${record.id} type and price disagree`);
     if (record.heldMargin < 0n || record.heldFee < 0n) invalid(`order ${record.id} holds a negative amount`);
     const validUntil = record.validUntil ?? null;
-    if (validUntil !== null && !CALENDAR_DATE.test(validUntil))
+    if (validUntil !== null && !isCalendarDate(validUntil))
       invalid(`order ${record.id} has no valid last date`);
     const order = {
       id: record.id,
@@ -173,6 +173,9 @@ export function restoreState(config: EngineConfig, input: EngineState): State {
     if ((record.status === 'closing') !== (record.closeReason !== null)) {
       invalid(`position ${record.id} status and close reason disagree`);
     }
+    const closeValidUntil = record.closeValidUntil ?? null;
+    if (closeValidUntil !== null && (record.closeLimit === null || !isCalendarDate(closeValidUntil)))
+      invalid(`position ${record.id} has a close's last date without a valid limit close`);
     const shares = record.lots * SHARES_PER_LOT;
     const position = {
       id: record.id,
@@ -192,6 +195,7 @@ export function restoreState(config: EngineConfig, input: EngineState): State {
       stopLoss: record.stopLoss,
       status: record.status,
       closeLimit: record.closeLimit,
+      closeValidUntil,
       closeReason: record.closeReason,
       openedAt: record.openedAt,
       keys: { takeProfit: null, stopLoss: null, closeLimit: null, risk: null },

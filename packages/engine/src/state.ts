@@ -64,6 +64,8 @@ export interface Position {
   stopLoss: Price | null;
   status: PositionStatus;
   closeLimit: Price | null;
+  /** The resting close's last JST date; null: until withdrawn (or not limit-closing). */
+  closeValidUntil: CalendarDate | null;
   closeReason: 'user' | 'forced' | null;
   readonly openedAt: EpochMs;
   readonly keys: PositionKeys;
