@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from './harness';
 import {
+  heldPosition,
   investor,
   morningQuote,
   orderKey,
-  placeOrder,
   pushQuote,
   send,
   tradingSnapshot,
@@ -18,15 +18,6 @@ beforeAll(async () => void ({ t } = await tradingTestApp()));
 afterAll(() => t.close());
 beforeEach(() => morningQuote(t));
 
-const marketLong = { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 };
-
-async function heldPosition() {
-  const user = await investor(t, '1000000');
-  const filled = await placeOrder(t, user, marketLong);
-  expect(filled.data.status).toBe('filled');
-  return { user, id: filled.data.id };
-}
-
 const closeAt = (token: string, id: string, price: string) =>
   send<PositionView>(t, 'POST', `/api/positions/${id}/close`, token, { type: 'limit', price }, orderKey());
 const cancelClose = (token: string, id: string) =>
@@ -34,7 +25,7 @@ const cancelClose = (token: string, id: string) =>
 
 describe('cancelling a resting limit close', () => {
   it('holds the position again, with nothing moved in the ledger; a later rise to the old limit closes nothing', async () => {
-    const { user, id } = await heldPosition();
+    const { user, id } = await heldPosition(t);
     expect((await closeAt(user.token, id, '2900')).data).toMatchObject({
       status: 'limit-closing',
       closeLimit: '2900.00',
@@ -56,7 +47,7 @@ describe('cancelling a resting limit close', () => {
   });
 
   it("refuses another user's position as not found, and changes nothing", async () => {
-    const { user, id } = await heldPosition();
+    const { user, id } = await heldPosition(t);
     await closeAt(user.token, id, '2900');
     const intruder = await investor(t, '1000000');
     const before = await tradingSnapshot(t, user);
@@ -72,7 +63,7 @@ describe('cancelling a resting limit close', () => {
   });
 
   it('refuses a held position, a market close waiting for the auction and a closed position, changing nothing', async () => {
-    const { user, id } = await heldPosition();
+    const { user, id } = await heldPosition(t);
     let before = await tradingSnapshot(t, user);
     expect(await cancelClose(user.token, id)).toMatchObject({
       status: 409,
@@ -106,7 +97,7 @@ describe('cancelling a resting limit close', () => {
   });
 
   it('is refused without a session, and for an id that is not a number', async () => {
-    const { user, id } = await heldPosition();
+    const { user, id } = await heldPosition(t);
     expect(await cancelClose('', id)).toMatchObject({ status: 401 });
     expect(await cancelClose(user.token, 'abc')).toMatchObject({ status: 400 });
   });

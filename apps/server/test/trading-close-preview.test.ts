@@ -73,6 +73,8 @@ describe('the close preview', () => {
       fee: '290.00',
       interest: '0.00',
       netPnl: '9379.95',
+      validity: 'day',
+      validUntil: '2026-11-24',
     });
     expect(await tradingSnapshot(t, user)).toEqual(before);
     const closed = await close(user, id, { type: 'market' });
@@ -97,6 +99,8 @@ describe('the close preview', () => {
       fee: '295.00',
       interest: '0.00',
       netPnl: '14374.95',
+      validity: 'day',
+      validUntil: '2026-11-24',
     });
     expect(await tradingSnapshot(t, user)).toEqual(before);
   });

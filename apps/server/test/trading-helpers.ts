@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import { expect } from 'vitest';
 import { limitDown, limitUp, type MarketPhase, type TickTable } from '@kabuto/market-rules';
 import { decimalToSen } from '@kabuto/contract';
 import { creditDeposit, freshKey } from '../src/modules/ledger';
@@ -143,6 +144,20 @@ export interface PositionView {
 
 export const placeOrder = (t: TestApp, user: Registered, payload: object, key = orderKey()) =>
   send<OrderView>(t, 'POST', '/api/orders', user.token, payload, key);
+
+/** A new investor with 1,000,000 yen holding a 1-lot 1x Toyota long bought at the market. */
+export async function heldPosition(t: TestApp) {
+  const user = await investor(t, '1000000');
+  const filled = await placeOrder(t, user, {
+    code: '7203',
+    side: 'long',
+    type: 'market',
+    lots: 1,
+    leverage: 1,
+  });
+  expect(filled.data.status).toBe('filled');
+  return { user, id: filled.data.id };
+}
 
 /** The user's ledger balances in sen, by account kind. */
 export async function ledgerBalances(t: TestApp, user: Registered): Promise<Record<string, bigint>> {

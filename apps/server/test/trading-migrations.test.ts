@@ -6,6 +6,7 @@ import { databaseBefore } from './harness';
 
 const CLEARED_BY = '20261128T1900_margin_call_cleared_by.sql';
 const WAITING_CLOSE = '20261128T2000_forced_close_waiting_status.sql';
+const CLOSE_VALIDITY = '20261129T0100_limit_close_validity.sql';
 
 const LUNCH = new Date('2026-11-24T03:00:00Z');
 const AFTERNOON = new Date('2026-11-24T03:30:00Z');
@@ -34,9 +35,10 @@ describe(`migrations ${CLEARED_BY} and ${WAITING_CLOSE}`, () => {
         closed: Date | null,
       ) => sql`
         INSERT INTO trading_positions (id, user_id, code, side, lots, leverage, entry_price, margin, open_fee,
-          status, close_pending_reason, opened_at, exit_price, realised_pnl, close_fee, shortfall, close_reason,
-          closed_at, updated_at)
-        VALUES (${id}, ${user}, '7203', 'long', 10, 3, 280000, 93333400, 0, ${status}, ${pendingReason}, ${LUNCH},
+          status, close_limit, close_pending_reason, opened_at, exit_price, realised_pnl, close_fee, shortfall,
+          close_reason, closed_at, updated_at)
+        VALUES (${id}, ${user}, '7203', 'long', 10, 3, 280000, 93333400, 0, ${status},
+          ${status === 'limit-closing' ? 290000 : null}, ${pendingReason}, ${LUNCH},
           ${closed ? 180000 : null}, ${closed ? -100000000 : null}, ${closed ? 0 : null}, ${closed ? 0 : null},
           ${closed ? 'forced' : null}, ${closed}, ${closed ?? LUNCH})`;
       const marginCall = (user: bigint, cleared: Date | null) => sql`
@@ -88,5 +90,68 @@ describe(`migrations ${CLEARED_BY} and ${WAITING_CLOSE}`, () => {
       await database.close();
     }
     // Opens and migrates a second embedded database: slow on a busy machine.
+  }, 180_000);
+});
+
+describe(`migration ${CLOSE_VALIDITY}`, () => {
+  it('makes a resting limit close from before it a day close of its last change, and keeps the columns together', async () => {
+    const database = await databaseBefore(CLOSE_VALIDITY);
+    try {
+      const db = database.db;
+      const { rows } = await sql<{ id: bigint }>`
+        INSERT INTO users (mobile, password_hash, referral_code)
+        VALUES ('09000000003', 'x', 'MIGRATE3') RETURNING id`.execute(db);
+      const user = rows[0]!.id;
+      for (const id of [1, 2, 3])
+        await sql`
+          INSERT INTO trading_orders (id, user_id, code, side, type, lots, leverage, held_margin, held_fee, status,
+            fill_price, idempotency_key, request_hash, created_at, updated_at, validity, valid_until)
+          VALUES (${id}, ${user}, '7203', 'long', 'market', 1, 1, 0, 0, 'filled', 280000, ${`key-${id}`}, 'h',
+            ${LUNCH}, ${LUNCH}, 'day', '2026-11-24')`.execute(db);
+      // A close placed at 23:30 JST on the 24th (14:30 UTC) is a close of the 24th in Japan.
+      const lateEvening = new Date('2026-11-24T14:30:00Z');
+      const position = (id: number, status: string, closeLimit: number | null, closed: Date | null) => sql`
+        INSERT INTO trading_positions (id, user_id, code, side, lots, leverage, entry_price, margin, open_fee,
+          status, close_limit, opened_at, exit_price, realised_pnl, close_fee, shortfall, close_reason,
+          closed_at, updated_at)
+        VALUES (${id}, ${user}, '7203', 'long', 1, 1, 280000, 28000000, 0, ${status}, ${closeLimit}, ${LUNCH},
+          ${closed ? 290000 : null}, ${closed ? 1000000 : null}, ${closed ? 0 : null}, ${closed ? 0 : null},
+          ${closed ? 'user' : null}, ${closed}, ${closed ?? lateEvening})`;
+      await position(1, 'limit-closing', 290000, null).execute(db);
+      await position(2, 'holding', null, null).execute(db);
+      await position(3, 'closed', 290000, AFTERNOON).execute(db);
+
+      expect(await migrate(database)).toEqual(expect.arrayContaining([CLOSE_VALIDITY]));
+
+      const positions = await sql<{
+        id: bigint;
+        close_validity: string | null;
+        close_valid_until: string | null;
+      }>`
+        SELECT id, close_validity, close_valid_until FROM trading_positions ORDER BY id`.execute(db);
+      expect(positions.rows).toEqual([
+        { id: 1n, close_validity: 'day', close_valid_until: '2026-11-24' },
+        { id: 2n, close_validity: null, close_valid_until: null },
+        { id: 3n, close_validity: null, close_valid_until: null },
+      ]);
+      await expect(
+        sql`UPDATE trading_positions SET close_validity = NULL, close_valid_until = NULL WHERE id = 1`.execute(
+          db,
+        ),
+      ).rejects.toThrow(/trading_positions_limit_close_validity/);
+      await expect(
+        sql`UPDATE trading_positions SET close_valid_until = NULL WHERE id = 1`.execute(db),
+      ).rejects.toThrow(/trading_positions_close_validity_with_date/);
+      await expect(
+        sql`UPDATE trading_positions SET close_validity = 'week', close_valid_until = '2026-11-27' WHERE id = 2`.execute(
+          db,
+        ),
+      ).rejects.toThrow(/trading_positions_close_validity_of_limit/);
+      await expect(
+        sql`UPDATE trading_positions SET close_valid_until = 'friday' WHERE id = 1`.execute(db),
+      ).rejects.toThrow(/close_valid_until/);
+    } finally {
+      await database.close();
+    }
   }, 180_000);
 });

@@ -197,5 +197,6 @@ export const MESSAGE_KINDS = [
   'margin_call',
   'forced_close',
   'order_expired',
+  'close_expired',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];

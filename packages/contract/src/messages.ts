@@ -47,6 +47,8 @@ export interface MessageParams {
   forced_close: { code: string; lots: string } & StockNames;
   /** date: the order's last valid date, as 2026/11/25. */
   order_expired: { code: string; lots: string; date: string } & StockNames;
+  /** A limit close (返済指値) withdrawn at its last date (as 2026/11/25); the position is held again. */
+  close_expired: { code: string; lots: string; date: string } & StockNames;
 }
 // Every kind has its parameters, and no parameters lack a kind.
 type _EveryKindHasParams = [MessageKind] extends [keyof MessageParams]

@@ -86,6 +86,11 @@ export type AmendOrderRequest = z.input<typeof amendOrderRequest>;
 export const closePositionRequest = z.strictObject({
   type: z.enum(ORDER_TYPES, code('VALIDATION_FAILED')),
   price: priceField('ORDER_PRICE_INVALID').optional(),
+  /**
+   * 期間 of a limit close (返済指値), as for an order to open: `day` when absent; `week` is refused for a market
+   * close (ORDER_VALIDITY_INVALID). Past its last date the close is withdrawn and the position held again.
+   */
+  validity: z.enum(ORDER_VALIDITIES, code('ORDER_VALIDITY_INVALID')).optional(),
 });
 
 export const takeProfitStopLossRequest = z.strictObject({
@@ -140,6 +145,9 @@ export const position = z.object({
   status: z.enum(POSITION_STATUSES),
   /** The resting close price while limit-closing. */
   closeLimit: decimalMoney.nullable(),
+  /** While limit-closing: the close's 期間 and the last business date (JST, YYYY-MM-DD) on which it may fill. */
+  closeValidity: z.enum(ORDER_VALIDITIES).nullable(),
+  closeValidUntil: z.string().nullable(),
   /** While closing: whose market close waits for the next auction, the client's or a forced close. */
   pendingClose: z.enum(['user', 'forced']).nullable(),
   /** The latest price the server has (open positions), and the P&L at it before the closing fee. */
@@ -236,6 +244,9 @@ export const closePreview = z.object({
    * will read once closed at that price.
    */
   netPnl: decimalMoney,
+  validity: z.enum(ORDER_VALIDITIES),
+  /** The last business date (JST) a limit close would rest until, if it does not fill now. */
+  validUntil: z.string(),
 });
 export type ClosePreviewView = z.infer<typeof closePreview>;
 

@@ -22,12 +22,20 @@ export interface Commit {
   /** Who asked (a user's command), or the system (a quote, the daily run). */
   actor: LedgerActor;
   order?: OrderRequestMeta;
+  /** A limit close's 期間, which its CloseRequested event gives only as a date. */
+  closeValidity?: 'day' | 'week';
 }
 
 const userOf = (event: { accountId: string }) => BigInt(event.accountId);
 const dateOf = (at: number) => new Date(at);
 const percent = (ratioBp: number | null) => (ratioBp === null ? '-' : (ratioBp / 100).toFixed(2));
 const slashDate = (date: string) => date.replaceAll('-', '/');
+/** What an expiry message names: the stock, its lots and the last date, as 2026/11/25. */
+const expiryParams = (event: { code: string; lots: number; validUntil: string | null }) => ({
+  code: event.code,
+  lots: String(event.lots),
+  date: slashDate(event.validUntil ?? ''),
+});
 
 /**
  * Writes what the engine decided: the rows of orders, positions, fills, margin calls and forced closes, and
@@ -168,6 +176,8 @@ export async function persistEvents(
           stop_loss: event.stopLoss,
           status: 'holding',
           close_limit: null,
+          close_validity: null,
+          close_valid_until: null,
           close_pending_reason: null,
           close_request_key: null,
           close_request_hash: null,
@@ -188,30 +198,33 @@ export async function persistEvents(
           cancel_reason: event.reason,
           updated_at: at,
         });
-        if (event.reason === 'expired')
-          notify(
-            userId,
-            'order_expired',
-            { code: event.code, lots: String(event.lots), date: slashDate(event.validUntil ?? '') },
-            at,
-          );
+        if (event.reason === 'expired') notify(userId, 'order_expired', expiryParams(event), at);
         break;
-      case 'CloseRequested':
+      case 'CloseRequested': {
+        const resting = event.status === 'limit-closing';
+        if (resting && (!commit.closeValidity || event.validUntil === null))
+          throw new Error(`trading: limit close of ${event.positionId} without its 期間`);
         writer.updatePosition(BigInt(event.positionId), {
           status: event.status,
           close_limit: event.limitPrice,
+          close_validity: resting ? commit.closeValidity! : null,
+          close_valid_until: resting ? event.validUntil : null,
           // A forced close that waits says so in its ForcedClose event instead.
           close_pending_reason: event.status === 'closing' ? 'user' : null,
           updated_at: at,
         });
         break;
+      }
       case 'CloseCancelled':
         writer.updatePosition(BigInt(event.positionId), {
           status: 'holding',
           close_limit: null,
+          close_validity: null,
+          close_valid_until: null,
           close_pending_reason: null,
           updated_at: at,
         });
+        if (event.reason === 'expired') notify(userId, 'close_expired', expiryParams(event), at);
         break;
       case 'PositionClosed': {
         const entry = post(
@@ -311,6 +324,8 @@ export async function persistEvents(
           writer.updatePosition(BigInt(event.positionId), {
             status: 'closing',
             close_limit: null,
+            close_validity: null,
+            close_valid_until: null,
             close_pending_reason: 'forced',
             updated_at: at,
           });

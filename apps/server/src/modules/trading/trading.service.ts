@@ -24,6 +24,7 @@ import { BALANCE_CHANGES, type LedgerActor } from '../ledger';
 import { instrumentLimitsOf, marketOf, type MarketFeed, type Trade } from '../market';
 import { userChannelChanged } from '../realtime';
 import { persistEvents, type OrderRequestMeta } from './trading.events';
+import type { Validity } from './trading.views';
 import { TradingWriter } from './trading.writer';
 import {
   accountFigures,
@@ -89,7 +90,7 @@ interface Command {
   /** A new order: its id is taken when its batch runs, so ids follow the engine's order (time priority). */
   order?: { idempotencyKey: string; requestHash: string; validity: OrderValidity; amendsOrderId?: bigint };
   /** A close: the key and request are checked against the position's last close request in the batch. */
-  close?: { positionId: bigint; idempotencyKey: string; requestHash: string };
+  close?: { positionId: bigint; idempotencyKey: string; requestHash: string; validity: OrderValidity };
   decide: (engine: Engine, orderId: string) => EngineEvent[];
   /** More to write in the same transaction, when the command was not refused. */
   also?: (db: Executor) => Promise<unknown>;
@@ -109,6 +110,7 @@ interface BatchWrite {
   actor: LedgerActor;
   events: EngineEvent[];
   order?: OrderRequestMeta;
+  closeValidity?: OrderValidity;
   also?: Command['also'];
 }
 
@@ -404,6 +406,7 @@ export class Trading {
         stopLoss: row.stop_loss,
         status: row.status === 'closed' ? ('holding' as const) : row.status,
         closeLimit: row.close_limit,
+        closeValidUntil: row.status === 'limit-closing' ? row.close_valid_until : null,
         closeReason: row.status === 'closing' ? (row.close_pending_reason ?? 'user') : null,
         openedAt: row.opened_at.getTime(),
       })),
@@ -611,6 +614,7 @@ export class Trading {
         actor: command.actor,
         events,
         ...(command.order ? { order: { orderId, ...command.order } } : {}),
+        ...(command.close ? { closeValidity: command.close.validity } : {}),
         ...(command.also && !refused ? { also: command.also } : {}),
       });
       const decided: Decided = { events, orderId };
@@ -639,10 +643,10 @@ export class Trading {
   }
 
   /**
-   * 期間: `day` unless asked, and only `day` for a market order (it fills at the next price or waits for the next
-   * opening, never longer); the last valid date from the market's business-day calendar at `now`.
+   * 期間 of an order or a limit close: `day` unless asked, and only `day` at the market (it fills at the next price
+   * or waits for the next opening, never longer); the last valid date from the market's business-day calendar.
    */
-  private validityOf(body: PlaceOrderBody, now: Date): { validity: OrderValidity; validUntil: string } {
+  private validityOf(body: Pick<PlaceOrderBody, 'type' | 'validity'>, now: Date): Validity {
     const validity = body.validity ?? 'day';
     if (body.type === 'market' && validity !== 'day') throw fail('ORDER_VALIDITY_INVALID');
     return { validity, validUntil: orderValidUntil(marketOf(this.ctx).clock.policy, validity, now) };
@@ -778,7 +782,7 @@ export class Trading {
     body: AmendOrderBody,
   ): Promise<{
     preview: Extract<OrderPreview, { ok: true }>;
-    validity: { validity: OrderValidity; validUntil: string };
+    validity: Validity;
   }> {
     this.requireCurrentPrices();
     const order = await findUserOrder(this.ctx.db, userId, orderId);
@@ -807,7 +811,7 @@ export class Trading {
     body: PlaceOrderBody,
   ): Promise<{
     preview: Extract<OrderPreview, { ok: true }>;
-    validity: { validity: OrderValidity; validUntil: string };
+    validity: Validity;
   }> {
     this.requireCurrentPrices();
     const validity = this.validityOf(body, this.ctx.clock.now());
@@ -887,6 +891,7 @@ export class Trading {
   ): Promise<PositionRow> {
     const { userId, sessionId } = investor;
     this.requireCurrentPrices();
+    const { validity } = this.validityOf(body, this.ctx.clock.now());
     const requestHash = sha256(canonical(body));
     const position = await findUserPosition(this.ctx.db, userId, positionId);
     if (!position) throw fail('POSITION_NOT_FOUND');
@@ -896,7 +901,7 @@ export class Trading {
       actor: { kind: 'user', id: userId },
       userId,
       sessionId,
-      close: { positionId, idempotencyKey, requestHash },
+      close: { positionId, idempotencyKey, requestHash, validity },
       decide: (engine) => engine.closePosition(this.closeCommand(userId, positionId, body)),
       also: (db) =>
         updatePosition(db, positionId, {
@@ -917,8 +922,9 @@ export class Trading {
     userId: bigint,
     positionId: bigint,
     body: ClosePositionBody,
-  ): Promise<Extract<ClosePreview, { ok: true }>> {
+  ): Promise<{ preview: Extract<ClosePreview, { ok: true }>; validity: Validity }> {
     this.requireCurrentPrices();
+    const validity = this.validityOf(body, this.ctx.clock.now());
     const position = await findUserPosition(this.ctx.db, userId, positionId);
     if (!position) throw fail('POSITION_NOT_FOUND');
     if (position.status === 'closed') throw fail('POSITION_CLOSED');
@@ -931,19 +937,21 @@ export class Trading {
         return [];
       },
     });
-    if (preview!.ok) return preview!;
+    if (preview!.ok) return { preview: preview!, validity };
     // Closed by the market (take-profit, stop-loss, a forced close) while this waited for its batch.
     if (preview!.reason === 'POSITION_NOT_FOUND') throw fail('POSITION_CLOSED');
     throw refusal(preview!.reason);
   }
 
   private closeCommand(userId: bigint, positionId: bigint, body: ClosePositionBody): ClosePosition {
+    const now = this.ctx.clock.now();
     return {
       accountId: userId.toString(),
       positionId: positionId.toString(),
       type: body.type,
       ...(body.price === undefined ? {} : { price: body.price }),
-      at: this.ctx.clock.now().getTime(),
+      validUntil: this.validityOf(body, now).validUntil,
+      at: now.getTime(),
     };
   }
 

@@ -49,6 +49,9 @@ export interface TradingPositionsTable {
   stop_loss: bigint | null;
   status: StoredPositionStatus;
   close_limit: bigint | null;
+  /** The limit close's 期間 and its last JST business date (YYYY-MM-DD); kept once closed, as close_limit is. */
+  close_validity: ColumnType<'day' | 'week' | null, 'day' | 'week' | null | undefined, 'day' | 'week' | null>;
+  close_valid_until: ColumnType<string | null, string | null | undefined, string | null>;
   close_pending_reason: 'user' | 'forced' | null;
   close_request_key: string | null;
   close_request_hash: string | null;

@@ -67,6 +67,8 @@ export function positionView(row: PositionRow, mark: bigint | null): Position {
     stopLoss: money(row.stop_loss),
     status: row.status,
     closeLimit: money(row.close_limit),
+    closeValidity: row.status === 'limit-closing' ? row.close_validity : null,
+    closeValidUntil: row.status === 'limit-closing' ? row.close_valid_until : null,
     pendingClose: row.status === 'closing' ? row.close_pending_reason : null,
     markPrice: open ? money(mark) : null,
     unrealisedPnl: money(pnl),
@@ -80,10 +82,13 @@ export function positionView(row: PositionRow, mark: bigint | null): Position {
   };
 }
 
-export const previewView = (
-  preview: Extract<OrderPreview, { ok: true }>,
-  validity: { validity: 'day' | 'week'; validUntil: string },
-) => ({
+/** An order's or a limit close's 期間 and the last business date it gives. */
+export interface Validity {
+  validity: 'day' | 'week';
+  validUntil: string;
+}
+
+export const previewView = (preview: Extract<OrderPreview, { ok: true }>, validity: Validity) => ({
   ...validity,
   price: senToDecimal(preview.price),
   fillsNow: preview.fillsNow,
@@ -94,7 +99,14 @@ export const previewView = (
   estimatedLiquidationPrice: money(preview.estimatedLiquidationPrice),
 });
 
-export const closePreviewView = (preview: Extract<ClosePreview, { ok: true }>): ClosePreviewView => ({
+export const closePreviewView = ({
+  preview,
+  validity,
+}: {
+  preview: Extract<ClosePreview, { ok: true }>;
+  validity: Validity;
+}): ClosePreviewView => ({
+  ...validity,
   price: senToDecimal(preview.price),
   fillsNow: preview.fillsNow,
   notional: senToDecimal(preview.notional),
