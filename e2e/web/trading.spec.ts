@@ -570,15 +570,61 @@ for (const lang of ['ja', 'en']) {
       await page.getByTestId('position-row').click();
       const detail = page.getByTestId('position-detail');
       await detail.getByTestId('position-close').click();
+      // 期間, as for an order to open: a market close is 当日中 only; a limit close may rest 今週中.
+      await expect(detail.getByTestId('close-validity-week')).toBeDisabled();
+      await expect(detail.getByTestId('close-validity-note')).toHaveText(
+        message(lang, 'trade', 'validityMarketNote'),
+      );
       await detail.getByTestId('close-type-limit').click();
+      await detail.getByTestId('close-validity-week').click();
+      await expect(detail.getByTestId('close-validity-week')).toHaveAttribute('aria-pressed', 'true');
+      await expect(detail.getByTestId('close-validity-note')).toHaveText(
+        message(lang, 'trade', 'closeValidityNote'),
+      );
       // At the day's upper limit the close rests.
       await input(page, 'close-price').fill(String(Number(quote.limitUp)));
+      await waitUntilSettled(detail);
+      expect(await problemsOn(page, 'close-form')).toEqual([]);
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, `position-close-validity-${lang}`);
+      const posted = (path: RegExp) => (sent: Request) =>
+        sent.method() === 'POST' && path.test(new URL(sent.url()).pathname);
+      const previewCall = page.waitForRequest(posted(/^\/api\/positions\/\d+\/close\/preview$/));
       await detail.getByTestId('close-review').click();
+      const previewRequest = await previewCall;
+      expect(previewRequest.postDataJSON()).toMatchObject({ type: 'limit', validity: 'week' });
+      const previewed = (await (await previewRequest.response())!.json()) as {
+        data: { validity: string; validUntil: string };
+      };
+      const { validity, validUntil } = previewed.data;
+      expect(validity).toBe('week');
+      const closeValidity = messageWith(lang, 'trade', 'validityWithDate', {
+        validity: message(lang, 'trade', 'validity.week'),
+        date: validUntil.replaceAll('-', '/'),
+      });
       const closeConfirm = page.getByRole('dialog', { name: message(lang, 'trade', 'closeConfirmTitle') });
+      await expect(closeConfirm.getByTestId('close-confirm-validity')).toHaveText(closeValidity);
+      await waitUntilSettled(closeConfirm);
+      await screenshot(page, `position-close-confirm-validity-${lang}`);
+      const sendCall = page.waitForRequest(posted(/^\/api\/positions\/\d+\/close$/));
       await closeConfirm.getByTestId('close-send').click();
+      expect((await sendCall).postDataJSON()).toMatchObject({ type: 'limit', validity: 'week' });
       await expect(detail.getByTestId('position-figures-status')).toHaveText(
         message(lang, 'trade', 'positionStatus.limit-closing'),
       );
+      await expect(detail.getByTestId('position-figures-close-validity')).toHaveText(closeValidity);
+      const resting = await userApi<Page_<PositionView>>(
+        request,
+        investor.token,
+        '/api/positions?status=open',
+      );
+      expect(resting.items).toEqual([
+        expect.objectContaining({
+          status: 'limit-closing',
+          closeValidity: 'week',
+          closeValidUntil: validUntil,
+        }),
+      ]);
       await expect(detail.getByTestId('position-close-change')).toBeVisible();
       await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
       await waitUntilSettled(detail);
@@ -601,9 +647,22 @@ for (const lang of ['ja', 'en']) {
           price: Number(quote.limitUp).toLocaleString('en-US', { maximumFractionDigits: 2 }),
         }),
       );
+      // Its 期間 as a resting order's: the last date, then 今週中.
+      await expect(waiting.getByTestId('waiting-close-valid-until')).toHaveText(
+        `${message(lang, 'trade', 'validUntil')} ${validUntil.replaceAll('-', '/')}`,
+      );
+      await expect(waiting).toContainText(message(lang, 'trade', 'validity.week'));
       await expect(page.getByTestId('trade-tabs')).not.toContainText(message(lang, 'trade', 'empty.orders'));
       await screenshot(page, `trade-waiting-close-${lang}`);
       await waiting.click();
+
+      // A change starts from the close's own 期間; left unsent, the resting close stays as it is.
+      await detail.getByTestId('position-close-change').click();
+      await detail.getByTestId('close-type-limit').click();
+      await expect(detail.getByTestId('close-validity-week')).toHaveAttribute('aria-pressed', 'true');
+      await detail.getByTestId('position-detail-close').click();
+      await waiting.click();
+      await expect(detail.getByTestId('position-figures-close-validity')).toHaveText(closeValidity);
 
       await detail.getByTestId('position-close-cancel').click();
       const cancelConfirm = page.getByRole('dialog', { name: message(lang, 'trade', 'closeCancelTitle') });
@@ -621,7 +680,14 @@ for (const lang of ['ja', 'en']) {
       );
       await expect(detail.getByTestId('position-close')).toBeVisible();
       const open = await userApi<Page_<PositionView>>(request, investor.token, '/api/positions?status=open');
-      expect(open.items).toEqual([expect.objectContaining({ status: 'holding', closeLimit: null })]);
+      expect(open.items).toEqual([
+        expect.objectContaining({
+          status: 'holding',
+          closeLimit: null,
+          closeValidity: null,
+          closeValidUntil: null,
+        }),
+      ]);
       await detail.getByTestId('position-detail-close').click();
       await expect(page.getByTestId('waiting-close-row')).toHaveCount(0);
       await expect(page.getByTestId('trade-tabs')).toContainText(message(lang, 'trade', 'empty.orders'));

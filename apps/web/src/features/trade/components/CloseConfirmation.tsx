@@ -4,7 +4,7 @@ import { yen } from '../../../lib/format';
 import { toneClass } from '../../../lib/price-tone';
 import type { CloseRequest } from '../api/keys';
 import { withSign } from '../lib/figures';
-import { priceText, quantityText } from '../lib/labels';
+import { priceText, quantityText, validUntilText } from '../lib/labels';
 import { useTradeTranslation } from '../lib/texts';
 
 interface CloseConfirmationProps {
@@ -35,6 +35,8 @@ export function CloseConfirmation({ position, close, preview, instrumentLabel }:
     ['interest', t(`trade:interest.${position.side}`), yen(preview.interest)],
     ['net', t('trade:closeConfirmNetPnl'), signed(preview.netPnl), toneClass(preview.netPnl)],
   ];
+  // Only a close that rests has a last date; one the market is already through fills now.
+  const rests = close.type === 'limit' && !preview.fillsNow;
   const note =
     close.type === 'limit'
       ? t('trade:confirmLimitNote')
@@ -50,6 +52,19 @@ export function CloseConfirmation({ position, close, preview, instrumentLabel }:
           price: close.price ? formatPrice(close.price) : '',
         })}
       </p>
+      {rests && (
+        <dl className="kb-trade-figures" style={{ marginTop: 8 }}>
+          <div>
+            <dt>{t('trade:validityLabel')}</dt>
+            <dd data-testid="close-confirm-validity">
+              {t('trade:validityWithDate', {
+                validity: t(`trade:validity.${preview.validity}`),
+                date: validUntilText(preview.validUntil),
+              })}
+            </dd>
+          </div>
+        </dl>
+      )}
       <dl className="kb-trade-figures" style={{ marginTop: 8 }}>
         {figures.map(([id, label, value, tone]) => (
           <div key={id} className={id === 'net' ? 'kb-trade-figure-total' : undefined}>

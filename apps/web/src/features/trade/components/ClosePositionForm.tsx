@@ -1,6 +1,12 @@
 import { Button, List } from 'antd-mobile';
 import { ApiError } from '@kabuto/client';
-import { closePositionRequest, decimalToSen, senToDecimal, type Position } from '@kabuto/contract';
+import {
+  closePositionRequest,
+  decimalToSen,
+  senToDecimal,
+  type OrderValidity,
+  type Position,
+} from '@kabuto/contract';
 
 import { useTradeTranslation } from '../lib/texts';
 import { FormAlert } from '../../../components/form/FormAlert';
@@ -22,10 +28,11 @@ import { ConfirmationDialog } from './ConfirmationDialog';
 import { Figures } from './DetailSheet';
 import { Stepper } from './Stepper';
 import { ToggleGroup } from './ToggleGroup';
+import { ValidityChoice, validityFor } from './ValidityChoice';
 
 /**
- * 決済: at the market or with a limit, after a confirmation with the server's figures; one idempotency key per
- * confirmation.
+ * 決済: at the market or with a limit (当日中 or 今週中), after a confirmation with the server's figures; one
+ * idempotency key per confirmation.
  */
 export function ClosePositionForm({
   position,
@@ -43,7 +50,12 @@ export function ClosePositionForm({
   const instrumentText = instrumentWithCode(t, instrument.data, i18n.resolvedLanguage, position.code);
   const quote = useLiveQuotes([position.code]).data?.get(position.code);
   const last = quote?.last ?? position.markPrice ?? position.entryPrice;
-  const form = useForm({ type: 'market' as string, price: priceInputText(decimalToSen(last) ?? 0n) });
+  const form = useForm({
+    type: 'market' as string,
+    price: priceInputText(decimalToSen(last) ?? 0n),
+    // A change of a resting close starts from the 期間 it has.
+    validity: (position.closeValidity ?? 'day') as string,
+  });
   const { confirming, unanswered, review, dismiss, send } = useConfirmedSend({
     form,
     preview,
@@ -52,6 +64,7 @@ export function ClosePositionForm({
     onDone,
   });
   const type = form.values.type as 'market' | 'limit';
+  const validity = validityFor(type, form.values.validity as OrderValidity);
 
   const stepPrice = (step: 1 | -1) => {
     const field = form.field('price');
@@ -66,16 +79,18 @@ export function ClosePositionForm({
   const check = () => {
     const checked = form.parse(closePositionRequest, {
       price: type === 'limit' ? form.values.price : undefined,
+      validity,
     });
     if (!checked) return;
     if (checked.type === 'limit' && checked.price === undefined) {
       form.showFailure(new ApiError('ORDER_PRICE_REQUIRED', t('errors:ORDER_PRICE_REQUIRED')));
       return;
     }
-    const body: CloseRequest =
-      checked.price === undefined
-        ? { type: checked.type }
-        : { type: checked.type, price: senToDecimal(checked.price) };
+    const body: CloseRequest = {
+      type: checked.type,
+      validity: checked.validity ?? 'day',
+      ...(checked.price === undefined ? {} : { price: senToDecimal(checked.price) }),
+    };
     review(body);
   };
 
@@ -108,6 +123,13 @@ export function ClosePositionForm({
         ]}
         onChange={(value) => form.field('type').onChange(value)}
         testId="close-type"
+      />
+      <ValidityChoice
+        type={type}
+        value={form.values.validity as OrderValidity}
+        onChange={(value) => form.field('validity').onChange(value)}
+        limitNote={t('trade:closeValidityNote')}
+        testId="close-validity"
       />
       {type === 'limit' && (
         <List className="kb-form">

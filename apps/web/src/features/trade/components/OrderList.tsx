@@ -69,6 +69,15 @@ export function OrderList({
                   : t('trade:type.market')}
               </span>
             </span>
+            {position.closeLimit && position.closeValidity && position.closeValidUntil && (
+              // As a resting order shows its 期間 below.
+              <span className="kb-trade-row-meta">
+                <span data-testid="waiting-close-valid-until">
+                  {t('trade:validUntil')} {validUntilText(position.closeValidUntil)}
+                </span>
+                <span>{t(`trade:validity.${position.closeValidity}`)}</span>
+              </span>
+            )}
             <span className="kb-trade-row-meta">
               <span>{t('trade:positionNumber', { id: position.id })}</span>
             </span>

@@ -6,7 +6,13 @@ import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useCancelClose, useInstrument, useLiveQuotes, usePosition } from '../api/trading';
 import { livePnl, pnlPercentOf, withSign } from '../lib/figures';
-import { instrumentWithCode, positionStatusText, priceText, quantityText } from '../lib/labels';
+import {
+  instrumentWithCode,
+  positionStatusText,
+  priceText,
+  quantityText,
+  validUntilText,
+} from '../lib/labels';
 import { ClosePositionForm } from './ClosePositionForm';
 import { confirmCancellation } from './confirm-cancellation';
 import { DetailSheet, Figures } from './DetailSheet';
@@ -95,6 +101,15 @@ export function PositionDetail({
   );
   if (position.closeLimit)
     rows.push(['close-limit', t('trade:closeLimit'), priceText(t, position.closeLimit)]);
+  if (position.closeLimit && position.closeValidity && position.closeValidUntil)
+    rows.push([
+      'close-validity',
+      t('trade:validityLabel'),
+      t('trade:validityWithDate', {
+        validity: t(`trade:validity.${position.closeValidity}`),
+        date: validUntilText(position.closeValidUntil),
+      }),
+    ]);
   if (position.closeReason)
     rows.push(['reason', t('trade:closeReasonLabel'), t(`trade:closeReason.${position.closeReason}`)]);
   rows.push(['opened', t('trade:openedAt'), formatJst(position.openedAt)]);

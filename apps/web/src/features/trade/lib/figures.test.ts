@@ -132,6 +132,8 @@ describe('livePnl', () => {
     stopLoss: null,
     status: 'holding',
     closeLimit: null,
+    closeValidity: null,
+    closeValidUntil: null,
     pendingClose: null,
     markPrice: '2790.00',
     unrealisedPnl: '1000.00',

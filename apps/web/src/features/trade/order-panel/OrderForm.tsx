@@ -22,6 +22,7 @@ import type { OrderRequest } from '../api/keys';
 import { useOrderPreview, usePlaceOrder, useTradingAccount, type Confirmed } from '../api/trading';
 import { Stepper } from '../components/Stepper';
 import { ToggleGroup } from '../components/ToggleGroup';
+import { ValidityChoice, validityFor } from '../components/ValidityChoice';
 import {
   buyingPowerAt,
   lotsOfShares,
@@ -100,8 +101,7 @@ export function OrderForm({
   });
   const side = form.values.side as Side;
   const type = form.values.type as OrderType;
-  // A market order fills at the next price or at the next opening: it is only ever 当日中.
-  const validity = type === 'market' ? 'day' : (form.values.validity as OrderValidity);
+  const validity = validityFor(type, form.values.validity as OrderValidity);
   const leverage = Number(form.values.leverage);
   const lots = lotsOfShares(form.values.shares);
   const leverageField = form.field('leverage');
@@ -209,23 +209,13 @@ export function OrderForm({
         onChange={(value) => form.field('type').onChange(value)}
         testId="order-type"
       />
-      <div className="kb-trade-label" id="order-validity-label">
-        {t('trade:validityLabel')}
-      </div>
-      <ToggleGroup
-        label={t('trade:validityLabel')}
-        value={validity}
-        options={[
-          { value: 'day', label: t('trade:validity.day') },
-          { value: 'week', label: t('trade:validity.week'), disabled: type === 'market' },
-        ]}
+      <ValidityChoice
+        type={type}
+        value={form.values.validity as OrderValidity}
         onChange={(value) => form.field('validity').onChange(value)}
-        describedBy="order-validity-note"
+        limitNote={t('trade:validityNote')}
         testId="order-validity"
       />
-      <p className="kb-trade-note" id="order-validity-note" data-testid="order-validity-note">
-        {type === 'market' ? t('trade:validityMarketNote') : t('trade:validityNote')}
-      </p>
       <List className="kb-form">
         {type === 'limit' && (
           <FormField
