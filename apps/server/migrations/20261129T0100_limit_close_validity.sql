@@ -1,12 +1,13 @@
 -- A limit close (返済指値) has a 期間 as an order to open has (docs/trading.md "Order validity"): `day` (当日中)
 -- or `week` (今週中), and the last JST business date on which it may fill. The daily run withdraws a resting
--- close whose date has passed (the position is held again) and tells the investor (message close_expired). The
--- two columns stay on a closed position, as its close_limit does, to tell how it was closed.
+-- close whose date has passed (the position is held again) and tells the investor (message close_expired).
 --
 -- Limit closes placed before this change were meant to rest until withdrawn, which no Japanese broker offers: as
 -- the orders to open were, they become day closes of the JST date of their position's last change (when the
--- close was placed, unless a take-profit or stop-loss was set since), so the next daily run withdraws any still
--- resting, with a message. JST is UTC+9 with no daylight saving time.
+-- close was placed, or later when a take-profit or stop-loss was set or the daily interest charged since), so the
+-- next daily run withdraws any still resting, with a message. JST is UTC+9 with no daylight saving time.
+-- From now on a closed position's close_limit and these columns describe the limit close that filled it, and are
+-- empty when something else closed it; positions closed before keep the close_limit they had.
 ALTER TABLE trading_positions ADD COLUMN close_validity TEXT CHECK (close_validity IN ('day', 'week'));
 ALTER TABLE trading_positions ADD COLUMN close_valid_until TEXT
   CHECK (close_valid_until ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$');

@@ -188,3 +188,44 @@ describe('the daily run and a limit close', () => {
     expect((await messages(user.token)).map((message) => message.kind)).toContain('close_expired');
   });
 });
+
+describe('a closed position', () => {
+  const stored = (id: string) =>
+    t.ctx.db
+      .selectFrom('trading_positions')
+      .select(['close_limit', 'close_validity', 'close_valid_until'])
+      .where('id', '=', BigInt(id))
+      .executeTakeFirstOrThrow();
+
+  it('keeps the limit close that filled it, with its validity', async () => {
+    const { user, id } = await heldPosition(t);
+    await close(user.token, id, { type: 'limit', price: '2900', validity: 'week' });
+    await pushQuote(t, { bid: '2900', ask: '2900.5' });
+    expect(await position(user.token, id)).toMatchObject({ status: 'closed', closeLimit: '2900.00' });
+    expect(await stored(id)).toEqual({
+      close_limit: 290000n,
+      close_validity: 'week',
+      close_valid_until: '2026-11-27',
+    });
+  });
+
+  it('names no limit when a market close overtook the resting one', async () => {
+    const { user, id } = await heldPosition(t);
+    await close(user.token, id, { type: 'limit', price: '2950', validity: 'week' });
+    const closed = await close(user.token, id, { type: 'market' });
+    expect(closed.data).toMatchObject({ status: 'closed', exitPrice: '2800.00', closeLimit: null });
+    expect(await stored(id)).toEqual({ close_limit: null, close_validity: null, close_valid_until: null });
+  });
+
+  it('names a limit the market was already through, which filled at once, with its own validity', async () => {
+    const { user, id } = await heldPosition(t);
+    await close(user.token, id, { type: 'limit', price: '2950' });
+    const closed = await close(user.token, id, { type: 'limit', price: '2750', validity: 'week' });
+    expect(closed.data).toMatchObject({ status: 'closed', exitPrice: '2800.00', closeLimit: '2750.00' });
+    expect(await stored(id)).toEqual({
+      close_limit: 275000n,
+      close_validity: 'week',
+      close_valid_until: '2026-11-27',
+    });
+  });
+});

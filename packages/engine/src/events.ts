@@ -202,8 +202,18 @@ export interface PositionClosed {
   readonly interest: Sen;
   readonly shortfall: Sen;
   readonly reason: CloseReason;
+  /**
+   * The investor's limit close that filled it (返済指値: its limit and last date), null when anything else closed
+   * it: a market close, a take-profit, a stop-loss or a forced close, even with a limit close resting.
+   */
+  readonly closedByLimit: LimitClose | null;
   readonly transfers: readonly Transfer[];
   readonly at: EpochMs;
+}
+
+export interface LimitClose {
+  readonly price: Price;
+  readonly validUntil: CalendarDate | null;
 }
 
 export interface TakeProfitStopLossSet {

@@ -180,10 +180,52 @@ describe('limit close validity (返済指値の期間)', () => {
     expect(engine.snapshot().positions[0]).toMatchObject({ status: 'holding', closeValidUntil: null });
   });
 
-  it('fills on its last date', () => {
+  it('fills on its last date, naming the limit close that filled it', () => {
     const { engine } = limitClosing();
     const events = engine.onQuote(quote(TOYOTA, ABOVE, { at: at('15:30') }));
-    expect(only(events, 'PositionClosed')).toMatchObject({ exitPrice: y('2850'), reason: 'user' });
+    expect(only(events, 'PositionClosed')).toMatchObject({
+      exitPrice: y('2850'),
+      reason: 'user',
+      closedByLimit: { price: y('2850'), validUntil: TODAY },
+    });
+  });
+
+  it('names no limit close when something else closed the position while one rested', () => {
+    const marketClose = limitClosing().engine;
+    const market = marketClose.closePosition({
+      accountId: 'a',
+      positionId: 'o1',
+      type: 'market',
+      at: at('10:03'),
+    });
+    expect(only(market, 'PositionClosed')).toMatchObject({ reason: 'user', closedByLimit: null });
+
+    const stopped = limitClosing().engine;
+    stopped.setTakeProfitStopLoss({
+      accountId: 'a',
+      positionId: 'o1',
+      takeProfit: null,
+      stopLoss: y('2700'),
+      at: at('10:03'),
+    });
+    const fall = stopped.onQuote(quote(TOYOTA, { bid: '2690', ask: '2690.5' }, { at: at('10:04') }));
+    expect(only(fall, 'PositionClosed')).toMatchObject({ reason: 'stop_loss', closedByLimit: null });
+  });
+
+  it('names a limit close the market is already through, which fills at once, with its own date', () => {
+    const { engine } = limitClosing();
+    const events = engine.closePosition({
+      accountId: 'a',
+      positionId: 'o1',
+      type: 'limit',
+      price: y('2750'),
+      validUntil: '2026-11-27',
+      at: at('10:03'),
+    });
+    expect(only(events, 'PositionClosed')).toMatchObject({
+      exitPrice: y('2799.5'),
+      closedByLimit: { price: y('2750'), validUntil: '2026-11-27' },
+    });
   });
 
   it('refuses a last date already past or not a date, and changes nothing', () => {

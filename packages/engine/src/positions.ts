@@ -1,7 +1,7 @@
 import type { Sen } from '@kabuto/contract';
 import { SHARES_PER_LOT, type CalendarDate, type Price } from '@kabuto/market-rules';
 import type { CancelClose, ClosePosition, SetTakeProfitStopLoss } from './commands';
-import type { RejectReason, Transfer } from './events';
+import type { LimitClose, RejectReason, Transfer } from './events';
 import { exitPriceNow, markOf } from './market-access';
 import { feeFor, notionalOf } from './money';
 import { charge, move, repayDebt } from './pockets';
@@ -137,6 +137,7 @@ export function settleClose(
   price: Price,
   reason: CloseReason,
   at: EpochMs,
+  closedByLimit: LimitClose | null = null,
 ): void {
   unfileAll(position);
   const { account } = position;
@@ -168,6 +169,7 @@ export function settleClose(
     interest: position.interest,
     shortfall,
     reason,
+    closedByLimit,
     transfers,
     at,
   });
@@ -222,7 +224,10 @@ export function closePosition(state: State, cmd: ClosePosition): void {
   // A new close replaces a resting one.
   withdrawLimitClose(position);
 
-  if (fillPrice !== null) return settleClose(state, position, fillPrice, 'user', cmd.at);
+  if (fillPrice !== null) {
+    const byLimit = cmd.price === undefined ? null : { price: cmd.price, validUntil: cmd.validUntil ?? null };
+    return settleClose(state, position, fillPrice, 'user', cmd.at, byLimit);
+  }
   const limit = cmd.price ?? null;
   const validUntil = limit === null ? null : (cmd.validUntil ?? null);
   if (limit === null) markPendingClose(position, 'user');
@@ -337,8 +342,12 @@ export function closeFired(
   for (let position = index.takeNext(key); position; position = index.takeNext(key)) {
     position.keys[kind] = null;
     // The daily run withdraws it at the start of the next day; this holds even if a price comes first.
-    if (kind === 'closeLimit' && pastValidUntil(position.closeValidUntil, at))
-      cancelLimitClose(state, position, 'expired', at);
-    else settleClose(state, position, price, reason, at);
+    if (kind !== 'closeLimit') settleClose(state, position, price, reason, at);
+    else if (pastValidUntil(position.closeValidUntil, at)) cancelLimitClose(state, position, 'expired', at);
+    else
+      settleClose(state, position, price, reason, at, {
+        price: position.closeLimit!,
+        validUntil: position.closeValidUntil,
+      });
   }
 }

@@ -17,15 +17,25 @@ export interface OrderRequestMeta {
   amendsOrderId?: bigint;
 }
 
+export interface CloseRequestMeta {
+  positionId: string;
+  validity: 'day' | 'week';
+}
+
 export interface Commit {
   events: readonly EngineEvent[];
   /** Who asked (a user's command), or the system (a quote, the daily run). */
   actor: LedgerActor;
   order?: OrderRequestMeta;
-  /** A limit close's 期間, which its CloseRequested event gives only as a date. */
-  closeValidity?: 'day' | 'week';
+  /** The investor's close of a position: its 期間, which the engine's events give only as a date. */
+  close?: CloseRequestMeta;
 }
 
+/** The 期間 of the investor's close of this position in this commit, if the commit is one. */
+const validityOfClose = (commit: Commit, positionId: string) =>
+  commit.close?.positionId === positionId ? commit.close.validity : undefined;
+/** A close_validity to write, or none (the stored one kept) when the commit does not say. */
+const keptOr = (validity: 'day' | 'week' | undefined) => (validity ? { close_validity: validity } : {});
 const userOf = (event: { accountId: string }) => BigInt(event.accountId);
 const dateOf = (at: number) => new Date(at);
 const percent = (ratioBp: number | null) => (ratioBp === null ? '-' : (ratioBp / 100).toFixed(2));
@@ -202,12 +212,13 @@ export async function persistEvents(
         break;
       case 'CloseRequested': {
         const resting = event.status === 'limit-closing';
-        if (resting && (!commit.closeValidity || event.validUntil === null))
+        const validity = validityOfClose(commit, event.positionId);
+        if (resting && (!validity || event.validUntil === null))
           throw new Error(`trading: limit close of ${event.positionId} without its 期間`);
         writer.updatePosition(BigInt(event.positionId), {
           status: event.status,
           close_limit: event.limitPrice,
-          close_validity: resting ? commit.closeValidity! : null,
+          close_validity: resting ? validity! : null,
           close_valid_until: resting ? event.validUntil : null,
           // A forced close that waits says so in its ForcedClose event instead.
           close_pending_reason: event.status === 'closing' ? 'user' : null,
@@ -233,8 +244,16 @@ export async function persistEvents(
           `position:${event.positionId}`,
           `position_closed:${event.positionId}`,
         );
+        const byLimit = event.closedByLimit;
         writer.updatePosition(BigInt(event.positionId), {
           status: 'closed',
+          // The close that filled it: a resting limit close (its 期間 stored when placed) or one that filled
+          // at once in this commit (its 期間 from the request); nothing of a close something else overtook.
+          close_limit: byLimit?.price ?? null,
+          close_valid_until: byLimit?.validUntil ?? null,
+          ...((byLimit?.validUntil ?? null) === null
+            ? { close_validity: null }
+            : keptOr(validityOfClose(commit, event.positionId))),
           exit_price: event.exitPrice,
           realised_pnl: event.realisedPnl,
           close_fee: event.fee,

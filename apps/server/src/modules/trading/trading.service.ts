@@ -23,7 +23,7 @@ import { AppError, fail } from '../../platform/errors';
 import { BALANCE_CHANGES, type LedgerActor } from '../ledger';
 import { instrumentLimitsOf, marketOf, type MarketFeed, type Trade } from '../market';
 import { userChannelChanged } from '../realtime';
-import { persistEvents, type OrderRequestMeta } from './trading.events';
+import { persistEvents, type CloseRequestMeta, type OrderRequestMeta } from './trading.events';
 import type { Validity } from './trading.views';
 import { TradingWriter } from './trading.writer';
 import {
@@ -110,7 +110,7 @@ interface BatchWrite {
   actor: LedgerActor;
   events: EngineEvent[];
   order?: OrderRequestMeta;
-  closeValidity?: OrderValidity;
+  close?: CloseRequestMeta;
   also?: Command['also'];
 }
 
@@ -614,7 +614,9 @@ export class Trading {
         actor: command.actor,
         events,
         ...(command.order ? { order: { orderId, ...command.order } } : {}),
-        ...(command.close ? { closeValidity: command.close.validity } : {}),
+        ...(command.close
+          ? { close: { positionId: command.close.positionId.toString(), validity: command.close.validity } }
+          : {}),
         ...(command.also && !refused ? { also: command.also } : {}),
       });
       const decided: Decided = { events, orderId };
