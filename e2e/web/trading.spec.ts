@@ -494,6 +494,10 @@ for (const lang of ['ja', 'en']) {
       await expect(closeRow.locator('.kb-trade-row-meta').getByTestId('close-reason')).toHaveText(
         message(lang, 'trade', 'closeReason.user'),
       );
+      // How it filled, as an order's line says it: 成行 ・ 約定 ….
+      await expect(closeRow.getByTestId('close-price')).toContainText(
+        `${message(lang, 'trade', 'type.market')} ・ `,
+      );
       await expect(page.getByTestId('order-row')).toHaveCount(1);
       await expect(
         page.getByTestId('order-row').locator('.kb-trade-row-head').getByTestId('order-status'),
@@ -656,13 +660,47 @@ for (const lang of ['ja', 'en']) {
       await screenshot(page, `trade-waiting-close-${lang}`);
       await waiting.click();
 
-      // A change starts from the close's own 期間; left unsent, the resting close stays as it is.
+      // A change (返済注文の訂正) starts from the close as it rests, shown above the form; left unsent, the
+      // resting close stays as it is.
       await detail.getByTestId('position-close-change').click();
-      await detail.getByTestId('close-type-limit').click();
-      await expect(detail.getByTestId('close-validity-week')).toHaveAttribute('aria-pressed', 'true');
       await detail.getByTestId('position-detail-close').click();
       await waiting.click();
       await expect(detail.getByTestId('position-figures-close-validity')).toHaveText(closeValidity);
+      // Sent, the new close replaces it: here 当日中 instead of 今週中, at the same limit.
+      await detail.getByTestId('position-close-change').click();
+      await expect(
+        page.getByRole('dialog', { name: message(lang, 'trade', 'closeChangeTitle') }),
+      ).toBeVisible();
+      await expect(detail.getByTestId('close-figures-current-close')).toHaveText(
+        `${messageWith(lang, 'trade', 'limitAt', {
+          price: Number(quote.limitUp).toLocaleString('en-US', { maximumFractionDigits: 2 }),
+        })} ・ ${closeValidity}`,
+      );
+      await expect(detail.getByTestId('close-type-limit')).toHaveAttribute('aria-pressed', 'true');
+      await expect(input(page, 'close-price')).toHaveValue(String(Number(quote.limitUp)));
+      await expect(detail.getByTestId('close-validity-week')).toHaveAttribute('aria-pressed', 'true');
+      await screenshot(page, `position-close-change-${lang}`);
+      await detail.getByTestId('close-validity-day').click();
+      await detail.getByTestId('close-review').click();
+      const changeConfirm = page.getByRole('dialog', {
+        name: message(lang, 'trade', 'closeChangeConfirmTitle'),
+      });
+      await expect(changeConfirm.getByTestId('close-send')).toHaveText(
+        message(lang, 'trade', 'closeChangeSend'),
+      );
+      await expect(changeConfirm.getByTestId('close-confirm-validity')).toContainText(
+        message(lang, 'trade', 'validity.day'),
+      );
+      await waitUntilSettled(changeConfirm);
+      await changeConfirm.getByTestId('close-send').click();
+      await expect(page.getByText(message(lang, 'trade', 'closeChanged'))).toBeVisible();
+      await expect(detail.getByTestId('position-figures-close-validity')).toContainText(
+        message(lang, 'trade', 'validity.day'),
+      );
+      await expect(detail.getByTestId('position-figures-close-limit')).toHaveText(
+        yenPrice(lang, Number(quote.limitUp)),
+      );
+      await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
 
       await detail.getByTestId('position-close-cancel').click();
       const cancelConfirm = page.getByRole('dialog', { name: message(lang, 'trade', 'closeCancelTitle') });

@@ -10,7 +10,7 @@ import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import { yen } from '../../../lib/format';
 import type { AmendRequest } from '../api/keys';
 import { amendmentChanges, heldOf } from '../lib/amend';
-import { priceText, validUntilText } from '../lib/labels';
+import { priceText, validityText } from '../lib/labels';
 import { useTradeTranslation } from '../lib/texts';
 import { SimulatedLabel } from './SimulatedLabel';
 
@@ -42,14 +42,7 @@ export function AmendConfirmation({ order, amendment, preview, instrumentLabel }
         : t(`trade:side.${order.side}`),
     ],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
-    [
-      'validity',
-      t('trade:validityLabel'),
-      t('trade:validityWithDate', {
-        validity: t(`trade:validity.${preview.validity}`),
-        date: validUntilText(preview.validUntil),
-      }),
-    ],
+    ['validity', t('trade:validityLabel'), validityText(t, preview.validity, preview.validUntil)],
   ];
   if (order.takeProfit) kept.push(['take-profit', t('trade:takeProfit'), price(order.takeProfit)]);
   if (order.stopLoss) kept.push(['stop-loss', t('trade:stopLoss'), price(order.stopLoss)]);

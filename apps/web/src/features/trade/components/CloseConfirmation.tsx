@@ -4,7 +4,7 @@ import { yen } from '../../../lib/format';
 import { toneClass } from '../../../lib/price-tone';
 import type { CloseRequest } from '../api/keys';
 import { withSign } from '../lib/figures';
-import { priceText, quantityText, validUntilText } from '../lib/labels';
+import { priceText, quantityText, validityText } from '../lib/labels';
 import { useTradeTranslation } from '../lib/texts';
 
 interface CloseConfirmationProps {
@@ -39,7 +39,7 @@ export function CloseConfirmation({ position, close, preview, instrumentLabel }:
   const rests = close.type === 'limit' && !preview.fillsNow;
   const note =
     close.type === 'limit'
-      ? t('trade:confirmLimitNote')
+      ? t(preview.fillsNow ? 'trade:closeFillsNowNote' : 'trade:confirmLimitNote')
       : preview.fillsNow
         ? null
         : t('trade:confirmNextSession');
@@ -57,10 +57,7 @@ export function CloseConfirmation({ position, close, preview, instrumentLabel }:
           <div>
             <dt>{t('trade:validityLabel')}</dt>
             <dd data-testid="close-confirm-validity">
-              {t('trade:validityWithDate', {
-                validity: t(`trade:validity.${preview.validity}`),
-                date: validUntilText(preview.validUntil),
-              })}
+              {validityText(t, preview.validity, preview.validUntil)}
             </dd>
           </div>
         </dl>

@@ -3,6 +3,7 @@ import { ApiError } from '@kabuto/client';
 import {
   closePositionRequest,
   decimalToSen,
+  formatPrice,
   senToDecimal,
   type OrderValidity,
   type Position,
@@ -21,7 +22,7 @@ import {
   type Confirmed,
 } from '../api/trading';
 import { priceInputText, steppedPrice } from '../lib/prices';
-import { instrumentWithCode, priceText, quantityText } from '../lib/labels';
+import { instrumentWithCode, priceText, quantityText, validityText } from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { CloseConfirmation } from './CloseConfirmation';
 import { ConfirmationDialog } from './ConfirmationDialog';
@@ -50,11 +51,12 @@ export function ClosePositionForm({
   const instrumentText = instrumentWithCode(t, instrument.data, i18n.resolvedLanguage, position.code);
   const quote = useLiveQuotes([position.code]).data?.get(position.code);
   const last = quote?.last ?? position.markPrice ?? position.entryPrice;
+  // 返済注文の訂正: a resting limit close is changed from its own terms, which the form starts from.
+  const resting = restingCloseOf(position);
   const form = useForm({
-    type: 'market' as string,
-    price: priceInputText(decimalToSen(last) ?? 0n),
-    // A change of a resting close starts from the 期間 it has.
-    validity: (position.closeValidity ?? 'day') as string,
+    type: resting ? 'limit' : ('market' as string),
+    price: priceInputText(decimalToSen(resting?.limit ?? last) ?? 0n),
+    validity: (resting?.validity ?? 'day') as string,
   });
   const { confirming, unanswered, review, dismiss, send } = useConfirmedSend({
     form,
@@ -111,6 +113,15 @@ export function ClosePositionForm({
           ['side', t('trade:sideLabel'), t(`trade:historyTag.close.${position.side}`)],
           ['lots', t('trade:lots'), quantityText(t, position.lots)],
           ['price', t('trade:lastPrice'), priceText(t, last)],
+          ...(resting
+            ? [
+                [
+                  'current-close',
+                  t('trade:closeCurrent'),
+                  `${t('trade:limitAt', { price: formatPrice(resting.limit) })} ・ ${validityText(t, resting.validity, resting.validUntil)}`,
+                ] as [string, string, string],
+              ]
+            : []),
         ]}
         testId="close-figures"
       />
@@ -158,10 +169,10 @@ export function ClosePositionForm({
         </Button>
       </div>
       <ConfirmationDialog
-        title={t('trade:closeConfirmTitle')}
+        title={t(resting ? 'trade:closeChangeConfirmTitle' : 'trade:closeConfirmTitle')}
         unanswered={unanswered}
         backText={t('common:cancel')}
-        sendText={t('trade:closeSend')}
+        sendText={t(resting ? 'trade:closeChangeSend' : 'trade:closeSend')}
         sending={close.isPending}
         onBack={dismiss}
         onSend={send}
@@ -178,4 +189,11 @@ export function ClosePositionForm({
       </ConfirmationDialog>
     </form>
   );
+}
+
+/** The resting limit close a 訂正 starts from; null for a position held or waiting for a market close. */
+function restingCloseOf(position: Position) {
+  const { status, closeLimit, closeValidity, closeValidUntil } = position;
+  if (status !== 'limit-closing' || !closeLimit || !closeValidity || !closeValidUntil) return null;
+  return { limit: closeLimit, validity: closeValidity, validUntil: closeValidUntil };
 }

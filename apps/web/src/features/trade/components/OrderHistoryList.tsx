@@ -1,4 +1,5 @@
 import { formatJst, formatPrice, type Order, type Position, type TradeHistoryItem } from '@kabuto/contract';
+import type { TFunction } from 'i18next';
 import { useTradeTranslation } from '../lib/texts';
 import { useTradeHistory } from '../api/trading';
 import { orderStatusText, quantityText } from '../lib/labels';
@@ -92,11 +93,7 @@ export function OrderHistoryList({
                   {quantityText(t, line.position.lots)} ・{' '}
                   {t('trade:leverageValue', { leverage: line.position.leverage })}
                 </span>
-                <span data-testid="close-price">
-                  {line.position.exitPrice
-                    ? t('trade:filledAt', { price: formatPrice(line.position.exitPrice) })
-                    : ''}
-                </span>
+                <span data-testid="close-price">{closePriceText(t, line.position)}</span>
               </span>
               <span className="kb-trade-row-meta">
                 <span>
@@ -118,4 +115,18 @@ export function OrderHistoryList({
       )}
     </ListStates>
   );
+}
+
+/**
+ * How a close filled, as an order's line says it: 指値 2,900円 ・ 約定 2,905円 or 成行 ・ 約定 …. A take-profit,
+ * stop-loss or forced close shows only its fill; its reason is on the line below.
+ */
+function closePriceText(t: TFunction, position: Position): string {
+  if (!position.exitPrice) return '';
+  const filled = t('trade:filledAt', { price: formatPrice(position.exitPrice) });
+  if (position.closeReason !== 'user') return filled;
+  const how = position.closeLimit
+    ? t('trade:limitAt', { price: formatPrice(position.closeLimit) })
+    : t('trade:type.market');
+  return `${how} ・ ${filled}`;
 }

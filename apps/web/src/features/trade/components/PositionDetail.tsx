@@ -6,13 +6,7 @@ import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useCancelClose, useInstrument, useLiveQuotes, usePosition } from '../api/trading';
 import { livePnl, pnlPercentOf, withSign } from '../lib/figures';
-import {
-  instrumentWithCode,
-  positionStatusText,
-  priceText,
-  quantityText,
-  validUntilText,
-} from '../lib/labels';
+import { instrumentWithCode, positionStatusText, priceText, quantityText, validityText } from '../lib/labels';
 import { ClosePositionForm } from './ClosePositionForm';
 import { confirmCancellation } from './confirm-cancellation';
 import { DetailSheet, Figures } from './DetailSheet';
@@ -104,20 +98,18 @@ export function PositionDetail({
   if (position.closeLimit && position.closeValidity && position.closeValidUntil)
     rows.push([
       'close-validity',
-      t('trade:validityLabel'),
-      t('trade:validityWithDate', {
-        validity: t(`trade:validity.${position.closeValidity}`),
-        date: validUntilText(position.closeValidUntil),
-      }),
+      t('trade:closeValidityLabel'),
+      validityText(t, position.closeValidity, position.closeValidUntil),
     ]);
   if (position.closeReason)
     rows.push(['reason', t('trade:closeReasonLabel'), t(`trade:closeReason.${position.closeReason}`)]);
   rows.push(['opened', t('trade:openedAt'), formatJst(position.openedAt)]);
   if (position.closedAt) rows.push(['closed', t('trade:closedAt'), formatJst(position.closedAt)]);
 
+  const changing = position.status === 'limit-closing';
   const title =
     step === 'close'
-      ? t('trade:closeTitle')
+      ? t(changing ? 'trade:closeChangeTitle' : 'trade:closeTitle')
       : step === 'targets'
         ? t('trade:targetsTitle')
         : t('trade:positionTitle');
@@ -200,7 +192,17 @@ export function PositionDetail({
       {step === 'close' && (
         <ClosePositionForm
           position={position}
-          onDone={(after) => done(t(after.status === 'closed' ? 'trade:closeDone' : 'trade:closeSent'))()}
+          onDone={(after) =>
+            done(
+              t(
+                after.status === 'closed'
+                  ? 'trade:closeDone'
+                  : changing
+                    ? 'trade:closeChanged'
+                    : 'trade:closeSent',
+              ),
+            )()
+          }
         />
       )}
       {step === 'targets' && <TargetsForm position={position} onDone={done(t('trade:targetsSaved'))} />}

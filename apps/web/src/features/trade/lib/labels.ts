@@ -1,11 +1,18 @@
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
-import { formatPrice, groupThousands, type Order, type Position } from '@kabuto/contract';
+import { formatPrice, groupThousands, type Order, type OrderValidity, type Position } from '@kabuto/contract';
 import { normalizeLang } from '@kabuto/i18n';
 import type { TFunction } from 'i18next';
 import { instrumentName } from '../../../lib/market-format';
 
 /** A last valid date (YYYY-MM-DD, JST) as brokers print it: 2026/11/27. */
 export const validUntilText = (date: string) => date.replaceAll('-', '/');
+
+/** 期間 with its last date: 今週中（2026/11/27まで）. */
+export const validityText = (t: TFunction, validity: OrderValidity, validUntil: string) =>
+  t('trade:validityWithDate', {
+    validity: t(`trade:validity.${validity}`),
+    date: validUntilText(validUntil),
+  });
 
 /** 注文中 / 約定 / 取消済み, and 期限切れ for an order cancelled because its 期間 ran out. */
 export function orderStatusText(t: TFunction, order: Pick<Order, 'status' | 'cancelReason'>): string {

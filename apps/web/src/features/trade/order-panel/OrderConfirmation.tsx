@@ -5,7 +5,7 @@ import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import type { OrderRequest } from '../api/keys';
 import { SimulatedLabel } from '../components/SimulatedLabel';
-import { quantityText, validUntilText } from '../lib/labels';
+import { quantityText, validityText } from '../lib/labels';
 
 interface OrderConfirmationProps {
   order: OrderRequest;
@@ -34,14 +34,7 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
     ],
     ['lots', t('trade:lots'), quantityText(t, Number(order.lots))],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
-    [
-      'validity',
-      t('trade:validityLabel'),
-      t('trade:validityWithDate', {
-        validity: t(`trade:validity.${preview.validity}`),
-        date: validUntilText(preview.validUntil),
-      }),
-    ],
+    ['validity', t('trade:validityLabel'), validityText(t, preview.validity, preview.validUntil)],
   ];
   const price = (value: string) => t('trade:priceYen', { price: formatPrice(value) });
   if (order.takeProfit) rows.push(['take-profit', t('trade:takeProfit'), price(order.takeProfit)]);
