@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createAppContext } from '../src/app-context';
 import { freshKey, holdForWithdrawal } from '../src/modules/ledger';
 import { get, type TestApp } from './harness';
+import { tradingOf } from '../src/modules/trading';
 import {
   deposit,
   investor,
@@ -217,6 +218,44 @@ describe('closing with an Idempotency-Key', () => {
     expect(row.close_limit).toBe(answers[0]!.status === 200 ? yen('2900') : yen('2950'));
   });
 
+  it('answers a late retry of an earlier close with the position as it is, placing nothing over the newer one', async () => {
+    const user = await investor(t, '1000000');
+    const opened = await placeOrder(t, user, marketLong);
+    const close = (payload: object, key: string) =>
+      send<PositionView & { closeLimit: string | null }>(
+        t,
+        'POST',
+        `/api/positions/${opened.data.id}/close`,
+        user.token,
+        payload,
+        key,
+      );
+    const [firstKey, secondKey] = [orderKey(), orderKey()];
+    const first = { type: 'limit', price: '2900', validity: 'week' };
+    await close(first, firstKey);
+    expect((await close({ type: 'limit', price: '2950' }, secondKey)).data).toMatchObject({
+      closeLimit: '2950.00',
+    });
+    // The first request again, its answer lost: it was carried out once, and is not carried out again.
+    const late = await close(first, firstKey);
+    expect(late).toMatchObject({ status: 200, data: { status: 'limit-closing', closeLimit: '2950.00' } });
+    expect(await close({ type: 'market' }, firstKey)).toMatchObject({
+      status: 422,
+      errorCode: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    // Withdrawn, then the first key once more, after a restart: still nothing placed.
+    await send(t, 'DELETE', `/api/positions/${opened.data.id}/close`, user.token);
+    await tradingOf(t.ctx).reload();
+    expect((await close(first, firstKey)).data).toMatchObject({ status: 'holding', closeLimit: null });
+    // A key never used on it is a new close; once the position is closed, an unused key is refused as closed.
+    expect((await close({ type: 'market' }, orderKey())).data).toMatchObject({ status: 'closed' });
+    expect(await close({ type: 'market' }, orderKey())).toMatchObject({
+      status: 409,
+      errorCode: 'POSITION_CLOSED',
+    });
+    expect((await close(first, secondKey)).status).toBe(422);
+  });
+
   it('closed before requests were hashed, answers a retry with the position', async () => {
     const user = await investor(t, '1000000');
     const opened = await placeOrder(t, user, marketLong);
@@ -232,9 +271,9 @@ describe('closing with an Idempotency-Key', () => {
       );
     expect((await close()).data.status).toBe('closed');
     await t.ctx.db
-      .updateTable('trading_positions')
-      .set({ close_request_hash: null })
-      .where('id', '=', BigInt(opened.data.id))
+      .updateTable('trading_close_requests')
+      .set({ request_hash: null })
+      .where('position_id', '=', BigInt(opened.data.id))
       .execute();
     expect(await close()).toMatchObject({ status: 200, data: { id: opened.data.id, status: 'closed' } });
   });

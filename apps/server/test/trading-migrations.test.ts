@@ -7,6 +7,7 @@ import { databaseBefore } from './harness';
 const CLEARED_BY = '20261128T1900_margin_call_cleared_by.sql';
 const WAITING_CLOSE = '20261128T2000_forced_close_waiting_status.sql';
 const CLOSE_VALIDITY = '20261129T0100_limit_close_validity.sql';
+const CLOSE_KEYS = '20261129T0200_close_request_keys.sql';
 
 const LUNCH = new Date('2026-11-24T03:00:00Z');
 const AFTERNOON = new Date('2026-11-24T03:30:00Z');
@@ -150,6 +151,55 @@ describe(`migration ${CLOSE_VALIDITY}`, () => {
       await expect(
         sql`UPDATE trading_positions SET close_valid_until = 'friday' WHERE id = 1`.execute(db),
       ).rejects.toThrow(/close_valid_until/);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+});
+
+describe(`migration ${CLOSE_KEYS}`, () => {
+  it("keeps each position's last close key, hashed or not, as a request made", async () => {
+    const database = await databaseBefore(CLOSE_KEYS);
+    try {
+      const db = database.db;
+      const { rows } = await sql<{ id: bigint }>`
+        INSERT INTO users (mobile, password_hash, referral_code)
+        VALUES ('09000000004', 'x', 'MIGRATE4') RETURNING id`.execute(db);
+      const user = rows[0]!.id;
+      for (const [id, key, hash] of [
+        [1, 'hashed-key', 'h1'],
+        [2, 'old-key', null],
+        [3, null, null],
+      ] as const) {
+        await sql`
+          INSERT INTO trading_orders (id, user_id, code, side, type, lots, leverage, held_margin, held_fee, status,
+            fill_price, idempotency_key, request_hash, created_at, updated_at, validity, valid_until)
+          VALUES (${id}, ${user}, '7203', 'long', 'market', 1, 1, 0, 0, 'filled', 280000, ${`key-${id}`}, 'h',
+            ${LUNCH}, ${LUNCH}, 'day', '2026-11-24')`.execute(db);
+        await sql`
+          INSERT INTO trading_positions (id, user_id, code, side, lots, leverage, entry_price, margin, open_fee,
+            status, opened_at, close_request_key, close_request_hash, updated_at)
+          VALUES (${id}, ${user}, '7203', 'long', 1, 1, 280000, 28000000, 0, 'holding', ${LUNCH}, ${key}, ${hash},
+            ${AFTERNOON})`.execute(db);
+      }
+
+      expect(await migrate(database)).toEqual(expect.arrayContaining([CLOSE_KEYS]));
+
+      const requests = await sql<{
+        position_id: bigint;
+        idempotency_key: string;
+        request_hash: string | null;
+      }>`
+        SELECT position_id, idempotency_key, request_hash FROM trading_close_requests ORDER BY position_id`.execute(
+        db,
+      );
+      expect(requests.rows).toEqual([
+        { position_id: 1n, idempotency_key: 'hashed-key', request_hash: 'h1' },
+        { position_id: 2n, idempotency_key: 'old-key', request_hash: null },
+      ]);
+      await expect(sql`SELECT close_request_key FROM trading_positions`.execute(db)).rejects.toThrow(
+        /close_request_key/,
+      );
     } finally {
       await database.close();
     }

@@ -189,8 +189,6 @@ export async function persistEvents(
           close_validity: null,
           close_valid_until: null,
           close_pending_reason: null,
-          close_request_key: null,
-          close_request_hash: null,
           opened_at: at,
           exit_price: null,
           realised_pnl: null,

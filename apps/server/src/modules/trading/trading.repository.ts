@@ -91,14 +91,42 @@ export const findUserPosition = (db: Executor, userId: bigint, id: bigint) =>
     .executeTakeFirst();
 
 /** The last close request (key and request hash) of each position. */
-export async function closeRequestsOf(db: Executor, positionIds: readonly bigint[]) {
-  if (positionIds.length === 0) return [];
+/** Which of these close requests (a position and a key) were made before, with the hash of their request. */
+export async function closeRequestsOf(
+  db: Executor,
+  requests: readonly { positionId: bigint; idempotencyKey: string }[],
+) {
+  if (requests.length === 0) return [];
   return db
-    .selectFrom('trading_positions')
-    .select(['id', 'close_request_key', 'close_request_hash'])
-    .where('id', 'in', positionIds)
+    .selectFrom('trading_close_requests')
+    .select(['position_id', 'idempotency_key', 'request_hash'])
+    .where(({ eb, or, and }) =>
+      or(
+        requests.map((request) =>
+          and([
+            eb('position_id', '=', request.positionId),
+            eb('idempotency_key', '=', request.idempotencyKey),
+          ]),
+        ),
+      ),
+    )
     .execute();
 }
+
+/** Records a close request's key: from now on a retry with it places nothing. */
+export const recordCloseRequest = (
+  db: Executor,
+  request: { positionId: bigint; idempotencyKey: string; requestHash: string },
+) =>
+  db
+    .insertInto('trading_close_requests')
+    .values({
+      position_id: request.positionId,
+      idempotency_key: request.idempotencyKey,
+      request_hash: request.requestHash,
+    })
+    .onConflict((conflict) => conflict.columns(['position_id', 'idempotency_key']).doNothing())
+    .execute();
 
 export const findPosition = (db: Executor, id: bigint) =>
   db.selectFrom('trading_positions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

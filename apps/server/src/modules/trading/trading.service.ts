@@ -34,6 +34,7 @@ import {
   findOrderByKey,
   findOrdersByKeys,
   closeRequestsOf,
+  recordCloseRequest,
   findUserOrder,
   findUserPosition,
   loadStoredState,
@@ -43,7 +44,6 @@ import {
   releaseTickLease,
   setLastAccrualDate,
   tryTickLease,
-  updatePosition,
   type StoredState,
 } from './trading.repository';
 import { refusal, throwIfRejected } from './trading.rejections';
@@ -536,7 +536,7 @@ export class Trading {
     ];
     this.cashChanged.clear();
     const orders = commands.filter((command) => command.order);
-    const closes = commands.flatMap((command) => (command.close ? [command.close.positionId] : []));
+    const closes = commands.flatMap((command) => (command.close ? [command.close] : []));
     const [figureRows, orderIds, priorRows, closeRows] = await Promise.all([
       userIds.length ? accountFigures(this.ctx.db, userIds) : [],
       nextOrderIds(this.ctx.db, orders.length),
@@ -546,9 +546,15 @@ export class Trading {
       ),
       closeRequestsOf(this.ctx.db, closes),
     ]);
-    // Per position, its last close request: as stored, then as the batch's commands make it.
-    const lastClose = new Map(
-      closeRows.map((row) => [row.id, { key: row.close_request_key, hash: row.close_request_hash }]),
+    // The batch's close requests made before (by position and key, with their request's hash): as stored, then
+    // as the batch's commands make them.
+    const closeKey = (close: { positionId: bigint; idempotencyKey: string }) =>
+      `${close.positionId}:${close.idempotencyKey}`;
+    const knownCloses = new Map(
+      closeRows.map((row) => [
+        closeKey({ positionId: row.position_id, idempotencyKey: row.idempotency_key }),
+        row.request_hash,
+      ]),
     );
     const figures = new Map(figureRows.map((row) => [row.id, row]));
     const priors = new Map(priorRows.map((row) => [`${row.user_id}:${row.idempotency_key}`, row]));
@@ -589,27 +595,20 @@ export class Trading {
         }
         firstWithKey.set(key, { index: outcomes.length, requestHash: command.order.requestHash });
       }
-      if (command.close) {
-        const { positionId, idempotencyKey, requestHash } = command.close;
-        const last = lastClose.get(positionId);
-        if (last?.key === idempotencyKey) {
-          // A close stored before its request was hashed answers a retry with the position, as it did then.
-          const sameRequest = last.hash === null || last.hash === requestHash;
-          outcomes.push(
-            sameRequest
-              ? { ok: true, value: { events: [], orderId, replayed: true } }
-              : { ok: false, error: fail('IDEMPOTENCY_KEY_REUSED') },
-          );
-          continue;
-        }
+      if (command.close && knownCloses.has(closeKey(command.close))) {
+        // A close stored before its request was hashed answers a retry with the position, as it did then.
+        const hash = knownCloses.get(closeKey(command.close));
+        const sameRequest = hash === null || hash === command.close.requestHash;
+        outcomes.push(
+          sameRequest
+            ? { ok: true, value: { events: [], orderId, replayed: true } }
+            : { ok: false, error: fail('IDEMPOTENCY_KEY_REUSED') },
+        );
+        continue;
       }
       const events = command.decide(engine, orderId);
       const refused = events.some((event) => event.type === 'Rejected');
-      if (command.close && !refused)
-        lastClose.set(command.close.positionId, {
-          key: command.close.idempotencyKey,
-          hash: command.close.requestHash,
-        });
+      if (command.close && !refused) knownCloses.set(closeKey(command.close), command.close.requestHash);
       writes.push({
         actor: command.actor,
         events,
@@ -897,7 +896,10 @@ export class Trading {
     const requestHash = sha256(canonical(body));
     const position = await findUserPosition(this.ctx.db, userId, positionId);
     if (!position) throw fail('POSITION_NOT_FOUND');
-    if (position.status === 'closed' && position.close_request_key !== idempotencyKey)
+    if (
+      position.status === 'closed' &&
+      (await closeRequestsOf(this.ctx.db, [{ positionId, idempotencyKey }])).length === 0
+    )
       throw fail('POSITION_CLOSED');
     const decided = await this.submit({
       actor: { kind: 'user', id: userId },
@@ -905,11 +907,7 @@ export class Trading {
       sessionId,
       close: { positionId, idempotencyKey, requestHash, validity },
       decide: (engine) => engine.closePosition(this.closeCommand(userId, positionId, body)),
-      also: (db) =>
-        updatePosition(db, positionId, {
-          close_request_key: idempotencyKey,
-          close_request_hash: requestHash,
-        }),
+      also: (db) => recordCloseRequest(db, { positionId, idempotencyKey, requestHash }),
     });
     const closedMeanwhile = decided.events.some(
       (event) => event.type === 'Rejected' && event.reason === 'POSITION_NOT_FOUND',

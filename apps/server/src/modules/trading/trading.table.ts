@@ -1,5 +1,5 @@
 import type { ColumnType, Selectable } from 'kysely';
-import type { Id, Timestamp } from '../../platform/db/columns';
+import type { DefaultNow, Id, Timestamp } from '../../platform/db/columns';
 
 export type OrderStatus = 'open' | 'filled' | 'cancelled';
 export type StoredPositionStatus = 'holding' | 'closing' | 'limit-closing' | 'closed';
@@ -53,8 +53,6 @@ export interface TradingPositionsTable {
   close_validity: ColumnType<'day' | 'week' | null, 'day' | 'week' | null | undefined, 'day' | 'week' | null>;
   close_valid_until: ColumnType<string | null, string | null | undefined, string | null>;
   close_pending_reason: 'user' | 'forced' | null;
-  close_request_key: string | null;
-  close_request_hash: string | null;
   opened_at: Timestamp;
   exit_price: bigint | null;
   realised_pnl: bigint | null;
@@ -107,6 +105,15 @@ export interface TradingForcedClosesTable {
   created_at: Timestamp;
 }
 
+/** Every idempotency key a close of the position was sent with, and the request it answers for. */
+export interface TradingCloseRequestsTable {
+  position_id: bigint;
+  idempotency_key: string;
+  /** null: stored before requests were hashed; answers any retry with the position. */
+  request_hash: string | null;
+  created_at: DefaultNow;
+}
+
 export interface TradingStateTable {
   id: number;
   last_accrual_date: string | null;
@@ -116,6 +123,7 @@ export interface TradingStateTable {
 export interface TradingTables {
   trading_orders: TradingOrdersTable;
   trading_positions: TradingPositionsTable;
+  trading_close_requests: TradingCloseRequestsTable;
   trading_fills: TradingFillsTable;
   trading_margin_calls: TradingMarginCallsTable;
   trading_forced_closes: TradingForcedClosesTable;
