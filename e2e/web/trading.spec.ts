@@ -710,6 +710,9 @@ for (const lang of ['ja', 'en']) {
       await expect(cancelConfirm.getByTestId('close-cancel-figures-side')).toHaveText(
         message(lang, 'trade', 'historyTag.close.long'),
       );
+      await expect(cancelConfirm.getByTestId('close-cancel-figures-close-validity')).toContainText(
+        message(lang, 'trade', 'validity.day'),
+      );
       await waitUntilSettled(cancelConfirm);
       await screenshot(page, `position-close-cancel-confirm-${lang}`);
       await cancelConfirm.getByRole('button', { name: message(lang, 'trade', 'cancelSend') }).click();
@@ -837,6 +840,9 @@ for (const lang of ['ja', 'en']) {
         messageWith(lang, 'trade', 'orderPriceText.limit', {
           price: Number(placed!.price).toLocaleString('en-US', { maximumFractionDigits: 2 }),
         }),
+      );
+      await expect(figures.getByTestId('cancel-confirm-figures-validity')).toContainText(
+        message(lang, 'trade', 'validity.week'),
       );
       await expect(figures.getByTestId('cancel-confirm-figures-number')).toHaveText(placed!.id);
       const keep = cancel.getByRole('button', { name: message(lang, 'trade', 'keepOrder') });

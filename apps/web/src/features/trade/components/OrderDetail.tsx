@@ -7,7 +7,14 @@ import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useCancelOrder, useInstrument } from '../api/trading';
 import { heldOf, isAmendable } from '../lib/amend';
-import { instrumentWithCode, orderStatusText, priceText, quantityText, validUntilText } from '../lib/labels';
+import {
+  instrumentWithCode,
+  orderStatusText,
+  priceText,
+  quantityText,
+  validityText,
+  validUntilText,
+} from '../lib/labels';
 import { AmendOrderForm } from './AmendOrderForm';
 import { DetailSheet, Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
@@ -72,6 +79,7 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
             ? t('trade:orderPriceText.limit', { price: formatPrice(order.price) })
             : t('trade:orderPriceText.market'),
         ],
+        ['validity', t('trade:validityLabel'), validityText(t, order.validity, order.validUntil)],
         ['number', t('trade:orderNumberLabel'), order.id],
       ],
       testId: 'cancel-confirm',

@@ -123,6 +123,16 @@ export function PositionDetail({
         ['side', t('trade:sideLabel'), t(`trade:historyTag.close.${open.side}`)],
         ['lots', t('trade:lots'), quantityText(t, open.lots)],
         ['close-limit', t('trade:closeLimit'), priceText(t, limit)],
+        ...(open.closeValidity && open.closeValidUntil
+          ? [
+              [
+                // In the 返済注文 dialog, 期間 alone is the close's.
+                'close-validity',
+                t('trade:validityLabel'),
+                validityText(t, open.closeValidity, open.closeValidUntil),
+              ] as [string, string, string],
+            ]
+          : []),
       ],
       testId: 'close-cancel',
       send: () => cancelClose.mutateAsync(open.id),
