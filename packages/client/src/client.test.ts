@@ -64,6 +64,8 @@ describe('createApiClient', () => {
       stopLoss: null,
       status: 'holding',
       closeLimit: null,
+      closeValidity: null,
+      closeValidUntil: null,
       pendingClose: null,
       markPrice: '2810.00',
       unrealisedPnl: '1000.00',
