@@ -16,12 +16,6 @@ import {
   type PositionView,
 } from './trading-helpers';
 
-type ClosingPosition = PositionView & {
-  closeLimit: string | null;
-  closeValidity: string | null;
-  closeValidUntil: string | null;
-};
-
 let t: TestApp;
 let admin: string;
 beforeAll(async () => void ({ t, admin } = await tradingTestApp()));
@@ -39,11 +33,11 @@ async function dailyRun(earliest = '2026-11-24T15:00:00Z'): Promise<void> {
 }
 
 const close = (token: string, id: string, body: unknown, key = orderKey()) =>
-  send<ClosingPosition>(t, 'POST', `/api/positions/${id}/close?lang=en`, token, body as object, key);
+  send<PositionView>(t, 'POST', `/api/positions/${id}/close?lang=en`, token, body as object, key);
 const preview = (token: string, id: string, body: unknown) =>
   send(t, 'POST', `/api/positions/${id}/close/preview?lang=en`, token, body as object);
 const position = async (token: string, id: string) =>
-  (await send<ClosingPosition>(t, 'GET', `/api/positions/${id}`, token)).data;
+  (await send<PositionView>(t, 'GET', `/api/positions/${id}`, token)).data;
 const kinds = async (user: Registered) =>
   (await get<{ items: { kind: string }[] }>(t.app, '/api/messages?lang=en', user.token)).data.items.map(
     (message) => message.kind,

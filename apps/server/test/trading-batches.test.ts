@@ -222,14 +222,7 @@ describe('closing with an Idempotency-Key', () => {
     const user = await investor(t, '1000000');
     const opened = await placeOrder(t, user, marketLong);
     const close = (payload: object, key: string) =>
-      send<PositionView & { closeLimit: string | null }>(
-        t,
-        'POST',
-        `/api/positions/${opened.data.id}/close`,
-        user.token,
-        payload,
-        key,
-      );
+      send<PositionView>(t, 'POST', `/api/positions/${opened.data.id}/close`, user.token, payload, key);
     const [firstKey, secondKey] = [orderKey(), orderKey()];
     const first = { type: 'limit', price: '2900', validity: 'week' };
     await close(first, firstKey);

@@ -15,12 +15,6 @@ import {
   type PositionView,
 } from './trading-helpers';
 
-type ClosingPosition = PositionView & {
-  closeLimit: string | null;
-  closeValidity: string | null;
-  closeValidUntil: string | null;
-};
-
 let t: TestApp;
 let admin: string;
 beforeAll(async () => void ({ t, admin } = await tradingTestApp()));
@@ -28,9 +22,9 @@ afterAll(() => t.close());
 beforeEach(() => morningQuote(t));
 
 const close = (token: string, id: string, body: object, key = orderKey(), lang = 'ja') =>
-  send<ClosingPosition>(t, 'POST', `/api/positions/${id}/close?lang=${lang}`, token, body, key);
+  send<PositionView>(t, 'POST', `/api/positions/${id}/close?lang=${lang}`, token, body, key);
 const position = async (token: string, id: string) =>
-  (await send<ClosingPosition>(t, 'GET', `/api/positions/${id}`, token)).data;
+  (await send<PositionView>(t, 'GET', `/api/positions/${id}`, token)).data;
 const messages = async (token: string) =>
   (
     await get<{ items: { kind: string; title: string; body: string }[] }>(
@@ -60,10 +54,10 @@ describe('a limit close with a validity', () => {
       closeValidity: 'week',
       closeValidUntil: '2026-11-27',
     });
-    const listed = await send<{ items: ClosingPosition[] }>(t, 'GET', '/api/positions', user.token);
+    const listed = await send<{ items: PositionView[] }>(t, 'GET', '/api/positions', user.token);
     expect(listed.data.items).toMatchObject([{ id, closeValidity: 'week', closeValidUntil: '2026-11-27' }]);
     // Withdrawn, it has none.
-    const withdrawn = await send<ClosingPosition>(t, 'DELETE', `/api/positions/${id}/close`, user.token);
+    const withdrawn = await send<PositionView>(t, 'DELETE', `/api/positions/${id}/close`, user.token);
     expect(withdrawn.data).toMatchObject({ status: 'holding', closeValidity: null, closeValidUntil: null });
   });
 

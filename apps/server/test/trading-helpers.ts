@@ -139,6 +139,9 @@ export interface PositionView {
   closeReason: string | null;
   unrealisedPnl: string | null;
   pendingClose: string | null;
+  closeLimit: string | null;
+  closeValidity: string | null;
+  closeValidUntil: string | null;
   closedAt: string | null;
 }
 
