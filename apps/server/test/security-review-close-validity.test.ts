@@ -6,6 +6,7 @@ import { get, type Registered, type TestApp } from './harness';
 import {
   heldPosition,
   investor,
+  ledgerBalanced,
   ledgerBalances,
   morningQuote,
   orderKey,
@@ -59,9 +60,7 @@ async function engineAgrees(user: Registered) {
   const before = await tradingSnapshot(t, user);
   await tradingOf(t.ctx).reload();
   expect(await tradingSnapshot(t, user)).toEqual(before);
-  expect((await get<{ balanced: boolean }>(t.app, '/api/staff/ledger/verify', admin)).data.balanced).toBe(
-    true,
-  );
+  expect(await ledgerBalanced(t, admin)).toBe(true);
 }
 
 describe('a close with a hostile body', () => {

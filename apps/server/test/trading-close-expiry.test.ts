@@ -5,6 +5,7 @@ import { get, type TestApp } from './harness';
 import {
   heldPosition,
   investor,
+  ledgerBalanced,
   ledgerBalances,
   morningQuote,
   orderKey,
@@ -33,8 +34,7 @@ const messages = async (token: string) =>
       token,
     )
   ).data.items;
-const balanced = async () =>
-  (await get<{ balanced: boolean }>(t.app, '/api/staff/ledger/verify', admin)).data.balanced;
+const balanced = () => ledgerBalanced(t, admin);
 
 describe('a limit close with a validity', () => {
   it('is a day close by default, for today; a week close lasts to the last business day of the week', async () => {

@@ -4,6 +4,7 @@ import { tradingOf } from '../src/modules/trading';
 import { get, type TestApp } from './harness';
 import {
   investor,
+  ledgerBalanced,
   ledgerBalances,
   MORNING,
   placeOrder,
@@ -33,8 +34,7 @@ const market = { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 
 /** 2,790 yen × 100 shares at 1x, and its 279 yen fee. */
 const HELD = yen('279279');
 
-const balanced = async () =>
-  (await get<{ balanced: boolean }>(t.app, '/api/staff/ledger/verify', admin)).data.balanced;
+const balanced = () => ledgerBalanced(t, admin);
 
 describe('placing with a validity', () => {
   it('is a day order by default, for today; a week order lasts to the last business day of the week', async () => {

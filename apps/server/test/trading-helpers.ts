@@ -8,6 +8,7 @@ import { tradingOf } from '../src/modules/trading';
 import {
   body,
   createTestApp,
+  get,
   passKyc,
   registerUser,
   staffToken,
@@ -160,6 +161,11 @@ export async function heldPosition(t: TestApp) {
   });
   expect(filled.data.status).toBe('filled');
   return { user, id: filled.data.id };
+}
+
+/** Whether the ledger balances, as the staff's verification reads it. */
+export async function ledgerBalanced(t: TestApp, staffToken: string): Promise<boolean> {
+  return (await get<{ balanced: boolean }>(t.app, '/api/staff/ledger/verify', staffToken)).data.balanced;
 }
 
 /** The user's ledger balances in sen, by account kind. */

@@ -224,27 +224,23 @@ export function closePosition(state: State, cmd: ClosePosition): void {
   // A new close replaces a resting one.
   withdrawLimitClose(position);
 
-  if (fillPrice !== null) {
-    const byLimit = cmd.price === undefined ? null : { price: cmd.price, validUntil: cmd.validUntil ?? null };
-    return settleClose(state, position, fillPrice, 'user', cmd.at, byLimit);
-  }
-  const limit = cmd.price ?? null;
-  const validUntil = limit === null ? null : (cmd.validUntil ?? null);
-  if (limit === null) markPendingClose(position, 'user');
+  const byLimit = cmd.price === undefined ? null : { price: cmd.price, validUntil: cmd.validUntil ?? null };
+  if (fillPrice !== null) return settleClose(state, position, fillPrice, 'user', cmd.at, byLimit);
+  if (byLimit === null) markPendingClose(position, 'user');
   else {
     position.status = 'limit-closing';
-    position.closeLimit = limit;
-    position.closeValidUntil = validUntil;
-    file(position, 'closeLimit', limit);
+    position.closeLimit = byLimit.price;
+    position.closeValidUntil = byLimit.validUntil;
+    file(position, 'closeLimit', byLimit.price);
   }
   state.out.push({
     type: 'CloseRequested',
     positionId: position.id,
     accountId: position.account.id,
     closeType: cmd.type,
-    limitPrice: limit,
-    validUntil,
-    status: limit === null ? 'closing' : 'limit-closing',
+    limitPrice: byLimit?.price ?? null,
+    validUntil: byLimit?.validUntil ?? null,
+    status: byLimit === null ? 'closing' : 'limit-closing',
     at: cmd.at,
   });
 }

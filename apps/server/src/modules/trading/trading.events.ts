@@ -34,8 +34,6 @@ export interface Commit {
 /** The 期間 of the investor's close of this position in this commit, if the commit is one. */
 const validityOfClose = (commit: Commit, positionId: string) =>
   commit.close?.positionId === positionId ? commit.close.validity : undefined;
-/** A close_validity to write, or none (the stored one kept) when the commit does not say. */
-const keptOr = (validity: 'day' | 'week' | undefined) => (validity ? { close_validity: validity } : {});
 const userOf = (event: { accountId: string }) => BigInt(event.accountId);
 const dateOf = (at: number) => new Date(at);
 const percent = (ratioBp: number | null) => (ratioBp === null ? '-' : (ratioBp / 100).toFixed(2));
@@ -243,15 +241,19 @@ export async function persistEvents(
           `position_closed:${event.positionId}`,
         );
         const byLimit = event.closedByLimit;
+        const validity = validityOfClose(commit, event.positionId);
         writer.updatePosition(BigInt(event.positionId), {
           status: 'closed',
           // The close that filled it: a resting limit close (its 期間 stored when placed) or one that filled
           // at once in this commit (its 期間 from the request); nothing of a close something else overtook.
           close_limit: byLimit?.price ?? null,
           close_valid_until: byLimit?.validUntil ?? null,
+          // Without the request here, the close rested before: its stored 期間 is kept.
           ...((byLimit?.validUntil ?? null) === null
             ? { close_validity: null }
-            : keptOr(validityOfClose(commit, event.positionId))),
+            : validity
+              ? { close_validity: validity }
+              : {}),
           exit_price: event.exitPrice,
           realised_pnl: event.realisedPnl,
           close_fee: event.fee,

@@ -22,7 +22,7 @@ import {
   type Confirmed,
 } from '../api/trading';
 import { priceInputText, steppedPrice } from '../lib/prices';
-import { instrumentWithCode, priceText, quantityText, validityText } from '../lib/labels';
+import { instrumentWithCode, priceText, quantityText, restingCloseOf, validityText } from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { CloseConfirmation } from './CloseConfirmation';
 import { ConfirmationDialog } from './ConfirmationDialog';
@@ -189,11 +189,4 @@ export function ClosePositionForm({
       </ConfirmationDialog>
     </form>
   );
-}
-
-/** The resting limit close a 訂正 starts from; null for a position held or waiting for a market close. */
-function restingCloseOf(position: Position) {
-  const { status, closeLimit, closeValidity, closeValidUntil } = position;
-  if (status !== 'limit-closing' || !closeLimit || !closeValidity || !closeValidUntil) return null;
-  return { limit: closeLimit, validity: closeValidity, validUntil: closeValidUntil };
 }

@@ -5,7 +5,13 @@ import type { TFunction } from 'i18next';
 import { useTradeTranslation } from '../lib/texts';
 import { useOrders } from '../api/trading';
 import type { OrderFilter } from '../api/keys';
-import { orderStatusText, positionStatusText, quantityText, validUntilText } from '../lib/labels';
+import {
+  orderStatusText,
+  positionStatusText,
+  quantityText,
+  restingCloseOf,
+  validUntilText,
+} from '../lib/labels';
 import { InstrumentLabel, SideTag, TradeTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
 
@@ -69,15 +75,7 @@ export function OrderList({
                   : t('trade:type.market')}
               </span>
             </span>
-            {position.closeLimit && position.closeValidity && position.closeValidUntil && (
-              // As a resting order shows its 期間 below.
-              <span className="kb-trade-row-meta">
-                <span data-testid="waiting-close-valid-until">
-                  {t('trade:validUntil')} {validUntilText(position.closeValidUntil)}
-                </span>
-                <span>{t(`trade:validity.${position.closeValidity}`)}</span>
-              </span>
-            )}
+            <RestingCloseValidity position={position} />
             <span className="kb-trade-row-meta">
               <span>{t('trade:positionNumber', { id: position.id })}</span>
             </span>
@@ -121,5 +119,20 @@ export function OrderList({
         </li>
       ))}
     </ListStates>
+  );
+}
+
+/** A waiting limit close's 期間, below its price as a resting order shows its own. */
+function RestingCloseValidity({ position }: { position: Position }) {
+  const { t } = useTradeTranslation();
+  const resting = restingCloseOf(position);
+  if (!resting) return null;
+  return (
+    <span className="kb-trade-row-meta">
+      <span data-testid="waiting-close-valid-until">
+        {t('trade:validUntil')} {validUntilText(resting.validUntil)}
+      </span>
+      <span>{t(`trade:validity.${resting.validity}`)}</span>
+    </span>
   );
 }

@@ -6,7 +6,14 @@ import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import { useCancelClose, useInstrument, useLiveQuotes, usePosition } from '../api/trading';
 import { livePnl, pnlPercentOf, withSign } from '../lib/figures';
-import { instrumentWithCode, positionStatusText, priceText, quantityText, validityText } from '../lib/labels';
+import {
+  instrumentWithCode,
+  positionStatusText,
+  priceText,
+  quantityText,
+  restingCloseOf,
+  validityText,
+} from '../lib/labels';
 import { ClosePositionForm } from './ClosePositionForm';
 import { confirmCancellation } from './confirm-cancellation';
 import { DetailSheet, Figures } from './DetailSheet';
@@ -95,11 +102,12 @@ export function PositionDetail({
   );
   if (position.closeLimit)
     rows.push(['close-limit', t('trade:closeLimit'), priceText(t, position.closeLimit)]);
-  if (position.closeLimit && position.closeValidity && position.closeValidUntil)
+  const resting = restingCloseOf(position);
+  if (resting)
     rows.push([
       'close-validity',
       t('trade:closeValidityLabel'),
-      validityText(t, position.closeValidity, position.closeValidUntil),
+      validityText(t, resting.validity, resting.validUntil),
     ]);
   if (position.closeReason)
     rows.push(['reason', t('trade:closeReasonLabel'), t(`trade:closeReason.${position.closeReason}`)]);
@@ -123,13 +131,13 @@ export function PositionDetail({
         ['side', t('trade:sideLabel'), t(`trade:historyTag.close.${open.side}`)],
         ['lots', t('trade:lots'), quantityText(t, open.lots)],
         ['close-limit', t('trade:closeLimit'), priceText(t, limit)],
-        ...(open.closeValidity && open.closeValidUntil
+        ...(resting
           ? [
               [
                 // In the 返済注文 dialog, 期間 alone is the close's.
                 'close-validity',
                 t('trade:validityLabel'),
-                validityText(t, open.closeValidity, open.closeValidUntil),
+                validityText(t, resting.validity, resting.validUntil),
               ] as [string, string, string],
             ]
           : []),

@@ -54,3 +54,10 @@ export function quantityText(t: TFunction, lots: number): string {
 export function priceText(t: TFunction, price: string): string {
   return t('trade:priceYen', { price: formatPrice(price) });
 }
+
+/** A position's resting limit close (返済指値注文中) with its 期間; null when held, closing at the market or closed. */
+export function restingCloseOf(position: Position) {
+  const { status, closeLimit, closeValidity, closeValidUntil } = position;
+  if (status !== 'limit-closing' || !closeLimit || !closeValidity || !closeValidUntil) return null;
+  return { limit: closeLimit, validity: closeValidity, validUntil: closeValidUntil };
+}
