@@ -286,4 +286,22 @@ describe('bars', () => {
       errorCode: 'INSTRUMENT_NOT_FOUND',
     });
   });
+
+  it('refuse a time JavaScript reads but the database cannot hold (once a 500), and answer at the range ends', async () => {
+    for (const [interval, extra] of [
+      ['1d', '&from=-271821-04-20T00:00:00Z&to=2026-01-01T00:00:00Z'],
+      ['1w', '&to=-271821-04-20T00:00:00Z'],
+      ['1mo', '&from=2026-01-01&to=%2B275760-09-13T00:00:00Z'],
+      ['1m', '&from=2026-01-01&to=%2B275760-09-13T00:00:00Z'],
+      ['1d', '&from=1969-12-31T23:59:59Z'],
+      // Read by Date.parse, but longer than any instant a client sends.
+      ['1d', `&from=${encodeURIComponent('Thu Jan 01 2026 09:00:00 GMT+0900 (Japan Standard Time)')}`],
+    ] as const)
+      expect(await bars(interval, extra)).toMatchObject({ status: 400, errorCode: 'MARKET_TIME_INVALID' });
+    for (const interval of ['1m', '1d', '1w', '1mo'])
+      expect(await bars(interval, '&from=1970-01-01T00:00:00Z&to=9999-12-31T23:59:59.999Z')).toMatchObject({
+        status: 200,
+        code: 1,
+      });
+  });
 });

@@ -155,8 +155,19 @@ describe('GET /api/messages', () => {
 
   it('refuses a malformed cursor or limit with a localised message', async () => {
     const user = await registerUser(t);
-    const forged = Buffer.from('["yesterday","message","1"]').toString('base64url');
-    for (const query of [`cursor=${forged}`, 'cursor=%24%24', 'limit=0', 'limit=51']) {
+    const cursor = (place: unknown[]) => Buffer.from(JSON.stringify(place)).toString('base64url');
+    const forged = [
+      cursor(['yesterday', 'message', '1']),
+      // Dates JavaScript reads but the database cannot hold: once answered with a 500.
+      cursor(['-271821-04-20T00:00:00.000Z', 'message', '1']),
+      cursor(['+275760-09-13T00:00:00.000Z', 'notice', '1']),
+      cursor(['0000-01-01T00:00:00Z', 'message', '1']),
+      cursor(['0000-01-01T00:00:00.000Z', 'message', '1']),
+      cursor(['2026-02-30T00:00:00.000Z', 'message', '1']),
+      cursor(['2026-11-01T00:00:00.000Z', 'message', '0']),
+      cursor(['2026-11-01T00:00:00.000Z', 'message', '1', 'more']),
+    ];
+    for (const query of [...forged.map((c) => `cursor=${c}`), 'cursor=%24%24', 'limit=0', 'limit=51']) {
       const result = await get(t.app, `/api/messages?lang=en&${query}`, user.token);
       expect(result).toMatchObject({ status: 400, code: 0, errorCode: 'VALIDATION_FAILED' });
       expect(result.msg).not.toBe('VALIDATION_FAILED');

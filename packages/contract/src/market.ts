@@ -100,9 +100,17 @@ export const board = z.object({
   simulated: z.boolean(),
 });
 
+/** The instants a bar query may name: from 1970 up to the end of year 9999, all the database can hold as asked. */
+const EARLIEST_INSTANT = 0;
+const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 const instantField = z
   .string(code('MARKET_TIME_INVALID'))
-  .refine((value) => !Number.isNaN(Date.parse(value)), code('MARKET_TIME_INVALID'))
+  .max(40, code('MARKET_TIME_INVALID'))
+  .refine((value) => {
+    const at = Date.parse(value);
+    return at >= EARLIEST_INSTANT && at <= LATEST_INSTANT;
+  }, code('MARKET_TIME_INVALID'))
   .transform((value) => new Date(value));
 
 export const barsQuery = z.object({

@@ -39,6 +39,7 @@ describe('typedDecimal', () => {
     ['2800 円', '2800'],
     [' 2800 ', '2800'],
     ['-1,500', '-1500'],
+    ['- ¥ 1,500 円', '-1500'],
     ['－１５００円', '-1500'],
     ['0', '0'],
   ])('reads %j as %j', (typed, plain) => {
@@ -64,6 +65,15 @@ describe('typedDecimal', () => {
     ['abc', 'letters'],
   ])('refuses %j (%s)', (typed) => {
     expect(typedDecimal(typed)).toBeNull();
+  });
+
+  it('refuses what no person types as a price before reading it: spaces to make a match slow, or just length', () => {
+    // A sign, then spaces the two optional runs around a ¥ could once share out in quadratically many ways.
+    expect(typedDecimal(`-${' '.repeat(65_000)}x`)).toBeNull();
+    expect(typedDecimal(`-${' '.repeat(60)}x`)).toBeNull();
+    expect(typedDecimal(`${'1'.repeat(64)}`)).toBe('1'.repeat(64));
+    expect(typedDecimal(`${'1'.repeat(65)}`)).toBeNull();
+    expect(typedCount(`${' '.repeat(65_000)}1`)).toBeNull();
   });
 
   it('reads sen, and refuses more than two decimals', () => {

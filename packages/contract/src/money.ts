@@ -22,8 +22,13 @@ const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
 
 /** Digits, with commas only between groups of three ("1,000,000" or "1000000"). */
 const GROUPED = String.raw`(\d{1,3}(?:,\d{3})+|\d+)`;
-/** A sign, an optional ¥, grouped digits, decimals, an optional 円. */
-const TYPED = new RegExp(String.raw`^(-?)\s*¥?\s*${GROUPED}(\.\d+)?\s*円?$`);
+/**
+ * A sign, an optional ¥, grouped digits, decimals, an optional 円. Each run of spaces can be matched one way only
+ * (the spaces after ¥ belong to the ¥), so a failed match costs linear time however many spaces it is sent.
+ */
+const TYPED = new RegExp(String.raw`^(-?)\s*(?:¥\s*)?${GROUPED}(\.\d+)?\s*円?$`);
+/** Longer than any price or amount a person types: refused before it is read. */
+const MAX_TYPED_LENGTH = 64;
 const TYPED_COUNT = new RegExp(`^${GROUPED}$`);
 
 /**
@@ -34,6 +39,7 @@ const TYPED_COUNT = new RegExp(`^${GROUPED}$`);
  * to guess at.
  */
 export function typedDecimal(text: string): string | null {
+  if (text.length > MAX_TYPED_LENGTH) return null;
   const match = TYPED.exec(text.normalize('NFKC').trim());
   return match ? `${match[1]}${match[2]!.replaceAll(',', '')}${match[3] ?? ''}` : null;
 }
@@ -43,6 +49,7 @@ export function typedDecimal(text: string): string | null {
  * the same reading of commas as typedDecimal ("10,00" is a slip, not 1,000).
  */
 export function typedCount(text: string): string | null {
+  if (text.length > MAX_TYPED_LENGTH) return null;
   const match = TYPED_COUNT.exec(text.normalize('NFKC').trim());
   return match ? match[1]!.replaceAll(',', '') : null;
 }

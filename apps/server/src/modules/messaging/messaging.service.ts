@@ -53,18 +53,30 @@ export function parseMessageId(id: string): { source: FeedRow['source']; id: big
 const encodeCursor = (row: FeedRow) =>
   Buffer.from(JSON.stringify([iso(row.created_at), row.source, row.id.toString()])).toString('base64url');
 
+/** An instant as the server writes one into a cursor (toISOString of a time since 1970: a message's creation). */
+const CURSOR_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * The place a cursor names. Only a cursor in exactly the form the server issues is read: an altered or made-up
+ * one (a year the database cannot hold, say) is refused, never sent on to a query.
+ */
 function decodeCursor(cursor: string): FeedPosition {
   try {
-    const [at, source, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    const createdAt = new Date(String(at));
-    if (
-      typeof at === 'string' &&
-      !Number.isNaN(createdAt.getTime()) &&
-      (source === 'message' || source === 'notice') &&
-      typeof id === 'string' &&
-      /^\d{1,18}$/.test(id)
-    )
-      return { createdAt, source, id: BigInt(id) };
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 3) {
+      const [at, source, id] = parsed as unknown[];
+      if (
+        typeof at === 'string' &&
+        CURSOR_INSTANT.test(at) &&
+        (source === 'message' || source === 'notice') &&
+        typeof id === 'string' &&
+        /^[1-9]\d{0,17}$/.test(id)
+      ) {
+        const createdAt = new Date(at);
+        const position: FeedPosition = { createdAt, source, id: BigInt(id) };
+        if (createdAt.getTime() >= 0 && createdAt.toISOString() === at) return position;
+      }
+    }
   } catch {
     // falls through to the refusal
   }
