@@ -6,7 +6,7 @@ import { generateHistory, MINUTES_PER_DAY } from '../src/modules/market/history'
 import { LiveBars } from '../src/modules/market/live-bars';
 import { SimulatedFeed, type InstrumentStart } from '../src/modules/market/simulator';
 import { readUniverse } from '../src/modules/market/universe';
-import { changePercentOf, limitStateOf } from '../src/modules/market/market.views';
+import { changeBasisPoints, changePercentOf, limitStateOf } from '../src/modules/market/market.views';
 
 const universe = readUniverse();
 const starts: InstrumentStart[] = universe.map((row) => ({
@@ -194,9 +194,32 @@ describe('the simulated feed', () => {
     ).toBe(true);
   });
 
-  it('writes the percent change in hundredths, truncated', () => {
-    expect(changePercentOf(-3_300n, 280_000n)).toBe('-1.17');
+  it('writes the percent change in hundredths, rounded half away from zero', () => {
+    expect(changePercentOf(-3_300n, 280_000n)).toBe('-1.18');
+    expect(changePercentOf(-300n, 280_000n)).toBe('-0.11');
+    expect(changePercentOf(14n, 280_000n)).toBe('0.01');
+    expect(changePercentOf(-14n, 280_000n)).toBe('-0.01');
+    expect(changePercentOf(13n, 280_000n)).toBe('0.00');
     expect(changePercentOf(0n, 280_000n)).toBe('0.00');
+  });
+
+  it('rounds every change to the nearest hundredth of a percent, a half away from zero', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -10_000_000n, max: 10_000_000n }),
+        fc.bigInt({ min: 1n, max: 10_000_000n }),
+        (change, previousClose) => {
+          const points = changeBasisPoints(change, previousClose);
+          // |points - change × 10,000 / previousClose| ≤ 1/2, compared in integers.
+          const error = points * previousClose - change * 10_000n;
+          const twice = 2n * (error < 0n ? -error : error);
+          expect(twice <= previousClose).toBe(true);
+          // An exact half goes away from zero; the sign follows the change's.
+          if (twice === previousClose) expect(points * change > 0n || change === 0n).toBe(true);
+          expect(changeBasisPoints(-change, previousClose)).toBe(-points);
+        },
+      ),
+    );
   });
 });
 

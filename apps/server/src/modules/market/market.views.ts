@@ -39,9 +39,18 @@ export const limitStateOf = (quote: Pick<FeedQuote, 'last' | 'limitUp' | 'limitD
       ? ('stop-low' as const)
       : ('normal' as const);
 
-/** Percent change in hundredths of a percent, truncated towards zero, written like a price ("-1.23"). */
+/**
+ * Change from the previous close in hundredths of a percent, rounded half away from zero as brokers print it
+ * (-3 on 2,800 is -0.107%: -0.11, not -0.10).
+ */
+export function changeBasisPoints(change: bigint, previousClose: bigint): bigint {
+  const magnitude = ((change < 0n ? -change : change) * 20_000n + previousClose) / (2n * previousClose);
+  return change < 0n ? -magnitude : magnitude;
+}
+
+/** Percent change in hundredths of a percent, written like a price ("-1.23"). */
 export const changePercentOf = (change: bigint, previousClose: bigint) =>
-  senToDecimal((change * 10_000n) / previousClose);
+  senToDecimal(changeBasisPoints(change, previousClose));
 
 export function quoteView(quote: FeedQuote, phase: MarketPhase, simulated: boolean): Quote {
   const change = quote.last - quote.previousClose;

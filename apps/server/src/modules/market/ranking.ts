@@ -1,18 +1,16 @@
 import type { MarketSort } from '@kabuto/contract';
 import type { FeedQuote } from './feed';
 import type { InstrumentRow } from './market.table';
+import { changeBasisPoints } from './market.views';
 
 export interface RankedRow {
   instrument: InstrumentRow;
   quote: FeedQuote;
 }
 
-/** Change from the previous close in hundredths of a percent, as the quote shows it (truncated). */
-const changeBasisPoints = (quote: FeedQuote) =>
-  ((quote.last - quote.previousClose) * 10_000n) / quote.previousClose;
-
 const KEY_OF: Record<Exclude<MarketSort, 'code'>, (quote: FeedQuote) => bigint> = {
-  changePercent: changeBasisPoints,
+  // As the quote shows it, so that two rows showing the same change rank by code.
+  changePercent: (quote) => changeBasisPoints(quote.last - quote.previousClose, quote.previousClose),
   volume: (quote) => quote.volume,
   turnover: (quote) => quote.turnover,
 };
