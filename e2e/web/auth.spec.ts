@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_INVESTOR, freshMobile, latestSmsCode, registerByApi } from '../support';
+import { DEMO_INVESTOR, freshMobile, latestSmsCode, registerByApi, userApi } from '../support';
 import { input, loginInBrowser, message, useLanguage } from './helpers';
 
 test('a new investor registers with the SMS code, is shown the next steps, then Home', async ({
@@ -60,6 +60,18 @@ test('login returns the investor to the page they were going to; logged in, logi
   await expect(page.getByTestId('home-page')).toBeVisible();
   await page.goto('/#/subPackages/register/register');
   await expect(page.getByTestId('home-page')).toBeVisible();
+});
+
+test('a double tap on ログイン logs in once: one session, one new-device notice', async ({ page, request }) => {
+  const user = await registerByApi(request);
+  await page.goto('/#/subPackages/login/login');
+  await input(page, 'login-account').fill(user.mobile);
+  await input(page, 'login-password').fill(user.password);
+  await page.getByTestId('login-submit').dblclick();
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  // The registration's session and this browser's one: a second login would have made three.
+  const { items } = await userApi<{ items: unknown[] }>(request, user.token, '/api/account/sessions');
+  expect(items).toHaveLength(2);
 });
 
 test('a guest sees only what needs no account in the side menu, and an investor sees the rest', async ({

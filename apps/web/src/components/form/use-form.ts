@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldOrderOf, firstError } from '@kabuto/contract';
 import { ApiError } from '@kabuto/client';
@@ -93,11 +93,22 @@ export function useForm<V extends FormValues>(initial: V): Form<V> {
     }
   };
 
+  // A second tap before the first request's pending state has rendered would send the request again (a login
+  // twice: two sessions, two new-device notices): while one is on its way, another is not sent.
+  const sending = useRef(false);
   const send = <D, B>(mutation: Sendable<D, B>, body: B, onSuccess?: (data: D) => void) => {
+    if (sending.current) return;
+    sending.current = true;
     setAlert(null);
     mutation.mutate(body, {
-      onSuccess: (data) => onSuccess?.(data),
-      onError: (failure) => showFailure(failure, () => send(mutation, body, onSuccess)),
+      onSuccess: (data) => {
+        sending.current = false;
+        onSuccess?.(data);
+      },
+      onError: (failure) => {
+        sending.current = false;
+        showFailure(failure, () => send(mutation, body, onSuccess));
+      },
     });
   };
 
