@@ -681,6 +681,7 @@ for (const lang of ['ja', 'en']) {
       await expect(detail.getByTestId('close-validity-week')).toHaveAttribute('aria-pressed', 'true');
       await screenshot(page, `position-close-change-${lang}`);
       await detail.getByTestId('close-validity-day').click();
+      await expect(detail.getByTestId('close-review')).toHaveText(message(lang, 'trade', 'amend.review'));
       await detail.getByTestId('close-review').click();
       const changeConfirm = page.getByRole('dialog', {
         name: message(lang, 'trade', 'closeChangeConfirmTitle'),
@@ -688,10 +689,19 @@ for (const lang of ['ja', 'en']) {
       await expect(changeConfirm.getByTestId('close-send')).toHaveText(
         message(lang, 'trade', 'closeChangeSend'),
       );
-      await expect(changeConfirm.getByTestId('close-confirm-validity')).toContainText(
+      // What is replaced and what replaces it, as an order's 訂正 shows them.
+      const limitText = messageWith(lang, 'trade', 'limitAt', {
+        price: Number(quote.limitUp).toLocaleString('en-US', { maximumFractionDigits: 2 }),
+      });
+      await expect(changeConfirm.getByTestId('close-confirm-before')).toHaveText(
+        `${limitText} ・ ${closeValidity}`,
+      );
+      await expect(changeConfirm.getByTestId('close-confirm-after')).toContainText(limitText);
+      await expect(changeConfirm.getByTestId('close-confirm-after')).toContainText(
         message(lang, 'trade', 'validity.day'),
       );
       await waitUntilSettled(changeConfirm);
+      await screenshot(page, `position-close-change-confirm-${lang}`);
       await changeConfirm.getByTestId('close-send').click();
       await expect(page.getByText(message(lang, 'trade', 'closeChanged'))).toBeVisible();
       await expect(detail.getByTestId('position-figures-close-validity')).toContainText(

@@ -4,7 +4,7 @@ import { yen } from '../../../lib/format';
 import { toneClass } from '../../../lib/price-tone';
 import type { CloseRequest } from '../api/keys';
 import { withSign } from '../lib/figures';
-import { priceText, quantityText, validityText } from '../lib/labels';
+import { priceText, quantityText, validityText, type RestingClose } from '../lib/labels';
 import { useTradeTranslation } from '../lib/texts';
 
 interface CloseConfirmationProps {
@@ -12,13 +12,21 @@ interface CloseConfirmationProps {
   close: CloseRequest;
   preview: ClosePreviewView;
   instrumentLabel: string;
+  /** 返済注文の訂正: the resting close being replaced, shown before what replaces it. */
+  replacing?: RestingClose | null;
 }
 
 /**
  * What the investor confirms before a 返済: the close as it will be sent and the server's estimate of what it
  * realises, from the P&L on the price down to the net after both fees and the interest.
  */
-export function CloseConfirmation({ position, close, preview, instrumentLabel }: CloseConfirmationProps) {
+export function CloseConfirmation({
+  position,
+  close,
+  preview,
+  instrumentLabel,
+  replacing,
+}: CloseConfirmationProps) {
   const { t } = useTradeTranslation();
   const signed = (value: string) => withSign(yen(value));
   const figures: [string, string, string, string?][] = [
@@ -43,24 +51,57 @@ export function CloseConfirmation({ position, close, preview, instrumentLabel }:
       : preview.fillsNow
         ? null
         : t('trade:confirmNextSession');
+  const quantity = quantityText(t, position.lots);
+  /** "指値 2,850円 ・ 当日中（2026/11/30まで）", or "成行"; a limit that fills at once has no 期間 to show. */
+  const terms = (limit: string | null, validity: string | null) =>
+    !limit
+      ? t('trade:type.market')
+      : [t('trade:limitAt', { price: formatPrice(limit) }), validity].filter(Boolean).join(' ・ ');
   return (
     <div data-testid="close-confirm">
-      <p style={{ margin: 0, lineHeight: 1.7 }}>
-        {t(close.type === 'market' ? 'trade:closeConfirmMarket' : 'trade:closeConfirmLimit', {
-          instrument: instrumentLabel,
-          quantity: quantityText(t, position.lots),
-          price: close.price ? formatPrice(close.price) : '',
-        })}
-      </p>
-      {rests && (
-        <dl className="kb-trade-figures" style={{ marginTop: 8 }}>
-          <div>
-            <dt>{t('trade:validityLabel')}</dt>
-            <dd data-testid="close-confirm-validity">
-              {validityText(t, preview.validity, preview.validUntil)}
-            </dd>
-          </div>
-        </dl>
+      {replacing ? (
+        <>
+          <p style={{ margin: 0, lineHeight: 1.7 }}>
+            {t('trade:closeChangeConfirmText', { instrument: instrumentLabel, quantity })}
+          </p>
+          <dl className="kb-trade-figures" style={{ marginTop: 8 }}>
+            <div>
+              <dt>{t('trade:amend.before')}</dt>
+              <dd data-testid="close-confirm-before">
+                {terms(replacing.limit, validityText(t, replacing.validity, replacing.validUntil))}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('trade:amend.after')}</dt>
+              <dd data-testid="close-confirm-after">
+                {terms(
+                  close.type === 'limit' ? (close.price ?? null) : null,
+                  rests ? validityText(t, preview.validity, preview.validUntil) : null,
+                )}
+              </dd>
+            </div>
+          </dl>
+        </>
+      ) : (
+        <>
+          <p style={{ margin: 0, lineHeight: 1.7 }}>
+            {t(close.type === 'market' ? 'trade:closeConfirmMarket' : 'trade:closeConfirmLimit', {
+              instrument: instrumentLabel,
+              quantity,
+              price: close.price ? formatPrice(close.price) : '',
+            })}
+          </p>
+          {rests && (
+            <dl className="kb-trade-figures" style={{ marginTop: 8 }}>
+              <div>
+                <dt>{t('trade:validityLabel')}</dt>
+                <dd data-testid="close-confirm-validity">
+                  {validityText(t, preview.validity, preview.validUntil)}
+                </dd>
+              </div>
+            </dl>
+          )}
+        </>
       )}
       <dl className="kb-trade-figures" style={{ marginTop: 8 }}>
         {figures.map(([id, label, value, tone]) => (

@@ -165,13 +165,13 @@ export function ClosePositionForm({
           loading={preview.isPending}
           data-testid="close-review"
         >
-          {t('trade:closeReview')}
+          {t(resting ? 'trade:amend.review' : 'trade:closeReview')}
         </Button>
       </div>
       <ConfirmationDialog
         title={t(resting ? 'trade:closeChangeConfirmTitle' : 'trade:closeConfirmTitle')}
         unanswered={unanswered}
-        backText={t('common:cancel')}
+        backText={t(resting ? 'trade:amend.back' : 'common:cancel')}
         sendText={t(resting ? 'trade:closeChangeSend' : 'trade:closeSend')}
         sending={close.isPending}
         onBack={dismiss}
@@ -184,6 +184,7 @@ export function ClosePositionForm({
             close={confirming.attempt.body}
             preview={confirming.preview}
             instrumentLabel={instrumentText}
+            replacing={resting}
           />
         )}
       </ConfirmationDialog>

@@ -56,7 +56,13 @@ export function priceText(t: TFunction, price: string): string {
 }
 
 /** A position's resting limit close (返済指値注文中) with its 期間; null when held, closing at the market or closed. */
-export function restingCloseOf(position: Position) {
+export interface RestingClose {
+  limit: string;
+  validity: OrderValidity;
+  validUntil: string;
+}
+
+export function restingCloseOf(position: Position): RestingClose | null {
   const { status, closeLimit, closeValidity, closeValidUntil } = position;
   if (status !== 'limit-closing' || !closeLimit || !closeValidity || !closeValidUntil) return null;
   return { limit: closeLimit, validity: closeValidity, validUntil: closeValidUntil };
