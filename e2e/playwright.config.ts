@@ -4,21 +4,51 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * The suite starts its own server on the embedded database in a fresh data directory, serving the
- * built web app and back office (`npm run build` first), and drives Debian's Chromium.
+ * The suite starts its own servers on the embedded database, each in a fresh data directory, serving the built
+ * web app and back office (`npm run build` first), and drives Debian's Chromium. The spec files are shared out
+ * between two servers, each with one worker: within a server they run one after another as they always did (one
+ * file's staff settings or prices never meet another's), and the two halves run side by side.
  */
 const port = Number(process.env.E2E_PORT ?? 8390);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'kabuto-e2e-'));
 
+/** The back office's specs and the investor app's accessibility and passkey ones: half the suite's time (2026-11-29). */
+const BACKOFFICE_HALF = ['backoffice/**/*.spec.ts', 'web/a11y.spec.ts', 'web/factors.spec.ts'];
+
+const servers = [
+  { name: 'backoffice-and-a11y', port, testMatch: BACKOFFICE_HALF, testIgnore: [] as string[] },
+  { name: 'investor', port: port + 1, testMatch: ['**/*.spec.ts'], testIgnore: BACKOFFICE_HALF },
+];
+
+const serverEnv = (serverPort: number, dataDir: string) => ({
+  PORT: String(serverPort),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT_MAX: '1000',
+  // Withdrawals (and later trading) are open at any hour, so the suite does not depend on when it runs.
+  MARKET_CLOCK: 'always-open',
+  // POST /api/test/quotes, for the forced-close spec to drive a price (docs/decisions/test-price-path.md).
+  TEST_PRICE_PATH: 'on',
+});
+
 export default defineConfig({
   testDir: '.',
   outputDir: '../test-results/e2e',
-  workers: 1,
+  workers: servers.length,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e-report.json' }]],
+  projects: servers.map((server) => ({
+    name: server.name,
+    testMatch: server.testMatch,
+    testIgnore: server.testIgnore,
+    workers: 1,
+    use: { baseURL: `http://127.0.0.1:${server.port}` },
+  })),
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,
     trace: 'retain-on-failure',
@@ -36,26 +66,14 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: servers.map((server) => ({
     command: 'node --import tsx apps/server/src/main.ts',
     cwd: '..',
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${server.port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_MAX: '1000',
-      // Withdrawals (and later trading) are open at any hour, so the suite does not depend on when it runs.
-      MARKET_CLOCK: 'always-open',
-      // POST /api/test/quotes, for the forced-close spec to drive a price (docs/decisions/test-price-path.md).
-      TEST_PRICE_PATH: 'on',
-    },
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: serverEnv(server.port, join(process.env.E2E_DATA_DIR!, server.name)),
+  })),
 });

@@ -2,11 +2,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { DEMO_STAFF, totpCode } from '../support';
+import { DEMO_STAFF, serverName, totpCode } from '../support';
 
 const STEP_MS = 30_000;
-/** The last TOTP time step this suite has used, shared by every spec file of a run. */
-const USED_STEP_FILE = join(tmpdir(), 'kabuto-e2e-backoffice-totp-step');
+/** The last TOTP time step this suite has used on the test's server, shared by every spec file of a run. */
+const usedStepFile = () => join(tmpdir(), `kabuto-e2e-backoffice-totp-step-${serverName()}`);
 
 export type BackOfficeLang = 'ja' | 'en';
 /** Every language the back office offers. */
@@ -19,7 +19,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * used (no replay), so a second login within the same 30-second step waits for the next step.
  */
 export async function unusedTotpCode(): Promise<string> {
-  const usedStep = existsSync(USED_STEP_FILE) ? Number(readFileSync(USED_STEP_FILE, 'utf8')) : -1;
+  const usedStepPath = usedStepFile();
+  const usedStep = existsSync(usedStepPath) ? Number(readFileSync(usedStepPath, 'utf8')) : -1;
   let now = Date.now();
   let step = Math.floor(now / STEP_MS);
   const closeToNextStep = (step + 1) * STEP_MS - now < 1_500;
@@ -28,7 +29,7 @@ export async function unusedTotpCode(): Promise<string> {
     now = Date.now();
     step = Math.floor(now / STEP_MS);
   }
-  writeFileSync(USED_STEP_FILE, String(step));
+  writeFileSync(usedStepPath, String(step));
   return totpCode();
 }
 
@@ -69,11 +70,12 @@ export interface StaffSession {
   staff: unknown;
 }
 
-/** The demo staff's session for this run's server (see loginByApi), kept beside the USED_STEP_FILE. */
-const SHARED_SESSION_FILE = join(
-  tmpdir(),
-  `kabuto-e2e-staff-session-${basename(process.env.E2E_DATA_DIR ?? 'default')}.json`,
-);
+/** The demo staff's session on the test's server in this run (see loginByApi), kept beside the used step. */
+const sharedSessionFile = () =>
+  join(
+    tmpdir(),
+    `kabuto-e2e-staff-session-${basename(process.env.E2E_DATA_DIR ?? 'default')}-${serverName()}.json`,
+  );
 
 async function signIn(request: APIRequestContext): Promise<StaffSession> {
   const response = await request.post('/api/staff/auth/login', {
@@ -96,12 +98,13 @@ async function stillSignedIn(request: APIRequestContext, session: StaffSession):
  * minutes waiting. A kept session the server no longer accepts is replaced.
  */
 export async function loginByApi(request: APIRequestContext): Promise<StaffSession> {
-  if (existsSync(SHARED_SESSION_FILE)) {
-    const kept = JSON.parse(readFileSync(SHARED_SESSION_FILE, 'utf8')) as StaffSession;
+  const sessionPath = sharedSessionFile();
+  if (existsSync(sessionPath)) {
+    const kept = JSON.parse(readFileSync(sessionPath, 'utf8')) as StaffSession;
     if (await stillSignedIn(request, kept)) return kept;
   }
   const session = await signIn(request);
-  writeFileSync(SHARED_SESSION_FILE, JSON.stringify(session));
+  writeFileSync(sessionPath, JSON.stringify(session));
   return session;
 }
 

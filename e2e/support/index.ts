@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,10 @@ export const DEMO_STAFF = {
   password: 'Kabuto-admin-2026',
   totpSecret: 'KABUTOADMINDEMO2',
 };
+
+/** The server the running test drives: the suite starts one per project (playwright.config.ts). */
+export const serverName = () => test.info().project.name;
+export const serverPort = () => Number(new URL(test.info().project.use.baseURL!).port);
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = join(here, '..', 'artifacts', 'screenshots');

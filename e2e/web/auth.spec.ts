@@ -62,7 +62,10 @@ test('login returns the investor to the page they were going to; logged in, logi
   await expect(page.getByTestId('home-page')).toBeVisible();
 });
 
-test('a double tap on ログイン logs in once: one session, one new-device notice', async ({ page, request }) => {
+test('a double tap on ログイン logs in once: one session, one new-device notice', async ({
+  page,
+  request,
+}) => {
   const user = await registerByApi(request);
   await page.goto('/#/subPackages/login/login');
   await input(page, 'login-account').fill(user.mobile);

@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
-import { latestSmsCode, registerByApi, screenshot } from '../support';
+import { latestSmsCode, registerByApi, screenshot, serverPort } from '../support';
 import { addVirtualAuthenticator, confirmBySms, input, message, useLanguage } from './helpers';
 
 /** WebAuthn needs a secure context and a domain as RP ID: these tests use localhost, not 127.0.0.1. */
-const origin = `http://localhost:${process.env.E2E_PORT ?? 8390}`;
-const at = (path: string) => `${origin}/#${path}`;
+const at = (path: string) => `http://localhost:${serverPort()}/#${path}`;
 const SECURITY = '/subPackages/security/security';
 
 async function passwordStep(page: Page, mobile: string, password: string) {

@@ -21,7 +21,7 @@ import {
 } from './helpers';
 
 // WebAuthn needs a secure context and a domain as RP ID: this file runs on localhost, not 127.0.0.1.
-test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 8390}` });
+test.use({ baseURL: async ({ baseURL }, use) => use(baseURL!.replace('//127.0.0.1:', '//localhost:')) });
 // The first test's staff login may wait up to 30 s for an authenticator code the server has not seen yet.
 test.setTimeout(180_000);
 
