@@ -138,13 +138,14 @@ export async function staffApi<T>(
 let reviewers = 0;
 /**
  * A new staff member created by the admin session and signed in through the API: the second, different
- * reviewer an identity verification (KYC_SECOND_REVIEW is on by default) or a notice needs. A new member's
- * first authenticator code is always unused.
+ * reviewer an identity verification (KYC_SECOND_REVIEW is on by default) or a notice needs, or the finance
+ * member who credits a deposit the admin may then pay out. A new member's first authenticator code is always
+ * unused.
  */
 export async function secondReviewer(
   request: APIRequestContext,
   admin: StaffSession,
-  role: 'compliance' | 'support' = 'compliance',
+  role: 'compliance' | 'support' | 'finance' = 'compliance',
 ): Promise<StaffSession> {
   reviewers += 1;
   const username = `reviewer-${process.pid}-${Date.now() % 1_000_000}-${reviewers}`;

@@ -12,7 +12,7 @@ import {
   totpCode,
   userApi,
 } from '../support';
-import { approveKycByApi, creditByApi, type StaffSession } from '../backoffice/staff-session';
+import { approveKycByApi, creditByApi, secondReviewer, type StaffSession } from '../backoffice/staff-session';
 
 const localesDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'i18n', 'locales');
 
@@ -150,8 +150,8 @@ export const TRANSACTION_PASSWORD = '246810';
 
 /**
  * A new investor who may withdraw but for a second factor and a bank account: registered, with a transaction
- * password, identity verified by staff and `cash` credited by staff, all through the API. The session it
- * returns is the registration's.
+ * password, identity verified by staff and `cash` credited by a finance member the staff session creates, all
+ * through the API. The session it returns is the registration's.
  */
 export async function investorWithCash(
   request: APIRequestContext,
@@ -164,8 +164,8 @@ export async function investorWithCash(
   await setTransactionPasswordByApi(request, investor, TRANSACTION_PASSWORD);
   await submitKycByApi(request, investor.token, { fullName, fullNameKana, idNumber: `DL${investor.mobile}` });
   await approveKycByApi(request, staff, investor.userId);
-  // Announced by the investor's notice, as a transfer is: staff who credit money nobody announced may not
-  // approve that user's withdrawals.
+  // For the investor's notice, as a transfer is, and credited by a separate finance member: whoever credits
+  // a user a deposit may not approve that user's withdrawals, and the tests approve them with `staff`.
   const transferDate = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
   const notice = await userApi<{ id: string }>(request, investor.token, '/api/funding/deposit-notices', {
     amount: cash,
@@ -173,7 +173,8 @@ export async function investorWithCash(
     // From an account in the investor's own name, as the firm accepts only those.
     senderName: fullNameKana,
   });
-  await creditByApi(request, staff, investor.userId, cash, notice.id.replace('notice-', ''));
+  const finance = await secondReviewer(request, staff, 'finance');
+  await creditByApi(request, finance, investor.userId, cash, notice.id.replace('notice-', ''));
   return { ...investor, fullName };
 }
 
