@@ -137,7 +137,7 @@ interface Op {
 
 interface Session {
   staff: string;
-  /** Approves withdrawals: whoever credits money without a notice may not also pay it out. */
+  /** Approves withdrawals: whoever credits a user's deposits (the admin here) may not also pay them out. */
   finance: string;
   investor: string;
   userId: string;

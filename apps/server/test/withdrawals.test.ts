@@ -18,6 +18,8 @@ import {
 const OPEN = new Date('2026-11-24T01:00:00Z');
 
 let t: TestApp;
+/** The finance clerk below, created once. */
+let clerkAccount: Awaited<ReturnType<typeof createStaff>>;
 beforeAll(async () => {
   // Sessions outlive the jumps of the clock to closed days below.
   t = await createTestApp({
@@ -25,9 +27,15 @@ beforeAll(async () => {
     sessionIdleSeconds: 60 * 86400,
     sessionTtlSeconds: 60 * 86400,
   });
+  clerkAccount = await createStaff(t, `clerk${process.pid}`, 'finance');
 });
 afterAll(() => t.close());
 let admin: string;
+/**
+ * A finance member who credits the fixtures' deposits, signed in each test as the admin is: whoever credits a
+ * user a deposit may not approve that user's withdrawals, and the tests approve as the admin.
+ */
+let clerk: string;
 /** This test's instant inside the window: each test a few minutes later, so each staff login has a fresh TOTP step. */
 let now = OPEN;
 let tests = 0;
@@ -35,6 +43,7 @@ beforeEach(async () => {
   now = new Date(OPEN.getTime() + ++tests * 300_000);
   t.clock.set(now);
   admin = await staffToken(t);
+  clerk = await staffToken(t, clerkAccount.username, clerkAccount.password, clerkAccount.secret);
   now = t.clock.now();
 });
 
@@ -85,7 +94,8 @@ async function fundedInvestor(
   if (account.code !== 1) throw new Error(`bank account: ${account.errorCode}`);
   if (addedBefore) await passKyc(t, user.userId, options.kana);
   if (yen > 0) {
-    // Announced by the user's notice, so the crediting staff member may still approve their withdrawals.
+    // For the user's notice, as a transfer is, and by the finance clerk: the admin who approves the tests'
+    // withdrawals must not be the one who credited the money.
     const jstToday = new Date(t.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
     const notice = await post<{ id: string }>(
       t.app,
@@ -102,7 +112,7 @@ async function fundedInvestor(
         bankReference: `W-${process.pid}-${++refs}`,
         noticeId: notice.data.id.replace('notice-', ''),
       },
-      admin,
+      clerk,
     );
     if (credited.code !== 1) throw new Error(`credit: ${credited.errorCode}`);
   }
@@ -401,6 +411,62 @@ describe('staff review', () => {
       other,
     );
     expect(approved.data.status).toBe('approved');
+  });
+
+  it("is not approved by the staff member who credited the user's own notice: the investor writes it, so it proves nothing", async () => {
+    // One finance insider and a colluding investor: a notice for money never sent, credited against a made-up
+    // statement line, then withdrawn. The insider may not also pay it out.
+    const user = await fundedInvestor(0);
+    const jstToday = new Date(t.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+    const notice = await post<{ id: string }>(
+      t.app,
+      '/api/funding/deposit-notices',
+      { amount: '1000000', transferDate: jstToday, senderName: 'ヤマダ タロウ' },
+      user.token,
+    );
+    expect(notice.code).toBe(1);
+    const credited = await post(
+      t.app,
+      '/api/staff/deposits',
+      {
+        userId: user.userId,
+        amount: '1000000',
+        bankReference: `FAKE-${process.pid}-${++refs}`,
+        noticeId: notice.data.id.replace('notice-', ''),
+      },
+      clerk,
+    );
+    expect(credited.code).toBe(1);
+    const requested = await withdraw(user, '1000000');
+    expect(requested.data).toMatchObject({ status: 'pending' });
+    const refused = await post(
+      t.app,
+      `/api/staff/withdrawals/${requested.data.id}/approve?lang=ja`,
+      {},
+      clerk,
+    );
+    expect(refused).toMatchObject({
+      status: 409,
+      errorCode: 'WITHDRAWAL_APPROVER_CREDITED',
+      msg: expect.stringContaining('別の担当者'),
+    });
+    expect(await balances(user.token)).toMatchObject({ available: '0.00', held: '1000000.00' });
+    const approvals = await t.ctx.db
+      .selectFrom('withdrawal_approvals')
+      .select('staff_id')
+      .where('withdrawal_id', '=', BigInt(requested.data.id))
+      .execute();
+    expect(approvals).toEqual([]);
+    const finance = await createStaff(t, `fn${process.pid}${++refs}`, 'finance');
+    const other = await staffToken(t, finance.username, finance.password, finance.secret);
+    const approved = await post<Withdrawal>(
+      t.app,
+      `/api/staff/withdrawals/${requested.data.id}/approve`,
+      {},
+      other,
+    );
+    expect(approved.data.status).toBe('approved');
+    expect(await balances(user.token)).toMatchObject({ available: '0.00', held: '0.00' });
   });
 
   it('to an account the user removed afterwards is not paid, only rejected', async () => {

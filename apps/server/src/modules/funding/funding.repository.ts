@@ -61,18 +61,16 @@ export const findDepositByBankReference = (db: Executor, bankReference: string) 
   db.selectFrom('deposits').select('id').where('bank_reference', '=', bankReference).executeTakeFirst();
 
 /**
- * Whether the staff member credited this user money that no notice of the user's announced, since an instant:
- * a credit without a notice, or one for more than the notice it was made against.
+ * Whether the staff member credited this user a deposit since an instant: any deposit, with or without the
+ * user's notice, of any amount (the user writes the notice, so it proves nothing the staff member did not).
  */
-export async function creditedWithoutNotice(db: Executor, userId: bigint, staffId: bigint, since: Date) {
+export async function creditedUserSince(db: Executor, userId: bigint, staffId: bigint, since: Date) {
   const row = await db
-    .selectFrom('deposits as d')
-    .leftJoin('deposit_notices as n', 'n.id', 'd.notice_id')
-    .select('d.id')
-    .where('d.user_id', '=', userId)
-    .where('d.credited_by', '=', staffId)
-    .where('d.created_at', '>=', since)
-    .where((eb) => eb.or([eb('d.notice_id', 'is', null), eb('d.amount', '>', eb.ref('n.amount'))]))
+    .selectFrom('deposits')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('credited_by', '=', staffId)
+    .where('created_at', '>=', since)
     .executeTakeFirst();
   return row !== undefined;
 }

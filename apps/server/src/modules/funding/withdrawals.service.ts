@@ -24,7 +24,7 @@ import { tradingOf } from '../trading';
 import { countWrongAnswer, findUserById, lockSignedInUser, lockUserById } from '../users';
 import {
   approvalsOf,
-  creditedWithoutNotice,
+  creditedUserSince,
   findBankAccount,
   findWithdrawalByHoldEntry,
   findWithdrawalView,
@@ -144,8 +144,11 @@ async function approvalsNeeded(ctx: AppContext, tx: Tx, userId: bigint, amount: 
   return today > ctx.config.withdrawalFourEyesSen ? 2 : 1;
 }
 
-/** How long a credit without a notice keeps its staff member from approving that user's withdrawals. */
-export const UNANNOUNCED_CREDIT_CONFLICT_DAYS = 30;
+/**
+ * How long crediting a user a deposit, or asking for an adjustment in their favour, keeps the staff member
+ * from approving that user's withdrawals.
+ */
+export const CREDIT_CONFLICT_DAYS = 30;
 
 /** The withdrawal a staff decision is about, locked, still pending, by a staff member still signed in. */
 async function lockPendingWithdrawal(tx: Tx, actor: StaffActor, id: bigint) {
@@ -183,11 +186,12 @@ export async function approveWithdrawal(
     const payee = await findBankAccount(tx.db, withdrawal.user_id, withdrawal.bank_account_id);
     if (!payee || !(await isVerifiedHolder(tx.db, withdrawal.user_id, payee.holder_name)))
       throw fail('WITHDRAWAL_PAYEE_NOT_HOLDER');
-    // Crediting money nobody announced (no notice, more than the notice, or an adjustment) and paying it out
-    // are two people's work, or one person could do both.
-    const since = new Date(now.getTime() - UNANNOUNCED_CREDIT_CONFLICT_DAYS * 86_400_000);
+    // Crediting money (a deposit, with or without the user's notice, or an adjustment) and paying it out are
+    // two people's work: a notice is the user's own word, so with a colluding user one staff member could
+    // otherwise credit a transfer that never came and pay it out.
+    const since = new Date(now.getTime() - CREDIT_CONFLICT_DAYS * 86_400_000);
     if (
-      (await creditedWithoutNotice(tx.db, withdrawal.user_id, actor.staffId, since)) ||
+      (await creditedUserSince(tx.db, withdrawal.user_id, actor.staffId, since)) ||
       (await requestedCreditAdjustment(tx.db, withdrawal.user_id, actor.staffId, since))
     )
       throw fail('WITHDRAWAL_APPROVER_CREDITED');

@@ -80,7 +80,8 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
       now,
     });
     await insertBankAccount(db, { user_id: investor.id, ...DEMO.investor.bankAccount, created_at: now });
-    // Announced by a notice, as a customer's transfer is: the admin may then approve the demo's withdrawals.
+    // For a notice, as a customer's transfer is, credited by the admin: for 30 days another staff member
+    // approves the demo's withdrawals, as whoever credits a user's deposit may not also pay it out.
     const notice = await fileNoticeIn(db, {
       userId: investor.id,
       amount: DEMO.investor.deposit.amountSen,
