@@ -88,6 +88,44 @@ for (const lang of ['ja', 'en'] as const) {
   });
 }
 
+test.describe('a page that cannot be loaded', () => {
+  // Without the service worker's copies, so that going offline leaves the next page's code unreachable.
+  test.use({ serviceWorkers: 'block' });
+
+  test('offline, it says so, offers 戻る, and loads by itself once the connection is back', async ({
+    page,
+    context,
+  }) => {
+    await useLanguage(page, 'ja');
+    await page.goto('/');
+    await expect(page.getByTestId('home-page')).toBeVisible();
+
+    await context.setOffline(true);
+    await page.evaluate(() => {
+      window.location.hash = '#/subPackages/search/search';
+    });
+    await expect(page.getByTestId('route-error')).toContainText(message('ja', 'web', 'shell.offlineReload'));
+    await expect(page.getByTestId('route-error-back')).toHaveText(message('ja', 'web', 'shell.back'));
+    await screenshot(page, 'ja-route-error-offline');
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('route-error')).toBeHidden();
+    await expect(page).toHaveURL(/#\/subPackages\/search\/search$/);
+  });
+
+  test('戻る returns to the page before', async ({ page, context }) => {
+    await useLanguage(page, 'ja');
+    await page.goto('/');
+    await expect(page.getByTestId('home-page')).toBeVisible();
+    await context.setOffline(true);
+    await page.evaluate(() => {
+      window.location.hash = '#/subPackages/search/search';
+    });
+    await page.getByTestId('route-error-back').click();
+    await expect(page.getByTestId('home-page')).toBeVisible();
+  });
+});
+
 test.describe('languages load on demand', () => {
   test.use({ serviceWorkers: 'block' });
 
