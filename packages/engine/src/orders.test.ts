@@ -256,6 +256,12 @@ describe('order checks', () => {
     ['a price off the grid above 3,000 yen', { type: 'limit', price: y('3000.5') }, 'PRICE_OFF_TICK'],
     ['a price above limit up', { type: 'limit', price: y('3301') }, 'PRICE_OUTSIDE_LIMITS'],
     ['a price below limit down', { type: 'limit', price: y('2299.5') }, 'PRICE_OUTSIDE_LIMITS'],
+    // Both wrong: the limits are what the investor needs to hear first (99,999.5 is no price today at all).
+    [
+      'a price off the grid and above limit up',
+      { type: 'limit', price: y('99999.5') },
+      'PRICE_OUTSIDE_LIMITS',
+    ],
     ['a take-profit below a long entry', { takeProfit: y('2790') }, 'TAKE_PROFIT_INVALID'],
     ['a take-profit off the grid', { takeProfit: y('2900.2') }, 'TAKE_PROFIT_INVALID'],
     ['a stop-loss above a long entry', { stopLoss: y('2810') }, 'STOP_LOSS_INVALID'],

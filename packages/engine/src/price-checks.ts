@@ -6,12 +6,15 @@ import type { Book } from './state';
 /** Prices are filed in indexes as numbers; anything beyond this is no real price. */
 export const HIGHEST_PRICE = BigInt(Number.MAX_SAFE_INTEGER);
 
-/** An order or close price: on the tick grid and within today's limits. */
+/**
+ * An order or close price: within today's limits and on the tick grid. A price outside the limits is told so
+ * first, whatever its tick: it is the larger mistake, and the limits say which prices are possible at all.
+ */
 export function limitPriceProblem(book: Book, price: Price): RejectReason | null {
-  if (!isOnTick(price, book.tickTable)) return 'PRICE_OFF_TICK';
   const quote = book.quote;
+  if (quote !== null && (price < quote.limitDown || price > quote.limitUp)) return 'PRICE_OUTSIDE_LIMITS';
+  if (!isOnTick(price, book.tickTable)) return 'PRICE_OFF_TICK';
   if (quote === null) return 'MARKET_DATA_UNAVAILABLE';
-  if (price < quote.limitDown || price > quote.limitUp) return 'PRICE_OUTSIDE_LIMITS';
   return null;
 }
 
