@@ -14,5 +14,8 @@ export const INSTRUMENT_CODE = /^\d{3}[0-9A-Z]$/;
 export const MARKET_SORTS = ['changePercent', 'volume', 'turnover', 'code'] as const;
 export type MarketSort = (typeof MARKET_SORTS)[number];
 
+/** The longest search (a name, a code, kana): the search field takes no more. */
+export const MARKET_QUERY_MAX_LENGTH = 50;
+
 /** How many instruments the search history keeps per investor, newest first. */
 export const SEARCH_HISTORY_MAX = 10;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { code, decimalMoney, pageQuery, paged } from './fields';
-import { BAR_INTERVALS, INSTRUMENT_CODE, MARKET_SORTS } from './market-codes';
+import { BAR_INTERVALS, INSTRUMENT_CODE, MARKET_QUERY_MAX_LENGTH, MARKET_SORTS } from './market-codes';
 
 /** A securities code as typed: full-width characters and lower case accepted. */
 export const instrumentCodeField = z
@@ -11,7 +11,10 @@ export const instrumentCodeField = z
 export const instrumentCodeParams = z.object({ code: instrumentCodeField });
 
 export const instrumentQuery = pageQuery.extend({
-  q: z.string(code('VALIDATION_FAILED')).max(50, code('MARKET_QUERY_TOO_LONG')).optional(),
+  q: z
+    .string(code('VALIDATION_FAILED'))
+    .max(MARKET_QUERY_MAX_LENGTH, code('MARKET_QUERY_TOO_LONG'))
+    .optional(),
 });
 
 export const instrument = z.object({

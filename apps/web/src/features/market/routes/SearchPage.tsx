@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
-import type { Instrument } from '@kabuto/contract';
+import { MARKET_QUERY_MAX_LENGTH, type Instrument } from '@kabuto/contract';
 import { useMarketTranslation } from '../../../lib/market-texts';
 import { useNavigate } from 'react-router';
 import { LoadError } from '../../../components/market/LoadError';
@@ -53,6 +53,7 @@ export default function SearchPage() {
             autoFocus
             placeholder={t('market:searchPlaceholder')}
             aria-label={t('market:searchLabel')}
+            maxLength={MARKET_QUERY_MAX_LENGTH}
             value={text}
             onChange={(event) => setText(event.target.value)}
           />
