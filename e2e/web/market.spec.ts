@@ -1,6 +1,13 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { registerByApi, screenshot } from '../support';
-import { expectNoHorizontalOverflow, input, message, openSignedInPhone, useLanguage } from './helpers';
+import {
+  expectNoHorizontalOverflow,
+  input,
+  message,
+  messageWith,
+  openSignedInPhone,
+  useLanguage,
+} from './helpers';
 
 /**
  * The market screens as an investor uses them, in Japanese and English at 390x844: search a stock, open it
@@ -77,6 +84,11 @@ for (const lang of ['ja', 'en']) {
     await expect(page.getByTestId('board-ask')).toHaveCount(5);
     await expect(page.getByTestId('board-bid')).toHaveCount(5);
     await expect(page.getByTestId('simulated-note')).toBeVisible();
+    // When the price last traded, to the second, in the screen's words (2026/11/29 10:15:03時点).
+    const asOf = messageWith(lang, 'market', 'lastTradedAt', { time: '__' }).split('__');
+    await expect(page.getByTestId('detail-time')).toHaveText(
+      new RegExp(`^${asOf[0]}\\d{4}/\\d{2}/\\d{2} \\d{2}:\\d{2}:\\d{2}${asOf[1]}$`),
+    );
     const star = page.getByTestId('watch-star-7203');
     await expect(star).toHaveAttribute('aria-pressed', 'false');
     await star.click();

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { Instrument, Quote } from '@kabuto/contract';
+import { formatJst, type Instrument, type Quote } from '@kabuto/contract';
 import { sectorKey, useMarketTranslation } from '../../../lib/market-texts';
 import { WatchStar } from '../../../components/market/WatchStar';
 import { currentLang } from '../../../lib/i18n';
@@ -60,6 +60,12 @@ export const QuoteHeader = memo(function QuoteHeader({
         <span className="kb-session" data-testid="detail-session">
           {t(`market:session.${quote.sessionState}`)}
         </span>
+        {/* When the price above last traded, as a broker prints it beside 現在値: an old one is seen to be old. */}
+        {quote.updatedAt && (
+          <span className="kb-quote-time" data-testid="detail-time">
+            {t('market:lastTradedAt', { time: formatJst(quote.updatedAt, { seconds: true }) })}
+          </span>
+        )}
         {quote.halted && <span className="kb-quote-halted">{t('market:halted')}</span>}
         {quote.limitState === 'stop-high' && (
           <span className="kb-limit kb-limit-badge kb-tone-up" data-testid="detail-limit">
