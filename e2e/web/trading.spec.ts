@@ -155,6 +155,10 @@ for (const lang of ['ja', 'en']) {
       await expect(page.getByTestId('trade-account-available')).toHaveText(/^¥[\d,]+\.\d{2}$/);
       await expect(page.getByTestId('trade-account-margin')).toHaveText('¥0.00');
       await expect(page.getByTestId('trade-account-ratio')).toHaveText('—');
+      // Buying power is a little under the cash: the note says the fee is kept back from it.
+      await expect(page.getByTestId('trade-buying-power-fee-note')).toHaveText(
+        messageWith(lang, 'trade', 'account.buyingPowerFromCash', { cash: '¥1,000,000.00' }),
+      );
       await expect(page.locator('#kb-first-screen')).toHaveCount(0);
       await expect(page.getByTestId('trade-tabs')).toBeVisible();
     });

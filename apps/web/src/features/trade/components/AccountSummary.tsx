@@ -89,6 +89,12 @@ export function AccountSummary({ snapshot }: { snapshot: TradeSnapshot }) {
             {t(`trade:account.buyingPowerLimited.${power.limitedBy}`, { cash: yen(account.available) })}
           </p>
         )}
+        {/* Why it is a little less than the cash shown elsewhere (マイページ, 出金): the fee is kept back. */}
+        {account && power?.limitedBy === 'cash' && account.available !== '0.00' && (
+          <p className="kb-trade-summary-note" data-testid="trade-buying-power-fee-note">
+            {t('trade:account.buyingPowerFromCash', { cash: yen(account.available) })}
+          </p>
+        )}
         {account && <RatioLevels account={account} />}
       </section>
     </>
