@@ -52,6 +52,23 @@ export const marketKeys = {
 // A failed refresh keeps the last figures on screen; the screen says so itself (no toast every few seconds).
 const silent = { meta: { silent: true } } as const;
 
+/**
+ * One instrument by its code (names, sector, TOPIX500 membership for the tick table, halted); null for none.
+ * A screen that needs it says so itself when it cannot be read.
+ */
+export function useInstrument(code: string) {
+  return useQuery({
+    queryKey: marketKeys.instrument(code),
+    queryFn: async () => {
+      const page = await apiClient.call(routes.market.instruments, { query: { q: code, pageSize: 5 } });
+      return page.items.find((item) => item.code === code) ?? null;
+    },
+    enabled: code !== '',
+    staleTime: 5 * 60_000,
+    ...silent,
+  });
+}
+
 /** A read a channel also carries: polled slowly only while the socket is down. */
 export function useLiveQuery<T, K extends QueryKey>(options: UseQueryOptions<T, DefaultError, T, K>) {
   const refetchInterval = useFallbackInterval();

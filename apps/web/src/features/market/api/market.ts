@@ -73,16 +73,3 @@ export function useInstrumentSearch(q: string) {
     placeholderData: keepPreviousData,
   });
 }
-
-/** One instrument by its code (names, sector, halted). */
-export function useInstrument(code: string) {
-  return useQuery({
-    queryKey: marketKeys.instrument(code),
-    queryFn: async () => {
-      const page = await apiClient.call(routes.market.instruments, { query: { q: code, pageSize: 5 } });
-      return page.items.find((item) => item.code === code) ?? null;
-    },
-    enabled: code !== '',
-    staleTime: 5 * 60_000,
-  });
-}

@@ -10,7 +10,6 @@ export const tradeKeys = {
   positions: (status: PositionFilter) => [...tradeKeys.all, 'positions', status] as const,
   position: (id: string) => [...tradeKeys.all, 'position', id] as const,
   history: () => [...tradeKeys.all, 'history'] as const,
-  instrument: (code: string) => ['trade-market', 'instrument', code] as const,
   quotes: (codes: readonly string[]) => ['trade-market', 'quotes', codes.join(',')] as const,
 };
 

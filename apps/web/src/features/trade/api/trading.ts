@@ -156,20 +156,6 @@ export function usePosition(id: string | null) {
   });
 }
 
-/** The instrument behind a code (name, TOPIX500 membership for the tick table, halted). */
-export function useInstrument(code: string) {
-  return useQuery({
-    queryKey: tradeKeys.instrument(code),
-    queryFn: () =>
-      apiClient
-        .call(routes.market.instruments, { query: { q: code, pageSize: 20 } })
-        .then((page) => page.items.find((item) => item.code === code) ?? null),
-    staleTime: 60 * 60_000,
-    enabled: code !== '',
-    meta: { silent: true },
-  });
-}
-
 /** The latest quotes of some codes, by code: live over the quote channels (see useQuotes). */
 export function useLiveQuotes(codes: readonly string[]) {
   return useQuotes([...new Set(codes)].sort());

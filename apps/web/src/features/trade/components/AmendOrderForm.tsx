@@ -11,11 +11,11 @@ import type { AmendRequest } from '../api/keys';
 import {
   useAmendOrder,
   useAmendPreview,
-  useInstrument,
   useLiveQuotes,
   useTradingAccount,
   type Confirmed,
 } from '../api/trading';
+import { useInstrument } from '../../../lib/market-data';
 import { amendmentChanges, cashForAmendment, changesSomething, heldOf } from '../lib/amend';
 import { lotsOfShares, marginOf, notionalOf, sharesSteps, steppedShares } from '../lib/figures';
 import { instrumentWithCode, priceText, quantityText } from '../lib/labels';

@@ -14,13 +14,8 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
 import type { CloseRequest } from '../api/keys';
-import {
-  useClosePosition,
-  useClosePreview,
-  useInstrument,
-  useLiveQuotes,
-  type Confirmed,
-} from '../api/trading';
+import { useClosePosition, useClosePreview, useLiveQuotes, type Confirmed } from '../api/trading';
+import { useInstrument } from '../../../lib/market-data';
 import { priceInputText, steppedPrice } from '../lib/prices';
 import { instrumentWithCode, priceText, quantityText, restingCloseOf, validityText } from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';

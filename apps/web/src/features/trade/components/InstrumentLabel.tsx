@@ -1,5 +1,5 @@
 import { useTradeTranslation } from '../lib/texts';
-import { useInstrument } from '../api/trading';
+import { useInstrument } from '../../../lib/market-data';
 import { normalizeLang } from '@kabuto/i18n';
 import { instrumentName } from '../../../lib/market-format';
 

@@ -5,7 +5,8 @@ import { formatJst, type Order } from '@kabuto/contract';
 
 import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
-import { useCancelOrder, useInstrument } from '../api/trading';
+import { useCancelOrder } from '../api/trading';
+import { useInstrument } from '../../../lib/market-data';
 import { heldOf, isAmendable } from '../lib/amend';
 import {
   instrumentWithCode,

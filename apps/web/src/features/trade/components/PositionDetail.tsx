@@ -4,7 +4,8 @@ import { Button, Toast } from 'antd-mobile';
 import { formatJst, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
-import { useCancelClose, useInstrument, useLiveQuotes, usePosition } from '../api/trading';
+import { useCancelClose, useLiveQuotes, usePosition } from '../api/trading';
+import { useInstrument } from '../../../lib/market-data';
 import { livePnl, pnlPercentOf, withSign } from '../lib/figures';
 import {
   instrumentWithCode,
