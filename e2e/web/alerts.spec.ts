@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { registerByApi, screenshot } from '../support';
 import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
-import { expectNoHorizontalOverflow, input, message, openSignedInPhone, useLanguage } from './helpers';
+import {
+  expectNoHorizontalOverflow,
+  input,
+  message,
+  messageWith,
+  openSignedInPhone,
+  useLanguage,
+} from './helpers';
 
 const ALERTS_PATH = '/#/subPackages/alerts/alerts';
 
@@ -22,6 +29,14 @@ for (const lang of ['ja', 'en'] as const) {
 
     // "Below" at a price above the market: it is already there, and the form says so under the price.
     await input(page, 'alert-code').fill('7203');
+    // The code names its stock, with its last price: the alert is set against the stock meant.
+    await expect(page.getByTestId('alert-instrument')).toHaveText(
+      messageWith(lang, 'web', 'alerts.instrumentNow', {
+        name: lang === 'ja' ? 'トヨタ自動車' : 'Toyota Motor',
+        price: last.toLocaleString('en-US', { maximumFractionDigits: 2 }),
+      }),
+    );
+    await screenshot(page, `${lang}-alert-form-instrument`);
     await page.getByTestId('alert-direction-below').click();
     await input(page, 'alert-price').fill(String(Math.ceil(last * 2)));
     await page.getByTestId('alert-submit').click();
@@ -80,6 +95,7 @@ test('the stock page leads to a price alert and to the order panel for its stock
   await screenshot(page, 'web-stock-actions-ja');
   await page.getByTestId('stock-alert').click();
   await expect(input(page, 'alert-code')).toHaveValue('7203');
+  await expect(page.getByTestId('alert-instrument')).toContainText('トヨタ自動車');
   await page.goBack();
   await page.getByTestId('stock-buy').click();
   await expect(page.getByTestId('order-form')).toBeVisible();

@@ -1,10 +1,18 @@
 import { Button, List, Radio, Toast } from 'antd-mobile';
-import { createPriceAlertRequest, PRICE_ALERT_DIRECTIONS, type PriceAlertDirection } from '@kabuto/contract';
+import {
+  createPriceAlertRequest,
+  INSTRUMENT_CODE,
+  PRICE_ALERT_DIRECTIONS,
+  type PriceAlertDirection,
+} from '@kabuto/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
+import { currentLang } from '../../../lib/i18n';
+import { useInstrument, useQuotes } from '../../../lib/market-data';
+import { formatPrice, instrumentName } from '../../../lib/market-format';
 import { useCreatePriceAlert } from '../api/alerts';
 
 /**
@@ -44,6 +52,7 @@ export function PriceAlertForm({ initialCode = '' }: { initialCode?: string }) {
           maxLength={5}
           testId="alert-code"
         />
+        <InstrumentNow code={form.values.code} />
         <List.Item title={t('alerts.fields.direction')}>
           <Radio.Group value={direction} onChange={(value) => setDirection(value as PriceAlertDirection)}>
             {PRICE_ALERT_DIRECTIONS.map((value) => (
@@ -81,5 +90,24 @@ export function PriceAlertForm({ initialCode = '' }: { initialCode?: string }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The stock a typed code names, with its last price, so the investor sets the alert against the right one. */
+function InstrumentNow({ code: typed }: { code: string }) {
+  const { t } = useTranslation();
+  const code = typed.normalize('NFKC').trim().toUpperCase();
+  const instrument = useInstrument(INSTRUMENT_CODE.test(code) ? code : '');
+  const quote = useQuotes(instrument.data ? [code] : []).data?.get(code);
+  if (!instrument.data) return null;
+  const name = instrumentName(instrument.data, currentLang());
+  return (
+    <List.Item>
+      <span className="kb-muted" data-testid="alert-instrument">
+        {quote
+          ? t('alerts.instrumentNow', { name, price: formatPrice(quote.last) })
+          : t('alerts.instrumentPending', { name })}
+      </span>
+    </List.Item>
   );
 }
