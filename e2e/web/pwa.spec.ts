@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { screenshot } from '../support';
 import { message, useLanguage } from './helpers';
 
@@ -92,18 +92,23 @@ test.describe('a page that cannot be loaded', () => {
   // Without the service worker's copies, so that going offline leaves the next page's code unreachable.
   test.use({ serviceWorkers: 'block' });
 
-  test('offline, it says so, offers 戻る, and loads by itself once the connection is back', async ({
-    page,
-    context,
-  }) => {
+  /** Home, then offline, then the search page, whose code was never fetched. */
+  async function openOfflineSearch(page: Page, context: BrowserContext) {
     await useLanguage(page, 'ja');
     await page.goto('/');
     await expect(page.getByTestId('home-page')).toBeVisible();
-
     await context.setOffline(true);
     await page.evaluate(() => {
       window.location.hash = '#/subPackages/search/search';
     });
+    await expect(page.getByTestId('route-error')).toBeVisible();
+  }
+
+  test('offline, it says so, offers 戻る, and loads by itself once the connection is back', async ({
+    page,
+    context,
+  }) => {
+    await openOfflineSearch(page, context);
     await expect(page.getByTestId('route-error')).toContainText(message('ja', 'web', 'shell.offlineReload'));
     await expect(page.getByTestId('route-error-back')).toHaveText(message('ja', 'web', 'shell.back'));
     await screenshot(page, 'ja-route-error-offline');
@@ -114,13 +119,7 @@ test.describe('a page that cannot be loaded', () => {
   });
 
   test('戻る returns to the page before', async ({ page, context }) => {
-    await useLanguage(page, 'ja');
-    await page.goto('/');
-    await expect(page.getByTestId('home-page')).toBeVisible();
-    await context.setOffline(true);
-    await page.evaluate(() => {
-      window.location.hash = '#/subPackages/search/search';
-    });
+    await openOfflineSearch(page, context);
     await page.getByTestId('route-error-back').click();
     await expect(page.getByTestId('home-page')).toBeVisible();
   });

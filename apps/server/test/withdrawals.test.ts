@@ -58,6 +58,36 @@ type Balances = { available: string; held: string };
 let refs = 0;
 
 /**
+ * The user's deposit notice for `noticed` yen, then `staff` crediting `credited` yen against it (as the finance
+ * screen does with a bank statement line). Answers the credit's envelope.
+ */
+async function creditForNotice(
+  user: { userId: string; token: string },
+  amounts: { noticed: string; credited: string },
+  staff: string,
+) {
+  const jstToday = new Date(t.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+  const notice = await post<{ id: string }>(
+    t.app,
+    '/api/funding/deposit-notices',
+    { amount: amounts.noticed, transferDate: jstToday, senderName: 'ヤマダ タロウ' },
+    user.token,
+  );
+  if (notice.code !== 1) throw new Error(`notice: ${notice.errorCode}`);
+  return post(
+    t.app,
+    '/api/staff/deposits',
+    {
+      userId: user.userId,
+      amount: amounts.credited,
+      bankReference: `W-${process.pid}-${++refs}`,
+      noticeId: notice.data.id.replace('notice-', ''),
+    },
+    staff,
+  );
+}
+
+/**
  * A verified investor (フリガナ ヤマダ タロウ unless told) with a transaction password, a bank account and `yen`
  * deposited. With `holderName`, the account is in that name and was added before verification passed.
  */
@@ -96,22 +126,9 @@ async function fundedInvestor(
   if (yen > 0) {
     // For the user's notice, as a transfer is, and by the finance clerk: the admin who approves the tests'
     // withdrawals must not be the one who credited the money.
-    const jstToday = new Date(t.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
-    const notice = await post<{ id: string }>(
-      t.app,
-      '/api/funding/deposit-notices',
-      { amount: String(yen), transferDate: jstToday, senderName: 'ヤマダ タロウ' },
-      token,
-    );
-    const credited = await post(
-      t.app,
-      '/api/staff/deposits',
-      {
-        userId: user.userId,
-        amount: String(yen),
-        bankReference: `W-${process.pid}-${++refs}`,
-        noticeId: notice.data.id.replace('notice-', ''),
-      },
+    const credited = await creditForNotice(
+      { userId: user.userId, token },
+      { noticed: String(yen), credited: String(yen) },
       clerk,
     );
     if (credited.code !== 1) throw new Error(`credit: ${credited.errorCode}`);
@@ -329,24 +346,7 @@ describe('staff review', () => {
 
   it('is not approved by the staff member who credited more than the notice announced', async () => {
     const user = await fundedInvestor(0);
-    const jstToday = new Date(t.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
-    const notice = await post<{ id: string }>(
-      t.app,
-      '/api/funding/deposit-notices',
-      { amount: '1', transferDate: jstToday, senderName: 'ヤマダ タロウ' },
-      user.token,
-    );
-    const credited = await post(
-      t.app,
-      '/api/staff/deposits',
-      {
-        userId: user.userId,
-        amount: '50000',
-        bankReference: `U-${process.pid}-${++refs}`,
-        noticeId: notice.data.id.replace('notice-', ''),
-      },
-      admin,
-    );
+    const credited = await creditForNotice(user, { noticed: '1', credited: '50000' }, admin);
     expect(credited.code).toBe(1);
     const requested = await withdraw(user, '50000');
     const refused = await post(t.app, `/api/staff/withdrawals/${requested.data.id}/approve`, {}, admin);
@@ -417,25 +417,7 @@ describe('staff review', () => {
     // One finance insider and a colluding investor: a notice for money never sent, credited against a made-up
     // statement line, then withdrawn. The insider may not also pay it out.
     const user = await fundedInvestor(0);
-    const jstToday = new Date(t.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
-    const notice = await post<{ id: string }>(
-      t.app,
-      '/api/funding/deposit-notices',
-      { amount: '1000000', transferDate: jstToday, senderName: 'ヤマダ タロウ' },
-      user.token,
-    );
-    expect(notice.code).toBe(1);
-    const credited = await post(
-      t.app,
-      '/api/staff/deposits',
-      {
-        userId: user.userId,
-        amount: '1000000',
-        bankReference: `FAKE-${process.pid}-${++refs}`,
-        noticeId: notice.data.id.replace('notice-', ''),
-      },
-      clerk,
-    );
+    const credited = await creditForNotice(user, { noticed: '1000000', credited: '1000000' }, clerk);
     expect(credited.code).toBe(1);
     const requested = await withdraw(user, '1000000');
     expect(requested.data).toMatchObject({ status: 'pending' });
