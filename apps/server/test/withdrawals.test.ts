@@ -87,6 +87,24 @@ async function creditForNotice(
   );
 }
 
+/** The withdrawal's approval by `staff` is refused: they credited this user money (in Japanese, as staff read it). */
+async function expectApproverCredited(withdrawalId: string, staff: string) {
+  const refused = await post(t.app, `/api/staff/withdrawals/${withdrawalId}/approve?lang=ja`, {}, staff);
+  expect(refused).toMatchObject({
+    status: 409,
+    errorCode: 'WITHDRAWAL_APPROVER_CREDITED',
+    msg: expect.stringContaining('別の担当者'),
+  });
+}
+
+/** A finance member who credited nothing approves the withdrawal, and it is paid. */
+async function approvedByAnotherFinanceMember(withdrawalId: string) {
+  const finance = await createStaff(t, `fo${process.pid}${++refs}`, 'finance');
+  const other = await staffToken(t, finance.username, finance.password, finance.secret);
+  const approved = await post<Withdrawal>(t.app, `/api/staff/withdrawals/${withdrawalId}/approve`, {}, other);
+  expect(approved.data.status).toBe('approved');
+}
+
 /**
  * A verified investor (フリガナ ヤマダ タロウ unless told) with a transaction password, a bank account and `yen`
  * deposited. With `holderName`, the account is in that name and was added before verification passed.
@@ -390,27 +408,9 @@ describe('staff review', () => {
     );
     expect(credited.code).toBe(1);
     const requested = await withdraw(user, '50000');
-    const refused = await post(
-      t.app,
-      `/api/staff/withdrawals/${requested.data.id}/approve?lang=ja`,
-      {},
-      admin,
-    );
-    expect(refused).toMatchObject({
-      status: 409,
-      errorCode: 'WITHDRAWAL_APPROVER_CREDITED',
-      msg: expect.stringContaining('別の担当者'),
-    });
+    await expectApproverCredited(requested.data.id, admin);
     expect(await balances(user.token)).toMatchObject({ held: '50000.00' });
-    const finance = await createStaff(t, `fc${process.pid}${++refs}`, 'finance');
-    const other = await staffToken(t, finance.username, finance.password, finance.secret);
-    const approved = await post<Withdrawal>(
-      t.app,
-      `/api/staff/withdrawals/${requested.data.id}/approve`,
-      {},
-      other,
-    );
-    expect(approved.data.status).toBe('approved');
+    await approvedByAnotherFinanceMember(requested.data.id);
   });
 
   it("is not approved by the staff member who credited the user's own notice: the investor writes it, so it proves nothing", async () => {
@@ -421,17 +421,7 @@ describe('staff review', () => {
     expect(credited.code).toBe(1);
     const requested = await withdraw(user, '1000000');
     expect(requested.data).toMatchObject({ status: 'pending' });
-    const refused = await post(
-      t.app,
-      `/api/staff/withdrawals/${requested.data.id}/approve?lang=ja`,
-      {},
-      clerk,
-    );
-    expect(refused).toMatchObject({
-      status: 409,
-      errorCode: 'WITHDRAWAL_APPROVER_CREDITED',
-      msg: expect.stringContaining('別の担当者'),
-    });
+    await expectApproverCredited(requested.data.id, clerk);
     expect(await balances(user.token)).toMatchObject({ available: '0.00', held: '1000000.00' });
     const approvals = await t.ctx.db
       .selectFrom('withdrawal_approvals')
@@ -439,15 +429,7 @@ describe('staff review', () => {
       .where('withdrawal_id', '=', BigInt(requested.data.id))
       .execute();
     expect(approvals).toEqual([]);
-    const finance = await createStaff(t, `fn${process.pid}${++refs}`, 'finance');
-    const other = await staffToken(t, finance.username, finance.password, finance.secret);
-    const approved = await post<Withdrawal>(
-      t.app,
-      `/api/staff/withdrawals/${requested.data.id}/approve`,
-      {},
-      other,
-    );
-    expect(approved.data.status).toBe('approved');
+    await approvedByAnotherFinanceMember(requested.data.id);
     expect(await balances(user.token)).toMatchObject({ available: '0.00', held: '0.00' });
   });
 
