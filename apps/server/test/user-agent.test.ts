@@ -53,6 +53,15 @@ describe('describeDevice', () => {
     expect(describeDevice('okhttp/4.12.0')).toBe('okhttp');
   });
 
+  it('reads a header no further than any real one goes: what lies past it is not looked at', () => {
+    // Built to make the Safari pattern slow: a version of 16,000 digits and no Safari token after it.
+    expect(describeDevice(`Mozilla/5.0 (iPhone) Version/${'1'.repeat(16_000)}`)).toBe('iPhone');
+    expect(
+      describeDevice(`${UA.iphoneSafari.replace(' Safari/604.1', '')}${' '.repeat(600)}Safari/604.1`),
+    ).toBe('iPhone');
+    expect(describeDevice(`${UA.iphoneSafari}${' x'.repeat(5_000)}`)).toBe('Safari · iPhone');
+  });
+
   it('returns an empty string when there is nothing to describe', () => {
     expect(describeDevice(null)).toBe('');
     expect(describeDevice('   ')).toBe('');

@@ -6,7 +6,8 @@ const BROWSERS: readonly (readonly [RegExp, string])[] = [
   [/\bLine\//, 'LINE'],
   [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
   [/\b(?:Chrome|CriOS|HeadlessChrome|Chromium)\//, 'Chrome'],
-  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
+  // [\d.]+ stops where the next character is not one of its own, so a failed match is linear in the header.
+  [/\bVersion\/[\d.]+(?![\d.]).*\bSafari\//, 'Safari'],
 ];
 
 /** Systems in the order they must be tried: iOS and Android user agents also say "like Mac OS X" and "Linux". */
@@ -20,6 +21,8 @@ const SYSTEMS: readonly (readonly [RegExp, string])[] = [
   [/\bLinux\b/, 'Linux'],
 ];
 
+const MAX_USER_AGENT_READ = 512;
+
 const firstMatch = (table: readonly (readonly [RegExp, string])[], userAgent: string) =>
   table.find(([pattern]) => pattern.test(userAgent))?.[1];
 
@@ -29,7 +32,8 @@ const firstMatch = (table: readonly (readonly [RegExp, string])[], userAgent: st
  * an empty string when there is nothing to describe, so the screen can say "unknown device" in its language.
  */
 export function describeDevice(userAgent: string | null): string {
-  const ua = userAgent?.trim() ?? '';
+  // Real headers are a few hundred characters; a longer one is read no further than any real one is.
+  const ua = userAgent?.slice(0, MAX_USER_AGENT_READ).trim() ?? '';
   if (!ua) return '';
   const browser = firstMatch(BROWSERS, ua);
   const system = firstMatch(SYSTEMS, ua);
