@@ -294,14 +294,23 @@ describe('bars', () => {
       ['1mo', '&from=2026-01-01&to=%2B275760-09-13T00:00:00Z'],
       ['1m', '&from=2026-01-01&to=%2B275760-09-13T00:00:00Z'],
       ['1d', '&from=1969-12-31T23:59:59Z'],
+      // Year 10000 in Japan, where weekly and monthly bars are dated.
+      ['1w', '&from=9999-12-31T15:00:00Z'],
+      ['1mo', '&from=9999-12-31T15:00:00Z&to=9999-12-31T23:59:59.999Z'],
       // Read by Date.parse, but longer than any instant a client sends.
       ['1d', `&from=${encodeURIComponent('Thu Jan 01 2026 09:00:00 GMT+0900 (Japan Standard Time)')}`],
     ] as const)
       expect(await bars(interval, extra)).toMatchObject({ status: 400, errorCode: 'MARKET_TIME_INVALID' });
-    for (const interval of ['1m', '1d', '1w', '1mo'])
-      expect(await bars(interval, '&from=1970-01-01T00:00:00Z&to=9999-12-31T23:59:59.999Z')).toMatchObject({
+    for (const interval of ['1m', '1d', '1w', '1mo']) {
+      expect(await bars(interval, '&from=1970-01-01T00:00:00Z&to=9999-12-31T14:59:59.999Z')).toMatchObject({
         status: 200,
         code: 1,
       });
+      // The latest instant allowed, with no end given: a range that ends before it starts, said so (once a 500).
+      expect(await bars(interval, '&from=9999-12-31T14:59:59.999Z')).toMatchObject({
+        status: 400,
+        errorCode: 'BAR_RANGE_INVALID',
+      });
+    }
   });
 });

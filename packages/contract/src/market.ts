@@ -103,9 +103,12 @@ export const board = z.object({
   simulated: z.boolean(),
 });
 
-/** The instants a bar query may name: from 1970 up to the end of year 9999, all the database can hold as asked. */
+/**
+ * The instants a bar query may name: from 1970 to the end of year 9999 in Japan (15:00 UTC on 12/31), where bars
+ * are dated; a later instant is already a five-digit year there.
+ */
 const EARLIEST_INSTANT = 0;
-const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const LATEST_INSTANT = Date.UTC(9999, 11, 31, 15) - 1;
 
 const instantField = z
   .string(code('MARKET_TIME_INVALID'))
