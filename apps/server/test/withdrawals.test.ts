@@ -398,6 +398,28 @@ describe('staff review', () => {
     expect(approved.data.status).toBe('approved');
   });
 
+  it('is not approved by whoever asked for an adjustment long ago that was approved today: the money moved today', async () => {
+    const user = await fundedInvestor(0);
+    const finance = await createStaff(t, `fb${process.pid}${++refs}`, 'finance');
+    const other = await staffToken(t, finance.username, finance.password, finance.secret);
+    const asked = await post<{ id: string }>(
+      t.app,
+      '/api/staff/adjustments',
+      { userId: user.userId, amount: '50000', reason: 'goodwill refund' },
+      admin,
+    );
+    expect(asked.code).toBe(1);
+    // Asked for 40 days ago (pending adjustments wait for as long as no one reviews them).
+    await t.ctx.db
+      .updateTable('ledger_adjustments')
+      .set({ created_at: new Date(now.getTime() - 40 * 86_400_000) })
+      .where('id', '=', BigInt(asked.data.id))
+      .execute();
+    expect((await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve`, {}, other)).code).toBe(1);
+    const requested = await withdraw(user, '50000');
+    await expectApproverCredited(requested.data.id, admin);
+  });
+
   it('is not approved by the staff member who credited the user money without a notice', async () => {
     const user = await fundedInvestor(0);
     const credited = await post(

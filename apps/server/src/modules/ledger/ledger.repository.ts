@@ -284,7 +284,7 @@ export async function checkLedger(db: Executor): Promise<LedgerCheck> {
 
 // ---- staff adjustments ----
 
-/** Whether the staff member asked, since an instant, for money to be added to this user (not refused). */
+/** Whether the staff member asked for money to be added to this user that was added since an instant, or may still be. */
 export async function requestedCreditAdjustment(db: Executor, userId: bigint, staffId: bigint, since: Date) {
   const row = await db
     .selectFrom('ledger_adjustments')
@@ -293,7 +293,11 @@ export async function requestedCreditAdjustment(db: Executor, userId: bigint, st
     .where('requested_by', '=', staffId)
     .where('amount', '>', 0n)
     .where('status', '<>', 'rejected')
-    .where('created_at', '>=', since)
+    // From when the money moved (the approval), not the request: one asked for long ago and approved today
+    // funds today's withdrawals. One still pending counts too.
+    .where((eb) =>
+      eb.or([eb('status', '=', 'pending'), eb(eb.fn.coalesce('reviewed_at', 'created_at'), '>=', since)]),
+    )
     .executeTakeFirst();
   return row !== undefined;
 }
