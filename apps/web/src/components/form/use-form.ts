@@ -41,7 +41,13 @@ export interface Form<V extends FormValues> {
    * concerns or in the alert above the form, where a timeout or lost connection offers to send the same
    * request again. An ended session is left to the app shell.
    */
-  send<D, B>(mutation: Sendable<D, B>, body: B, onSuccess?: (data: D) => void): void;
+  send<D, B>(
+    mutation: Sendable<D, B>,
+    body: B,
+    onSuccess?: (data: D) => void,
+    /** Before the failure is shown: what the caller does beside showing it. */
+    onFailure?: (failure: Error) => void,
+  ): void;
   /** Shows a message in the alert above the form (a rule the form checks itself). */
   showAlert(message: string): void;
   /**
@@ -94,20 +100,28 @@ export function useForm<V extends FormValues>(initial: V): Form<V> {
   };
 
   // A second tap before the first request's pending state has rendered would send the request again (a login
-  // twice: two sessions, two new-device notices): while one is on its way, another is not sent.
-  const sending = useRef(false);
-  const send = <D, B>(mutation: Sendable<D, B>, body: B, onSuccess?: (data: D) => void) => {
-    if (sending.current) return;
-    sending.current = true;
+  // twice: two sessions, two new-device notices): while a mutation's request is on its way, that mutation sends
+  // nothing more. Another of the form's mutations (the SMS code beside the submit button) still may.
+  const sending = useRef(new Set<unknown>());
+  const send = <D, B>(
+    mutation: Sendable<D, B>,
+    body: B,
+    onSuccess?: (data: D) => void,
+    onFailure?: (failure: Error) => void,
+  ) => {
+    const key = mutation.mutate;
+    if (sending.current.has(key)) return;
+    sending.current.add(key);
     setAlert(null);
     mutation.mutate(body, {
       onSuccess: (data) => {
-        sending.current = false;
+        sending.current.delete(key);
         onSuccess?.(data);
       },
       onError: (failure) => {
-        sending.current = false;
-        showFailure(failure, () => send(mutation, body, onSuccess));
+        sending.current.delete(key);
+        onFailure?.(failure);
+        showFailure(failure, () => send(mutation, body, onSuccess, onFailure));
       },
     });
   };

@@ -30,12 +30,9 @@ export function AddAuthenticatorApp({ enrolment, onClose }: AddAuthenticatorAppP
   const submit = () => {
     const body = form.parse(totpVerifyRequest);
     if (!body) return;
-    verify.mutate(body.code, {
-      onSuccess: () => {
-        Toast.show({ icon: 'success', content: t('security.totpAdded'), duration: 1500 });
-        onClose();
-      },
-      onError: form.showFailure,
+    form.send(verify, body.code, () => {
+      Toast.show({ icon: 'success', content: t('security.totpAdded'), duration: 1500 });
+      onClose();
     });
   };
 

@@ -88,13 +88,14 @@ export function IdentityForm({ onSubmitted }: { onSubmitted: () => void }) {
       if (file.size > KYC_MAX_FILE_BYTES) return fieldError(side, 'KYC_FILE_TOO_LARGE');
     }
     setProgress(0);
-    submitKyc.mutate(
+    form.send(
+      submitKyc,
       { body, front: files.front!, back: files.back!, onProgress: setProgress },
-      {
-        onSuccess: onSubmitted,
-        onError: form.showFailure,
-        onSettled: () => setProgress(null),
+      () => {
+        setProgress(null);
+        onSubmitted();
       },
+      () => setProgress(null),
     );
   };
 

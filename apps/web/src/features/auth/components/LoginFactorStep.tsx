@@ -24,27 +24,30 @@ export function LoginFactorStep({ challenge, onSignedIn, onRestart }: LoginFacto
   const passkeyOptions = passkeysAvailable() ? challenge.passkeyOptions : null;
   const hasTotp = challenge.methods.includes('totp');
 
-  const onError = (error: Error) => {
+  const restartIfExpired = (error: Error) => {
     if (error instanceof ApiError && error.errorCode === 'LOGIN_CHALLENGE_EXPIRED') onRestart();
-    form.showFailure(error);
   };
 
   const withPasskey = async () => {
     if (!passkeyOptions) return;
     const response = await getPasskeyAssertion(passkeyOptions).catch(() => null);
     if (!response) return toastError(t('stepUp.passkeyCancelled'));
-    loginFactor.mutate(
+    form.send(
+      loginFactor,
       { challengeToken: challenge.challengeToken, answer: { method: 'passkey', response } },
-      { onSuccess: onSignedIn, onError },
+      onSignedIn,
+      restartIfExpired,
     );
   };
 
   const withCode = () => {
     const body = form.parse(totpVerifyRequest);
     if (!body) return;
-    loginFactor.mutate(
+    form.send(
+      loginFactor,
       { challengeToken: challenge.challengeToken, answer: { method: 'totp', code: body.code } },
-      { onSuccess: onSignedIn, onError },
+      onSignedIn,
+      restartIfExpired,
     );
   };
 

@@ -16,12 +16,9 @@ export function DepositNoticeForm() {
 
   const submit = () => {
     if (!form.parse(depositNoticeRequest)) return;
-    fileNotice.mutate(form.values, {
-      onSuccess: () => {
-        form.reset();
-        Toast.show({ icon: 'success', content: t('funding.notice.sent'), duration: 1500 });
-      },
-      onError: form.showFailure,
+    form.send(fileNotice, form.values, () => {
+      form.reset();
+      Toast.show({ icon: 'success', content: t('funding.notice.sent'), duration: 1500 });
     });
   };
 
