@@ -97,10 +97,27 @@ async function expectApproverCredited(withdrawalId: string, staff: string) {
   });
 }
 
+/** A new finance member, signed in: one who has credited and asked for nothing. */
+async function newFinanceMember(): Promise<string> {
+  const finance = await createStaff(t, `fin${process.pid}${++refs}`, 'finance');
+  return staffToken(t, finance.username, finance.password, finance.secret);
+}
+
+/** `staff` asks for `amount` yen to be added to the user's cash; answers the adjustment's id. */
+async function askedAdjustment(userId: string, amount: string, staff: string): Promise<string> {
+  const asked = await post<{ id: string }>(
+    t.app,
+    '/api/staff/adjustments',
+    { userId, amount, reason: 'goodwill refund' },
+    staff,
+  );
+  expect(asked.code).toBe(1);
+  return asked.data.id;
+}
+
 /** A finance member who credited nothing approves the withdrawal, and it is paid. */
 async function approvedByAnotherFinanceMember(withdrawalId: string) {
-  const finance = await createStaff(t, `fo${process.pid}${++refs}`, 'finance');
-  const other = await staffToken(t, finance.username, finance.password, finance.secret);
+  const other = await newFinanceMember();
   const approved = await post<Withdrawal>(t.app, `/api/staff/withdrawals/${withdrawalId}/approve`, {}, other);
   expect(approved.data.status).toBe('approved');
 }
@@ -332,8 +349,7 @@ describe('staff review', () => {
     // The same approver again changes nothing: still one approval of two, nothing paid.
     expect(twice.data).toMatchObject({ status: 'pending', approvedBy: first.data.approvedBy });
     expect((await balances(user.token)).held).toBe('1500000.00');
-    const finance = await createStaff(t, `fin${process.pid}${++refs}`, 'finance');
-    const second = await staffToken(t, finance.username, finance.password, finance.secret);
+    const second = await newFinanceMember();
     const done = await post<Withdrawal>(t.app, `/api/staff/withdrawals/${big.data.id}/approve`, {}, second);
     expect(done.data.status).toBe('approved');
     expect(await balances(user.token)).toMatchObject({ available: '500000.00', held: '0.00' });
@@ -374,16 +390,9 @@ describe('staff review', () => {
 
   it('is not approved by the staff member who asked for the adjustment that funded it', async () => {
     const user = await fundedInvestor(0);
-    const finance = await createStaff(t, `fa${process.pid}${++refs}`, 'finance');
-    const other = await staffToken(t, finance.username, finance.password, finance.secret);
-    const asked = await post<{ id: string }>(
-      t.app,
-      '/api/staff/adjustments',
-      { userId: user.userId, amount: '50000', reason: 'goodwill refund' },
-      admin,
-    );
-    expect(asked.code).toBe(1);
-    const reviewed = await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve`, {}, other);
+    const other = await newFinanceMember();
+    const adjustmentId = await askedAdjustment(user.userId, '50000', admin);
+    const reviewed = await post(t.app, `/api/staff/adjustments/${adjustmentId}/approve`, {}, other);
     expect(reviewed.code).toBe(1);
     const requested = await withdraw(user, '50000');
     const refused = await post(t.app, `/api/staff/withdrawals/${requested.data.id}/approve`, {}, admin);
@@ -400,22 +409,15 @@ describe('staff review', () => {
 
   it('is not approved by whoever asked for an adjustment long ago that was approved today: the money moved today', async () => {
     const user = await fundedInvestor(0);
-    const finance = await createStaff(t, `fb${process.pid}${++refs}`, 'finance');
-    const other = await staffToken(t, finance.username, finance.password, finance.secret);
-    const asked = await post<{ id: string }>(
-      t.app,
-      '/api/staff/adjustments',
-      { userId: user.userId, amount: '50000', reason: 'goodwill refund' },
-      admin,
-    );
-    expect(asked.code).toBe(1);
+    const other = await newFinanceMember();
+    const adjustmentId = await askedAdjustment(user.userId, '50000', admin);
     // Asked for 40 days ago (pending adjustments wait for as long as no one reviews them).
     await t.ctx.db
       .updateTable('ledger_adjustments')
       .set({ created_at: new Date(now.getTime() - 40 * 86_400_000) })
-      .where('id', '=', BigInt(asked.data.id))
+      .where('id', '=', BigInt(adjustmentId))
       .execute();
-    expect((await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve`, {}, other)).code).toBe(1);
+    expect((await post(t.app, `/api/staff/adjustments/${adjustmentId}/approve`, {}, other)).code).toBe(1);
     const requested = await withdraw(user, '50000');
     await expectApproverCredited(requested.data.id, admin);
   });
