@@ -10,6 +10,9 @@ export const WATCHLIST_MAX = 100;
 /** A TSE securities code: three digits and a digit or letter (as in 130A). */
 export const INSTRUMENT_CODE = /^\d{3}[0-9A-Z]$/;
 
+/** A code as typed, read as written: full-width characters and lower case accepted (７２０３, 130a). */
+export const typedInstrumentCode = (typed: string) => typed.normalize('NFKC').trim().toUpperCase();
+
 /** What the market list can be ordered by. */
 export const MARKET_SORTS = ['changePercent', 'volume', 'turnover', 'code'] as const;
 export type MarketSort = (typeof MARKET_SORTS)[number];

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { code, decimalMoney, pageQuery, paged } from './fields';
-import { BAR_INTERVALS, INSTRUMENT_CODE, MARKET_QUERY_MAX_LENGTH, MARKET_SORTS } from './market-codes';
+import {
+  BAR_INTERVALS,
+  INSTRUMENT_CODE,
+  MARKET_QUERY_MAX_LENGTH,
+  MARKET_SORTS,
+  typedInstrumentCode,
+} from './market-codes';
 
 /** A securities code as typed: full-width characters and lower case accepted. */
 export const instrumentCodeField = z
   .string(code('INSTRUMENT_CODE_INVALID'))
-  .transform((value) => value.normalize('NFKC').trim().toUpperCase())
+  .transform(typedInstrumentCode)
   .pipe(z.string().regex(INSTRUMENT_CODE, code('INSTRUMENT_CODE_INVALID')));
 
 export const instrumentCodeParams = z.object({ code: instrumentCodeField });

@@ -4,6 +4,7 @@ import {
   INSTRUMENT_CODE,
   PRICE_ALERT_DIRECTIONS,
   type PriceAlertDirection,
+  typedInstrumentCode,
 } from '@kabuto/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -96,7 +97,7 @@ export function PriceAlertForm({ initialCode = '' }: { initialCode?: string }) {
 /** The stock a typed code names, with its last price, so the investor sets the alert against the right one. */
 function InstrumentNow({ code: typed }: { code: string }) {
   const { t } = useTranslation();
-  const code = typed.normalize('NFKC').trim().toUpperCase();
+  const code = typedInstrumentCode(typed);
   const instrument = useInstrument(INSTRUMENT_CODE.test(code) ? code : '');
   const quote = useQuotes(instrument.data ? [code] : []).data?.get(code);
   if (!instrument.data) return null;

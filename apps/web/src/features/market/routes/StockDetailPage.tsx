@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { memo, useDeferredValue } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMarketTranslation } from '../../../lib/market-texts';
-import { INSTRUMENT_CODE } from '@kabuto/contract';
+import { INSTRUMENT_CODE, typedInstrumentCode } from '@kabuto/contract';
 import { normalizeLang } from '@kabuto/i18n';
 import { LoadError } from '../../../components/market/LoadError';
 import { QuoteListSkeleton } from '../../../components/market/QuoteListSkeleton';
@@ -20,7 +20,7 @@ import { QuoteHeader } from '../components/QuoteHeader';
 
 export default function StockDetailPage() {
   const { t } = useMarketTranslation();
-  const code = (useSearchParams()[0].get('code') ?? '').normalize('NFKC').trim().toUpperCase();
+  const code = typedInstrumentCode(useSearchParams()[0].get('code') ?? '');
   const valid = INSTRUMENT_CODE.test(code);
   return (
     <SubPage title={t('titles.stockDetail')} testId="stock-detail-page" fallback={MARKET_PATH}>

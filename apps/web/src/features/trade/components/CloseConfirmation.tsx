@@ -4,7 +4,14 @@ import { yen } from '../../../lib/format';
 import { toneClass } from '../../../lib/price-tone';
 import type { CloseRequest } from '../api/keys';
 import { withSign } from '../lib/figures';
-import { priceText, quantityText, validityText, type RestingClose } from '../lib/labels';
+import {
+  closeTermsText,
+  priceText,
+  quantityText,
+  restingCloseText,
+  validityText,
+  type RestingClose,
+} from '../lib/labels';
 import { useTradeTranslation } from '../lib/texts';
 
 interface CloseConfirmationProps {
@@ -52,11 +59,6 @@ export function CloseConfirmation({
         ? null
         : t('trade:confirmNextSession');
   const quantity = quantityText(t, position.lots);
-  /** "指値 2,850円 ・ 当日中（2026/11/30まで）", or "成行"; a limit that fills at once has no 期間 to show. */
-  const terms = (limit: string | null, validity: string | null) =>
-    !limit
-      ? t('trade:type.market')
-      : [t('trade:limitAt', { price: formatPrice(limit) }), validity].filter(Boolean).join(' ・ ');
   return (
     <div data-testid="close-confirm">
       {replacing ? (
@@ -67,14 +69,13 @@ export function CloseConfirmation({
           <dl className="kb-trade-figures" style={{ marginTop: 8 }}>
             <div>
               <dt>{t('trade:amend.before')}</dt>
-              <dd data-testid="close-confirm-before">
-                {terms(replacing.limit, validityText(t, replacing.validity, replacing.validUntil))}
-              </dd>
+              <dd data-testid="close-confirm-before">{restingCloseText(t, replacing)}</dd>
             </div>
             <div>
               <dt>{t('trade:amend.after')}</dt>
               <dd data-testid="close-confirm-after">
-                {terms(
+                {closeTermsText(
+                  t,
                   close.type === 'limit' ? (close.price ?? null) : null,
                   rests ? validityText(t, preview.validity, preview.validUntil) : null,
                 )}

@@ -3,7 +3,6 @@ import { ApiError } from '@kabuto/client';
 import {
   closePositionRequest,
   decimalToSen,
-  formatPrice,
   senToDecimal,
   type OrderValidity,
   type Position,
@@ -17,7 +16,7 @@ import type { CloseRequest } from '../api/keys';
 import { useClosePosition, useClosePreview, useLiveQuotes, type Confirmed } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
 import { priceInputText, steppedPrice } from '../lib/prices';
-import { instrumentWithCode, priceText, quantityText, restingCloseOf, validityText } from '../lib/labels';
+import { instrumentWithCode, priceText, quantityText, restingCloseOf, restingCloseText } from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { CloseConfirmation } from './CloseConfirmation';
 import { ConfirmationDialog } from './ConfirmationDialog';
@@ -110,11 +109,11 @@ export function ClosePositionForm({
           ['price', t('trade:lastPrice'), priceText(t, last)],
           ...(resting
             ? [
-                [
-                  'current-close',
-                  t('trade:closeCurrent'),
-                  `${t('trade:limitAt', { price: formatPrice(resting.limit) })} ・ ${validityText(t, resting.validity, resting.validUntil)}`,
-                ] as [string, string, string],
+                ['current-close', t('trade:closeCurrent'), restingCloseText(t, resting)] as [
+                  string,
+                  string,
+                  string,
+                ],
               ]
             : []),
         ]}

@@ -1,5 +1,5 @@
 import { formatPrice } from '@kabuto/contract';
-import { formatJst, type Order, type Position } from '@kabuto/contract';
+import { formatJst, type Order, type OrderValidity, type Position } from '@kabuto/contract';
 import type { TFunction } from 'i18next';
 
 import { useTradeTranslation } from '../lib/texts';
@@ -104,12 +104,11 @@ export function OrderList({
               <span>{orderPriceText(t, order)}</span>
             </span>
             {order.status === 'open' && (
-              <span className="kb-trade-row-meta">
-                <span data-testid="order-valid-until">
-                  {t('trade:validUntil')} {validUntilText(order.validUntil)}
-                </span>
-                <span>{t(`trade:validity.${order.validity}`)}</span>
-              </span>
+              <ValidityRow
+                validity={order.validity}
+                validUntil={order.validUntil}
+                testId="order-valid-until"
+              />
             )}
             <span className="kb-trade-row-meta">
               <span>{t('trade:orderNumber', { id: order.id })}</span>
@@ -124,15 +123,34 @@ export function OrderList({
 
 /** A waiting limit close's 期間, below its price as a resting order shows its own. */
 function RestingCloseValidity({ position }: { position: Position }) {
-  const { t } = useTradeTranslation();
   const resting = restingCloseOf(position);
   if (!resting) return null;
   return (
+    <ValidityRow
+      validity={resting.validity}
+      validUntil={resting.validUntil}
+      testId="waiting-close-valid-until"
+    />
+  );
+}
+
+/** 期限 2026/11/27 ・ 今週中: a resting order's or close's last date and 期間, as a row of the list. */
+function ValidityRow({
+  validity,
+  validUntil,
+  testId,
+}: {
+  validity: OrderValidity;
+  validUntil: string;
+  testId: string;
+}) {
+  const { t } = useTradeTranslation();
+  return (
     <span className="kb-trade-row-meta">
-      <span data-testid="waiting-close-valid-until">
-        {t('trade:validUntil')} {validUntilText(resting.validUntil)}
+      <span data-testid={testId}>
+        {t('trade:validUntil')} {validUntilText(validUntil)}
       </span>
-      <span>{t(`trade:validity.${resting.validity}`)}</span>
+      <span>{t(`trade:validity.${validity}`)}</span>
     </span>
   );
 }

@@ -67,3 +67,16 @@ export function restingCloseOf(position: Position): RestingClose | null {
   if (status !== 'limit-closing' || !closeLimit || !closeValidity || !closeValidUntil) return null;
   return { limit: closeLimit, validity: closeValidity, validUntil: closeValidUntil };
 }
+
+/**
+ * A close's terms in one line: "指値 2,850円 ・ 当日中（2026/11/30まで）", the limit alone when it has no 期間 to
+ * show (it fills at once), or 成行.
+ */
+export function closeTermsText(t: TFunction, limit: string | null, validity: string | null): string {
+  if (!limit) return t('trade:type.market');
+  return [t('trade:limitAt', { price: formatPrice(limit) }), validity].filter(Boolean).join(' ・ ');
+}
+
+/** A resting limit close's terms, with its 期間 and last date. */
+export const restingCloseText = (t: TFunction, resting: RestingClose) =>
+  closeTermsText(t, resting.limit, validityText(t, resting.validity, resting.validUntil));
