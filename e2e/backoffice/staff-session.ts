@@ -135,20 +135,20 @@ export async function staffApi<T>(
   return envelope.data;
 }
 
-let reviewers = 0;
+let membersCreated = 0;
 /**
  * A new staff member created by the admin session and signed in through the API: the second, different
  * reviewer an identity verification (KYC_SECOND_REVIEW is on by default) or a notice needs, or the finance
  * member who credits a deposit the admin may then pay out. A new member's first authenticator code is always
  * unused.
  */
-export async function secondReviewer(
+export async function newStaffMember(
   request: APIRequestContext,
   admin: StaffSession,
   role: 'compliance' | 'support' | 'finance' = 'compliance',
 ): Promise<StaffSession> {
-  reviewers += 1;
-  const username = `reviewer-${process.pid}-${Date.now() % 1_000_000}-${reviewers}`;
+  membersCreated += 1;
+  const username = `reviewer-${process.pid}-${Date.now() % 1_000_000}-${membersCreated}`;
   const credentials = await staffApi<{ temporaryPassword: string; totpSecret: string }>(
     request,
     admin,
@@ -184,7 +184,7 @@ export async function approveKycByApi(
   const submission = items.find((item) => item.userId === userId);
   if (!submission) throw new Error(`no pending identity submission of user ${userId}`);
   await staffApi(request, session, `/api/staff/kyc/${submission.id}/approve`, {});
-  const reviewer = await secondReviewer(request, session);
+  const reviewer = await newStaffMember(request, session);
   await staffApi(request, reviewer, `/api/staff/kyc/${submission.id}/approve`, {});
 }
 

@@ -12,7 +12,7 @@ import {
   totpCode,
   userApi,
 } from '../support';
-import { approveKycByApi, creditByApi, secondReviewer, type StaffSession } from '../backoffice/staff-session';
+import { approveKycByApi, creditByApi, newStaffMember, type StaffSession } from '../backoffice/staff-session';
 
 const localesDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'i18n', 'locales');
 
@@ -173,7 +173,7 @@ export async function investorWithCash(
     // From an account in the investor's own name, as the firm accepts only those.
     senderName: fullNameKana,
   });
-  const finance = await secondReviewer(request, staff, 'finance');
+  const finance = await newStaffMember(request, staff, 'finance');
   await creditByApi(request, finance, investor.userId, cash, notice.id.replace('notice-', ''));
   return { ...investor, fullName };
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { dialogOpened, reasonDialog, registerByApi, screenshot } from '../support';
 import { idCardPhoto } from '../support/id-photos';
-import { loginByApi, openSignedIn, secondReviewer } from '../backoffice/staff-session';
+import { loginByApi, openSignedIn, newStaffMember } from '../backoffice/staff-session';
 import {
   expectNoHorizontalOverflow,
   input,
@@ -219,7 +219,7 @@ for (const lang of ['ja', 'en'] as const) {
     await office.close();
 
     // ...then a different reviewer confirms it; the rejected one stays in the queue as it was.
-    const reviewer = await secondReviewer(request, staff);
+    const reviewer = await newStaffMember(request, staff);
     const second = await context.newPage();
     await second.setViewportSize({ width: 1280, height: 900 });
     await openSignedIn(second, reviewer, lang);

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { registerByApi, screenshot } from '../support';
+import { dialogOpened, registerByApi, screenshot } from '../support';
 import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
-import { loginByApi, openSignedIn, secondReviewer, staffApi } from '../backoffice/staff-session';
+import { loginByApi, openSignedIn, newStaffMember, staffApi } from '../backoffice/staff-session';
 import {
   expectNoHorizontalOverflow,
   loginInBrowser,
@@ -122,13 +122,14 @@ test('a notice one staff member writes reaches the investor once another approve
   await office.close();
   expect(await unreadCount(request, investor.token)).toBe(0);
 
-  const reviewer = await secondReviewer(request, staff, 'support');
+  const reviewer = await newStaffMember(request, staff, 'support');
   const second = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await openSignedIn(second, reviewer, 'ja', '#/notices');
   const pending = second.getByTestId('notices-table').locator('tr', { hasText: title });
   await pending.getByTestId('notice-approve').click();
   const confirm = second.getByRole('dialog');
   await expect(confirm.getByTestId('confirm-question')).toContainText(title);
+  await dialogOpened(confirm);
   await screenshot(second, 'backoffice-notice-approve-ja');
   await confirm.getByTestId('confirm-action').click();
   await expect(confirm).toBeHidden();

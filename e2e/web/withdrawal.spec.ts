@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { TOTP } from 'otpauth';
-import { screenshot, userApi } from '../support';
+import { dialogOpened, screenshot, userApi } from '../support';
 import { loginByApi, openSignedIn } from '../backoffice/staff-session';
 import {
   addVirtualAuthenticator,
@@ -148,8 +148,10 @@ for (const lang of ['ja', 'en'] as const) {
     );
     await expect(row).toContainText('120,000');
     await row.getByTestId('withdrawal-approve').click();
-    await expect(office.getByTestId('confirm-question')).toContainText(investor.mobile);
-    await office.getByTestId('confirm-action').click();
+    const approval = office.getByRole('dialog');
+    await expect(approval.getByTestId('confirm-question')).toContainText(investor.mobile);
+    await dialogOpened(approval);
+    await approval.getByTestId('confirm-action').click();
     await expect(row.getByTestId('review-status')).toHaveText(
       message(lang, 'backoffice', 'reviewStatus.approved'),
     );
