@@ -52,6 +52,21 @@ export async function useLanguage(page: Page, lang: string): Promise<void> {
   await page.addInitScript((locale) => window.localStorage.setItem('locale', locale), lang);
 }
 
+/**
+ * Holds the update checks (GET /api/app/info) until the returned function is called, so the startup
+ * screen stays at its third step however slowly the machine draws it; later checks pass straight through.
+ * Release within the app's 10-second request timeout, or the screen shows its timeout error.
+ */
+export async function holdUpdateCheck(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/app/info*', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The text input inside an antd-mobile Input carrying the test id. */
 export const input = (page: Page, testId: string) => page.getByTestId(testId).locator('input');
 

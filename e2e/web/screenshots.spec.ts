@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_INVESTOR, screenshot } from '../support';
-import { expectNoHorizontalOverflow, input, loginInBrowser, useLanguage } from './helpers';
+import { expectNoHorizontalOverflow, holdUpdateCheck, input, loginInBrowser, useLanguage } from './helpers';
 
 /** Screens reachable by route, with the element that shows the screen is ready. */
 const SCREENS: { name: string; path: string; ready: string }[] = [
@@ -46,16 +46,12 @@ for (const lang of ['ja', 'en']) {
   test(`screenshots of every investor screen in ${lang}`, async ({ page }) => {
     await useLanguage(page, lang);
 
-    // Hold the update check so the startup steps stay on screen long enough to capture.
-    await page.route('**/api/app/info*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    const releaseUpdateCheck = await holdUpdateCheck(page);
     await page.goto('/');
     await expect(page.getByTestId('startup-steps').locator('li')).toHaveCount(3);
     await screenshot(page, `${lang}-startup`);
+    releaseUpdateCheck();
     await expect(page.getByTestId('home-page')).toBeVisible();
-    await page.unroute('**/api/app/info*');
 
     await visit(page, '/subPackages/login/login', 'login-page');
     await screenshot(page, `${lang}-login`);
