@@ -20,6 +20,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
   return out;
 }
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
     .map((m) => m[1])
@@ -86,7 +88,9 @@ export function checkI18n(): string[] {
   // Message texts are used through their kind (checked above), never by a literal key.
   for (const ns of NAMESPACES.filter((n) => n !== 'errors' && n !== 'messages')) {
     for (const key of flatten(resources.en[ns] as Tree).keys()) {
-      const literal = new RegExp(`['"\`](?:${ns}:)?${key.replace(/\./g, '\\.')}['"\`]`);
+      // A plural form (quantity_one, quantity_other) is used through its base key and a count.
+      const used = key.replace(PLURAL_SUFFIX, '');
+      const literal = new RegExp(`['"\`](?:${ns}:)?${used.replace(/\./g, '\\.')}['"\`]`);
       if (!literal.test(source) && !dynamicPrefixes.some((prefix) => key.startsWith(prefix))) {
         problems.push(`${ns}:${key} is never used`);
       }

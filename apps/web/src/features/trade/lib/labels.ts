@@ -45,6 +45,7 @@ export function instrumentWithCode(
 /** "200株（2単元）" / "200 shares (2 lots)". */
 export function quantityText(t: TFunction, lots: number): string {
   return t('trade:quantity', {
+    count: lots,
     shares: groupThousands(String(lots * SHARES_PER_LOT)),
     lots: groupThousands(String(lots)),
   });
