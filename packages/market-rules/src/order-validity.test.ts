@@ -36,8 +36,17 @@ describe('an order’s last valid date', () => {
     const fridayEvening = jstInstant('2026-11-27', '16:00');
     expect(orderValidUntil('exchange', 'day', fridayEvening)).toBe('2026-11-30');
     expect(orderValidUntil('exchange', 'week', fridayEvening)).toBe('2026-12-04');
+  });
+
+  it('runs to the week’s Sunday for a week order on the always-open demo clock, which trades every day', () => {
     const saturday = jstInstant('2026-11-28', '10:00');
     expect(orderValidUntil('always-open', 'day', saturday)).toBe('2026-11-28');
-    expect(orderValidUntil('always-open', 'week', saturday)).toBe('2026-11-28');
+    expect(orderValidUntil('always-open', 'week', saturday)).toBe('2026-11-29');
+    const tuesday = jstInstant('2026-11-24', '10:00');
+    expect(orderValidUntil('always-open', 'week', tuesday)).toBe('2026-11-29');
+    const sundayNight = jstInstant('2026-11-29', '23:59');
+    expect(orderValidUntil('always-open', 'week', sundayNight)).toBe('2026-11-29');
+    // The year-end closure is the exchange's: the demo clock trades through it.
+    expect(orderValidUntil('always-open', 'week', jstInstant('2027-12-31', '10:00'))).toBe('2028-01-02');
   });
 });

@@ -16,10 +16,12 @@ export function tradingDateAt(policy: MarketClockPolicy, instant: Instant): Cale
   return phase === 'after-close' || phase === 'non-business-day' ? nextBusinessDay(today) : today;
 }
 
+const sundayOf = (date: CalendarDate) => dayNumberOf(date) + ((7 - weekdayOf(date)) % 7);
+
 /** The last business day of the Monday-to-Sunday week of `date`; `date` itself if that week has none after it. */
 export function lastBusinessDayOfWeek(date: CalendarDate): CalendarDate {
   const dayNumber = dayNumberOf(date);
-  const sunday = dayNumber + ((7 - weekdayOf(date)) % 7);
+  const sunday = sundayOf(date);
   for (let day = sunday; day > dayNumber; day -= 1) {
     const candidate = dateOfDayNumber(day);
     if (isBusinessDay(candidate)) return candidate;
@@ -28,9 +30,10 @@ export function lastBusinessDayOfWeek(date: CalendarDate): CalendarDate {
 }
 
 /**
- * The last date on which an order placed at `instant` may fill: its trading date for `day`, the last business
- * day of that date's week for `week` (never before the trading date). It is cancelled as expired once that date
- * has passed in Japan.
+ * The last date on which an order placed at `instant` may fill: its trading date for `day`, the last trading
+ * day of that date's week for `week` (never before the trading date): its last business day on the exchange's
+ * clock, its Sunday on the always-open demo clock, which trades every day. It is cancelled as expired once that
+ * date has passed in Japan.
  */
 export function orderValidUntil(
   policy: MarketClockPolicy,
@@ -38,5 +41,8 @@ export function orderValidUntil(
   instant: Instant,
 ): CalendarDate {
   const tradingDate = tradingDateAt(policy, instant);
-  return validity === 'day' ? tradingDate : lastBusinessDayOfWeek(tradingDate);
+  if (validity === 'day') return tradingDate;
+  return policy === 'always-open'
+    ? dateOfDayNumber(sundayOf(tradingDate))
+    : lastBusinessDayOfWeek(tradingDate);
 }
