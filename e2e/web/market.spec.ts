@@ -151,6 +151,12 @@ for (const lang of ['ja', 'en']) {
     await page.getByTestId('market-segment-watchlist').click();
     await expect(page.getByTestId('watchlist').locator('[data-testid^="quote-row-"]')).toHaveCount(1);
     await expect(page.getByTestId('watch-star-7203')).toHaveAttribute('aria-pressed', 'true');
+    // Home lists it too, under the market summary, which says once for both that the prices are simulated.
+    await page.getByTestId('tab-home').click();
+    await expect(page.getByTestId('home-page').getByTestId('quote-row-7203')).toBeVisible();
+    await expect(page.getByTestId('market-summary')).toBeVisible();
+    await expect(page.getByTestId('simulated-note')).toHaveCount(1);
+    await page.getByTestId('tab-market').click();
     await page.getByTestId('market-segment-all').click();
 
     const ascending = rankingAnswer(page, 'changePercent', 'asc');

@@ -22,10 +22,18 @@ interface WatchlistQuotesProps {
   detailOf?: (quote: Parameters<typeof QuoteRow>[0]['quote']) => string | undefined;
   /** Shows at most this many rows (Home). */
   limit?: number;
+  /** Off where the screen already says above the list that prices are simulated (Home's market summary). */
+  simulatedNote?: boolean;
 }
 
 /** The investor's watchlist with live quotes; a visitor is offered to log in. */
-export function WatchlistQuotes({ sort = 'code', order = 'asc', detailOf, limit }: WatchlistQuotesProps) {
+export function WatchlistQuotes({
+  sort = 'code',
+  order = 'asc',
+  detailOf,
+  limit,
+  simulatedNote = true,
+}: WatchlistQuotesProps) {
   const { t } = useMarketTranslation();
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
@@ -64,7 +72,7 @@ export function WatchlistQuotes({ sort = 'code', order = 'asc', detailOf, limit 
   const simulated = quotes.data ? [...quotes.data.values()].some((quote) => quote.simulated) : undefined;
   return (
     <>
-      <SimulatedNote simulated={simulated} />
+      {simulatedNote && <SimulatedNote simulated={simulated} />}
       <LiveNotice asOf={quotes.asOf} />
       <ul className="kb-quote-list" data-testid="watchlist">
         {rows.map(({ instrument, quote }) => (

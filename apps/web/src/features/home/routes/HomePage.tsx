@@ -80,7 +80,12 @@ export default function HomePage() {
       <section className="kb-section" data-testid="home-watchlist">
         <h2>{t('home.watchlist')}</h2>
         <Suspense fallback={<QuoteListSkeleton rows={3} />}>
-          <WatchlistQuotes sort="changePercent" order="desc" limit={HOME_WATCHLIST_ROWS} />
+          <WatchlistQuotes
+            sort="changePercent"
+            order="desc"
+            limit={HOME_WATCHLIST_ROWS}
+            simulatedNote={false}
+          />
         </Suspense>
       </section>
       <LatestNotices />
