@@ -5,7 +5,7 @@ import { quantityText } from './labels';
 
 async function translator(lng: string) {
   const i18n = createInstance();
-  await i18n.init({ lng, resources, initImmediate: false });
+  await i18n.init({ lng, resources, initAsync: false });
   return i18n.t;
 }
 
