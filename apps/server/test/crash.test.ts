@@ -136,8 +136,9 @@ interface Op {
 }
 
 interface Session {
+  /** The admin: approves withdrawals. */
   staff: string;
-  /** Approves withdrawals: whoever credits a user's deposits (the admin here) may not also pay them out. */
+  /** The seeded finance clerk: credits deposits, as whoever credits a user's deposits may not also pay them out. */
   finance: string;
   investor: string;
   userId: string;
@@ -149,18 +150,10 @@ async function signIn(base: string): Promise<Session> {
   const staff = await ok<{ token: string }>(base, 'POST', '/api/staff/auth/login', {
     body: { username: DEMO.staff.username, password: DEMO.staff.password, totp: totp.generate() },
   });
-  const member = await ok<{ temporaryPassword: string; totpSecret: string }>(
-    base,
-    'POST',
-    '/api/staff/members',
-    {
-      token: staff.token,
-      body: { username: 'crash-finance', displayName: 'Finance', role: 'finance' },
-    },
-  );
-  const memberTotp = new TOTP({ secret: member.totpSecret, digits: 6, period: 30, algorithm: 'SHA1' });
+  const clerk = DEMO.financeClerk;
+  const clerkTotp = new TOTP({ secret: clerk.totpSecret, digits: 6, period: 30, algorithm: 'SHA1' });
   const finance = await ok<{ token: string }>(base, 'POST', '/api/staff/auth/login', {
-    body: { username: 'crash-finance', password: member.temporaryPassword, totp: memberTotp.generate() },
+    body: { username: clerk.username, password: clerk.password, totp: clerkTotp.generate() },
   });
   const investor = await ok<{ token: string; userId: string }>(base, 'POST', '/api/auth/login', {
     body: { account: DEMO.investor.mobile, password: DEMO.investor.password },
@@ -213,7 +206,7 @@ async function burst(running: Server, session: Session, killAfter: number): Prom
         key,
         path: `/api/staff/withdrawals/${withdrawalId}/approve`,
         body: {},
-        token: session.finance,
+        token: session.staff,
         amount,
         withdrawalId,
         reference: `withdrawal:${withdrawalId}`,
@@ -224,7 +217,7 @@ async function burst(running: Server, session: Session, killAfter: number): Prom
         key,
         path: '/api/staff/deposits',
         body: { userId: session.userId, amount: String(amount), bankReference: `CRASH-${n}` },
-        token: session.staff,
+        token: session.finance,
         amount,
         reference: `bank:CRASH-${n}`,
       };

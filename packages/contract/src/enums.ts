@@ -21,7 +21,12 @@ export const PUBLIC_SMS_PURPOSES = ['register', 'reset_password'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** Texts the demo seed writes, stored by key so each screen shows them in its own language (`seed.<key>`). */
-export const SEED_TEXT_KEYS = ['demoInvitationNote', 'demoAdministrator'] as const;
+export const SEED_TEXT_KEYS = [
+  'demoInvitationNote',
+  'demoAdministrator',
+  'demoFinanceClerk',
+  'demoComplianceOfficer',
+] as const;
 export type SeedTextKey = (typeof SEED_TEXT_KEYS)[number];
 
 export const INVITATION_KINDS = ['staff', 'user'] as const;

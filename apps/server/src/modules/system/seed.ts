@@ -15,9 +15,9 @@ export const DEMO = {
     password: 'demo1234',
     transactionPassword: '123456',
     referralCode: 'DEMO0001',
-    /** Credited through the ledger by the seeded admin, against this bank statement line. */
     /** Passed identity verification; the bank account below is in this name, as every withdrawal account must be. */
     kyc: { fullName: '兜 太郎', fullNameKana: 'カブト タロウ', idNumber: 'DEMO00000001' },
+    /** Credited through the ledger by the seeded finance clerk, against this bank statement line. */
     deposit: { amountSen: 1_000_000_00n, bankReference: 'DEMO-0001', senderName: 'カブト タロウ' },
     bankAccount: {
       holder_name: 'カブト タロウ',
@@ -34,11 +34,32 @@ export const DEMO = {
     displayName: 'Administrator',
     displayNameKey: 'demoAdministrator',
   },
+  /**
+   * Seeded, not created by the admin, so they and the admin are different people to the two-person rules: the
+   * clerk credits the demo deposit and the admin can approve the demo's withdrawals; the officer confirms an
+   * identity the admin approved first.
+   */
+  financeClerk: {
+    username: 'finance',
+    password: 'Kabuto-finance-2026',
+    totpSecret: 'KABUTOFINANCEDM2',
+    displayName: 'Finance clerk',
+    displayNameKey: 'demoFinanceClerk',
+  },
+  complianceOfficer: {
+    username: 'compliance',
+    password: 'Kabuto-compliance-2026',
+    totpSecret: 'KABUTOCOMPLIANC2',
+    displayName: 'Compliance officer',
+    displayNameKey: 'demoComplianceOfficer',
+  },
 } as const;
 
 export async function seedDemoData(ctx: AppContext): Promise<boolean> {
-  const [staffHash, investorHash, transactionHash] = await Promise.all([
+  const [staffHash, clerkHash, officerHash, investorHash, transactionHash] = await Promise.all([
     hashPassword(DEMO.staff.password),
+    hashPassword(DEMO.financeClerk.password),
+    hashPassword(DEMO.complianceOfficer.password),
     hashPassword(DEMO.investor.password),
     hashPassword(DEMO.investor.transactionPassword),
   ]);
@@ -53,6 +74,22 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
       password_hash: staffHash,
       totp_secret: DEMO.staff.totpSecret,
       role: 'admin',
+    });
+    const clerk = await insertStaff(db, {
+      username: DEMO.financeClerk.username,
+      display_name: DEMO.financeClerk.displayName,
+      display_name_key: DEMO.financeClerk.displayNameKey,
+      password_hash: clerkHash,
+      totp_secret: DEMO.financeClerk.totpSecret,
+      role: 'finance',
+    });
+    await insertStaff(db, {
+      username: DEMO.complianceOfficer.username,
+      display_name: DEMO.complianceOfficer.displayName,
+      display_name_key: DEMO.complianceOfficer.displayNameKey,
+      password_hash: officerHash,
+      totp_secret: DEMO.complianceOfficer.totpSecret,
+      role: 'compliance',
     });
     const invitation = await insertStaffInvitation(db, {
       code: DEMO.inviteCode,
@@ -80,8 +117,8 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
       now,
     });
     await insertBankAccount(db, { user_id: investor.id, ...DEMO.investor.bankAccount, created_at: now });
-    // For a notice, as a customer's transfer is, credited by the admin: for 30 days another staff member
-    // approves the demo's withdrawals, as whoever credits a user's deposit may not also pay it out.
+    // For a notice, as a customer's transfer is, credited by the finance clerk: whoever credits a user's deposit
+    // may not also pay it out for 30 days, so the admin approves the demo's withdrawals.
     const notice = await fileNoticeIn(db, {
       userId: investor.id,
       amount: DEMO.investor.deposit.amountSen,
@@ -92,7 +129,7 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
     await creditDepositIn(
       ctx,
       tx,
-      { staffId: admin.id, sessionId: null },
+      { staffId: clerk.id, sessionId: null },
       {
         userId: investor.id,
         amount: DEMO.investor.deposit.amountSen,
