@@ -32,6 +32,9 @@ const serverEnv = (serverPort: number, dataDir: string) => ({
   MARKET_CLOCK: 'always-open',
   // POST /api/test/quotes, for the forced-close spec to drive a price (docs/decisions/test-price-path.md).
   TEST_PRICE_PATH: 'on',
+  // Every spec creates its staff members from the one admin, so the custody rule would join them all into one
+  // person; the API tests (staff-custody.test.ts) cover the rule.
+  STAFF_CUSTODY_DAYS: '0',
 });
 
 export default defineConfig({

@@ -64,6 +64,11 @@ export interface Config {
   marketBackfill: boolean;
   /** How long a verified second factor lets the session do sensitive things (withdrawals, bank accounts). */
   stepUpTtlSeconds: number;
+  /**
+   * How long a member whose credentials an admin set (created, or reset the password or authenticator) counts as
+   * that admin in two-person rules (STAFF_CUSTODY_DAYS); 0 turns the rule off.
+   */
+  staffCustodyDays: number;
   /** Whether an identity verification passes only once a second, different staff member confirms it (KYC_SECOND_REVIEW). */
   kycSecondReview: boolean;
   /** Whether sensitive actions need a second factor at all (REQUIRE_STEP_UP). */
@@ -240,6 +245,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     stepUpTtlSeconds: duration(env, 'STEP_UP_TTL', 5 * 60),
     requireStepUp: flag(env, 'REQUIRE_STEP_UP', true),
     kycSecondReview: flag(env, 'KYC_SECOND_REVIEW', true),
+    staffCustodyDays: integer(env, 'STAFF_CUSTODY_DAYS', 30),
     webauthnRpId: text(env, 'WEBAUTHN_RP_ID', 'localhost'),
     webauthnOrigins: text(env, 'WEBAUTHN_ORIGIN', `http://localhost:${port}`)
       .split(',')

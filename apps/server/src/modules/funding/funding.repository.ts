@@ -61,15 +61,21 @@ export const findDepositByBankReference = (db: Executor, bankReference: string) 
   db.selectFrom('deposits').select('id').where('bank_reference', '=', bankReference).executeTakeFirst();
 
 /**
- * Whether the staff member credited this user a deposit since an instant: any deposit, with or without the
- * user's notice, of any amount (the user writes the notice, so it proves nothing the staff member did not).
+ * Whether any of these staff members credited this user a deposit since an instant: any deposit, with or
+ * without the user's notice, of any amount (the user writes the notice, so it proves nothing the staff member
+ * did not).
  */
-export async function creditedUserSince(db: Executor, userId: bigint, staffId: bigint, since: Date) {
+export async function creditedUserSince(
+  db: Executor,
+  userId: bigint,
+  staffIds: readonly bigint[],
+  since: Date,
+) {
   const row = await db
     .selectFrom('deposits')
     .select('id')
     .where('user_id', '=', userId)
-    .where('credited_by', '=', staffId)
+    .where('credited_by', 'in', staffIds)
     .where('created_at', '>=', since)
     .executeTakeFirst();
   return row !== undefined;

@@ -20,6 +20,7 @@ import {
   type Idempotency,
 } from '../ledger';
 import { lockedMinutes, requireUnrevokedSession } from '../sessions';
+import { staffCountedAsOne } from '../staff';
 import { tradingOf } from '../trading';
 import { countWrongAnswer, findUserById, lockSignedInUser, lockUserById } from '../users';
 import {
@@ -191,13 +192,26 @@ export async function approveWithdrawal(
     // otherwise credit a transfer that never came and pay it out.
     const since = new Date(now.getTime() - CREDIT_CONFLICT_DAYS * 86_400_000);
     if (
-      (await creditedUserSince(tx.db, withdrawal.user_id, actor.staffId, since)) ||
-      (await requestedCreditAdjustment(tx.db, withdrawal.user_id, actor.staffId, since))
+      (await creditedUserSince(tx.db, withdrawal.user_id, [actor.staffId], since)) ||
+      (await requestedCreditAdjustment(tx.db, withdrawal.user_id, [actor.staffId], since))
     )
       throw fail('WITHDRAWAL_APPROVER_CREDITED');
+    // Nor by a member joined to the approver by credentials issued (see the staff module's custody rule).
+    const joined = [...(await staffCountedAsOne(ctx, tx.db, actor.staffId, since))].filter(
+      (staffId) => staffId !== actor.staffId,
+    );
+    if (
+      joined.length > 0 &&
+      ((await creditedUserSince(tx.db, withdrawal.user_id, joined, since)) ||
+        (await requestedCreditAdjustment(tx.db, withdrawal.user_id, joined, since)))
+    )
+      throw fail('STAFF_JOINED_BY_CREDENTIALS');
     const approvals = await approvalsOf(tx.db, [id]);
     // The same approver again (a retry of the first of two approvals) changes nothing and answers as before.
     if (approvals.some((approval) => approval.staff_id === actor.staffId)) return;
+    // The second of two approvals is a second person's.
+    if (approvals.some((approval) => joined.includes(approval.staff_id)))
+      throw fail('STAFF_JOINED_BY_CREDENTIALS');
     await insertApproval(tx.db, id, actor.staffId, now);
     const complete = approvals.length + 1 >= withdrawal.approvals_needed;
     if (complete) {

@@ -17,6 +17,7 @@ import type { InvestorActor, StaffActor } from '../../platform/routes';
 import type { Tx } from '../../platform/unit-of-work';
 import { recordAudit } from '../audit';
 import { requireUnrevokedSession } from '../sessions';
+import { refuseJoinedStaff } from '../staff';
 import { findUserById, lockSignedInUser, lockUserById, mobileFor, updateUser, type UserRow } from '../users';
 import { reencodeIdPhoto } from './kyc.images';
 import {
@@ -201,6 +202,18 @@ export async function decideKyc(
     if (!before) throw fail('NOT_FOUND');
     if (before.status !== 'pending') throw fail('KYC_NOT_PENDING');
     if (before.first_approved_by === actor.staffId) throw fail('KYC_SECOND_REVIEWER_REQUIRED');
+    if (
+      decision.status === 'passed' &&
+      before.first_approved_by !== null &&
+      before.first_approved_at !== null
+    )
+      await refuseJoinedStaff(
+        ctx,
+        tx.db,
+        actor.staffId,
+        [before.first_approved_by],
+        before.first_approved_at,
+      );
     if (decision.status === 'passed' && ctx.config.kycSecondReview && before.first_approved_by === null) {
       const approved = await recordFirstApproval(tx.db, id, actor.staffId, now);
       const [beforeView, afterView] = await summariesOf(tx.db, [before, approved]);

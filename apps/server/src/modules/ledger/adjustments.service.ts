@@ -5,6 +5,7 @@ import { fail } from '../../platform/errors';
 import type { StaffActor } from '../../platform/routes';
 import { recordAudit } from '../audit';
 import { requireUnrevokedSession } from '../sessions';
+import { refuseJoinedStaff } from '../staff';
 import { lockUserById } from '../users';
 import {
   findAdjustmentByEntry,
@@ -80,6 +81,7 @@ export async function approveAdjustment(
     await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
     if (adjustment.status !== 'pending') throw fail('ADJUSTMENT_NOT_PENDING');
     if (adjustment.requested_by === actor.staffId) throw fail('SECOND_APPROVER_MUST_DIFFER');
+    await refuseJoinedStaff(ctx, tx.db, actor.staffId, [adjustment.requested_by], adjustment.created_at);
     const before = await balancesOf(tx.db, adjustment.user_id);
     const posted = await adjustAvailableCash(tx.db, {
       userId: adjustment.user_id,

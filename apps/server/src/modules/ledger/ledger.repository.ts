@@ -284,13 +284,21 @@ export async function checkLedger(db: Executor): Promise<LedgerCheck> {
 
 // ---- staff adjustments ----
 
-/** Whether the staff member asked for money to be added to this user that was added since an instant, or may still be. */
-export async function requestedCreditAdjustment(db: Executor, userId: bigint, staffId: bigint, since: Date) {
+/**
+ * Whether any of these staff members asked for money to be added to this user that was added since an instant,
+ * or may still be.
+ */
+export async function requestedCreditAdjustment(
+  db: Executor,
+  userId: bigint,
+  staffIds: readonly bigint[],
+  since: Date,
+) {
   const row = await db
     .selectFrom('ledger_adjustments')
     .select('id')
     .where('user_id', '=', userId)
-    .where('requested_by', '=', staffId)
+    .where('requested_by', 'in', staffIds)
     .where('amount', '>', 0n)
     .where('status', '<>', 'rejected')
     // From when the money moved (the approval), not the request: one asked for long ago and approved today

@@ -5,6 +5,7 @@ import { fail } from '../../platform/errors';
 import { route, type StaffActor } from '../../platform/routes';
 import { recordAudit, recordListView } from '../audit';
 import { requireUnrevokedSession } from '../sessions';
+import { refuseJoinedStaff } from '../staff';
 import { findNotice, insertNotice, listNotices, lockNotice, reviewNotice } from './messaging.repository';
 import { noticeView } from './messaging.service';
 
@@ -31,6 +32,9 @@ async function reviewPendingNotice(
     await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
     if (pending.status !== 'pending') throw fail('NOTICE_NOT_PENDING');
     if (pending.created_by_staff_id === actor.staffId) throw fail('SECOND_APPROVER_MUST_DIFFER');
+    // Publishing is what a second person guards; keeping a notice from investors harms no one.
+    if (review.status === 'approved')
+      await refuseJoinedStaff(ctx, tx.db, actor.staffId, [pending.created_by_staff_id], pending.created_at);
     await reviewNotice(tx.db, id, { ...review, staffId: actor.staffId, at: now });
     const notice = await noticeOf(tx.db, id);
     await recordAudit(tx.db, {

@@ -15,6 +15,7 @@ import {
 import {
   countEnabledAdmins,
   findStaffById,
+  insertCredentialIssue,
   insertStaff,
   lockStaffById,
   updateStaff,
@@ -57,6 +58,7 @@ export async function createMember(
       if (isUniqueViolation(error)) throw fail('STAFF_USERNAME_TAKEN');
       throw error;
     }
+    await insertCredentialIssue(tx.db, { staffId: member.id, issuedBy: actor.staffId }, now);
     await recordAudit(tx.db, {
       staffId: actor.staffId,
       action: 'staff_member.create',
@@ -124,6 +126,8 @@ export async function changeMember(
       ...(input.change === 'disable' ? { disabled: true, disabled_reason: input.reason } : {}),
       ...(input.change === 'enable' ? { disabled: false, disabled_reason: null } : {}),
     });
+    if (passwordHash || authenticator)
+      await insertCredentialIssue(tx.db, { staffId: before.id, issuedBy: actor.staffId }, now);
     if (input.change !== 'enable') {
       await revokeSessions(tx.db, 'staff', before.id, now, `staff_${input.change}`);
       await forgetTrustedDevices(tx.db, 'staff', before.id);

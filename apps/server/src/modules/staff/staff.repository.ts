@@ -2,6 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '../../database';
 import { fetchPage, type PageRequest } from '../../platform/pagination';
 import type { StaffUsersTable } from './staff.table';
+import type { CredentialIssue } from './custody';
 
 export const findStaffById = (db: Executor, id: bigint) =>
   db.selectFrom('staff_users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -40,4 +41,20 @@ export async function countEnabledAdmins(db: Executor): Promise<number> {
     .where('disabled', '=', false)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+export async function insertCredentialIssue(db: Executor, issue: CredentialIssue, at: Date): Promise<void> {
+  await db
+    .insertInto('staff_credential_issues')
+    .values({ staff_id: issue.staffId, issued_by: issue.issuedBy, issued_at: at })
+    .execute();
+}
+
+export async function credentialIssuesSince(db: Executor, since: Date): Promise<CredentialIssue[]> {
+  const rows = await db
+    .selectFrom('staff_credential_issues')
+    .select(['staff_id', 'issued_by'])
+    .where('issued_at', '>=', since)
+    .execute();
+  return rows.map((row) => ({ staffId: row.staff_id, issuedBy: row.issued_by }));
 }

@@ -19,8 +19,17 @@ export interface StaffUsersTable {
   created_at: DefaultNow;
 }
 
+/** An admin setting a member's credentials (creation, password or authenticator reset); see custody.ts. */
+export interface StaffCredentialIssuesTable {
+  id: Id;
+  staff_id: bigint;
+  issued_by: bigint;
+  issued_at: Timestamp;
+}
+
 export interface StaffTables {
   staff_users: StaffUsersTable;
+  staff_credential_issues: StaffCredentialIssuesTable;
 }
 
 export type StaffRow = Selectable<StaffUsersTable>;

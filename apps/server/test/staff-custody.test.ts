@@ -1,0 +1,394 @@
+// An admin who issues a member's credentials (creates the member, or resets its password or authenticator) has
+// seen the temporary password and the authenticator's secret, so it could sign in as that member. For
+// STAFF_CUSTODY_DAYS after the issue the two count as one person in every two-person rule: crediting a user and
+// approving their withdrawals, the two approvals of a large withdrawal, an adjustment, a notice, a verification.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { countedAsOne } from '../src/modules/staff/custody';
+import { migrate } from '../src/platform/db';
+import {
+  createStaff,
+  createTestApp,
+  databaseBefore,
+  get,
+  passKyc,
+  post,
+  registerUser,
+  staffToken,
+  type TestApp,
+} from './harness';
+
+// Withdrawals are open on business days 9:00-15:30 JST: Tuesday 2026-11-24 10:00 JST.
+const OPEN = new Date('2026-11-24T01:00:00Z');
+const DAY_MS = 86_400_000;
+
+let t: TestApp;
+let admin: string;
+let refs = 0;
+beforeAll(async () => {
+  t = await createTestApp({
+    requireStepUp: false,
+    sessionIdleSeconds: 90 * 86400,
+    sessionTtlSeconds: 90 * 86400,
+  });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  // Each test a few minutes later (never back: a test moves the clock by weeks), so each staff login has a
+  // fresh TOTP step.
+  t.clock.set(new Date(Math.max(OPEN.getTime(), t.clock.now().getTime()) + 300_000));
+  admin = await staffToken(t);
+});
+
+interface Issued {
+  token: string;
+  id: string;
+  username: string;
+  password: string;
+  secret: string;
+}
+
+/** A member created by `by` through the back office: `by` saw its credentials. */
+async function issuedMember(
+  by: string,
+  role: 'finance' | 'admin' | 'support' | 'compliance',
+): Promise<Issued> {
+  const username = `issued${process.pid}x${++refs}`;
+  const created = await post<{ member: { id: string }; temporaryPassword: string; totpSecret: string }>(
+    t.app,
+    '/api/staff/members',
+    { username, displayName: 'Issued', role },
+    by,
+  );
+  expect(created.code).toBe(1);
+  const { temporaryPassword: password, totpSecret: secret } = created.data;
+  const token = await staffToken(t, username, password, secret);
+  return { token, id: created.data.member.id, username, password, secret };
+}
+
+/** A member nobody in the back office issued credentials to (set up outside it, as the seed's are). */
+async function independentMember(role: 'finance' | 'admin' | 'support' | 'compliance') {
+  const member = await createStaff(t, `indep${process.pid}x${++refs}`, role);
+  return { ...member, token: await staffToken(t, member.username, member.password, member.secret) };
+}
+
+/** A verified investor with a bank account in their name, `yen` credited by `creditor`, and a withdrawal asked. */
+async function investorWithWithdrawal(creditor: string, yen: number, withdraw: number) {
+  const user = await registerUser(t);
+  await post(
+    t.app,
+    '/api/account/transaction-password',
+    { oldPassword: user.password, newPassword: '246810', confirmPassword: '246810' },
+    user.token,
+  );
+  const token = (
+    await post<{ token: string }>(t.app, '/api/auth/login', { account: user.mobile, password: user.password })
+  ).data.token;
+  await passKyc(t, user.userId);
+  const account = await post<{ id: string }>(
+    t.app,
+    '/api/funding/bank-accounts',
+    {
+      holderName: 'ヤマダ タロウ',
+      bankName: 'みずほ銀行',
+      branchName: '本店',
+      branchCode: '001',
+      accountNumber: '1234567',
+    },
+    token,
+  );
+  expect(account.code).toBe(1);
+  const credited = await post(
+    t.app,
+    '/api/staff/deposits',
+    { userId: user.userId, amount: String(yen), bankReference: `C-${process.pid}-${++refs}` },
+    creditor,
+  );
+  expect(credited.code).toBe(1);
+  const asked = await post<{ id: string }>(
+    t.app,
+    '/api/funding/withdrawals',
+    { amount: String(withdraw), bankAccountId: account.data.id, transactionPassword: '246810' },
+    token,
+  );
+  expect(asked.code).toBe(1);
+  return { userId: user.userId, token, withdrawalId: asked.data.id };
+}
+
+const approve = (withdrawalId: string, staff: string) =>
+  post<{ status: string }>(t.app, `/api/staff/withdrawals/${withdrawalId}/approve?lang=ja`, {}, staff);
+
+const balances = async (token: string) =>
+  (await get<{ available: string; held: string }>(t.app, '/api/account/balances', token)).data;
+
+/** The approval is refused as the same person's, in Japanese, and nothing is paid. */
+async function expectJoined(answer: Awaited<ReturnType<typeof post>>) {
+  expect(answer).toMatchObject({
+    status: 409,
+    errorCode: 'STAFF_JOINED_BY_CREDENTIALS',
+    msg: expect.stringContaining('同一人物'),
+  });
+}
+
+describe('countedAsOne', () => {
+  const issue = (staffId: number, issuedBy: number) => ({
+    staffId: BigInt(staffId),
+    issuedBy: BigInt(issuedBy),
+  });
+  const ids = (set: Set<bigint>) => [...set].map(Number).sort((a, b) => a - b);
+
+  it('joins an admin with the members it issued, their members in turn, and members of one issuer', () => {
+    // 1 issued 2 and 3; 2 (an admin) issued 4; 5 issued 6, unrelated.
+    const issues = [issue(2, 1), issue(3, 1), issue(4, 2), issue(6, 5)];
+    expect(ids(countedAsOne(1n, issues))).toEqual([1, 2, 3, 4]);
+    expect(ids(countedAsOne(4n, issues))).toEqual([1, 2, 3, 4]);
+    expect(ids(countedAsOne(6n, issues))).toEqual([5, 6]);
+    expect(ids(countedAsOne(7n, issues))).toEqual([7]);
+  });
+
+  it('ends at cycles and repeated issues', () => {
+    const issues = [issue(2, 1), issue(1, 2), issue(2, 1), issue(3, 3)];
+    expect(ids(countedAsOne(1n, issues))).toEqual([1, 2]);
+    expect(ids(countedAsOne(3n, issues))).toEqual([3]);
+  });
+});
+
+describe('a member whose credentials an admin issued', () => {
+  it('does not approve the withdrawal of a user the admin credited; an independent member does', async () => {
+    const puppet = await issuedMember(admin, 'finance');
+    const user = await investorWithWithdrawal(admin, 50_000, 20_000);
+    await expectJoined(await approve(user.withdrawalId, puppet.token));
+    expect(await balances(user.token)).toMatchObject({ available: '30000.00', held: '20000.00' });
+    const other = await independentMember('finance');
+    expect((await approve(user.withdrawalId, other.token)).data.status).toBe('approved');
+    expect(await balances(user.token)).toMatchObject({ available: '30000.00', held: '0.00' });
+  });
+
+  it('credits a user whose withdrawal the admin then cannot approve, nor another member the admin issued', async () => {
+    const puppet = await issuedMember(admin, 'finance');
+    const sibling = await issuedMember(admin, 'finance');
+    const user = await investorWithWithdrawal(puppet.token, 50_000, 20_000);
+    await expectJoined(await approve(user.withdrawalId, admin));
+    await expectJoined(await approve(user.withdrawalId, sibling.token));
+    expect((await balances(user.token)).held).toBe('20000.00');
+  });
+
+  it('joins through a second admin the first one created', async () => {
+    const deputy = await issuedMember(admin, 'admin');
+    const puppet = await issuedMember(deputy.token, 'finance');
+    const user = await investorWithWithdrawal(admin, 50_000, 20_000);
+    await expectJoined(await approve(user.withdrawalId, puppet.token));
+  });
+
+  it('is joined by a reset of its password or authenticator, as by its creation', async () => {
+    for (const change of ['reset-password', 'reset-authenticator'] as const) {
+      const member = await independentMember('finance');
+      const user = await investorWithWithdrawal(admin, 50_000, 20_000);
+      const reset = await post<{ temporaryPassword: string | null; totpSecret: string | null }>(
+        t.app,
+        `/api/staff/members/${member.id}/${change}`,
+        { reason: 'forgot it' },
+        admin,
+      );
+      expect(reset.code).toBe(1);
+      const token = await staffToken(
+        t,
+        member.username,
+        reset.data.temporaryPassword ?? member.password,
+        reset.data.totpSecret ?? member.secret,
+      );
+      await expectJoined(await approve(user.withdrawalId, token));
+    }
+  });
+
+  it('does not give the second approval of a large withdrawal the admin approved first', async () => {
+    const puppet = await issuedMember(admin, 'finance');
+    const clerk = await independentMember('finance');
+    const user = await investorWithWithdrawal(clerk.token, 2_000_000, 1_500_000);
+    expect((await approve(user.withdrawalId, admin)).data.status).toBe('pending');
+    await expectJoined(await approve(user.withdrawalId, puppet.token));
+    expect((await balances(user.token)).held).toBe('1500000.00');
+    const other = await independentMember('finance');
+    expect((await approve(user.withdrawalId, other.token)).data.status).toBe('approved');
+  });
+
+  it('does not approve an adjustment the admin asked for; the balance is unchanged until another does', async () => {
+    const puppet = await issuedMember(admin, 'finance');
+    const user = await registerUser(t);
+    const asked = await post<{ id: string }>(
+      t.app,
+      '/api/staff/adjustments',
+      { userId: user.userId, amount: '5000', reason: 'goodwill refund' },
+      admin,
+    );
+    expect(asked.code).toBe(1);
+    await expectJoined(
+      await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve?lang=ja`, {}, puppet.token),
+    );
+    expect((await balances(user.token)).available).toBe('0.00');
+    const other = await independentMember('finance');
+    const approved = await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve`, {}, other.token);
+    expect(approved.code).toBe(1);
+    expect((await balances(user.token)).available).toBe('5000.00');
+  });
+
+  it('does not publish a notice the admin wrote, and may still reject it', async () => {
+    const puppet = await issuedMember(admin, 'support');
+    const write = async () =>
+      (
+        await post<{ id: string }>(
+          t.app,
+          '/api/staff/notices',
+          { title: 'Maintenance', body: 'Tonight' },
+          admin,
+        )
+      ).data.id;
+    const first = await write();
+    await expectJoined(await post(t.app, `/api/staff/notices/${first}/approve?lang=ja`, {}, puppet.token));
+    const rejected = await post<{ status: string }>(
+      t.app,
+      `/api/staff/notices/${first}/reject`,
+      { reason: 'wrong date' },
+      puppet.token,
+    );
+    expect(rejected.data.status).toBe('rejected');
+  });
+
+  it('does not give the second approval of an identity the admin approved first', async () => {
+    const puppet = await issuedMember(admin, 'compliance');
+    const user = await registerUser(t);
+    const adminRow = await t.ctx.db
+      .selectFrom('staff_users')
+      .select('id')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const submission = await t.ctx.db
+      .insertInto('kyc_submissions')
+      .values({
+        user_id: BigInt(user.userId),
+        full_name: '山田 太郎',
+        full_name_kana: 'ヤマダ タロウ',
+        id_number: 'AB1234567',
+        front_file_id: 'front',
+        back_file_id: 'back',
+        first_approved_by: adminRow.id,
+        first_approved_at: t.clock.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await expectJoined(
+      await post(t.app, `/api/staff/kyc/${submission.id}/approve?lang=ja`, {}, puppet.token),
+    );
+    const after = await t.ctx.db
+      .selectFrom('kyc_submissions')
+      .select(['status', 'reviewed_by'])
+      .where('id', '=', submission.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ status: 'pending', reviewed_by: null });
+  });
+
+  it('counts as its own person once STAFF_CUSTODY_DAYS have passed since the issue', async () => {
+    const puppet = await issuedMember(admin, 'finance');
+    // 31 days on, a fresh adjustment by the admin: the issue is older than the custody before it.
+    t.clock.set(new Date(t.clock.now().getTime() + 31 * DAY_MS));
+    const user = await registerUser(t);
+    const admin2 = await staffToken(t);
+    const asked = await post<{ id: string }>(
+      t.app,
+      '/api/staff/adjustments',
+      { userId: user.userId, amount: '5000', reason: 'goodwill refund' },
+      admin2,
+    );
+    const signedIn = await staffToken(t, puppet.username, puppet.password, puppet.secret);
+    const approved = await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve`, {}, signedIn);
+    expect(approved.code).toBe(1);
+  });
+});
+
+describe('STAFF_CUSTODY_DAYS=0', () => {
+  it('turns the rule off: a member the admin created approves what the admin asked for', async () => {
+    const off = await createTestApp({ staffCustodyDays: 0 });
+    try {
+      off.clock.set(new Date(OPEN.getTime()));
+      const offAdmin = await staffToken(off);
+      const created = await post<{ temporaryPassword: string; totpSecret: string }>(
+        off.app,
+        '/api/staff/members',
+        { username: 'offclerk', displayName: 'Clerk', role: 'finance' },
+        offAdmin,
+      );
+      const clerk = await staffToken(
+        off,
+        'offclerk',
+        created.data.temporaryPassword,
+        created.data.totpSecret,
+      );
+      const user = await registerUser(off);
+      const asked = await post<{ id: string }>(
+        off.app,
+        '/api/staff/adjustments',
+        { userId: user.userId, amount: '5000', reason: 'goodwill refund' },
+        offAdmin,
+      );
+      expect((await post(off.app, `/api/staff/adjustments/${asked.data.id}/approve`, {}, clerk)).code).toBe(
+        1,
+      );
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+const ISSUES_MIGRATION = '20261129T1200_staff_credential_issues.sql';
+
+describe(`migration ${ISSUES_MIGRATION}`, () => {
+  it('takes the credentials issued before it from the audit log', async () => {
+    const database = await databaseBefore(ISSUES_MIGRATION);
+    try {
+      const db = database.db;
+      const staff = (username: string) => ({
+        username,
+        display_name: username,
+        password_hash: 'x',
+        totp_secret: 'x',
+        role: 'finance',
+      });
+      const [boss, created, reset, untouched] = await db
+        .insertInto('staff_users')
+        .values([staff('boss'), staff('created'), staff('reset'), staff('untouched')] as never)
+        .returning('id')
+        .execute();
+      const at = new Date('2026-11-20T00:00:00Z');
+      const audit = (action: string, target: string, by: bigint | null) => ({
+        staff_id: by,
+        action,
+        target_kind: 'staff',
+        target_id: target,
+        created_at: at,
+      });
+      await db
+        .insertInto('audit_log')
+        .values([
+          audit('staff_member.create', 'created', boss!.id),
+          audit('staff_member.reset_authenticator', 'reset', boss!.id),
+          audit('staff_member.disable', 'untouched', boss!.id),
+          audit('staff.login', 'untouched', untouched!.id),
+        ] as never)
+        .execute();
+
+      expect(await migrate(database)).toContain(ISSUES_MIGRATION);
+
+      const issues = await db
+        .selectFrom('staff_credential_issues')
+        .select(['staff_id', 'issued_by', 'issued_at'])
+        .orderBy('staff_id')
+        .execute();
+      expect(issues).toEqual([
+        { staff_id: created!.id, issued_by: boss!.id, issued_at: at },
+        { staff_id: reset!.id, issued_by: boss!.id, issued_at: at },
+      ]);
+    } finally {
+      await database.close();
+    }
+    // Opens and migrates a second embedded database: slow on a busy machine.
+  }, 180_000);
+});
