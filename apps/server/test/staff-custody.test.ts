@@ -286,6 +286,20 @@ describe('a member whose credentials an admin issued', () => {
     expect(after).toEqual({ status: 'pending', reviewed_by: null });
   });
 
+  it('shows in the member list whom it counts as and until when; an independent member counts as no one', async () => {
+    const issuedAt = t.clock.now().getTime();
+    const puppet = await issuedMember(admin, 'finance');
+    const other = await independentMember('finance');
+    type Member = { id: string; countsAs: { username: string; until: string } | null };
+    const list = await get<{ items: Member[] }>(t.app, '/api/staff/members?pageSize=100', admin);
+    const row = (id: string) => list.data.items.find((member) => member.id === id);
+    expect(row(puppet.id)?.countsAs?.username).toBe('admin');
+    const until = Date.parse(row(puppet.id)!.countsAs!.until);
+    expect(until - issuedAt).toBeGreaterThanOrEqual(30 * DAY_MS);
+    expect(until - issuedAt).toBeLessThan(30 * DAY_MS + 60_000);
+    expect(row(other.id)?.countsAs).toBeNull();
+  });
+
   it('counts as its own person once STAFF_CUSTODY_DAYS have passed since the issue', async () => {
     const puppet = await issuedMember(admin, 'finance');
     // 31 days on, a fresh adjustment by the admin: the issue is older than the custody before it.
@@ -298,6 +312,12 @@ describe('a member whose credentials an admin issued', () => {
       { userId: user.userId, amount: '5000', reason: 'goodwill refund' },
       admin2,
     );
+    const list = await get<{ items: { id: string; countsAs: unknown }[] }>(
+      t.app,
+      '/api/staff/members?pageSize=100',
+      admin2,
+    );
+    expect(list.data.items.find((member) => member.id === puppet.id)?.countsAs).toBeNull();
     const signedIn = await staffToken(t, puppet.username, puppet.password, puppet.secret);
     const approved = await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve`, {}, signedIn);
     expect(approved.code).toBe(1);

@@ -172,6 +172,11 @@ export const staffMember = z.object({
   lockedUntil: z.string().nullable(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /**
+   * While an admin's issue of this member's credentials (creation, password or authenticator reset) is recent,
+   * the member counts as that admin in two-person rules: the admin's username and when that ends.
+   */
+  countsAs: z.object({ username: z.string(), until: z.string() }).nullable(),
 });
 export type StaffMember = z.infer<typeof staffMember>;
 

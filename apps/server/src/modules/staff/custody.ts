@@ -1,7 +1,8 @@
 import type { Executor } from '../../database';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
-import { credentialIssuesSince } from './staff.repository';
+import type { StaffMember } from '@kabuto/contract';
+import { credentialIssuesSince, latestCredentialIssues } from './staff.repository';
 
 /** An admin setting a member's credentials: the member's creation, or a reset of its password or authenticator. */
 export interface CredentialIssue {
@@ -69,4 +70,21 @@ export async function refuseJoinedStaff(
   if (others.length === 0) return;
   const one = await staffCountedAsOne(ctx, db, actorId, earliestAct);
   if (others.some((other) => one.has(other))) throw fail('STAFF_JOINED_BY_CREDENTIALS');
+}
+
+/** Whom each member counts as because of a recent credential issue, and until when (the back office shows it). */
+export async function countsAsOf(
+  ctx: AppContext,
+  db: Executor,
+  staffIds: readonly bigint[],
+): Promise<Map<bigint, NonNullable<StaffMember['countsAs']>>> {
+  const days = ctx.config.staffCustodyDays;
+  const out = new Map<bigint, NonNullable<StaffMember['countsAs']>>();
+  if (days === 0) return out;
+  const since = new Date(ctx.clock.now().getTime() - days * DAY_MS);
+  for (const issue of await latestCredentialIssues(db, staffIds, since)) {
+    const until = new Date(issue.issued_at.getTime() + days * DAY_MS);
+    out.set(issue.staff_id, { username: issue.username, until: until.toISOString() });
+  }
+  return out;
 }

@@ -22,6 +22,7 @@ import {
 } from './staff.repository';
 import type { Tx } from '../../platform/unit-of-work';
 import type { StaffRow } from './staff.table';
+import { countsAsOf } from './custody';
 import { memberOf, newAuthenticator, temporaryPassword } from './staff.service';
 
 /** The audit trail of member changes: never a password, hash or secret. */
@@ -68,8 +69,9 @@ export async function createMember(
       ip,
       at: now,
     });
+    const countsAs = await countsAsOf(ctx, tx.db, [member.id]);
     return {
-      member: memberOf(member),
+      member: memberOf(member, countsAs.get(member.id)),
       temporaryPassword: password,
       totpSecret: authenticator.secret,
       otpauthUri: authenticator.uri,
@@ -143,8 +145,9 @@ export async function changeMember(
       ip,
       at: now,
     });
+    const countsAs = await countsAsOf(ctx, tx.db, [after.id]);
     return {
-      member: memberOf(after),
+      member: memberOf(after, countsAs.get(after.id)),
       temporaryPassword: password,
       totpSecret: authenticator?.secret ?? null,
       otpauthUri: authenticator?.uri ?? null,

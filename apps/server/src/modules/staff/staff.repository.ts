@@ -58,3 +58,18 @@ export async function credentialIssuesSince(db: Executor, since: Date): Promise<
     .execute();
   return rows.map((row) => ({ staffId: row.staff_id, issuedBy: row.issued_by }));
 }
+
+/** Each member's latest credential issue since an instant, with the issuing admin's username. */
+export async function latestCredentialIssues(db: Executor, staffIds: readonly bigint[], since: Date) {
+  if (staffIds.length === 0) return [];
+  return db
+    .selectFrom('staff_credential_issues as issue')
+    .innerJoin('staff_users as issuer', 'issuer.id', 'issue.issued_by')
+    .select(['issue.staff_id', 'issue.issued_at', 'issuer.username'])
+    .distinctOn('issue.staff_id')
+    .where('issue.staff_id', 'in', staffIds)
+    .where('issue.issued_at', '>=', since)
+    .orderBy('issue.staff_id')
+    .orderBy('issue.issued_at', 'desc')
+    .execute();
+}

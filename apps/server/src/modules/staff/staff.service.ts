@@ -31,7 +31,7 @@ export function profileOf(staff: StaffRow): StaffProfile {
   };
 }
 
-export function memberOf(staff: StaffRow): StaffMember {
+export function memberOf(staff: StaffRow, countsAs: StaffMember['countsAs'] = null): StaffMember {
   return {
     id: staff.id.toString(),
     username: staff.username,
@@ -42,6 +42,7 @@ export function memberOf(staff: StaffRow): StaffMember {
     lockedUntil: iso(staff.locked_until),
     createdAt: iso(staff.created_at) ?? '',
     lastLoginAt: iso(staff.last_login_at),
+    countsAs,
   };
 }
 

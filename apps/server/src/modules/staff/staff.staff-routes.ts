@@ -5,6 +5,7 @@ import { route } from '../../platform/routes';
 import { recordAudit } from '../audit';
 import { revokeSession } from '../sessions';
 import { changeMember, changeOwnPassword, createMember } from './staff-members.service';
+import { countsAsOf } from './custody';
 import { findStaffById, listStaff } from './staff.repository';
 import { checkStaffCredentials, memberOf, profileOf, staffLogin } from './staff.service';
 
@@ -36,7 +37,12 @@ export function staffStaffRoutes(ctx: AppContext) {
 
     route(api.staffMembers.list, async ({ query }) => {
       const page = await listStaff(ctx.db, query);
-      return { ...page, items: page.items.map(memberOf) };
+      const countsAs = await countsAsOf(
+        ctx,
+        ctx.db,
+        page.items.map((row) => row.id),
+      );
+      return { ...page, items: page.items.map((row) => memberOf(row, countsAs.get(row.id))) };
     }),
     route(api.staffMembers.create, async ({ body, actor, meta }) => createMember(ctx, actor, body, meta.ip)),
     route(api.staffMembers.resetPassword, async ({ params, body, actor, meta }) =>

@@ -2,7 +2,7 @@ import { Button, Dropdown, type TableColumnsType } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSeedText } from '../../../lib/seed-text';
-import type { StaffMember } from '@kabuto/contract';
+import { formatJst, type StaffMember } from '@kabuto/contract';
 import { JstTime } from '../../../components/JstTime';
 import { StaffRoleTag } from '../../../components/StaffRoleTag';
 import type { MemberAction } from '../api/use-staff-members';
@@ -45,6 +45,22 @@ export function useMemberColumns(
       title: t('staffMembers.fields.status'),
       dataIndex: 'disabled',
       render: (disabled: boolean) => <MemberStatusTag disabled={disabled} />,
+    },
+    {
+      // Whose credential issue joins this member to them in two-person rules, and until when.
+      title: t('staffMembers.fields.countsAs'),
+      dataIndex: 'countsAs',
+      render: (countsAs: StaffMember['countsAs']) =>
+        countsAs ? (
+          <span data-testid="member-counts-as">
+            {t('staffMembers.countsAsUntil', {
+              username: countsAs.username,
+              until: formatJst(countsAs.until),
+            })}
+          </span>
+        ) : (
+          '—'
+        ),
     },
     {
       title: t('staffMembers.fields.lockedUntil'),
