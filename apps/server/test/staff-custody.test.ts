@@ -145,6 +145,13 @@ describe('countedAsOne', () => {
     expect(ids(countedAsOne(7n, issues))).toEqual([7]);
   });
 
+  it('keeps two admins who each issued credentials to one member two people; the member counts as both', () => {
+    const issues = [issue(3, 1), issue(3, 2)];
+    expect(ids(countedAsOne(1n, issues))).toEqual([1, 3]);
+    expect(ids(countedAsOne(2n, issues))).toEqual([2, 3]);
+    expect(ids(countedAsOne(3n, issues))).toEqual([1, 2, 3]);
+  });
+
   it('ends at cycles and repeated issues', () => {
     const issues = [issue(2, 1), issue(1, 2), issue(2, 1), issue(3, 3)];
     expect(ids(countedAsOne(1n, issues))).toEqual([1, 2]);

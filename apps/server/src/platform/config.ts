@@ -120,12 +120,13 @@ const optional = (env: Env, name: string) => {
   const value = env[name];
   return value === undefined || value === '' ? null : value;
 };
-function integer(env: Env, name: string, fallback: number): number {
+function integer(env: Env, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = optional(env, name);
   if (raw === null) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0)
-    throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  // Digits only: Number() would also take 1e9, 0x1e and 1.0.
+  const value = /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(value) || value > max)
+    throw new Error(`${name} must be a whole number from 0 to ${max}, got "${raw}"`);
   return value;
 }
 
@@ -245,7 +246,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     stepUpTtlSeconds: duration(env, 'STEP_UP_TTL', 5 * 60),
     requireStepUp: flag(env, 'REQUIRE_STEP_UP', true),
     kycSecondReview: flag(env, 'KYC_SECOND_REVIEW', true),
-    staffCustodyDays: integer(env, 'STAFF_CUSTODY_DAYS', 30),
+    staffCustodyDays: integer(env, 'STAFF_CUSTODY_DAYS', 30, 3650),
     webauthnRpId: text(env, 'WEBAUTHN_RP_ID', 'localhost'),
     webauthnOrigins: text(env, 'WEBAUTHN_ORIGIN', `http://localhost:${port}`)
       .split(',')

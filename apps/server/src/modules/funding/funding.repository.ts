@@ -263,7 +263,7 @@ export const approvalsOf = (db: Executor, withdrawalIds: readonly bigint[]) =>
     ? Promise.resolve([])
     : db
         .selectFrom('withdrawal_approvals')
-        .select(['withdrawal_id', 'staff_id'])
+        .select(['withdrawal_id', 'staff_id', 'created_at'])
         .where('withdrawal_id', 'in', withdrawalIds)
         .orderBy('created_at')
         .execute();

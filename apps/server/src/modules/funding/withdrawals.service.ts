@@ -14,6 +14,7 @@ import {
   payOutWithdrawal,
   priorEntry,
   releaseWithdrawalHold,
+  earliestCreditAdjustmentRequest,
   requestedCreditAdjustment,
   staffScope,
   userScope,
@@ -197,7 +198,17 @@ export async function approveWithdrawal(
     )
       throw fail('WITHDRAWAL_APPROVER_CREDITED');
     // Nor by a member joined to the approver by credentials issued (see the staff module's custody rule).
-    const joined = [...(await staffCountedAsOne(ctx, tx.db, actor.staffId, since))].filter(
+    // From the earliest act involved: a credit adjustment's request, the first approval, or the window's start.
+    const approvals = await approvalsOf(tx.db, [id]);
+    const asked = await earliestCreditAdjustmentRequest(tx.db, withdrawal.user_id, since);
+    const earliest = new Date(
+      Math.min(
+        since.getTime(),
+        asked?.getTime() ?? Infinity,
+        ...approvals.map((a) => a.created_at.getTime()),
+      ),
+    );
+    const joined = [...(await staffCountedAsOne(ctx, tx.db, actor.staffId, earliest))].filter(
       (staffId) => staffId !== actor.staffId,
     );
     if (
@@ -206,7 +217,6 @@ export async function approveWithdrawal(
         (await requestedCreditAdjustment(tx.db, withdrawal.user_id, joined, since)))
     )
       throw fail('STAFF_JOINED_BY_CREDENTIALS');
-    const approvals = await approvalsOf(tx.db, [id]);
     // The same approver again (a retry of the first of two approvals) changes nothing and answers as before.
     if (approvals.some((approval) => approval.staff_id === actor.staffId)) return;
     // The second of two approvals is a second person's.

@@ -1,5 +1,9 @@
 export type { LedgerTables } from './ledger.table';
-export { BALANCE_CHANGES, requestedCreditAdjustment } from './ledger.repository';
+export {
+  BALANCE_CHANGES,
+  earliestCreditAdjustmentRequest,
+  requestedCreditAdjustment,
+} from './ledger.repository';
 export {
   adjustAvailableCash,
   balancesCached,

@@ -284,6 +284,21 @@ export async function checkLedger(db: Executor): Promise<LedgerCheck> {
 
 // ---- staff adjustments ----
 
+/** When the earliest credit adjustment that `requestedCreditAdjustment` counts for this user was asked for. */
+export async function earliestCreditAdjustmentRequest(db: Executor, userId: bigint, since: Date) {
+  const row = await db
+    .selectFrom('ledger_adjustments')
+    .select((eb) => eb.fn.min('created_at').as('first'))
+    .where('user_id', '=', userId)
+    .where('amount', '>', 0n)
+    .where('status', '<>', 'rejected')
+    .where((eb) =>
+      eb.or([eb('status', '=', 'pending'), eb(eb.fn.coalesce('reviewed_at', 'created_at'), '>=', since)]),
+    )
+    .executeTakeFirst();
+  return (row?.first as Date | null | undefined) ?? null;
+}
+
 /**
  * Whether any of these staff members asked for money to be added to this user that was added since an instant,
  * or may still be.

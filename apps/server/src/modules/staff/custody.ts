@@ -11,28 +11,38 @@ export interface CredentialIssue {
 }
 
 /**
- * The staff members who count as one person with `staffId`: itself, and everyone joined to it through
- * credentials issued (an admin and the members whose credentials it set, and theirs in turn). Whoever issued a
- * member's temporary password or authenticator secret could sign in as that member, so two-person rules
- * (four eyes, crediting and paying out) must not take the two for different people.
+ * The staff members who count as one person with `staffId`. Whoever issued a member's temporary password or
+ * authenticator secret could sign in as that member, so two-person rules (four eyes, crediting and paying out)
+ * must not take the two for different people. That is: everyone who could sign in as `staffId` (itself, its
+ * issuers, their issuers in turn), and everyone any of those could sign in as (the members they issued, and
+ * theirs). Two admins who each issued credentials to the same member stay two people: neither can sign in as
+ * the other.
  */
 export function countedAsOne(staffId: bigint, issues: readonly CredentialIssue[]): Set<bigint> {
-  const joined = new Map<bigint, bigint[]>();
-  const join = (a: bigint, b: bigint) => joined.set(a, [...(joined.get(a) ?? []), b]);
-  for (const { staffId: member, issuedBy } of issues) {
-    join(member, issuedBy);
-    join(issuedBy, member);
+  const issuersOf = new Map<bigint, Set<bigint>>();
+  const issuedBy = new Map<bigint, Set<bigint>>();
+  const link = (edges: Map<bigint, Set<bigint>>, from: bigint, to: bigint) => {
+    const targets = edges.get(from);
+    if (targets) targets.add(to);
+    else edges.set(from, new Set([to]));
+  };
+  for (const issue of issues) {
+    link(issuersOf, issue.staffId, issue.issuedBy);
+    link(issuedBy, issue.issuedBy, issue.staffId);
   }
-  const one = new Set<bigint>([staffId]);
-  const next = [staffId];
-  for (let current = next.pop(); current !== undefined; current = next.pop()) {
-    for (const other of joined.get(current) ?? []) {
-      if (one.has(other)) continue;
-      one.add(other);
-      next.push(other);
+  const reachable = (from: Iterable<bigint>, edges: Map<bigint, Set<bigint>>) => {
+    const seen = new Set(from);
+    const next = [...seen];
+    for (let current = next.pop(); current !== undefined; current = next.pop()) {
+      for (const other of edges.get(current) ?? []) {
+        if (seen.has(other)) continue;
+        seen.add(other);
+        next.push(other);
+      }
     }
-  }
-  return one;
+    return seen;
+  };
+  return reachable(reachable([staffId], issuersOf), issuedBy);
 }
 
 const DAY_MS = 86_400_000;

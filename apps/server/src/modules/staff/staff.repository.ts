@@ -54,6 +54,7 @@ export async function credentialIssuesSince(db: Executor, since: Date): Promise<
   const rows = await db
     .selectFrom('staff_credential_issues')
     .select(['staff_id', 'issued_by'])
+    .distinct()
     .where('issued_at', '>=', since)
     .execute();
   return rows.map((row) => ({ staffId: row.staff_id, issuedBy: row.issued_by }));
