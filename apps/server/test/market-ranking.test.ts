@@ -28,7 +28,7 @@ type Quote = {
   simulated: boolean;
 };
 type Row = { instrument: { code: string; nameJa: string }; quote: Quote };
-type Page = { items: Row[]; total: number; page: number; pageSize: number };
+type Page = { items: Row[]; total: number; page: number; pageSize: number; snapshot: string };
 type Summary = {
   total: number;
   advancers: number;
@@ -79,6 +79,44 @@ describe('the market ranking', () => {
 
     const codes = (await allRows('sort=code&order=desc')).map((row) => row.instrument.code);
     expect(codes).toEqual([...codes].sort().reverse());
+  });
+
+  it('keeps the first page’s order for the next pages while prices move, so each instrument shows once', async () => {
+    const market = marketOf(t.ctx);
+    const codesOf = (page: Page) => page.items.map((row) => row.instrument.code);
+    const first = (await ranking('sort=changePercent&order=desc&pageSize=30')).data;
+    const order = [codesOf(first)];
+    for (let page = 2; page <= 4; page += 1) {
+      // The market trades between page loads, as it does while an investor scrolls.
+      for (let step = 0; step < 20; step += 1) {
+        t.clock.advance(5);
+        await market.tick();
+      }
+      const next = await ranking(
+        `sort=changePercent&order=desc&pageSize=30&page=${page}&snapshot=${first.snapshot}`,
+      );
+      expect(next.data.snapshot).toBe(first.snapshot);
+      order.push(codesOf(next.data));
+    }
+    const shown = order.flat();
+    expect(shown).toHaveLength(113);
+    expect(new Set(shown).size).toBe(113);
+    // Without the snapshot the same page is ranked afresh, under a new snapshot.
+    const fresh = (await ranking('sort=changePercent&order=desc&pageSize=30&page=2')).data;
+    expect(fresh.snapshot).not.toBe(first.snapshot);
+  });
+
+  it('ranks afresh for an unknown snapshot or one of another sort, and refuses an overlong one', async () => {
+    const first = (await ranking('sort=volume&order=desc&pageSize=10')).data;
+    const otherSort = (await ranking(`sort=code&order=asc&pageSize=10&snapshot=${first.snapshot}`)).data;
+    expect(otherSort.snapshot).not.toBe(first.snapshot);
+    expect(otherSort.items.map((row) => row.instrument.code)).toEqual(
+      (await allRows('sort=code&order=asc')).slice(0, 10).map((row) => row.instrument.code),
+    );
+    const unknown = (await ranking('sort=volume&order=desc&pageSize=10&snapshot=nope')).data;
+    expect(unknown.snapshot).not.toBe('nope');
+    const long = await get(t.app, `/api/market/ranking?snapshot=${'x'.repeat(65)}&lang=ja`);
+    expect(long).toMatchObject({ status: 400, errorCode: 'VALIDATION_FAILED' });
   });
 
   it('refuses an unknown sort, in the caller’s language', async () => {

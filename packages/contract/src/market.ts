@@ -164,11 +164,16 @@ export const watchlist = z.object({ items: z.array(watchlistItem), max: z.number
 export const rankingQuery = pageQuery.extend({
   sort: z.enum(MARKET_SORTS, code('VALIDATION_FAILED')).default('changePercent'),
   order: z.enum(['asc', 'desc'], code('VALIDATION_FAILED')).default('desc'),
+  /** The first page's `snapshot`: the pages after it keep that page's order, so each instrument shows once. */
+  snapshot: z.string().max(64, code('VALIDATION_FAILED')).optional(),
 });
 
 /** One row of the market list: the instrument and its quote. */
 export const rankedQuote = z.object({ instrument, quote });
-export const rankingPage = paged(rankedQuote);
+export const rankingPage = paged(rankedQuote).extend({
+  /** Names this order, for the next pages' `snapshot`. */
+  snapshot: z.string(),
+});
 
 /** Figures across the whole universe, like an index's breadth: how many rose, fell, hit their limits. */
 export const marketSummary = z.object({

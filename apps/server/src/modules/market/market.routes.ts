@@ -17,6 +17,7 @@ import {
 import { marketOf } from './market.service';
 import { barView, instrumentView, quoteView } from './market.views';
 import { breadth, rank, type RankedRow } from './ranking';
+import { RankingSnapshots } from './ranking-snapshots';
 import { searchForm } from './universe';
 import { addToWatchlist } from './watchlist.service';
 
@@ -42,6 +43,7 @@ const SUMMARY_MOVERS = 5;
 
 export function marketRoutes(ctx: AppContext) {
   const market = marketOf(ctx);
+  const snapshots = new RankingSnapshots();
   const rankedRows = async (): Promise<RankedRow[]> => {
     const feed = await market.feed();
     return (await market.instruments()).flatMap((instrument) => {
@@ -103,13 +105,27 @@ export function marketRoutes(ctx: AppContext) {
       };
     }),
     route(api.market.ranking, async ({ query }) => {
-      const rows = rank(await rankedRows(), query.sort, query.order);
+      const now = ctx.clock.now().getTime();
+      const fresh = rank(await rankedRows(), query.sort, query.order);
+      const kept = query.snapshot && snapshots.codesOf(query.snapshot, query.sort, query.order, now);
+      const rowOf = new Map(fresh.map((row) => [row.instrument.code, row]));
+      const rows = kept ? kept.flatMap((code) => rowOf.get(code) ?? []) : fresh;
+      const snapshot =
+        kept && query.snapshot
+          ? query.snapshot
+          : snapshots.keep(
+              fresh.map((row) => row.instrument.code),
+              query.sort,
+              query.order,
+              now,
+            );
       const start = (query.page - 1) * query.pageSize;
       return {
         items: rows.slice(start, start + query.pageSize).map(await rankedView()),
         total: rows.length,
         page: query.page,
         pageSize: query.pageSize,
+        snapshot,
       };
     }),
     route(api.market.summary, async () => {

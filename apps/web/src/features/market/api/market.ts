@@ -20,10 +20,12 @@ export function useRanking(sort: MarketSort, order: SortOrder) {
     queryKey: marketKeys.ranking(sort, order),
     queryFn: ({ pageParam }) =>
       apiClient.call(routes.market.ranking, {
-        query: { sort, order, page: pageParam, pageSize: RANKING_PAGE_SIZE },
+        query: { sort, order, pageSize: RANKING_PAGE_SIZE, ...pageParam },
       }),
-    initialPageParam: 1,
-    getNextPageParam: (page) => (page.page * page.pageSize < page.total ? page.page + 1 : undefined),
+    initialPageParam: { page: 1 } as { page: number; snapshot?: string },
+    // The next pages keep the first page's order (its snapshot): prices move between loads.
+    getNextPageParam: (last) =>
+      last.page * last.pageSize < last.total ? { page: last.page + 1, snapshot: last.snapshot } : undefined,
     placeholderData: keepPreviousData,
   });
 }

@@ -24,7 +24,7 @@ import type { Sorting } from './SortBar';
 export function UniverseList({ sorting }: { sorting: Sorting }) {
   const { t } = useMarketTranslation();
   const ranking = useRanking(sorting.sort, sorting.order);
-  const rows = ranking.data?.pages.flatMap((page) => page.items) ?? [];
+  const rows = onceEach(ranking.data?.pages.flatMap((page) => page.items) ?? []);
   const listRef = useRef<HTMLUListElement>(null);
   const visible = useVisibleCodes(listRef, rows.map((row) => row.instrument.code).join(','));
   const quotes = useQuotes(visible);
@@ -96,4 +96,17 @@ export function UniverseList({ sorting }: { sorting: Sorting }) {
       )}
     </>
   );
+}
+
+/**
+ * Each instrument once: the pages keep their first page's order, but one ranked afresh (its order expired, or
+ * another server answered) may repeat an instrument of an earlier page.
+ */
+function onceEach<T extends { instrument: { code: string } }>(rows: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return rows.filter(({ instrument: { code } }) => {
+    if (seen.has(code)) return false;
+    seen.add(code);
+    return true;
+  });
 }
