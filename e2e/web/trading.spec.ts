@@ -411,7 +411,7 @@ for (const lang of ['ja', 'en']) {
         message(lang, 'trade', 'historyTag.close.long'),
       );
       await expect(detail.getByTestId('close-figures-lots')).toHaveText(
-        messageWith(lang, 'trade', 'quantity', { shares: '100', lots: '1' }),
+        messageWith(lang, 'trade', 'quantity_one', { shares: '100', lots: '1' }),
       );
       // The last price with its unit, as every price in the sheet: 「3,000円」 / "¥3,000".
       await expect(detail.getByTestId('close-figures-price')).toHaveText(
@@ -848,7 +848,7 @@ for (const lang of ['ja', 'en']) {
         message(lang, 'trade', 'side.long'),
       );
       await expect(figures.getByTestId('cancel-confirm-figures-lots')).toHaveText(
-        messageWith(lang, 'trade', 'quantity', { shares: '100', lots: '1' }),
+        messageWith(lang, 'trade', 'quantity_one', { shares: '100', lots: '1' }),
       );
       await expect(figures.getByTestId('cancel-confirm-figures-price')).toHaveText(
         messageWith(lang, 'trade', 'orderPriceText.limit', {
@@ -930,7 +930,7 @@ for (const lang of ['ja', 'en']) {
       await expect(form.getByTestId('amend-figures-instrument')).toHaveText(toyota);
       await expect(form.getByTestId('amend-figures-price')).toHaveText(yenPrice(lang, low));
       await expect(form.getByTestId('amend-figures-lots')).toHaveText(
-        messageWith(lang, 'trade', 'quantity', { shares: '200', lots: '2' }),
+        messageWith(lang, 'trade', 'quantity_other', { shares: '200', lots: '2' }),
       );
       await expect(input(page, 'amend-price')).toHaveValue(String(low));
       await expect(input(page, 'amend-quantity')).toHaveValue('200');
@@ -948,7 +948,7 @@ for (const lang of ['ja', 'en']) {
       const higher = Number(await input(page, 'amend-price').inputValue());
       expect(higher).toBeGreaterThan(low);
       await expect(form.getByTestId('amend-shares')).toHaveText(
-        messageWith(lang, 'trade', 'quantity', { shares: '100', lots: '1' }),
+        messageWith(lang, 'trade', 'quantity_one', { shares: '100', lots: '1' }),
       );
       // What the amended order may use: the cash left available plus what this order holds, the whole deposit.
       await expect(form.getByTestId('amend-cash')).toContainText('¥1,000,000');
@@ -1051,7 +1051,9 @@ for (const lang of ['ja', 'en']) {
       // The open orders: the new order only, at its new price and lots; its detail names the order it amends.
       const row = page.getByTestId('order-list-open').getByTestId('order-row');
       await expect(row).toHaveCount(1);
-      await expect(row).toContainText(messageWith(lang, 'trade', 'quantity', { shares: '100', lots: '1' }));
+      await expect(row).toContainText(
+        messageWith(lang, 'trade', 'quantity_one', { shares: '100', lots: '1' }),
+      );
       await expect(row).toContainText(
         messageWith(lang, 'trade', 'limitAt', {
           price: higher.toLocaleString('en-US', { maximumFractionDigits: 2 }),

@@ -87,7 +87,8 @@ export function PositionDetail({
     rows.push(interest);
   }
   rows.push(
-    ['side', t('trade:sideLabel'), t(`trade:side.${position.side}`)],
+    // A position is held long or short (買建 / 売建); 新規買 names the order that opened it.
+    ['side', t('trade:sideLabel'), t(`trade:positionSide.${position.side}`)],
     ['status', t('trade:status'), positionStatusText(t, position)],
     ['lots', t('trade:lots'), quantityText(t, position.lots)],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: position.leverage })],
