@@ -53,10 +53,11 @@ export function useMemberColumns(
       render: (countsAs: StaffMember['countsAs']) =>
         countsAs ? (
           <span data-testid="member-counts-as">
-            {t('staffMembers.countsAsUntil', {
-              username: countsAs.username,
-              until: formatJst(countsAs.until),
-            })}
+            {countsAs.username}
+            <br />
+            <span style={{ whiteSpace: 'nowrap', fontSize: 12 }}>
+              {t('staffMembers.countsAsUntil', { until: formatJst(countsAs.until).split(' ')[0] })}
+            </span>
           </span>
         ) : (
           '—'
@@ -80,6 +81,7 @@ export function useMemberColumns(
     {
       title: t('staffMembers.fields.actions'),
       key: 'actions',
+      onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       fixed: 'right',
       render: (_, member) => (
         <Dropdown menu={actionsMenu(member)} trigger={['click']}>
