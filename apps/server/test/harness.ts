@@ -321,6 +321,40 @@ export async function passKyc(t: TestApp, userId: string, fullNameKana: string |
 }
 
 /**
+ * A registered investor who passed identity verification (フリガナ ヤマダ タロウ), with the transaction password
+ * 246810, signed in again, and a withdrawal bank account in that name.
+ */
+export async function verifiedInvestorWithBankAccount(
+  t: TestApp,
+): Promise<Registered & { bankAccountId: string }> {
+  const user = await registerUser(t);
+  await post(
+    t.app,
+    '/api/account/transaction-password',
+    { oldPassword: user.password, newPassword: '246810', confirmPassword: '246810' },
+    user.token,
+  );
+  const token = (
+    await post<{ token: string }>(t.app, '/api/auth/login', { account: user.mobile, password: user.password })
+  ).data.token;
+  await passKyc(t, user.userId);
+  const bank = await post<{ id: string }>(
+    t.app,
+    '/api/funding/bank-accounts',
+    {
+      holderName: 'ヤマダ タロウ',
+      bankName: 'みずほ銀行',
+      branchName: '本店',
+      branchCode: '001',
+      accountNumber: '1234567',
+    },
+    token,
+  );
+  if (bank.code !== 1) throw new Error(`bank account: ${bank.errorCode}`);
+  return { ...user, token, bankAccountId: bank.data.id };
+}
+
+/**
  * An embedded database from before `migration`: every migration that sorts before it applied, that one and the
  * later ones not. `migrate(database)` then applies the rest, as an upgrade does.
  */

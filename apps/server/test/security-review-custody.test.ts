@@ -1,7 +1,15 @@
 // Found by a security review of the custody rule (staff-custody.test.ts): each test failed before its fix.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/platform/config';
-import { createStaff, createTestApp, post, passKyc, registerUser, staffToken, type TestApp } from './harness';
+import {
+  createStaff,
+  createTestApp,
+  post,
+  registerUser,
+  staffToken,
+  verifiedInvestorWithBankAccount,
+  type TestApp,
+} from './harness';
 
 // Tuesday 2026-11-24 10:00 JST; every jump below is a whole number of weeks, so withdrawals stay open.
 const OPEN = new Date('2026-11-24T01:00:00Z');
@@ -45,31 +53,8 @@ async function independentMember(role: 'finance' | 'admin' | 'support' | 'compli
 
 /** A verified investor with a bank account in their own name. */
 async function investor() {
-  const user = await registerUser(t);
-  await post(
-    t.app,
-    '/api/account/transaction-password',
-    { oldPassword: user.password, newPassword: '246810', confirmPassword: '246810' },
-    user.token,
-  );
-  const token = (
-    await post<{ token: string }>(t.app, '/api/auth/login', { account: user.mobile, password: user.password })
-  ).data.token;
-  await passKyc(t, user.userId);
-  const account = await post<{ id: string }>(
-    t.app,
-    '/api/funding/bank-accounts',
-    {
-      holderName: 'ヤマダ タロウ',
-      bankName: 'みずほ銀行',
-      branchName: '本店',
-      branchCode: '001',
-      accountNumber: '1234567',
-    },
-    token,
-  );
-  expect(account.code).toBe(1);
-  return { userId: user.userId, token, accountId: account.data.id };
+  const user = await verifiedInvestorWithBankAccount(t);
+  return { userId: user.userId, token: user.token, accountId: user.bankAccountId };
 }
 
 async function credit(userId: string, yen: number, by: string) {

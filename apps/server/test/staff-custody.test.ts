@@ -10,10 +10,10 @@ import {
   createTestApp,
   databaseBefore,
   get,
-  passKyc,
   post,
   registerUser,
   staffToken,
+  verifiedInvestorWithBankAccount,
   type TestApp,
 } from './harness';
 
@@ -73,30 +73,8 @@ async function independentMember(role: 'finance' | 'admin' | 'support' | 'compli
 
 /** A verified investor with a bank account in their name, `yen` credited by `creditor`, and a withdrawal asked. */
 async function investorWithWithdrawal(creditor: string, yen: number, withdraw: number) {
-  const user = await registerUser(t);
-  await post(
-    t.app,
-    '/api/account/transaction-password',
-    { oldPassword: user.password, newPassword: '246810', confirmPassword: '246810' },
-    user.token,
-  );
-  const token = (
-    await post<{ token: string }>(t.app, '/api/auth/login', { account: user.mobile, password: user.password })
-  ).data.token;
-  await passKyc(t, user.userId);
-  const account = await post<{ id: string }>(
-    t.app,
-    '/api/funding/bank-accounts',
-    {
-      holderName: 'ヤマダ タロウ',
-      bankName: 'みずほ銀行',
-      branchName: '本店',
-      branchCode: '001',
-      accountNumber: '1234567',
-    },
-    token,
-  );
-  expect(account.code).toBe(1);
+  const user = await verifiedInvestorWithBankAccount(t);
+  const { token } = user;
   const credited = await post(
     t.app,
     '/api/staff/deposits',
@@ -107,7 +85,7 @@ async function investorWithWithdrawal(creditor: string, yen: number, withdraw: n
   const asked = await post<{ id: string }>(
     t.app,
     '/api/funding/withdrawals',
-    { amount: String(withdraw), bankAccountId: account.data.id, transactionPassword: '246810' },
+    { amount: String(withdraw), bankAccountId: user.bankAccountId, transactionPassword: '246810' },
     token,
   );
   expect(asked.code).toBe(1);

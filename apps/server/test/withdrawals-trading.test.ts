@@ -1,7 +1,7 @@
 // A withdrawal never takes cash that open positions need (docs/trading.md, "Withdrawals and trading").
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, get, passKyc, post, registerUser, type TestApp } from './harness';
+import { createTestApp, get, post, verifiedInvestorWithBankAccount, type TestApp } from './harness';
 import { deposit, MORNING, placeOrder, pushQuote, type OrderView } from './trading-helpers';
 
 let t: TestApp;
@@ -16,31 +16,8 @@ beforeEach(async () => {
 
 /** A verified investor with a transaction password, a bank account and `cash` yen. */
 async function trader(cash: string) {
-  const user = await registerUser(t);
-  await post(
-    t.app,
-    '/api/account/transaction-password',
-    { oldPassword: user.password, newPassword: '246810', confirmPassword: '246810' },
-    user.token,
-  );
-  const token = (
-    await post<{ token: string }>(t.app, '/api/auth/login', { account: user.mobile, password: user.password })
-  ).data.token;
-  await passKyc(t, user.userId);
-  await sql`UPDATE users SET credit_score = 100 WHERE id = ${BigInt(user.userId)}`.execute(t.ctx.db);
-  const bank = await post<{ id: string }>(
-    t.app,
-    '/api/funding/bank-accounts',
-    {
-      holderName: 'ヤマダ タロウ',
-      bankName: 'みずほ銀行',
-      branchName: '本店',
-      branchCode: '001',
-      accountNumber: '1234567',
-    },
-    token,
-  );
-  const trader = { ...user, token, bankAccountId: bank.data.id };
+  const trader = await verifiedInvestorWithBankAccount(t);
+  await sql`UPDATE users SET credit_score = 100 WHERE id = ${BigInt(trader.userId)}`.execute(t.ctx.db);
   await deposit(t, trader, cash);
   return trader;
 }
