@@ -30,7 +30,24 @@ export function useMemberColumns(
     };
   };
   return [
-    { title: t('staffMembers.fields.username'), dataIndex: 'username' },
+    {
+      title: t('staffMembers.fields.username'),
+      dataIndex: 'username',
+      // Under the ID, whose credential issue joins this member to them in two-person rules, and until when.
+      render: (username: string, member) => (
+        <>
+          {username}
+          {member.countsAs && (
+            <div style={{ fontSize: 12, maxWidth: 150 }} data-testid="member-counts-as">
+              {t('staffMembers.countsAsUntil', {
+                username: member.countsAs.username,
+                until: formatJst(member.countsAs.until).split(' ')[0],
+              })}
+            </div>
+          )}
+        </>
+      ),
+    },
     {
       title: t('staffMembers.fields.displayName'),
       dataIndex: 'displayName',
@@ -45,23 +62,6 @@ export function useMemberColumns(
       title: t('staffMembers.fields.status'),
       dataIndex: 'disabled',
       render: (disabled: boolean) => <MemberStatusTag disabled={disabled} />,
-    },
-    {
-      // Whose credential issue joins this member to them in two-person rules, and until when.
-      title: t('staffMembers.fields.countsAs'),
-      dataIndex: 'countsAs',
-      render: (countsAs: StaffMember['countsAs']) =>
-        countsAs ? (
-          <span data-testid="member-counts-as">
-            {countsAs.username}
-            <br />
-            <span style={{ whiteSpace: 'nowrap', fontSize: 12 }}>
-              {t('staffMembers.countsAsUntil', { until: formatJst(countsAs.until).split(' ')[0] })}
-            </span>
-          </span>
-        ) : (
-          '—'
-        ),
     },
     {
       title: t('staffMembers.fields.lockedUntil'),
