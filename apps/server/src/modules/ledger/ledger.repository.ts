@@ -284,43 +284,39 @@ export async function checkLedger(db: Executor): Promise<LedgerCheck> {
 
 // ---- staff adjustments ----
 
-/** When the earliest credit adjustment that `requestedCreditAdjustment` counts for this user was asked for. */
-export async function earliestCreditAdjustmentRequest(db: Executor, userId: bigint, since: Date) {
-  const row = await db
+/**
+ * This user's adjustments adding money that was added since an instant, or may still be: from when the money
+ * moved (the approval), not the request, as one asked for long ago and approved today funds today's withdrawals.
+ * One still pending counts too.
+ */
+const creditAdjustmentsSince = (db: Executor, userId: bigint, since: Date) =>
+  db
     .selectFrom('ledger_adjustments')
-    .select((eb) => eb.fn.min('created_at').as('first'))
     .where('user_id', '=', userId)
     .where('amount', '>', 0n)
     .where('status', '<>', 'rejected')
     .where((eb) =>
       eb.or([eb('status', '=', 'pending'), eb(eb.fn.coalesce('reviewed_at', 'created_at'), '>=', since)]),
-    )
+    );
+
+/** When the earliest credit adjustment that `requestedCreditAdjustment` counts for this user was asked for. */
+export async function earliestCreditAdjustmentRequest(db: Executor, userId: bigint, since: Date) {
+  const row = await creditAdjustmentsSince(db, userId, since)
+    .select((eb) => eb.fn.min('created_at').as('first'))
     .executeTakeFirst();
   return (row?.first as Date | null | undefined) ?? null;
 }
 
-/**
- * Whether any of these staff members asked for money to be added to this user that was added since an instant,
- * or may still be.
- */
+/** Whether any of these staff members asked for one of the credit adjustments `creditAdjustmentsSince` counts. */
 export async function requestedCreditAdjustment(
   db: Executor,
   userId: bigint,
   staffIds: readonly bigint[],
   since: Date,
 ) {
-  const row = await db
-    .selectFrom('ledger_adjustments')
+  const row = await creditAdjustmentsSince(db, userId, since)
     .select('id')
-    .where('user_id', '=', userId)
     .where('requested_by', 'in', staffIds)
-    .where('amount', '>', 0n)
-    .where('status', '<>', 'rejected')
-    // From when the money moved (the approval), not the request: one asked for long ago and approved today
-    // funds today's withdrawals. One still pending counts too.
-    .where((eb) =>
-      eb.or([eb('status', '=', 'pending'), eb(eb.fn.coalesce('reviewed_at', 'created_at'), '>=', since)]),
-    )
     .executeTakeFirst();
   return row !== undefined;
 }
