@@ -26,6 +26,7 @@ import { useUnreadCount } from '../features/messages/api/messages';
 import { UnreadDot } from '../features/messages/components/UnreadDot';
 import { useCustomerService } from '../features/support/api/customer-service';
 import { useUserInfo } from '../lib/current-user';
+import { useCloseOnEscape } from '../lib/escape-key';
 import * as paths from '../lib/paths';
 import { useIsLoggedIn } from '../lib/session-store';
 import { findRoute } from './routes';
@@ -43,6 +44,7 @@ interface MenuItem {
 
 export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  useCloseOnEscape(visible, onClose);
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
   const { data: userInfo, refetch } = useUserInfo();

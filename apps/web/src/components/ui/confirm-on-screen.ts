@@ -1,4 +1,5 @@
 import type { DialogConfirmProps } from 'antd-mobile';
+import { closeOnEscape } from '../../lib/escape-key';
 import { closeOnLeave } from '../../lib/screen-dialogs';
 
 /**
@@ -38,12 +39,18 @@ export async function confirmOnScreen(
   const { Dialog } = await import('./dialog');
   if (left) return false;
   clear = () => Dialog.clear();
-  return Dialog.confirm({
-    ...props,
-    afterShow: () => {
-      shown = true;
-      props.afterShow?.();
-      if (left) Dialog.clear();
-    },
-  });
+  // Escape answers "no", as Cancel does.
+  const release = closeOnEscape(clear);
+  try {
+    return await Dialog.confirm({
+      ...props,
+      afterShow: () => {
+        shown = true;
+        props.afterShow?.();
+        if (left) Dialog.clear();
+      },
+    });
+  } finally {
+    release();
+  }
 }

@@ -6,6 +6,7 @@ import { renderSVG } from 'uqr';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
+import { useCloseOnEscape } from '../../../lib/escape-key';
 import { useVerifyTotp } from '../api/factors';
 
 interface AddAuthenticatorAppProps {
@@ -36,6 +37,7 @@ export function AddAuthenticatorApp({ enrolment, onClose }: AddAuthenticatorAppP
     });
   };
 
+  useCloseOnEscape(true, onClose);
   return (
     <Popup visible onMaskClick={onClose} bodyClassName="kb-sheet" destroyOnClose>
       <div className="kb-sheet-body" data-testid="totp-enrolment">

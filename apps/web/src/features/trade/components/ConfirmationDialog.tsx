@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog } from 'antd-mobile';
+import { useCloseOnEscape } from '../../../lib/escape-key';
 import { useTradeTranslation } from '../lib/texts';
 
 interface ConfirmationDialogProps {
@@ -33,6 +34,7 @@ export function ConfirmationDialog({
   testId,
 }: ConfirmationDialogProps) {
   const { t } = useTradeTranslation();
+  useCloseOnEscape(children !== null, onBack);
   return (
     <Dialog
       visible={children !== null}

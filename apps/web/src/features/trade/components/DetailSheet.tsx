@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
+import { useCloseOnEscape } from '../../../lib/escape-key';
 import { useTradeTranslation } from '../lib/texts';
 import './trade.css';
 
@@ -20,6 +21,7 @@ export function DetailSheet({
 }) {
   const { t } = useTradeTranslation();
   const titleId = `${testId}-title`;
+  useCloseOnEscape(visible, onClose);
   return (
     <Popup
       visible={visible}
