@@ -30,6 +30,8 @@ export interface LivePrice {
 
 /** How many bars a new interval opens on: about three months of days, an hour of minutes. */
 const VISIBLE_BARS = 60;
+/** Empty bars right of the newest, so the time scale's last label (a date or a time) is not cut by the price scale. */
+const RIGHT_ROOM_BARS = 4;
 
 /** Candles with volume below, for every interval; the library loads with the first chart drawn. */
 export const PriceChart = memo(function PriceChart({
@@ -74,6 +76,7 @@ export const PriceChart = memo(function PriceChart({
           rightPriceScale: { borderVisible: false },
           timeScale: {
             borderVisible: false,
+            rightOffset: RIGHT_ROOM_BARS,
             tickMarkFormatter: (time: unknown, kind: number) => formats.tick(time as number, kind),
           },
         });
@@ -172,7 +175,11 @@ export const PriceChart = memo(function PriceChart({
     placed.current = `${data.code}:${data.interval}`;
     const count = data.items.length;
     if (count <= VISIBLE_BARS) plot.chart.timeScale().fitContent();
-    else plot.chart.timeScale().setVisibleLogicalRange({ from: count - VISIBLE_BARS - 0.5, to: count - 0.5 });
+    else
+      plot.chart.timeScale().setVisibleLogicalRange({
+        from: count - VISIBLE_BARS - 0.5 + RIGHT_ROOM_BARS,
+        to: count - 0.5 + RIGHT_ROOM_BARS,
+      });
   }, [plot, data]);
 
   return (
