@@ -498,9 +498,9 @@ for (const lang of ['ja', 'en']) {
       await expect(closeRow.locator('.kb-trade-row-meta').getByTestId('close-reason')).toHaveText(
         message(lang, 'trade', 'closeReason.user'),
       );
-      // How it filled, as an order's line says it: 成行 ・ 約定 ….
+      // How it filled, as an order's line says it: 成行 ・ 約定 … (Market · Filled … in English).
       await expect(closeRow.getByTestId('close-price')).toContainText(
-        `${message(lang, 'trade', 'type.market')} ・ `,
+        `${message(lang, 'trade', 'type.market')} ${message(lang, 'trade', 'separator')} `,
       );
       await expect(page.getByTestId('order-row')).toHaveCount(1);
       await expect(
@@ -678,7 +678,7 @@ for (const lang of ['ja', 'en']) {
       await expect(detail.getByTestId('close-figures-current-close')).toHaveText(
         `${messageWith(lang, 'trade', 'limitAt', {
           price: Number(quote.limitUp).toLocaleString('en-US', { maximumFractionDigits: 2 }),
-        })} ・ ${closeValidity}`,
+        })} ${message(lang, 'trade', 'separator')} ${closeValidity}`,
       );
       await expect(detail.getByTestId('close-type-limit')).toHaveAttribute('aria-pressed', 'true');
       await expect(input(page, 'close-price')).toHaveValue(String(Number(quote.limitUp)));
@@ -698,7 +698,7 @@ for (const lang of ['ja', 'en']) {
         price: Number(quote.limitUp).toLocaleString('en-US', { maximumFractionDigits: 2 }),
       });
       await expect(changeConfirm.getByTestId('close-confirm-before')).toHaveText(
-        `${limitText} ・ ${closeValidity}`,
+        `${limitText} ${message(lang, 'trade', 'separator')} ${closeValidity}`,
       );
       await expect(changeConfirm.getByTestId('close-confirm-after')).toContainText(limitText);
       await expect(changeConfirm.getByTestId('close-confirm-after')).toContainText(
@@ -776,7 +776,15 @@ for (const lang of ['ja', 'en']) {
       await expect(panel.getByTestId('order-quantity-error')).toHaveText(
         message(lang, 'errors', 'ORDER_LOTS_ABOVE_MAX'),
       );
+      // More than the cash buys: said under the buying power as it is typed, before any confirmation.
+      await input(page, 'order-quantity').fill('1000');
+      await expect(panel.getByTestId('order-exceeds-power')).toHaveText(
+        messageWith(lang, 'trade', 'exceedsPower', {
+          power: messageWith(lang, 'trade', 'buyingPowerAt', { leverage: '1' }),
+        }),
+      );
       await input(page, 'order-quantity').fill('100');
+      await expect(panel.getByTestId('order-exceeds-power')).toHaveCount(0);
 
       // 期間: a market order is 当日中 only; a limit order may rest 今週中.
       await expect(panel.getByTestId('order-validity-week')).toBeDisabled();
@@ -810,6 +818,12 @@ for (const lang of ['ja', 'en']) {
       );
       await waitUntilSettled(confirm);
       await screenshot(page, `order-confirm-validity-${lang}`);
+      // Escape closes the confirmation on top, and only it: the panel stays with what was typed.
+      await page.keyboard.press('Escape');
+      await expect(confirm).toBeHidden();
+      await expect(input(page, 'order-price')).toHaveValue(low);
+      await panel.getByTestId('order-review').click();
+      await expect(confirm.getByTestId('order-confirm-validity')).toBeVisible();
       await confirm.getByTestId('order-send').click();
       await expect(page).toHaveURL(/pages\/jiaoyi\/jiaoyi/);
       const [placed] = (

@@ -10,6 +10,7 @@ import {
   quantityText,
   restingCloseText,
   validityText,
+  weekEndsTodayText,
   type RestingClose,
 } from '../lib/labels';
 import { useTradeTranslation } from '../lib/texts';
@@ -59,6 +60,7 @@ export function CloseConfirmation({
         ? null
         : t('trade:confirmNextSession');
   const quantity = quantityText(t, position.lots);
+  const weekNote = rests ? weekEndsTodayText(t, preview.validity, preview.validUntil) : null;
   return (
     <div data-testid="close-confirm">
       {replacing ? (
@@ -103,6 +105,11 @@ export function CloseConfirmation({
             </dl>
           )}
         </>
+      )}
+      {weekNote && (
+        <p className="kb-trade-note" data-testid="close-confirm-week-ends-today">
+          {weekNote}
+        </p>
       )}
       <dl className="kb-trade-figures" style={{ marginTop: 8 }}>
         {figures.map(([id, label, value, tone]) => (

@@ -44,7 +44,7 @@ export function PositionList({
               </span>
               <span className="kb-trade-row-meta">
                 <span>
-                  {quantityText(t, position.lots)} ・{' '}
+                  {quantityText(t, position.lots)} {t('trade:separator')}{' '}
                   {t('trade:leverageValue', { leverage: position.leverage })}
                 </span>
                 <span>

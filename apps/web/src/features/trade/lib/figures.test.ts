@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buyingPowerAt,
+  exceeds,
   livePnl,
   lotsOfShares,
   marginOf,
@@ -177,6 +178,17 @@ describe('shortfallTo', () => {
     expect(shortfallTo('56000.00', '56000.00')).toBeNull();
     expect(shortfallTo('60000.00', '56000.00')).toBeNull();
     expect(shortfallTo('1000000.00', null)).toBeNull();
+  });
+});
+
+describe('exceeds', () => {
+  it('compares wire amounts to the sen, not as text', () => {
+    expect(exceeds('1000.01', '1000.00')).toBe(true);
+    expect(exceeds('1000.00', '1000.00')).toBe(false);
+    expect(exceeds('999.99', '1000.00')).toBe(false);
+    // As text "9" sorts after "10"; as money it is less.
+    expect(exceeds('9.00', '10.00')).toBe(false);
+    expect(exceeds('0.01', '-5.00')).toBe(true);
   });
 });
 

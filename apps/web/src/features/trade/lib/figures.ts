@@ -43,6 +43,11 @@ export function sharesSteps(
   return { canStepDown: lots === null || lots > 1, canStepUp: lots === null || lots < maxLots };
 }
 
+/** Whether one wire amount is more than another ("1000.01" over "1000.00"). */
+export function exceeds(amount: string, limit: string): boolean {
+  return senOf(amount) > senOf(limit);
+}
+
 /** Price × shares as a wire decimal: the notional (約定代金) of `lots` at `price`. */
 export function notionalOf(price: string, lots: number): string {
   return senToDecimal(senOf(price) * BigInt(lots * SHARES_PER_LOT));

@@ -1,7 +1,7 @@
 import { createInstance } from 'i18next';
 import { resources } from '@kabuto/i18n';
 import { describe, expect, it } from 'vitest';
-import { quantityText } from './labels';
+import { quantityText, weekEndsToday, weekEndsTodayText } from './labels';
 
 async function translator(lng: string) {
   const i18n = createInstance();
@@ -25,5 +25,30 @@ describe('quantityText', () => {
     const ja = await translator('ja');
     expect(quantityText(ja, 1)).toBe('100株（1単元）');
     expect(quantityText(ja, 25)).toBe('2,500株（25単元）');
+  });
+});
+
+describe('weekEndsToday', () => {
+  // Friday 2026-11-27, 10:00 JST, and the Thursday before it.
+  const friday = new Date('2026-11-27T01:00:00Z');
+  const thursday = new Date('2026-11-26T01:00:00Z');
+
+  it('holds for a 今週中 order whose last date is today in Japan', () => {
+    expect(weekEndsToday('week', '2026-11-27', friday)).toBe(true);
+    expect(weekEndsToday('week', '2026-11-27', thursday)).toBe(false);
+    // 当日中 always ends today: there is nothing to point out.
+    expect(weekEndsToday('day', '2026-11-27', friday)).toBe(false);
+  });
+
+  it('reads the date in Japan, not in UTC: 23:30 UTC on Thursday is Friday morning in Tokyo', () => {
+    expect(weekEndsToday('week', '2026-11-27', new Date('2026-11-26T23:30:00Z'))).toBe(true);
+  });
+
+  it("names both choices in the reader's language", async () => {
+    const ja = await translator('ja');
+    expect(weekEndsTodayText(ja, 'week', '2026-11-27', friday)).toContain('「今週中」も「当日中」と同じく');
+    expect(weekEndsTodayText(ja, 'week', '2026-12-04', friday)).toBeNull();
+    const en = await translator('en');
+    expect(weekEndsTodayText(en, 'week', '2026-11-27', friday)).toContain('“This week”');
   });
 });

@@ -1,5 +1,12 @@
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
-import { formatPrice, groupThousands, type Order, type OrderValidity, type Position } from '@kabuto/contract';
+import {
+  formatPrice,
+  groupThousands,
+  jstDateOf,
+  type Order,
+  type OrderValidity,
+  type Position,
+} from '@kabuto/contract';
 import { normalizeLang } from '@kabuto/i18n';
 import type { TFunction } from 'i18next';
 import { instrumentName } from '../../../lib/market-format';
@@ -13,6 +20,24 @@ export const validityText = (t: TFunction, validity: OrderValidity, validUntil: 
     validity: t(`trade:validity.${validity}`),
     date: validUntilText(validUntil),
   });
+
+/**
+ * Whether a 今週中 order ends today, as one 当日中 would: on the week's last trading day (Friday, or the day
+ * before a Friday holiday; Sunday on the always-open clock) the two choices give the same last date.
+ */
+export const weekEndsToday = (validity: OrderValidity, validUntil: string, now = new Date()) =>
+  validity === 'week' && validUntil === jstDateOf(now);
+
+/** The note a confirmation shows under its 期間 when 今週中 ends today; null otherwise. */
+export const weekEndsTodayText = (
+  t: TFunction,
+  validity: OrderValidity,
+  validUntil: string,
+  now = new Date(),
+) =>
+  weekEndsToday(validity, validUntil, now)
+    ? t('trade:weekEndsToday', { week: t('trade:validity.week'), day: t('trade:validity.day') })
+    : null;
 
 /** 注文中 / 約定 / 取消済み, and 期限切れ for an order cancelled because its 期間 ran out. */
 export function orderStatusText(t: TFunction, order: Pick<Order, 'status' | 'cancelReason'>): string {
@@ -75,7 +100,9 @@ export function restingCloseOf(position: Position): RestingClose | null {
  */
 export function closeTermsText(t: TFunction, limit: string | null, validity: string | null): string {
   if (!limit) return t('trade:type.market');
-  return [t('trade:limitAt', { price: formatPrice(limit) }), validity].filter(Boolean).join(' ・ ');
+  return [t('trade:limitAt', { price: formatPrice(limit) }), validity]
+    .filter(Boolean)
+    .join(` ${t('trade:separator')} `);
 }
 
 /** A resting limit close's terms, with its 期間 and last date. */

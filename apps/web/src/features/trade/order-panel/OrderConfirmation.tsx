@@ -5,7 +5,7 @@ import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import type { OrderRequest } from '../api/keys';
 import { SimulatedLabel } from '../components/SimulatedLabel';
-import { quantityText, validityText } from '../lib/labels';
+import { quantityText, validityText, weekEndsTodayText } from '../lib/labels';
 
 interface OrderConfirmationProps {
   order: OrderRequest;
@@ -37,6 +37,7 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
     ['validity', t('trade:validityLabel'), validityText(t, preview.validity, preview.validUntil)],
   ];
   const price = (value: string) => t('trade:priceYen', { price: formatPrice(value) });
+  const weekNote = weekEndsTodayText(t, preview.validity, preview.validUntil);
   if (order.takeProfit) rows.push(['take-profit', t('trade:takeProfit'), price(order.takeProfit)]);
   if (order.stopLoss) rows.push(['stop-loss', t('trade:stopLoss'), price(order.stopLoss)]);
   const figures: [string, string, string][] = [
@@ -61,6 +62,11 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
           </div>
         ))}
       </dl>
+      {weekNote && (
+        <p className="kb-trade-note" data-testid="order-confirm-week-ends-today">
+          {weekNote}
+        </p>
+      )}
       <dl className="kb-trade-figures" style={{ marginTop: 8 }}>
         {figures.map(([id, label, value]) => (
           <div key={id} className={id === 'total' ? 'kb-trade-figure-total' : undefined}>

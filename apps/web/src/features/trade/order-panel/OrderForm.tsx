@@ -25,6 +25,7 @@ import { ToggleGroup } from '../components/ToggleGroup';
 import { ValidityChoice, validityFor } from '../components/ValidityChoice';
 import {
   buyingPowerAt,
+  exceeds,
   lotsOfShares,
   notionalOf,
   sharesSteps,
@@ -109,6 +110,7 @@ export function OrderForm({
   const needsVerification = userInfo !== undefined && userInfo.real_name_status !== 'passed';
   const account = useTradingAccount();
   const power = buyingPowerAt(account.data, side, leverage);
+  const powerLabel = t(side === 'short' ? 'trade:sellingPowerAt' : 'trade:buyingPowerAt', { leverage });
 
   const stepPrice = (name: 'price' | 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     if (!market) return;
@@ -347,11 +349,13 @@ export function OrderForm({
         )}
       </List>
       <EstimateRow label={t('trade:estimatedNotional')} amount={estimate} testId="order-estimate" />
-      <EstimateRow
-        label={t(side === 'short' ? 'trade:sellingPowerAt' : 'trade:buyingPowerAt', { leverage })}
-        amount={power ? power.notional : null}
-        testId="order-buying-power"
-      />
+      <EstimateRow label={powerLabel} amount={power ? power.notional : null} testId="order-buying-power" />
+      {estimate !== null && power && exceeds(estimate, power.notional) && (
+        // Said while the investor types, not first at the confirmation; the server's check stays the rule.
+        <p className="kb-trade-note kb-field-warning" role="status" data-testid="order-exceeds-power">
+          {t('trade:exceedsPower', { power: powerLabel })}
+        </p>
+      )}
       {power && power.limitedBy !== 'cash' && account.data && (
         <p className="kb-trade-note" data-testid="order-buying-power-note">
           {t(`trade:account.buyingPowerLimited.${power.limitedBy}`, { cash: yen(account.data.available) })}
