@@ -297,6 +297,39 @@ export async function createStaff(
   return { id: row.id.toString(), username, password: 'Staff-pass-1', secret };
 }
 
+type StaffRole = Parameters<typeof createStaff>[2];
+let staffSerial = 0;
+
+/** A staff member signed in, with what it signs in with. */
+export interface SignedInStaff {
+  token: string;
+  id: string;
+  username: string;
+  password: string;
+  secret: string;
+}
+
+/** A member created by `by` through the back office, signed in: `by` saw its credentials (the custody rule). */
+export async function staffIssuedBy(t: TestApp, by: string, role: StaffRole): Promise<SignedInStaff> {
+  const username = `issued${process.pid}x${++staffSerial}`;
+  const created = await post<{ member: { id: string }; temporaryPassword: string; totpSecret: string }>(
+    t.app,
+    '/api/staff/members',
+    { username, displayName: 'Issued', role },
+    by,
+  );
+  if (created.code !== 1) throw new Error(`staff member: ${created.errorCode}`);
+  const { temporaryPassword: password, totpSecret: secret } = created.data;
+  const token = await staffToken(t, username, password, secret);
+  return { token, id: created.data.member.id, username, password, secret };
+}
+
+/** A member nobody in the back office issued credentials to (set up outside it, as the seed's are), signed in. */
+export async function independentStaff(t: TestApp, role: StaffRole): Promise<SignedInStaff> {
+  const member = await createStaff(t, `indep${process.pid}x${++staffSerial}`, role);
+  return { ...member, token: await staffToken(t, member.username, member.password, member.secret) };
+}
+
 /**
  * A passed identity verification with this katakana name (as a reviewer passing a submission leaves it), so
  * withdrawals go to bank accounts whose holder is this name. Placeholder photo names: nothing reads them.

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/platform/config';
 import {
-  createStaff,
+  independentStaff,
+  staffIssuedBy,
   createTestApp,
   post,
   registerUser,
@@ -31,25 +32,6 @@ beforeEach(async () => {
   t.clock.set(new Date(Math.max(OPEN.getTime(), t.clock.now().getTime()) + 300_000));
   admin = await staffToken(t);
 });
-
-async function issuedMember(by: string, role: 'finance' | 'admin' | 'support' | 'compliance') {
-  const username = `rv${process.pid}x${++refs}`;
-  const created = await post<{ member: { id: string }; temporaryPassword: string; totpSecret: string }>(
-    t.app,
-    '/api/staff/members',
-    { username, displayName: 'Issued', role },
-    by,
-  );
-  expect(created.code).toBe(1);
-  const { temporaryPassword: password, totpSecret: secret } = created.data;
-  const token = await staffToken(t, username, password, secret);
-  return { token, id: created.data.member.id, username, password, secret };
-}
-
-async function independentMember(role: 'finance' | 'admin' | 'support' | 'compliance') {
-  const member = await createStaff(t, `rvind${process.pid}x${++refs}`, role);
-  return { ...member, token: await staffToken(t, member.username, member.password, member.secret) };
-}
 
 /** A verified investor with a bank account in their own name. */
 async function investor() {
@@ -99,8 +81,8 @@ const expectJoined = (answer: { status: number; errorCode?: string }) =>
 
 describe('the custody rule, as a security review attacked it', () => {
   it('F1: the admin does not give the second approval of a large withdrawal its puppet approved first, however long it waited', async () => {
-    const puppet = await issuedMember(admin, 'finance');
-    const clerk = await independentMember('finance');
+    const puppet = await staffIssuedBy(t, admin, 'finance');
+    const clerk = await independentStaff(t, 'finance');
     const user = await investor();
     await credit(user.userId, 2_000_000, clerk.token);
     const id = await withdraw(user, 1_500_000);
@@ -114,11 +96,11 @@ describe('the custody rule, as a security review attacked it', () => {
   });
 
   it('F2: the admin does not pay out a credit its puppet asked for while in custody, approved (by someone else) weeks later', async () => {
-    const puppet = await issuedMember(admin, 'finance');
+    const puppet = await staffIssuedBy(t, admin, 'finance');
     const user = await investor();
     const adjustment = await askAdjustment(user.userId, 50_000, puppet.token); // asked while in custody
     later(63);
-    const other = await independentMember('finance');
+    const other = await independentStaff(t, 'finance');
     expect((await approveAdjustment(adjustment, other.token)).code).toBe(1); // money moves today
     const id = await withdraw(user, 20_000);
     const sameAdmin = await staffToken(t);
@@ -126,11 +108,11 @@ describe('the custody rule, as a security review attacked it', () => {
   });
 
   it('F3: two independent admins stay two people when each issued credentials to the same member', async () => {
-    const first = await independentMember('admin');
-    const second = await independentMember('admin');
+    const first = await independentStaff(t, 'admin');
+    const second = await independentStaff(t, 'admin');
     later(63); // nothing older in the window
     const first2 = await staffToken(t, first.username, first.password, first.secret);
-    const member = await issuedMember(first2, 'finance');
+    const member = await staffIssuedBy(t, first2, 'finance');
     // The member lost its phone: the other admin resets its authenticator.
     const reset = await post(
       t.app,
@@ -159,8 +141,8 @@ describe('the custody rule, as a security review attacked it', () => {
   });
 
   it('F5b: the longest STAFF_CUSTODY_DAYS still lets independent members approve', async () => {
-    const requester = await independentMember('finance');
-    const approver = await independentMember('finance');
+    const requester = await independentStaff(t, 'finance');
+    const approver = await independentStaff(t, 'finance');
     const user = await registerUser(t);
     const adjustment = await askAdjustment(user.userId, 5_000, requester.token);
     const days = t.ctx.config.staffCustodyDays;

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countedAsOne } from '../src/modules/staff/custody';
 import { migrate } from '../src/platform/db';
 import {
-  createStaff,
+  independentStaff,
+  staffIssuedBy,
   createTestApp,
   databaseBefore,
   get,
@@ -38,38 +39,6 @@ beforeEach(async () => {
   t.clock.set(new Date(Math.max(OPEN.getTime(), t.clock.now().getTime()) + 300_000));
   admin = await staffToken(t);
 });
-
-interface Issued {
-  token: string;
-  id: string;
-  username: string;
-  password: string;
-  secret: string;
-}
-
-/** A member created by `by` through the back office: `by` saw its credentials. */
-async function issuedMember(
-  by: string,
-  role: 'finance' | 'admin' | 'support' | 'compliance',
-): Promise<Issued> {
-  const username = `issued${process.pid}x${++refs}`;
-  const created = await post<{ member: { id: string }; temporaryPassword: string; totpSecret: string }>(
-    t.app,
-    '/api/staff/members',
-    { username, displayName: 'Issued', role },
-    by,
-  );
-  expect(created.code).toBe(1);
-  const { temporaryPassword: password, totpSecret: secret } = created.data;
-  const token = await staffToken(t, username, password, secret);
-  return { token, id: created.data.member.id, username, password, secret };
-}
-
-/** A member nobody in the back office issued credentials to (set up outside it, as the seed's are). */
-async function independentMember(role: 'finance' | 'admin' | 'support' | 'compliance') {
-  const member = await createStaff(t, `indep${process.pid}x${++refs}`, role);
-  return { ...member, token: await staffToken(t, member.username, member.password, member.secret) };
-}
 
 /** A verified investor with a bank account in their name, `yen` credited by `creditor`, and a withdrawal asked. */
 async function investorWithWithdrawal(creditor: string, yen: number, withdraw: number) {
@@ -139,18 +108,18 @@ describe('countedAsOne', () => {
 
 describe('a member whose credentials an admin issued', () => {
   it('does not approve the withdrawal of a user the admin credited; an independent member does', async () => {
-    const puppet = await issuedMember(admin, 'finance');
+    const puppet = await staffIssuedBy(t, admin, 'finance');
     const user = await investorWithWithdrawal(admin, 50_000, 20_000);
     await expectJoined(await approve(user.withdrawalId, puppet.token));
     expect(await balances(user.token)).toMatchObject({ available: '30000.00', held: '20000.00' });
-    const other = await independentMember('finance');
+    const other = await independentStaff(t, 'finance');
     expect((await approve(user.withdrawalId, other.token)).data.status).toBe('approved');
     expect(await balances(user.token)).toMatchObject({ available: '30000.00', held: '0.00' });
   });
 
   it('credits a user whose withdrawal the admin then cannot approve, nor another member the admin issued', async () => {
-    const puppet = await issuedMember(admin, 'finance');
-    const sibling = await issuedMember(admin, 'finance');
+    const puppet = await staffIssuedBy(t, admin, 'finance');
+    const sibling = await staffIssuedBy(t, admin, 'finance');
     const user = await investorWithWithdrawal(puppet.token, 50_000, 20_000);
     await expectJoined(await approve(user.withdrawalId, admin));
     await expectJoined(await approve(user.withdrawalId, sibling.token));
@@ -158,15 +127,15 @@ describe('a member whose credentials an admin issued', () => {
   });
 
   it('joins through a second admin the first one created', async () => {
-    const deputy = await issuedMember(admin, 'admin');
-    const puppet = await issuedMember(deputy.token, 'finance');
+    const deputy = await staffIssuedBy(t, admin, 'admin');
+    const puppet = await staffIssuedBy(t, deputy.token, 'finance');
     const user = await investorWithWithdrawal(admin, 50_000, 20_000);
     await expectJoined(await approve(user.withdrawalId, puppet.token));
   });
 
   it('is joined by a reset of its password or authenticator, as by its creation', async () => {
     for (const change of ['reset-password', 'reset-authenticator'] as const) {
-      const member = await independentMember('finance');
+      const member = await independentStaff(t, 'finance');
       const user = await investorWithWithdrawal(admin, 50_000, 20_000);
       const reset = await post<{ temporaryPassword: string | null; totpSecret: string | null }>(
         t.app,
@@ -186,18 +155,18 @@ describe('a member whose credentials an admin issued', () => {
   });
 
   it('does not give the second approval of a large withdrawal the admin approved first', async () => {
-    const puppet = await issuedMember(admin, 'finance');
-    const clerk = await independentMember('finance');
+    const puppet = await staffIssuedBy(t, admin, 'finance');
+    const clerk = await independentStaff(t, 'finance');
     const user = await investorWithWithdrawal(clerk.token, 2_000_000, 1_500_000);
     expect((await approve(user.withdrawalId, admin)).data.status).toBe('pending');
     await expectJoined(await approve(user.withdrawalId, puppet.token));
     expect((await balances(user.token)).held).toBe('1500000.00');
-    const other = await independentMember('finance');
+    const other = await independentStaff(t, 'finance');
     expect((await approve(user.withdrawalId, other.token)).data.status).toBe('approved');
   });
 
   it('does not approve an adjustment the admin asked for; the balance is unchanged until another does', async () => {
-    const puppet = await issuedMember(admin, 'finance');
+    const puppet = await staffIssuedBy(t, admin, 'finance');
     const user = await registerUser(t);
     const asked = await post<{ id: string }>(
       t.app,
@@ -210,14 +179,14 @@ describe('a member whose credentials an admin issued', () => {
       await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve?lang=ja`, {}, puppet.token),
     );
     expect((await balances(user.token)).available).toBe('0.00');
-    const other = await independentMember('finance');
+    const other = await independentStaff(t, 'finance');
     const approved = await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve`, {}, other.token);
     expect(approved.code).toBe(1);
     expect((await balances(user.token)).available).toBe('5000.00');
   });
 
   it('does not publish a notice the admin wrote, and may still reject it', async () => {
-    const puppet = await issuedMember(admin, 'support');
+    const puppet = await staffIssuedBy(t, admin, 'support');
     const write = async () =>
       (
         await post<{ id: string }>(
@@ -239,7 +208,7 @@ describe('a member whose credentials an admin issued', () => {
   });
 
   it('does not give the second approval of an identity the admin approved first', async () => {
-    const puppet = await issuedMember(admin, 'compliance');
+    const puppet = await staffIssuedBy(t, admin, 'compliance');
     const user = await registerUser(t);
     const adminRow = await t.ctx.db
       .selectFrom('staff_users')
@@ -273,8 +242,8 @@ describe('a member whose credentials an admin issued', () => {
 
   it('shows in the member list whom it counts as and until when; an independent member counts as no one', async () => {
     const issuedAt = t.clock.now().getTime();
-    const puppet = await issuedMember(admin, 'finance');
-    const other = await independentMember('finance');
+    const puppet = await staffIssuedBy(t, admin, 'finance');
+    const other = await independentStaff(t, 'finance');
     type Member = { id: string; countsAs: { username: string; until: string } | null };
     const list = await get<{ items: Member[] }>(t.app, '/api/staff/members?pageSize=100', admin);
     const row = (id: string) => list.data.items.find((member) => member.id === id);
@@ -286,7 +255,7 @@ describe('a member whose credentials an admin issued', () => {
   });
 
   it('counts as its own person once STAFF_CUSTODY_DAYS have passed since the issue', async () => {
-    const puppet = await issuedMember(admin, 'finance');
+    const puppet = await staffIssuedBy(t, admin, 'finance');
     // 31 days on, a fresh adjustment by the admin: the issue is older than the custody before it.
     t.clock.set(new Date(t.clock.now().getTime() + 31 * DAY_MS));
     const user = await registerUser(t);
