@@ -40,6 +40,20 @@ beforeEach(async () => {
   admin = await staffToken(t);
 });
 
+type CountsAs = { username: string; until: string; untilPasswordChange: boolean } | null;
+
+/** Whom the member list says `memberId` counts as. */
+async function countsAs(token: string, memberId: string): Promise<CountsAs | undefined> {
+  const list = await get<{ items: { id: string; countsAs: CountsAs }[] }>(
+    t.app,
+    '/api/staff/members?pageSize=100',
+    token,
+  );
+  return list.data.items.find((member) => member.id === memberId)?.countsAs;
+}
+
+const later = (days: number) => t.clock.set(new Date(t.clock.now().getTime() + days * DAY_MS));
+
 /** A verified investor with a bank account in their name, `yen` credited by `creditor`, and a withdrawal asked. */
 async function investorWithWithdrawal(creditor: string, yen: number, withdraw: number) {
   const user = await verifiedInvestorWithBankAccount(t);
@@ -244,20 +258,18 @@ describe('a member whose credentials an admin issued', () => {
     const issuedAt = t.clock.now().getTime();
     const puppet = await staffIssuedBy(t, admin, 'finance');
     const other = await independentStaff(t, 'finance');
-    type Member = { id: string; countsAs: { username: string; until: string } | null };
-    const list = await get<{ items: Member[] }>(t.app, '/api/staff/members?pageSize=100', admin);
-    const row = (id: string) => list.data.items.find((member) => member.id === id);
-    expect(row(puppet.id)?.countsAs?.username).toBe('admin');
-    const until = Date.parse(row(puppet.id)!.countsAs!.until);
+    const shown = await countsAs(admin, puppet.id);
+    expect(shown).toMatchObject({ username: 'admin', untilPasswordChange: true });
+    const until = Date.parse(shown!.until);
     expect(until - issuedAt).toBeGreaterThanOrEqual(30 * DAY_MS);
     expect(until - issuedAt).toBeLessThan(30 * DAY_MS + 60_000);
-    expect(row(other.id)?.countsAs).toBeNull();
+    expect(await countsAs(admin, other.id)).toBeNull();
   });
 
-  it('counts as its own person once STAFF_CUSTODY_DAYS have passed since the issue', async () => {
+  it('still counts as the admin after STAFF_CUSTODY_DAYS while it signs in with the issued password, and no longer once it set its own', async () => {
     const puppet = await staffIssuedBy(t, admin, 'finance');
-    // 31 days on, a fresh adjustment by the admin: the issue is older than the custody before it.
-    t.clock.set(new Date(t.clock.now().getTime() + 31 * DAY_MS));
+    // 31 days on, a fresh adjustment by the admin: the days are over, but the admin still knows the password.
+    later(31);
     const user = await registerUser(t);
     const admin2 = await staffToken(t);
     const asked = await post<{ id: string }>(
@@ -266,15 +278,94 @@ describe('a member whose credentials an admin issued', () => {
       { userId: user.userId, amount: '5000', reason: 'goodwill refund' },
       admin2,
     );
-    const list = await get<{ items: { id: string; countsAs: unknown }[] }>(
+    expect((await countsAs(admin2, puppet.id))?.untilPasswordChange).toBe(true);
+    const signedIn = await staffToken(t, puppet.username, puppet.password, puppet.secret);
+    const refused = await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve`, {}, signedIn);
+    expect(refused.errorCode).toBe('STAFF_JOINED_BY_CREDENTIALS');
+
+    const changed = await post(
       t.app,
-      '/api/staff/members?pageSize=100',
+      '/api/staff/me/password',
+      { oldPassword: puppet.password, newPassword: 'Own-pass-2026', confirmPassword: 'Own-pass-2026' },
+      signedIn,
+    );
+    expect(changed.code).toBe(1);
+    expect(await countsAs(admin2, puppet.id)).toBeNull();
+    // What the admin asked while it could still sign in as the member stays refused; what it asks now does not.
+    const stillRefused = await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve`, {}, signedIn);
+    expect(stillRefused.errorCode).toBe('STAFF_JOINED_BY_CREDENTIALS');
+    const fresh = await post<{ id: string }>(
+      t.app,
+      '/api/staff/adjustments',
+      { userId: user.userId, amount: '3000', reason: 'goodwill refund' },
       admin2,
     );
-    expect(list.data.items.find((member) => member.id === puppet.id)?.countsAs).toBeNull();
-    const signedIn = await staffToken(t, puppet.username, puppet.password, puppet.secret);
-    const approved = await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve`, {}, signedIn);
+    const approved = await post(t.app, `/api/staff/adjustments/${fresh.data.id}/approve`, {}, signedIn);
     expect(approved.code).toBe(1);
+  });
+
+  it('with its own password set early, counts as the admin until STAFF_CUSTODY_DAYS have passed, then as itself', async () => {
+    const puppet = await staffIssuedBy(t, admin, 'finance');
+    later(1);
+    const member = await staffToken(t, puppet.username, puppet.password, puppet.secret);
+    const changed = await post(
+      t.app,
+      '/api/staff/me/password',
+      { oldPassword: puppet.password, newPassword: 'Own-pass-2026', confirmPassword: 'Own-pass-2026' },
+      member,
+    );
+    expect(changed.code).toBe(1);
+    const admin2 = await staffToken(t);
+    const user = await registerUser(t);
+    const asked = await post<{ id: string }>(
+      t.app,
+      '/api/staff/adjustments',
+      { userId: user.userId, amount: '5000', reason: 'goodwill refund' },
+      admin2,
+    );
+    // The admin could have acted as the member before the change: the days still hold.
+    expect(await countsAs(admin2, puppet.id)).toMatchObject({
+      username: 'admin',
+      untilPasswordChange: false,
+    });
+    const early = await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve`, {}, member);
+    expect(early.errorCode).toBe('STAFF_JOINED_BY_CREDENTIALS');
+
+    later(30);
+    const admin3 = await staffToken(t);
+    const fresh = await post<{ id: string }>(
+      t.app,
+      '/api/staff/adjustments',
+      { userId: user.userId, amount: '3000', reason: 'goodwill refund' },
+      admin3,
+    );
+    expect(await countsAs(admin3, puppet.id)).toBeNull();
+    const own = await staffToken(t, puppet.username, 'Own-pass-2026', puppet.secret);
+    const approved = await post(t.app, `/api/staff/adjustments/${fresh.data.id}/approve`, {}, own);
+    expect(approved.code).toBe(1);
+  });
+
+  it('is in custody again after a reset that follows its own password, until it sets another', async () => {
+    const puppet = await staffIssuedBy(t, admin, 'finance');
+    await post(
+      t.app,
+      '/api/staff/me/password',
+      { oldPassword: puppet.password, newPassword: 'Own-pass-2026', confirmPassword: 'Own-pass-2026' },
+      puppet.token,
+    );
+    later(31);
+    const admin2 = await staffToken(t);
+    expect(await countsAs(admin2, puppet.id)).toBeNull();
+    const reset = await post(
+      t.app,
+      `/api/staff/members/${puppet.id}/reset-password`,
+      { reason: 'forgot it' },
+      admin2,
+    );
+    expect(reset.code).toBe(1);
+    later(31);
+    const admin3 = await staffToken(t);
+    expect(await countsAs(admin3, puppet.id)).toMatchObject({ username: 'admin', untilPasswordChange: true });
   });
 });
 
@@ -313,6 +404,7 @@ describe('STAFF_CUSTODY_DAYS=0', () => {
 });
 
 const ISSUES_MIGRATION = '20261129T1200_staff_credential_issues.sql';
+const RELEASE_MIGRATION = '20261129T1500_staff_credential_release.sql';
 
 describe(`migration ${ISSUES_MIGRATION}`, () => {
   it('takes the credentials issued before it from the audit log', async () => {
@@ -332,6 +424,7 @@ describe(`migration ${ISSUES_MIGRATION}`, () => {
         .returning('id')
         .execute();
       const at = new Date('2026-11-20T00:00:00Z');
+      const changedAt = new Date('2026-11-22T00:00:00Z');
       const audit = (action: string, target: string, by: bigint | null) => ({
         staff_id: by,
         action,
@@ -346,19 +439,24 @@ describe(`migration ${ISSUES_MIGRATION}`, () => {
           audit('staff_member.reset_authenticator', 'reset', boss!.id),
           audit('staff_member.disable', 'untouched', boss!.id),
           audit('staff.login', 'untouched', untouched!.id),
+          // The created member set its own password two days on; the reset one's was changed by someone else.
+          { ...audit('staff.password_changed', 'created', created!.id), created_at: changedAt },
+          { ...audit('staff.password_changed', 'reset', boss!.id), created_at: changedAt },
         ] as never)
         .execute();
 
-      expect(await migrate(database)).toContain(ISSUES_MIGRATION);
+      const applied = await migrate(database);
+      expect(applied).toContain(ISSUES_MIGRATION);
+      expect(applied).toContain(RELEASE_MIGRATION);
 
       const issues = await db
         .selectFrom('staff_credential_issues')
-        .select(['staff_id', 'issued_by', 'issued_at'])
+        .select(['staff_id', 'issued_by', 'issued_at', 'released_at'])
         .orderBy('staff_id')
         .execute();
       expect(issues).toEqual([
-        { staff_id: created!.id, issued_by: boss!.id, issued_at: at },
-        { staff_id: reset!.id, issued_by: boss!.id, issued_at: at },
+        { staff_id: created!.id, issued_by: boss!.id, issued_at: at, released_at: changedAt },
+        { staff_id: reset!.id, issued_by: boss!.id, issued_at: at, released_at: null },
       ]);
     } finally {
       await database.close();

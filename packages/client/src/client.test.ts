@@ -34,7 +34,7 @@ describe('createApiClient', () => {
       lockedUntil: null,
       createdAt: '2026-11-22T00:00:00.000Z',
       lastLoginAt: null,
-      countsAs: { username: 'admin', until: '2026-12-22T00:00:00.000Z' },
+      countsAs: { username: 'admin', until: '2026-12-22T00:00:00.000Z', untilPasswordChange: true },
     };
     const fetchImpl = answer(200, { code: 1, msg: 'ok', data: member });
     const { client } = clientWith(fetchImpl as unknown as typeof fetch);

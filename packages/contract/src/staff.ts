@@ -173,10 +173,13 @@ export const staffMember = z.object({
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
   /**
-   * While an admin's issue of this member's credentials (creation, password or authenticator reset) is recent,
-   * the member counts as that admin in two-person rules: the admin's username and when that ends.
+   * While an admin's issue of this member's credentials (creation, password or authenticator reset) is in
+   * custody, the member counts as that admin in two-person rules: the admin's username, the day custody ends at
+   * the earliest, and whether it lasts beyond that until the member sets a password of its own.
    */
-  countsAs: z.object({ username: z.string(), until: z.string() }).nullable(),
+  countsAs: z
+    .object({ username: z.string(), until: z.string(), untilPasswordChange: z.boolean() })
+    .nullable(),
 });
 export type StaffMember = z.infer<typeof staffMember>;
 

@@ -2,7 +2,7 @@ import type { Executor } from '../../database';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import type { StaffMember } from '@kabuto/contract';
-import { credentialIssuesSince, latestCredentialIssues } from './staff.repository';
+import { credentialIssuesHeldSince, latestCredentialIssues } from './staff.repository';
 
 /** An admin setting a member's credentials: the member's creation, or a reset of its password or authenticator. */
 export interface CredentialIssue {
@@ -48,9 +48,11 @@ export function countedAsOne(staffId: bigint, issues: readonly CredentialIssue[]
 const DAY_MS = 86_400_000;
 
 /**
- * `countedAsOne` for acts done from `earliestAct` until now: an issue counts from STAFF_CUSTODY_DAYS before the
- * earliest act (the member may have been in custody when it acted) to now (or came into custody since). 0 days
- * turns the rule off, for test environments where one admin creates every member.
+ * `countedAsOne` for acts done from `earliestAct` until now. An issue's custody runs from the issue for
+ * STAFF_CUSTODY_DAYS, and beyond them until the member sets a password of its own: as long as it signs in with
+ * the issued password, so can the admin who issued it. Every issue whose custody reaches the earliest act or
+ * later counts (the member may have been in custody when it acted, or came into custody since). 0 days turns the
+ * rule off, for test environments where one admin creates every member.
  */
 export async function staffCountedAsOne(
   ctx: AppContext,
@@ -62,7 +64,7 @@ export async function staffCountedAsOne(
   if (days === 0) return new Set([staffId]);
   return countedAsOne(
     staffId,
-    await credentialIssuesSince(db, new Date(earliestAct.getTime() - days * DAY_MS)),
+    await credentialIssuesHeldSince(db, earliestAct, new Date(earliestAct.getTime() - days * DAY_MS)),
   );
 }
 
@@ -82,7 +84,10 @@ export async function refuseJoinedStaff(
   if (others.some((other) => one.has(other))) throw fail('STAFF_JOINED_BY_CREDENTIALS');
 }
 
-/** Whom each member counts as because of a recent credential issue, and until when (the back office shows it). */
+/**
+ * Whom each member counts as because of a credential issue still in custody, until when at the earliest, and
+ * whether it lasts until the member sets its own password (the back office shows it).
+ */
 export async function countsAsOf(
   ctx: AppContext,
   db: Executor,
@@ -94,7 +99,11 @@ export async function countsAsOf(
   const since = new Date(ctx.clock.now().getTime() - days * DAY_MS);
   for (const issue of await latestCredentialIssues(db, staffIds, since)) {
     const until = new Date(issue.issued_at.getTime() + days * DAY_MS);
-    out.set(issue.staff_id, { username: issue.username, until: until.toISOString() });
+    out.set(issue.staff_id, {
+      username: issue.username,
+      until: until.toISOString(),
+      untilPasswordChange: issue.released_at === null,
+    });
   }
   return out;
 }

@@ -16,6 +16,7 @@ import {
   countEnabledAdmins,
   findStaffById,
   insertCredentialIssue,
+  releaseCredentialIssues,
   insertStaff,
   lockStaffById,
   updateStaff,
@@ -200,6 +201,8 @@ export async function changeOwnPassword(
     }
     if (input.oldPassword === input.newPassword) throw fail('NEW_PASSWORD_SAME');
     await updateStaff(tx.db, current.id, { password_hash: newHash, failed_logins: 0 });
+    // Only the member knows this password: whoever issued the one before can no longer sign in as it.
+    await releaseCredentialIssues(tx.db, current.id, now);
     const revoked = await revokeSessions(
       tx.db,
       'staff',

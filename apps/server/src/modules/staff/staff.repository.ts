@@ -50,26 +50,53 @@ export async function insertCredentialIssue(db: Executor, issue: CredentialIssue
     .execute();
 }
 
-export async function credentialIssuesSince(db: Executor, since: Date): Promise<CredentialIssue[]> {
+/**
+ * The credential issues whose custody reaches `from` or later: issued at `issuedSince` or later (the custody's
+ * fixed days), or not released by the member before `from` (still on the issued password, or changed since).
+ */
+export async function credentialIssuesHeldSince(
+  db: Executor,
+  from: Date,
+  issuedSince: Date,
+): Promise<CredentialIssue[]> {
   const rows = await db
     .selectFrom('staff_credential_issues')
     .select(['staff_id', 'issued_by'])
     .distinct()
-    .where('issued_at', '>=', since)
+    .where((eb) =>
+      eb.or([
+        eb('issued_at', '>=', issuedSince),
+        eb('released_at', 'is', null),
+        eb('released_at', '>', from),
+      ]),
+    )
     .execute();
   return rows.map((row) => ({ staffId: row.staff_id, issuedBy: row.issued_by }));
 }
 
-/** Each member's latest credential issue since an instant, with the issuing admin's username. */
-export async function latestCredentialIssues(db: Executor, staffIds: readonly bigint[], since: Date) {
+/** The member has set a password of its own: every issue it had not yet released ends at `at` (custody.ts). */
+export async function releaseCredentialIssues(db: Executor, staffId: bigint, at: Date): Promise<void> {
+  await db
+    .updateTable('staff_credential_issues')
+    .set({ released_at: at })
+    .where('staff_id', '=', staffId)
+    .where('released_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Each member's latest credential issue still in custody now (issued at `issuedSince` or later, or not released),
+ * with the issuing admin's username and whether the member still uses the issued password.
+ */
+export async function latestCredentialIssues(db: Executor, staffIds: readonly bigint[], issuedSince: Date) {
   if (staffIds.length === 0) return [];
   return db
     .selectFrom('staff_credential_issues as issue')
     .innerJoin('staff_users as issuer', 'issuer.id', 'issue.issued_by')
-    .select(['issue.staff_id', 'issue.issued_at', 'issuer.username'])
+    .select(['issue.staff_id', 'issue.issued_at', 'issue.released_at', 'issuer.username'])
     .distinctOn('issue.staff_id')
     .where('issue.staff_id', 'in', staffIds)
-    .where('issue.issued_at', '>=', since)
+    .where((eb) => eb.or([eb('issue.issued_at', '>=', issuedSince), eb('issue.released_at', 'is', null)]))
     .orderBy('issue.staff_id')
     .orderBy('issue.issued_at', 'desc')
     .execute();

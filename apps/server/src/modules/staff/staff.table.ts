@@ -25,6 +25,8 @@ export interface StaffCredentialIssuesTable {
   staff_id: bigint;
   issued_by: bigint;
   issued_at: Timestamp;
+  /** When the member first set a password of its own after this issue; null while it still uses the issued one. */
+  released_at: Timestamp | null;
 }
 
 export interface StaffTables {

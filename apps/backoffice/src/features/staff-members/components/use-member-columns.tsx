@@ -1,5 +1,6 @@
 import { Button, Dropdown, type TableColumnsType } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSeedText } from '../../../lib/seed-text';
 import { formatJst, type StaffMember } from '@kabuto/contract';
@@ -39,10 +40,7 @@ export function useMemberColumns(
           {username}
           {member.countsAs && (
             <div style={{ fontSize: 12, maxWidth: 150 }} data-testid="member-counts-as">
-              {t('staffMembers.countsAsUntil', {
-                username: member.countsAs.username,
-                until: formatJst(member.countsAs.until).split(' ')[0],
-              })}
+              {countsAsText(t, member.countsAs)}
             </div>
           )}
         </>
@@ -95,4 +93,20 @@ export function useMemberColumns(
       ),
     },
   ];
+}
+
+/**
+ * Whom a member counts as, and until when: a day, the member's own password change, or both (custody lasts
+ * until the later of the two).
+ */
+function countsAsText(
+  t: TFunction,
+  countsAs: NonNullable<StaffMember['countsAs']>,
+  now = Date.now(),
+): string {
+  const values = { username: countsAs.username, until: formatJst(countsAs.until).split(' ')[0] };
+  if (!countsAs.untilPasswordChange) return t('staffMembers.countsAsUntil', values);
+  return Date.parse(countsAs.until) > now
+    ? t('staffMembers.countsAsUntilBoth', values)
+    : t('staffMembers.countsAsUntilPasswordChange', values);
 }
