@@ -498,9 +498,9 @@ for (const lang of ['ja', 'en']) {
       await expect(closeRow.locator('.kb-trade-row-meta').getByTestId('close-reason')).toHaveText(
         message(lang, 'trade', 'closeReason.user'),
       );
-      // How it filled, as an order's line says it: 成行 ・ 約定 … (Market · Filled … in English).
+      // How it filled, as an order's line says it: 成行・約定 … (Market · Filled … in English).
       await expect(closeRow.getByTestId('close-price')).toContainText(
-        `${message(lang, 'trade', 'type.market')} ${message(lang, 'trade', 'separator')} `,
+        `${message(lang, 'trade', 'type.market')}${message(lang, 'common', 'separator')}`,
       );
       await expect(page.getByTestId('order-row')).toHaveCount(1);
       await expect(
@@ -678,7 +678,7 @@ for (const lang of ['ja', 'en']) {
       await expect(detail.getByTestId('close-figures-current-close')).toHaveText(
         `${messageWith(lang, 'trade', 'limitAt', {
           price: Number(quote.limitUp).toLocaleString('en-US', { maximumFractionDigits: 2 }),
-        })} ${message(lang, 'trade', 'separator')} ${closeValidity}`,
+        })}${message(lang, 'common', 'separator')}${closeValidity}`,
       );
       await expect(detail.getByTestId('close-type-limit')).toHaveAttribute('aria-pressed', 'true');
       await expect(input(page, 'close-price')).toHaveValue(String(Number(quote.limitUp)));
@@ -698,7 +698,7 @@ for (const lang of ['ja', 'en']) {
         price: Number(quote.limitUp).toLocaleString('en-US', { maximumFractionDigits: 2 }),
       });
       await expect(changeConfirm.getByTestId('close-confirm-before')).toHaveText(
-        `${limitText} ${message(lang, 'trade', 'separator')} ${closeValidity}`,
+        `${limitText}${message(lang, 'common', 'separator')}${closeValidity}`,
       );
       await expect(changeConfirm.getByTestId('close-confirm-after')).toContainText(limitText);
       await expect(changeConfirm.getByTestId('close-confirm-after')).toContainText(
@@ -779,9 +779,7 @@ for (const lang of ['ja', 'en']) {
       // More than the cash buys: said under the buying power as it is typed, before any confirmation.
       await input(page, 'order-quantity').fill('1000');
       await expect(panel.getByTestId('order-exceeds-power')).toHaveText(
-        messageWith(lang, 'trade', 'exceedsPower', {
-          power: messageWith(lang, 'trade', 'buyingPowerAt', { leverage: '1' }),
-        }),
+        messageWith(lang, 'trade', 'exceedsBuyingPower', { leverage: '1' }),
       );
       await input(page, 'order-quantity').fill('100');
       await expect(panel.getByTestId('order-exceeds-power')).toHaveCount(0);

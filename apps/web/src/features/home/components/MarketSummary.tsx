@@ -54,7 +54,9 @@ export function MarketSummary() {
   return (
     <div data-testid="market-summary">
       <p className="kb-muted kb-summary-session">
-        {t(`market:session.${data.sessionState}`)} · {t('market:universeCount', { total: data.total })}
+        {t(`market:session.${data.sessionState}`)}
+        {t('common:separator')}
+        {t('market:universeCount', { total: data.total })}
       </p>
       <dl className="kb-figures kb-breadth">
         {figures.map(([key, value, className]) => (

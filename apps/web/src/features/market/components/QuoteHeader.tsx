@@ -43,7 +43,9 @@ export const QuoteHeader = memo(function QuoteHeader({
             {name}
           </h2>
           <p className="kb-quote-header-code">
-            {instrument.code} · {t(sectorKey(instrument.sector), { defaultValue: instrument.sector })}
+            {instrument.code}
+            {t('common:separator')}
+            {t(sectorKey(instrument.sector), { defaultValue: instrument.sector })}
           </p>
         </div>
         <WatchStar code={instrument.code} name={name} />

@@ -50,7 +50,8 @@ export function OrderHistoryList({
               </span>
               <span className="kb-trade-row-meta">
                 <span>
-                  {quantityText(t, line.order.lots)} {t('trade:separator')}{' '}
+                  {quantityText(t, line.order.lots)}
+                  {t('common:separator')}
                   {t('trade:leverageValue', { leverage: line.order.leverage })}
                 </span>
                 <span>{orderPriceText(t, line.order)}</span>
@@ -62,8 +63,8 @@ export function OrderHistoryList({
                     <>
                       <span data-testid="order-cancel-reason">
                         {t(`trade:cancelReason.${shownCancelReason(line.order)}`)}
-                      </span>{' '}
-                      {t('trade:separator')}{' '}
+                      </span>
+                      {t('common:separator')}
                     </>
                   )}
                   {t('trade:orderNumber', { id: line.order.id })}
@@ -90,7 +91,8 @@ export function OrderHistoryList({
               </span>
               <span className="kb-trade-row-meta">
                 <span>
-                  {quantityText(t, line.position.lots)} {t('trade:separator')}{' '}
+                  {quantityText(t, line.position.lots)}
+                  {t('common:separator')}
                   {t('trade:leverageValue', { leverage: line.position.leverage })}
                 </span>
                 <span data-testid="close-price">{closePriceText(t, line.position)}</span>
@@ -101,8 +103,8 @@ export function OrderHistoryList({
                     <>
                       <span data-testid="close-reason">
                         {t(`trade:closeReason.${line.position.closeReason}`)}
-                      </span>{' '}
-                      {t('trade:separator')}{' '}
+                      </span>
+                      {t('common:separator')}
                     </>
                   )}
                   {t('trade:positionNumber', { id: line.position.id })}
@@ -128,5 +130,5 @@ function closePriceText(t: TFunction, position: Position): string {
   const how = position.closeLimit
     ? t('trade:limitAt', { price: formatPrice(position.closeLimit) })
     : t('trade:type.market');
-  return `${how} ${t('trade:separator')} ${filled}`;
+  return `${how}${t('common:separator')}${filled}`;
 }

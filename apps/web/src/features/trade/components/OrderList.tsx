@@ -19,7 +19,7 @@ import { ListStates } from './ListStates';
 export function orderPriceText(t: TFunction, order: Order): string {
   const base = order.price ? t('trade:limitAt', { price: formatPrice(order.price) }) : t('trade:type.market');
   return order.fillPrice
-    ? `${base} ${t('trade:separator')} ${t('trade:filledAt', { price: formatPrice(order.fillPrice) })}`
+    ? `${base}${t('common:separator')}${t('trade:filledAt', { price: formatPrice(order.fillPrice) })}`
     : base;
 }
 
@@ -66,7 +66,8 @@ export function OrderList({
             </span>
             <span className="kb-trade-row-meta">
               <span>
-                {quantityText(t, position.lots)} {t('trade:separator')}{' '}
+                {quantityText(t, position.lots)}
+                {t('common:separator')}
                 {t('trade:leverageValue', { leverage: position.leverage })}
               </span>
               <span data-testid="waiting-close-price">
@@ -99,7 +100,8 @@ export function OrderList({
             </span>
             <span className="kb-trade-row-meta">
               <span>
-                {quantityText(t, order.lots)} {t('trade:separator')}{' '}
+                {quantityText(t, order.lots)}
+                {t('common:separator')}
                 {t('trade:leverageValue', { leverage: order.leverage })}
               </span>
               <span>{orderPriceText(t, order)}</span>

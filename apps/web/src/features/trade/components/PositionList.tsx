@@ -44,7 +44,8 @@ export function PositionList({
               </span>
               <span className="kb-trade-row-meta">
                 <span>
-                  {quantityText(t, position.lots)} {t('trade:separator')}{' '}
+                  {quantityText(t, position.lots)}
+                  {t('common:separator')}
                   {t('trade:leverageValue', { leverage: position.leverage })}
                 </span>
                 <span>

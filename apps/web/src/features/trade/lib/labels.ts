@@ -102,7 +102,7 @@ export function closeTermsText(t: TFunction, limit: string | null, validity: str
   if (!limit) return t('trade:type.market');
   return [t('trade:limitAt', { price: formatPrice(limit) }), validity]
     .filter(Boolean)
-    .join(` ${t('trade:separator')} `);
+    .join(t('common:separator'));
 }
 
 /** A resting limit close's terms, with its 期間 and last date. */

@@ -353,7 +353,7 @@ export function OrderForm({
       {estimate !== null && power && exceeds(estimate, power.notional) && (
         // Said while the investor types, not first at the confirmation; the server's check stays the rule.
         <p className="kb-trade-note kb-field-warning" role="status" data-testid="order-exceeds-power">
-          {t('trade:exceedsPower', { power: powerLabel })}
+          {t(side === 'short' ? 'trade:exceedsSellingPower' : 'trade:exceedsBuyingPower', { leverage })}
         </p>
       )}
       {power && power.limitedBy !== 'cash' && account.data && (
