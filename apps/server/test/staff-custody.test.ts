@@ -345,6 +345,50 @@ describe('a member whose credentials an admin issued', () => {
     expect(approved.code).toBe(1);
   });
 
+  it('does not take back, as a password of its own, one an admin issued: neither the same in full-width characters nor an earlier one', async () => {
+    const puppet = await staffIssuedBy(t, admin, 'finance');
+    const change = (token: string, oldPassword: string, newPassword: string) =>
+      post(
+        t.app,
+        '/api/staff/me/password',
+        { oldPassword, newPassword, confirmPassword: newPassword },
+        token,
+      );
+    // The same characters in their full-width forms: a different string, the same password once normalised.
+    const fullWidth = [...puppet.password]
+      .map((character) => String.fromCodePoint(character.codePointAt(0)! + 0xfee0))
+      .join('');
+    expect(await change(puppet.token, puppet.password, fullWidth)).toMatchObject({
+      status: 400,
+      errorCode: 'NEW_PASSWORD_SAME',
+    });
+    expect(await countsAs(admin, puppet.id)).toMatchObject({ untilPasswordChange: true });
+
+    expect((await change(puppet.token, puppet.password, 'Own-pass-2026')).code).toBe(1);
+    expect(await countsAs(admin, puppet.id)).toMatchObject({ untilPasswordChange: false });
+    // Back to the issued one: refused, so custody cannot end with the admin still able to sign in.
+    const back = await change(puppet.token, 'Own-pass-2026', puppet.password);
+    expect(back).toMatchObject({ status: 400, errorCode: 'STAFF_PASSWORD_WAS_ISSUED' });
+    later(31);
+    expect(await countsAs(await staffToken(t), puppet.id)).toBeNull();
+  });
+
+  it('after an authenticator reset of a member whose password is its own, counts as the admin for the days only', async () => {
+    const member = await independentStaff(t, 'finance');
+    const reset = await post<{ totpSecret: string }>(
+      t.app,
+      `/api/staff/members/${member.id}/reset-authenticator`,
+      { reason: 'new phone' },
+      admin,
+    );
+    expect(reset.code).toBe(1);
+    // The admin knows the new authenticator but not the password: the days hold, the password change is not awaited.
+    expect(await countsAs(admin, member.id)).toMatchObject({ username: 'admin', untilPasswordChange: false });
+    later(31);
+    const admin2 = await staffToken(t);
+    expect(await countsAs(admin2, member.id)).toBeNull();
+  });
+
   it('is in custody again after a reset that follows its own password, until it sets another', async () => {
     const puppet = await staffIssuedBy(t, admin, 'finance');
     await post(
@@ -451,12 +495,19 @@ describe(`migration ${ISSUES_MIGRATION}`, () => {
 
       const issues = await db
         .selectFrom('staff_credential_issues')
-        .select(['staff_id', 'issued_by', 'issued_at', 'released_at'])
+        .select(['staff_id', 'issued_by', 'issued_at', 'released_at', 'password_hash'])
         .orderBy('staff_id')
         .execute();
+      // The unanswered issue takes the member's current hash: the password it was given, or one refused anyway.
       expect(issues).toEqual([
-        { staff_id: created!.id, issued_by: boss!.id, issued_at: at, released_at: changedAt },
-        { staff_id: reset!.id, issued_by: boss!.id, issued_at: at, released_at: null },
+        {
+          staff_id: created!.id,
+          issued_by: boss!.id,
+          issued_at: at,
+          released_at: changedAt,
+          password_hash: null,
+        },
+        { staff_id: reset!.id, issued_by: boss!.id, issued_at: at, released_at: null, password_hash: 'x' },
       ]);
     } finally {
       await database.close();

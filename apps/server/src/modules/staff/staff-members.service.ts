@@ -16,6 +16,7 @@ import {
   countEnabledAdmins,
   findStaffById,
   insertCredentialIssue,
+  issuedPasswordHashes,
   releaseCredentialIssues,
   insertStaff,
   lockStaffById,
@@ -60,7 +61,7 @@ export async function createMember(
       if (isUniqueViolation(error)) throw fail('STAFF_USERNAME_TAKEN');
       throw error;
     }
-    await insertCredentialIssue(tx.db, { staffId: member.id, issuedBy: actor.staffId }, now);
+    await insertCredentialIssue(tx.db, { staffId: member.id, issuedBy: actor.staffId, passwordHash }, now);
     await recordAudit(tx.db, {
       staffId: actor.staffId,
       action: 'staff_member.create',
@@ -130,7 +131,7 @@ export async function changeMember(
       ...(input.change === 'enable' ? { disabled: false, disabled_reason: null } : {}),
     });
     if (passwordHash || authenticator)
-      await insertCredentialIssue(tx.db, { staffId: before.id, issuedBy: actor.staffId }, now);
+      await insertCredentialIssue(tx.db, { staffId: before.id, issuedBy: actor.staffId, passwordHash }, now);
     if (input.change !== 'enable') {
       await revokeSessions(tx.db, 'staff', before.id, now, `staff_${input.change}`);
       await forgetTrustedDevices(tx.db, 'staff', before.id);
@@ -168,9 +169,13 @@ export async function changeOwnPassword(
 ): Promise<{ revoked: number }> {
   const staff = await findStaffById(ctx.db, actor.staffId);
   if (!staff) throw fail('SESSION_EXPIRED');
-  const [oldOk, newHash] = await Promise.all([
+  const issued = await issuedPasswordHashes(ctx.db, staff.id);
+  const [oldOk, newHash, sameAsCurrent, ...sameAsIssued] = await Promise.all([
     verifyPassword(input.oldPassword, staff.password_hash),
     hashPassword(input.newPassword),
+    // Compared as the hash compares them (NFKC), not as typed: a full-width copy is the same password.
+    verifyPassword(input.newPassword, staff.password_hash),
+    ...issued.map((hash) => verifyPassword(input.newPassword, hash)),
   ]);
   const now = ctx.clock.now();
   return ctx.transact(async (tx) => {
@@ -199,7 +204,10 @@ export async function changeOwnPassword(
         ctx.config,
       );
     }
-    if (input.oldPassword === input.newPassword) throw fail('NEW_PASSWORD_SAME');
+    if (sameAsCurrent) throw fail('NEW_PASSWORD_SAME');
+    // An issued password is one an admin knows: taking it back would end custody with the admin still able to
+    // sign in (custody.ts).
+    if (sameAsIssued.includes(true)) throw fail('STAFF_PASSWORD_WAS_ISSUED');
     await updateStaff(tx.db, current.id, { password_hash: newHash, failed_logins: 0 });
     // Only the member knows this password: whoever issued the one before can no longer sign in as it.
     await releaseCredentialIssues(tx.db, current.id, now);

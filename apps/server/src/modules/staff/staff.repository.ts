@@ -43,11 +43,50 @@ export async function countEnabledAdmins(db: Executor): Promise<number> {
   return Number(row.n);
 }
 
-export async function insertCredentialIssue(db: Executor, issue: CredentialIssue, at: Date): Promise<void> {
+/**
+ * Records an admin's issue of a member's credentials: with the issued password's hash, or none for an
+ * authenticator reset, which is released at once when the member's password is already its own.
+ */
+export async function insertCredentialIssue(
+  db: Executor,
+  issue: CredentialIssue & { passwordHash: string | null },
+  at: Date,
+): Promise<void> {
+  const passwordIsOwn = issue.passwordHash === null && !(await holdsIssuedPassword(db, issue.staffId));
   await db
     .insertInto('staff_credential_issues')
-    .values({ staff_id: issue.staffId, issued_by: issue.issuedBy, issued_at: at })
+    .values({
+      staff_id: issue.staffId,
+      issued_by: issue.issuedBy,
+      issued_at: at,
+      password_hash: issue.passwordHash,
+      released_at: passwordIsOwn ? at : null,
+    })
     .execute();
+}
+
+/** Whether the member has an issue it has not answered with a password of its own. */
+async function holdsIssuedPassword(db: Executor, staffId: bigint): Promise<boolean> {
+  const held = await db
+    .selectFrom('staff_credential_issues')
+    .select('id')
+    .where('staff_id', '=', staffId)
+    .where('released_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return held !== undefined;
+}
+
+/** The hashes of every password an admin issued to the member. */
+export async function issuedPasswordHashes(db: Executor, staffId: bigint): Promise<string[]> {
+  const rows = await db
+    .selectFrom('staff_credential_issues')
+    .select('password_hash')
+    .distinct()
+    .where('staff_id', '=', staffId)
+    .where('password_hash', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.password_hash === null ? [] : [row.password_hash]));
 }
 
 /**

@@ -27,6 +27,8 @@ export interface StaffCredentialIssuesTable {
   issued_at: Timestamp;
   /** When the member first set a password of its own after this issue; null while it still uses the issued one. */
   released_at: Timestamp | null;
+  /** The hash of the password the admin issued; null for an authenticator reset. */
+  password_hash: string | null;
 }
 
 export interface StaffTables {
