@@ -796,6 +796,10 @@ for (const lang of ['ja', 'en']) {
       const quote = await quoteOf(page);
       const offTick = `${Math.floor(Number(quote.limitDown)) + 0.3}`;
       await input(page, 'order-price').fill(offTick);
+      // The tick at the typed price is said beside the day's limits (0.5 yen below 3,000 on TOPIX500).
+      await expect(panel.getByTestId('order-tick')).toHaveText(
+        messageWith(lang, 'trade', 'tickSize', { tick: '0.5' }),
+      );
       await panel.getByTestId('order-review').click();
       await expect(panel.getByTestId('order-price-error')).toHaveText(
         message(lang, 'errors', 'ORDER_PRICE_OFF_TICK'),

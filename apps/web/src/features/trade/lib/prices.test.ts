@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decimalToSen } from '@kabuto/contract';
-import { priceInputText, priceSenOf, steppedPrice } from './prices';
+import { priceInputText, priceSenOf, steppedPrice, tickAt } from './prices';
 
 function sen(text: string): bigint {
   const value = decimalToSen(text);
@@ -73,5 +73,22 @@ describe('steppedPrice', () => {
   it('never goes below the lowest price of the table', () => {
     expect(steppedPrice('1', -1, other)).toBe(sen('1'));
     expect(steppedPrice('0.1', -1, topix)).toBe(sen('0.1'));
+  });
+});
+
+describe('tickAt', () => {
+  it("gives the tick at the typed price, on the stock's table, at and either side of a band's bound", () => {
+    // TOPIX500: 0.5 yen up to 3,000 yen, 1 yen above; the other stocks: 1 yen up to 3,000, 5 yen above.
+    expect(tickAt('3000', 100n, true)).toBe(50n);
+    expect(tickAt('3000.5', 100n, true)).toBe(100n);
+    expect(tickAt('2999.5', 100n, true)).toBe(50n);
+    expect(tickAt('3,000円', 100n, false)).toBe(100n);
+    expect(tickAt('3001', 100n, false)).toBe(500n);
+  });
+
+  it('falls back to the reference price while nothing readable is typed', () => {
+    expect(tickAt('', 280_000n, true)).toBe(50n);
+    expect(tickAt('abc', 500_000n, false)).toBe(500n);
+    expect(tickAt('0', 99_900n, true)).toBe(10n);
   });
 });

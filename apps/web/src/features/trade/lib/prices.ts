@@ -1,5 +1,5 @@
 import { senToDecimal, typedSen, type Sen } from '@kabuto/contract';
-import { isOnTick, lowestPrice, roundToTick, ticksAway, tickTableFor } from '@kabuto/market-rules';
+import { isOnTick, lowestPrice, roundToTick, tickSize, ticksAway, tickTableFor } from '@kabuto/market-rules';
 
 /**
  * A price as typed: "2800", "2,800.5", "２８００円". Read as sen, the way the server reads it; null when it is
@@ -15,6 +15,14 @@ export function priceInputText(sen: Sen): string {
   return senToDecimal(sen)
     .replace(/\.00$/, '')
     .replace(/(\.\d)0$/, '$1');
+}
+
+/**
+ * The tick size (呼値の単位) at the typed price, or at `reference` while nothing readable is typed: the step a
+ * limit price must be a multiple of there, in sen.
+ */
+export function tickAt(typed: string, reference: Sen, topix500: boolean): Sen {
+  return tickSize(priceSenOf(typed) ?? reference, tickTableFor(topix500));
 }
 
 /** The day's price band an order may name, in sen. */

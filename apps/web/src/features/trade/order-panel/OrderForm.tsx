@@ -33,7 +33,7 @@ import {
   targetRefusal,
   type Side,
 } from '../lib/figures';
-import { priceInputText, priceSenOf, steppedPrice, type PriceBand } from '../lib/prices';
+import { priceInputText, priceSenOf, steppedPrice, tickAt, type PriceBand } from '../lib/prices';
 import { quantityText } from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { ConfirmationDialog } from '../components/ConfirmationDialog';
@@ -256,6 +256,14 @@ export function OrderForm({
             low: formatPrice(senToDecimal(market.band.low)),
             high: formatPrice(senToDecimal(market.band.high)),
           })}
+          {t('common:separator')}
+          <span style={{ whiteSpace: 'nowrap' }} data-testid="order-tick">
+            {t('trade:tickSize', {
+              tick: formatPrice(
+                senToDecimal(tickAt(form.values.price, decimalToSen(market.last) ?? 1n, market.topix500)),
+              ),
+            })}
+          </span>
         </p>
       )}
       <div className="kb-trade-label" id="order-leverage-label">
