@@ -52,6 +52,14 @@ async function countsAs(token: string, memberId: string): Promise<CountsAs | und
   return list.data.items.find((member) => member.id === memberId)?.countsAs;
 }
 
+/** The admin (`token`) asks for a goodwill credit to a user; the answer carries the adjustment's id. */
+const askAdjustment = (token: string, userId: string, amount: string) =>
+  post<{ id: string }>(t.app, '/api/staff/adjustments', { userId, amount, reason: 'goodwill refund' }, token);
+
+/** The signed-in member sets a password of its own. */
+const changeOwnPassword = (token: string, oldPassword: string, newPassword: string) =>
+  post(t.app, '/api/staff/me/password', { oldPassword, newPassword, confirmPassword: newPassword }, token);
+
 const later = (days: number) => t.clock.set(new Date(t.clock.now().getTime() + days * DAY_MS));
 
 /** A verified investor with a bank account in their name, `yen` credited by `creditor`, and a withdrawal asked. */
@@ -182,12 +190,7 @@ describe('a member whose credentials an admin issued', () => {
   it('does not approve an adjustment the admin asked for; the balance is unchanged until another does', async () => {
     const puppet = await staffIssuedBy(t, admin, 'finance');
     const user = await registerUser(t);
-    const asked = await post<{ id: string }>(
-      t.app,
-      '/api/staff/adjustments',
-      { userId: user.userId, amount: '5000', reason: 'goodwill refund' },
-      admin,
-    );
+    const asked = await askAdjustment(admin, user.userId, '5000');
     expect(asked.code).toBe(1);
     await expectJoined(
       await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve?lang=ja`, {}, puppet.token),
@@ -272,34 +275,19 @@ describe('a member whose credentials an admin issued', () => {
     later(31);
     const user = await registerUser(t);
     const admin2 = await staffToken(t);
-    const asked = await post<{ id: string }>(
-      t.app,
-      '/api/staff/adjustments',
-      { userId: user.userId, amount: '5000', reason: 'goodwill refund' },
-      admin2,
-    );
+    const asked = await askAdjustment(admin2, user.userId, '5000');
     expect((await countsAs(admin2, puppet.id))?.untilPasswordChange).toBe(true);
     const signedIn = await staffToken(t, puppet.username, puppet.password, puppet.secret);
     const refused = await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve`, {}, signedIn);
     expect(refused.errorCode).toBe('STAFF_JOINED_BY_CREDENTIALS');
 
-    const changed = await post(
-      t.app,
-      '/api/staff/me/password',
-      { oldPassword: puppet.password, newPassword: 'Own-pass-2026', confirmPassword: 'Own-pass-2026' },
-      signedIn,
-    );
+    const changed = await changeOwnPassword(signedIn, puppet.password, 'Own-pass-2026');
     expect(changed.code).toBe(1);
     expect(await countsAs(admin2, puppet.id)).toBeNull();
     // What the admin asked while it could still sign in as the member stays refused; what it asks now does not.
     const stillRefused = await post(t.app, `/api/staff/adjustments/${asked.data.id}/approve`, {}, signedIn);
     expect(stillRefused.errorCode).toBe('STAFF_JOINED_BY_CREDENTIALS');
-    const fresh = await post<{ id: string }>(
-      t.app,
-      '/api/staff/adjustments',
-      { userId: user.userId, amount: '3000', reason: 'goodwill refund' },
-      admin2,
-    );
+    const fresh = await askAdjustment(admin2, user.userId, '3000');
     const approved = await post(t.app, `/api/staff/adjustments/${fresh.data.id}/approve`, {}, signedIn);
     expect(approved.code).toBe(1);
   });
@@ -308,21 +296,11 @@ describe('a member whose credentials an admin issued', () => {
     const puppet = await staffIssuedBy(t, admin, 'finance');
     later(1);
     const member = await staffToken(t, puppet.username, puppet.password, puppet.secret);
-    const changed = await post(
-      t.app,
-      '/api/staff/me/password',
-      { oldPassword: puppet.password, newPassword: 'Own-pass-2026', confirmPassword: 'Own-pass-2026' },
-      member,
-    );
+    const changed = await changeOwnPassword(member, puppet.password, 'Own-pass-2026');
     expect(changed.code).toBe(1);
     const admin2 = await staffToken(t);
     const user = await registerUser(t);
-    const asked = await post<{ id: string }>(
-      t.app,
-      '/api/staff/adjustments',
-      { userId: user.userId, amount: '5000', reason: 'goodwill refund' },
-      admin2,
-    );
+    const asked = await askAdjustment(admin2, user.userId, '5000');
     // The admin could have acted as the member before the change: the days still hold.
     expect(await countsAs(admin2, puppet.id)).toMatchObject({
       username: 'admin',
@@ -333,12 +311,7 @@ describe('a member whose credentials an admin issued', () => {
 
     later(30);
     const admin3 = await staffToken(t);
-    const fresh = await post<{ id: string }>(
-      t.app,
-      '/api/staff/adjustments',
-      { userId: user.userId, amount: '3000', reason: 'goodwill refund' },
-      admin3,
-    );
+    const fresh = await askAdjustment(admin3, user.userId, '3000');
     expect(await countsAs(admin3, puppet.id)).toBeNull();
     const own = await staffToken(t, puppet.username, 'Own-pass-2026', puppet.secret);
     const approved = await post(t.app, `/api/staff/adjustments/${fresh.data.id}/approve`, {}, own);
@@ -347,27 +320,20 @@ describe('a member whose credentials an admin issued', () => {
 
   it('does not take back, as a password of its own, one an admin issued: neither the same in full-width characters nor an earlier one', async () => {
     const puppet = await staffIssuedBy(t, admin, 'finance');
-    const change = (token: string, oldPassword: string, newPassword: string) =>
-      post(
-        t.app,
-        '/api/staff/me/password',
-        { oldPassword, newPassword, confirmPassword: newPassword },
-        token,
-      );
     // The same characters in their full-width forms: a different string, the same password once normalised.
     const fullWidth = [...puppet.password]
       .map((character) => String.fromCodePoint(character.codePointAt(0)! + 0xfee0))
       .join('');
-    expect(await change(puppet.token, puppet.password, fullWidth)).toMatchObject({
+    expect(await changeOwnPassword(puppet.token, puppet.password, fullWidth)).toMatchObject({
       status: 400,
       errorCode: 'NEW_PASSWORD_SAME',
     });
     expect(await countsAs(admin, puppet.id)).toMatchObject({ untilPasswordChange: true });
 
-    expect((await change(puppet.token, puppet.password, 'Own-pass-2026')).code).toBe(1);
+    expect((await changeOwnPassword(puppet.token, puppet.password, 'Own-pass-2026')).code).toBe(1);
     expect(await countsAs(admin, puppet.id)).toMatchObject({ untilPasswordChange: false });
     // Back to the issued one: refused, so custody cannot end with the admin still able to sign in.
-    const back = await change(puppet.token, 'Own-pass-2026', puppet.password);
+    const back = await changeOwnPassword(puppet.token, 'Own-pass-2026', puppet.password);
     expect(back).toMatchObject({ status: 400, errorCode: 'STAFF_PASSWORD_WAS_ISSUED' });
     later(31);
     expect(await countsAs(await staffToken(t), puppet.id)).toBeNull();
@@ -391,12 +357,7 @@ describe('a member whose credentials an admin issued', () => {
 
   it('is in custody again after a reset that follows its own password, until it sets another', async () => {
     const puppet = await staffIssuedBy(t, admin, 'finance');
-    await post(
-      t.app,
-      '/api/staff/me/password',
-      { oldPassword: puppet.password, newPassword: 'Own-pass-2026', confirmPassword: 'Own-pass-2026' },
-      puppet.token,
-    );
+    await changeOwnPassword(puppet.token, puppet.password, 'Own-pass-2026');
     later(31);
     const admin2 = await staffToken(t);
     expect(await countsAs(admin2, puppet.id)).toBeNull();
