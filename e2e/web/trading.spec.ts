@@ -950,6 +950,10 @@ for (const lang of ['ja', 'en']) {
       );
       await expect(input(page, 'amend-price')).toHaveValue(String(low));
       await expect(input(page, 'amend-quantity')).toHaveValue('200');
+      // As on the order form: the tick at the price typed, beside the day's limits.
+      await expect(form.getByTestId('amend-tick')).toHaveText(
+        messageWith(lang, 'trade', 'tickSize', { tick: '0.5' }),
+      );
 
       // The steppers: the price on the stock's tick grid and within today's limits (− at the low stays there),
       // the quantity a lot at a time, never under one nor over the order's own (a 訂正 only reduces it).

@@ -1,6 +1,6 @@
 import { Button, List } from 'antd-mobile';
 import { ApiError } from '@kabuto/client';
-import { amendOrderRequest, decimalToSen, formatPrice, senToDecimal, type Order } from '@kabuto/contract';
+import { amendOrderRequest, decimalToSen, senToDecimal, type Order } from '@kabuto/contract';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 
 import { FormAlert } from '../../../components/form/FormAlert';
@@ -21,6 +21,7 @@ import { lotsOfShares, marginOf, notionalOf, sharesSteps, steppedShares } from '
 import { instrumentWithCode, priceText, quantityText } from '../lib/labels';
 import { priceInputText, priceSenOf, steppedPrice } from '../lib/prices';
 import { useTradeTranslation } from '../lib/texts';
+import { PriceLimitsNote } from './PriceLimitsNote';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { AmendConfirmation } from './AmendConfirmation';
 import { ConfirmationDialog } from './ConfirmationDialog';
@@ -153,12 +154,13 @@ export function AmendOrderForm({
         {lots !== null ? quantityText(t, lots) : t('trade:lotUnit')}
       </div>
       {band && (
-        <p className="kb-trade-note" data-testid="amend-band">
-          {t('trade:priceBand', {
-            low: formatPrice(senToDecimal(band.low)),
-            high: formatPrice(senToDecimal(band.high)),
-          })}
-        </p>
+        <PriceLimitsNote
+          band={band}
+          typed={form.values.price}
+          reference={orderPrice}
+          topix500={instrument.data?.topix500 ?? false}
+          testId="amend"
+        />
       )}
       <EstimateRow label={t('trade:estimatedNotional')} amount={estimate} testId="amend-estimate" />
       {/* What the cash below pays for at a leverage above 1x is the margin, not the notional. */}

@@ -1,4 +1,4 @@
-import { formatPrice, isMarginTrade } from '@kabuto/contract';
+import { isMarginTrade } from '@kabuto/contract';
 import { useState } from 'react';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import { Button, List, Switch } from 'antd-mobile';
@@ -33,7 +33,8 @@ import {
   targetRefusal,
   type Side,
 } from '../lib/figures';
-import { priceInputText, priceSenOf, steppedPrice, tickAt, type PriceBand } from '../lib/prices';
+import { priceInputText, priceSenOf, steppedPrice, type PriceBand } from '../lib/prices';
+import { PriceLimitsNote } from '../components/PriceLimitsNote';
 import { quantityText } from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { ConfirmationDialog } from '../components/ConfirmationDialog';
@@ -251,20 +252,13 @@ export function OrderForm({
         {lots !== null ? quantityText(t, lots) : t('trade:lotUnit')}
       </div>
       {market && type === 'limit' && (
-        <p className="kb-trade-note" data-testid="order-band">
-          {t('trade:priceBand', {
-            low: formatPrice(senToDecimal(market.band.low)),
-            high: formatPrice(senToDecimal(market.band.high)),
-          })}
-          {t('common:separator')}
-          <span style={{ whiteSpace: 'nowrap' }} data-testid="order-tick">
-            {t('trade:tickSize', {
-              tick: formatPrice(
-                senToDecimal(tickAt(form.values.price, decimalToSen(market.last) ?? 1n, market.topix500)),
-              ),
-            })}
-          </span>
-        </p>
+        <PriceLimitsNote
+          band={market.band}
+          typed={form.values.price}
+          reference={decimalToSen(market.last) ?? 1n}
+          topix500={market.topix500}
+          testId="order"
+        />
       )}
       <div className="kb-trade-label" id="order-leverage-label">
         {t('trade:leverage')}
