@@ -96,8 +96,9 @@ export async function countsAsOf(
   const days = ctx.config.staffCustodyDays;
   const out = new Map<bigint, NonNullable<StaffMember['countsAs']>>();
   if (days === 0) return out;
-  const since = new Date(ctx.clock.now().getTime() - days * DAY_MS);
-  for (const issue of await latestCredentialIssues(db, staffIds, since)) {
+  const now = ctx.clock.now();
+  const since = new Date(now.getTime() - days * DAY_MS);
+  for (const issue of await latestCredentialIssues(db, staffIds, now, since)) {
     const until = new Date(issue.issued_at.getTime() + days * DAY_MS);
     out.set(issue.staff_id, {
       username: issue.username,

@@ -169,7 +169,10 @@ export async function changeOwnPassword(
 ): Promise<{ revoked: number }> {
   const staff = await findStaffById(ctx.db, actor.staffId);
   if (!staff) throw fail('SESSION_EXPIRED');
-  const issued = await issuedPasswordHashes(ctx.db, staff.id);
+  // The current password is compared once, below, whether or not it was issued.
+  const issued = (await issuedPasswordHashes(ctx.db, staff.id)).filter(
+    (hash) => hash !== staff.password_hash,
+  );
   const [oldOk, newHash, sameAsCurrent, ...sameAsIssued] = await Promise.all([
     verifyPassword(input.oldPassword, staff.password_hash),
     hashPassword(input.newPassword),

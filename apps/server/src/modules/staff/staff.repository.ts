@@ -1,5 +1,5 @@
-import type { Insertable, Updateable } from 'kysely';
-import type { Executor } from '../../database';
+import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
+import type { DB, Executor } from '../../database';
 import { fetchPage, type PageRequest } from '../../platform/pagination';
 import type { StaffUsersTable } from './staff.table';
 import type { CredentialIssue } from './custody';
@@ -90,9 +90,13 @@ export async function issuedPasswordHashes(db: Executor, staffId: bigint): Promi
 }
 
 /**
- * The credential issues whose custody reaches `from` or later: issued at `issuedSince` or later (the custody's
- * fixed days), or not released by the member before `from` (still on the issued password, or changed since).
+ * An issue whose custody reaches `from` or later: issued at `issuedSince` or later (the custody's fixed days), or
+ * not released by the member before `from` (still on the issued password, or changed since).
  */
+const heldSince = (from: Date, issuedSince: Date) => (eb: ExpressionBuilder<DB, 'staff_credential_issues'>) =>
+  eb.or([eb('issued_at', '>=', issuedSince), eb('released_at', 'is', null), eb('released_at', '>', from)]);
+
+/** The credential issues whose custody reaches `from` or later (`heldSince`). */
 export async function credentialIssuesHeldSince(
   db: Executor,
   from: Date,
@@ -102,13 +106,7 @@ export async function credentialIssuesHeldSince(
     .selectFrom('staff_credential_issues')
     .select(['staff_id', 'issued_by'])
     .distinct()
-    .where((eb) =>
-      eb.or([
-        eb('issued_at', '>=', issuedSince),
-        eb('released_at', 'is', null),
-        eb('released_at', '>', from),
-      ]),
-    )
+    .where(heldSince(from, issuedSince))
     .execute();
   return rows.map((row) => ({ staffId: row.staff_id, issuedBy: row.issued_by }));
 }
@@ -124,19 +122,29 @@ export async function releaseCredentialIssues(db: Executor, staffId: bigint, at:
 }
 
 /**
- * Each member's latest credential issue still in custody now (issued at `issuedSince` or later, or not released),
- * with the issuing admin's username and whether the member still uses the issued password.
+ * Each member's latest credential issue still in custody at `now` (`heldSince`), with the issuing admin's
+ * username and whether the member still uses the issued password.
  */
-export async function latestCredentialIssues(db: Executor, staffIds: readonly bigint[], issuedSince: Date) {
+export async function latestCredentialIssues(
+  db: Executor,
+  staffIds: readonly bigint[],
+  now: Date,
+  issuedSince: Date,
+) {
   if (staffIds.length === 0) return [];
   return db
-    .selectFrom('staff_credential_issues as issue')
-    .innerJoin('staff_users as issuer', 'issuer.id', 'issue.issued_by')
-    .select(['issue.staff_id', 'issue.issued_at', 'issue.released_at', 'issuer.username'])
-    .distinctOn('issue.staff_id')
-    .where('issue.staff_id', 'in', staffIds)
-    .where((eb) => eb.or([eb('issue.issued_at', '>=', issuedSince), eb('issue.released_at', 'is', null)]))
-    .orderBy('issue.staff_id')
-    .orderBy('issue.issued_at', 'desc')
+    .selectFrom('staff_credential_issues')
+    .innerJoin('staff_users as issuer', 'issuer.id', 'staff_credential_issues.issued_by')
+    .select([
+      'staff_credential_issues.staff_id',
+      'staff_credential_issues.issued_at',
+      'staff_credential_issues.released_at',
+      'issuer.username',
+    ])
+    .distinctOn('staff_credential_issues.staff_id')
+    .where('staff_credential_issues.staff_id', 'in', staffIds)
+    .where(heldSince(now, issuedSince))
+    .orderBy('staff_credential_issues.staff_id')
+    .orderBy('staff_credential_issues.issued_at', 'desc')
     .execute();
 }
