@@ -1,11 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { message } from './helpers';
+import { holdUpdateCheck, message } from './helpers';
 
 test('the startup screen checks the server and opens Home', async ({ page }) => {
+  // Held at the update check, so the step after the server check stays on screen however fast the start is
+  // (unheld, it once passed by between two polls).
+  const releaseUpdateCheck = await holdUpdateCheck(page);
   await page.goto('/');
   await expect(page.getByTestId('startup-steps')).toContainText(
     message('ja', 'web', 'startup.steps.connected'),
   );
+  releaseUpdateCheck();
   await expect(page.getByTestId('home-page')).toBeVisible();
   await expect(page).toHaveURL(/#\/pages\/index\/index$/);
 });
