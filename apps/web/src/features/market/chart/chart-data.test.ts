@@ -41,11 +41,11 @@ describe('chart bars', () => {
       '11/24',
       '09:05',
     ]);
-    expect(chartTimeFormats('en').crosshair(bar!.time, true)).toBe('11/24/2026 09:05 JST');
+    expect(chartTimeFormats('en').crosshair(bar!.time, true)).toBe('2026/11/24 09:05 JST');
     expect(chartTimeFormats('fr').tick(bar!.time, 2)).toBe('24/11');
   });
 
-  it('label them as Intl.DateTimeFormat would, in every language, on any day', () => {
+  it('label the axis as Intl.DateTimeFormat would in every language, and the crosshair year/month/day, on any day', () => {
     const TAGS = { ja: 'ja-JP', 'zh-CN': 'zh-CN', en: 'en-US', es: 'es-ES', fr: 'fr-FR' };
     const intl = (lang: keyof typeof TAGS, options: Intl.DateTimeFormatOptions) => (seconds: number) =>
       new Intl.DateTimeFormat(TAGS[lang], { ...options, timeZone: 'UTC' }).format(new Date(seconds * 1000));
@@ -55,7 +55,8 @@ describe('chart bars', () => {
         fc.constantFrom(...LANGUAGES),
         (seconds, lang) => {
           const formats = chartTimeFormats(lang);
-          const date = intl(lang, { year: 'numeric', month: '2-digit', day: '2-digit' })(seconds);
+          // The whole date as the rest of the app prints it in every language: Japan's year/month/day.
+          const date = intl('ja', { year: 'numeric', month: '2-digit', day: '2-digit' })(seconds);
           const time = intl(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })(seconds);
           expect(formats.crosshair(seconds, false)).toBe(date);
           expect(formats.crosshair(seconds, true)).toBe(`${date} ${time} JST`);

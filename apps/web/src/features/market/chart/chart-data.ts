@@ -85,13 +85,11 @@ interface DateParts {
 }
 
 /**
- * How each language writes the chart's dates: what Intl.DateTimeFormat prints for ja-JP, zh-CN, en-US, es-ES and
- * fr-FR (chart-data.test.ts compares them), written out because a page's first Intl formatter costs 40 to 60 ms
+ * How each language writes the time axis's labels: what Intl.DateTimeFormat prints for ja-JP, zh-CN, en-US, es-ES
+ * and fr-FR (chart-data.test.ts compares them), written out because a page's first Intl formatter costs 40 to 60 ms
  * of main thread on a desktop, four times that on a phone, in the chart's first frame.
  */
 interface DateStyle {
-  /** year, 2-digit month and day: "2026/11/24", "11/24/2026". */
-  date(parts: DateParts): string;
   year(parts: DateParts): string;
   /** The short month name: "11月", "Nov", "nov.". */
   month(parts: DateParts): string;
@@ -101,15 +99,16 @@ interface DateStyle {
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
 
+/** A whole date as the rest of the app prints it in every language (formatJst): "2026/11/24". */
+const fullDate = ({ year, month, day }: DateParts) => `${year}/${pad2(month)}/${pad2(day)}`;
+
 const eastAsian: DateStyle = {
-  date: ({ year, month, day }) => `${year}/${pad2(month)}/${pad2(day)}`,
   year: ({ year }) => `${year}年`,
   month: ({ month }) => `${month}月`,
   day: ({ month, day }) => `${month}/${day}`,
 };
 
 const european = (months: readonly string[], day: DateStyle['day']): DateStyle => ({
-  date: ({ year, month, day }) => `${pad2(day)}/${pad2(month)}/${year}`,
   year: ({ year }) => String(year),
   month: ({ month }) => months[month - 1]!,
   day,
@@ -119,7 +118,6 @@ const DATE_STYLES: Record<string, DateStyle> = {
   ja: eastAsian,
   'zh-CN': eastAsian,
   en: {
-    date: ({ year, month, day }) => `${pad2(month)}/${pad2(day)}/${year}`,
     year: ({ year }) => String(year),
     month: ({ month }) =>
       ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][month - 1]!,
@@ -157,7 +155,7 @@ export function chartTimeFormats(lang: string): ChartTimeFormats {
   const formats = {
     /** The crosshair's label: the date, and the time in Japan on intraday charts. */
     crosshair: (seconds: number, intraday: boolean) => {
-      const date = style.date(partsOf(seconds));
+      const date = fullDate(partsOf(seconds));
       return intraday ? `${date} ${time(seconds)} JST` : date;
     },
     /** A label of the time axis. */
