@@ -1237,3 +1237,34 @@ for (const lang of ['ja', 'en']) {
     });
   });
 }
+
+test('a 2x market order’s confirmation shows all of itself on a 390x844 phone in every language', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+  for (const lang of ['ja', 'zh-CN', 'en', 'es', 'fr']) {
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await useLanguage(page, lang);
+    await openSignedInPhone(page, investor, orderPanel('long'));
+    const panel = page.getByTestId('order-panel');
+    await waitUntilSettled(panel);
+    await panel.getByTestId('order-leverage-2').click();
+    await panel.getByTestId('order-review').click();
+    const confirm = page.getByRole('dialog', { name: message(lang, 'trade', 'confirmTitle') });
+    await expect(confirm.getByTestId('order-confirm')).toBeVisible();
+    await waitUntilSettled(confirm);
+    // Its last note is read without scrolling, and the buttons stay on the screen.
+    const scrolling = confirm.locator('.kb-dialog-scroll');
+    const { overflow } = await scrolling.evaluate((box) => ({
+      overflow: box.scrollHeight - box.clientHeight,
+    }));
+    expect(overflow, `${lang}: the confirmation scrolls by ${overflow} px`).toBeLessThanOrEqual(0);
+    const send = await confirm.getByTestId('order-send').boundingBox();
+    expect(send!.y + send!.height).toBeLessThanOrEqual(844);
+    await screenshot(page, `order-confirm-fits-${lang}`);
+    await context.close();
+  }
+});
