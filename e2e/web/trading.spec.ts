@@ -591,6 +591,14 @@ for (const lang of ['ja', 'en']) {
       );
       // At the day's upper limit the close rests.
       await input(page, 'close-price').fill(String(Number(quote.limitUp)));
+      // The day's limits and the tick at the price typed, as on the order form, right under the price.
+      await expect(detail.getByTestId('close-band')).toContainText(
+        messageWith(lang, 'trade', 'priceBand', {
+          low: Number(quote.limitDown).toLocaleString('en-US'),
+          high: Number(quote.limitUp).toLocaleString('en-US'),
+        }),
+      );
+      await expect(detail.getByTestId('close-tick')).toBeVisible();
       await waitUntilSettled(detail);
       expect(await problemsOn(page, 'close-form')).toEqual([]);
       await expectNoHorizontalOverflow(page);

@@ -1,16 +1,10 @@
-import {
-  decimalToSen,
-  groupThousands,
-  isMarginTrade,
-  type Order,
-  type OrderPreviewView,
-} from '@kabuto/contract';
+import { decimalToSen, groupThousands, type Order, type OrderPreviewView } from '@kabuto/contract';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 
 import { yen } from '../../../lib/format';
 import type { AmendRequest } from '../api/keys';
 import { amendmentChanges, heldOf } from '../lib/amend';
-import { priceText, validityText } from '../lib/labels';
+import { orderSideText, priceText, validityText } from '../lib/labels';
 import { useTradeTranslation } from '../lib/texts';
 import { SimulatedLabel } from './SimulatedLabel';
 
@@ -34,13 +28,7 @@ export function AmendConfirmation({ order, amendment, preview, instrumentLabel }
     t('trade:amend.sharesValue', { shares: groupThousands(String(count * SHARES_PER_LOT)) });
   const kept: [string, string, string][] = [
     ['instrument', t('trade:instrument'), instrumentLabel],
-    [
-      'side',
-      t('trade:sideLabel'),
-      isMarginTrade(order.side, order.leverage)
-        ? t('trade:marginSide', { side: t(`trade:side.${order.side}`) })
-        : t(`trade:side.${order.side}`),
-    ],
+    ['side', t('trade:sideLabel'), orderSideText(t, order.side, order.leverage)],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
     ['validity', t('trade:validityLabel'), validityText(t, preview.validity, preview.validUntil)],
   ];

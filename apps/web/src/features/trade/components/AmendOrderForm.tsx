@@ -18,7 +18,7 @@ import {
 import { useInstrument } from '../../../lib/market-data';
 import { amendmentChanges, cashForAmendment, changesSomething, heldOf } from '../lib/amend';
 import { lotsOfShares, marginOf, notionalOf, sharesSteps, steppedShares } from '../lib/figures';
-import { instrumentWithCode, priceText, quantityText } from '../lib/labels';
+import { instrumentWithCode, orderSideText, priceText, quantityText } from '../lib/labels';
 import { priceInputText, priceSenOf, steppedPrice } from '../lib/prices';
 import { useTradeTranslation } from '../lib/texts';
 import { PriceLimitsNote } from './PriceLimitsNote';
@@ -103,7 +103,7 @@ export function AmendOrderForm({
   // The order as it rests, before what it becomes: the sheet replaces the order's figures.
   const figures: [string, string, string][] = [
     ['instrument', t('trade:instrument'), instrumentText],
-    ['side', t('trade:sideLabel'), t(`trade:side.${order.side}`)],
+    ['side', t('trade:sideLabel'), orderSideText(t, order.side, order.leverage)],
     ['price', t('trade:amend.priceBefore'), order.price ? priceText(t, order.price) : '—'],
     ['lots', t('trade:amend.lotsBefore'), quantityText(t, order.lots)],
     // Kept as they are: an amended price must still sit on the right side of them.
@@ -133,6 +133,18 @@ export function AmendOrderForm({
           testId="amend-price"
           extra={<Stepper label={t('trade:amend.newPrice')} onStep={stepPrice} testId="amend-price" />}
         />
+      </List>
+      {/* Right under the price it is about, not under the quantity. */}
+      {band && (
+        <PriceLimitsNote
+          band={band}
+          typed={form.values.price}
+          reference={orderPrice}
+          topix500={instrument.data?.topix500 ?? false}
+          testId="amend"
+        />
+      )}
+      <List className="kb-form">
         <FormField
           {...form.field('shares')}
           label={t('trade:amend.newShares')}
@@ -153,15 +165,6 @@ export function AmendOrderForm({
       <div className="kb-trade-note" style={{ paddingTop: 8 }} data-testid="amend-shares">
         {lots !== null ? quantityText(t, lots) : t('trade:lotUnit')}
       </div>
-      {band && (
-        <PriceLimitsNote
-          band={band}
-          typed={form.values.price}
-          reference={orderPrice}
-          topix500={instrument.data?.topix500 ?? false}
-          testId="amend"
-        />
-      )}
       <EstimateRow label={t('trade:estimatedNotional')} amount={estimate} testId="amend-estimate" />
       {/* What the cash below pays for at a leverage above 1x is the margin, not the notional. */}
       {order.leverage > 1 && (

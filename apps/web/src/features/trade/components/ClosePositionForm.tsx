@@ -20,6 +20,7 @@ import { instrumentWithCode, priceText, quantityText, restingCloseOf, restingClo
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { CloseConfirmation } from './CloseConfirmation';
 import { ConfirmationDialog } from './ConfirmationDialog';
+import { PriceLimitsNote } from './PriceLimitsNote';
 import { Figures } from './DetailSheet';
 import { Stepper } from './Stepper';
 import { ToggleGroup } from './ToggleGroup';
@@ -62,11 +63,11 @@ export function ClosePositionForm({
   const type = form.values.type as 'market' | 'limit';
   const validity = validityFor(type, form.values.validity as OrderValidity);
 
+  const band = quote
+    ? { low: decimalToSen(quote.limitDown) ?? 1n, high: decimalToSen(quote.limitUp) ?? 1n }
+    : undefined;
   const stepPrice = (step: 1 | -1) => {
     const field = form.field('price');
-    const band = quote
-      ? { low: decimalToSen(quote.limitDown) ?? 1n, high: decimalToSen(quote.limitUp) ?? 1n }
-      : undefined;
     const reference = decimalToSen(last) ?? 1n;
     const topix500 = instrument.data?.topix500 ?? false;
     field.onChange(priceInputText(steppedPrice(field.value, step, { topix500, reference, band })));
@@ -149,6 +150,15 @@ export function ClosePositionForm({
           />
         </List>
       )}
+      {type === 'limit' && band && (
+        <PriceLimitsNote
+          band={band}
+          typed={form.values.price}
+          reference={decimalToSen(last) ?? 1n}
+          topix500={instrument.data?.topix500 ?? false}
+          testId="close"
+        />
+      )}
       <FormAlert alert={form.alert} testId="close" />
       <div className="kb-actions">
         <Button
@@ -165,7 +175,7 @@ export function ClosePositionForm({
       <ConfirmationDialog
         title={t(resting ? 'trade:closeChangeConfirmTitle' : 'trade:closeConfirmTitle')}
         unanswered={unanswered}
-        backText={t(resting ? 'trade:amend.back' : 'common:cancel')}
+        backText={t(resting ? 'trade:amend.back' : 'trade:confirmBack')}
         sendText={t(resting ? 'trade:closeChangeSend' : 'trade:closeSend')}
         sending={close.isPending}
         onBack={dismiss}

@@ -10,11 +10,12 @@ import { useInstrument } from '../../../lib/market-data';
 import { heldOf, isAmendable } from '../lib/amend';
 import {
   instrumentWithCode,
+  orderSideText,
   orderStatusText,
   priceText,
   quantityText,
-  validityText,
   validUntilText,
+  validityText,
 } from '../lib/labels';
 import { AmendOrderForm } from './AmendOrderForm';
 import { DetailSheet, Figures } from './DetailSheet';
@@ -39,7 +40,7 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
   const rows: [string, string, ReactNode][] = [
     ['number', t('trade:orderNumberLabel'), order.id],
     ['instrument', t('trade:instrument'), <InstrumentLabel code={order.code} key="i" />],
-    ['side', t('trade:sideLabel'), t(`trade:side.${order.side}`)],
+    ['side', t('trade:sideLabel'), orderSideText(t, order.side, order.leverage)],
     ['type', t('trade:typeLabel'), t(`trade:type.${order.type}`)],
     ['price', t('trade:orderPrice'), order.price ? priceText(t, order.price) : t('trade:type.market')],
     ['lots', t('trade:lots'), quantityText(t, order.lots)],
@@ -71,7 +72,7 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
       text: t('trade:cancelConfirmText'),
       rows: [
         ['instrument', t('trade:instrument'), instrumentText],
-        ['side', t('trade:sideLabel'), t(`trade:side.${order.side}`)],
+        ['side', t('trade:sideLabel'), orderSideText(t, order.side, order.leverage)],
         ['lots', t('trade:lots'), quantityText(t, order.lots)],
         [
           'price',

@@ -3,12 +3,13 @@ import { useState, type ReactNode } from 'react';
 import { Button, Toast } from 'antd-mobile';
 import { formatJst, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
-import { yen } from '../../../lib/format';
+import { withSign, yen } from '../../../lib/format';
 import { useCancelClose, useLiveQuotes, usePosition } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
-import { livePnl, pnlPercentOf, withSign } from '../lib/figures';
+import { livePnl, pnlPercentOf } from '../lib/figures';
 import {
   instrumentWithCode,
+  positionSideText,
   positionStatusText,
   priceText,
   quantityText,
@@ -88,7 +89,7 @@ export function PositionDetail({
   }
   rows.push(
     // A position is held long or short (買建 / 売建); 新規買 names the order that opened it.
-    ['side', t('trade:sideLabel'), t(`trade:positionSide.${position.side}`)],
+    ['side', t('trade:sideLabel'), positionSideText(t, position.side, position.leverage)],
     ['status', t('trade:status'), positionStatusText(t, position)],
     ['lots', t('trade:lots'), quantityText(t, position.lots)],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: position.leverage })],

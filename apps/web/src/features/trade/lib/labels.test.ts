@@ -1,7 +1,7 @@
 import { createInstance } from 'i18next';
 import { resources } from '@kabuto/i18n';
 import { describe, expect, it } from 'vitest';
-import { quantityText, weekEndsToday, weekEndsTodayText } from './labels';
+import { orderSideText, positionSideText, quantityText, weekEndsToday, weekEndsTodayText } from './labels';
 
 async function translator(lng: string) {
   const i18n = createInstance();
@@ -25,6 +25,21 @@ describe('quantityText', () => {
     const ja = await translator('ja');
     expect(quantityText(ja, 1)).toBe('100株（1単元）');
     expect(quantityText(ja, 25)).toBe('2,500株（25単元）');
+  });
+});
+
+describe('orderSideText and positionSideText', () => {
+  it('mark margin trading (2x and above, or any short) as the confirmation does, and a 1x buy not', async () => {
+    const ja = await translator('ja');
+    expect(orderSideText(ja, 'long', 1)).toBe('新規買');
+    expect(orderSideText(ja, 'long', 3)).toBe('新規買（信用）');
+    expect(orderSideText(ja, 'short', 1)).toBe('新規売（信用）');
+    expect(positionSideText(ja, 'long', 1)).toBe('買建');
+    expect(positionSideText(ja, 'long', 2)).toBe('買建（信用）');
+    expect(positionSideText(ja, 'short', 1)).toBe('売建（信用）');
+    const en = await translator('en');
+    expect(orderSideText(en, 'long', 2)).toBe('Buy to open, on margin');
+    expect(positionSideText(en, 'short', 1)).toBe('Short, on margin');
   });
 });
 

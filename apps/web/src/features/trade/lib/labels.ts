@@ -2,6 +2,7 @@ import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import {
   formatPrice,
   groupThousands,
+  isMarginTrade,
   jstDateOf,
   type Order,
   type OrderValidity,
@@ -38,6 +39,21 @@ export const weekEndsTodayText = (
   weekEndsToday(validity, validUntil, now)
     ? t('trade:weekEndsToday', { week: t('trade:validity.week'), day: t('trade:validity.day') })
     : null;
+
+/**
+ * An order's side as every screen that shows one order names it: 新規買, or 新規買（信用） when it is margin
+ * trading (bought at 2x and above, or any short), as on its confirmation.
+ */
+export const orderSideText = (t: TFunction, side: Order['side'], leverage: number | string) =>
+  isMarginTrade(side, Number(leverage))
+    ? t('trade:marginSide', { side: t(`trade:side.${side}`) })
+    : t(`trade:side.${side}`);
+
+/** A position's side, 買建 or 売建, with （信用） when it is margin trading, as its opening order's. */
+export const positionSideText = (t: TFunction, side: Position['side'], leverage: number | string) =>
+  isMarginTrade(side, Number(leverage))
+    ? t('trade:marginSide', { side: t(`trade:positionSide.${side}`) })
+    : t(`trade:positionSide.${side}`);
 
 /** 注文中 / 約定 / 取消済み, and 期限切れ for an order cancelled because its 期間 ran out. */
 export function orderStatusText(t: TFunction, order: Pick<Order, 'status' | 'cancelReason'>): string {

@@ -1,11 +1,11 @@
-import { formatPrice, isMarginTrade } from '@kabuto/contract';
+import { formatPrice } from '@kabuto/contract';
 import type { OrderPreviewView } from '@kabuto/contract';
 
 import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import type { OrderRequest } from '../api/keys';
 import { SimulatedLabel } from '../components/SimulatedLabel';
-import { quantityText, validityText, weekEndsTodayText } from '../lib/labels';
+import { orderSideText, quantityText, validityText, weekEndsTodayText } from '../lib/labels';
 
 interface OrderConfirmationProps {
   order: OrderRequest;
@@ -18,13 +18,7 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
   const { t } = useTradeTranslation();
   const rows: [string, string, string][] = [
     ['instrument', t('trade:instrument'), instrumentLabel],
-    [
-      'side',
-      t('trade:sideLabel'),
-      isMarginTrade(order.side, Number(order.leverage))
-        ? t('trade:marginSide', { side: t(`trade:side.${order.side}`) })
-        : t(`trade:side.${order.side}`),
-    ],
+    ['side', t('trade:sideLabel'), orderSideText(t, order.side, order.leverage)],
     [
       'type',
       t('trade:typeLabel'),

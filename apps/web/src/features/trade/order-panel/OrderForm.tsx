@@ -219,8 +219,8 @@ export function OrderForm({
         limitNote={t('trade:validityNote')}
         testId="order-validity"
       />
-      <List className="kb-form">
-        {type === 'limit' && (
+      {type === 'limit' && (
+        <List className="kb-form">
           <FormField
             {...form.field('price')}
             label={t('trade:limitPrice')}
@@ -230,7 +230,19 @@ export function OrderForm({
             testId="order-price"
             extra={<Stepper label={t('trade:limitPrice')} onStep={stepPrice('price')} testId="order-price" />}
           />
-        )}
+        </List>
+      )}
+      {/* Right under the price it is about, not under the quantity. */}
+      {market && type === 'limit' && (
+        <PriceLimitsNote
+          band={market.band}
+          typed={form.values.price}
+          reference={decimalToSen(market.last) ?? 1n}
+          topix500={market.topix500}
+          testId="order"
+        />
+      )}
+      <List className="kb-form">
         <FormField
           {...form.field('shares')}
           label={t('trade:sharesInput')}
@@ -251,15 +263,6 @@ export function OrderForm({
       <div className="kb-trade-note" data-testid="order-shares">
         {lots !== null ? quantityText(t, lots) : t('trade:lotUnit')}
       </div>
-      {market && type === 'limit' && (
-        <PriceLimitsNote
-          band={market.band}
-          typed={form.values.price}
-          reference={decimalToSen(market.last) ?? 1n}
-          topix500={market.topix500}
-          testId="order"
-        />
-      )}
       <div className="kb-trade-label" id="order-leverage-label">
         {t('trade:leverage')}
       </div>
@@ -379,7 +382,7 @@ export function OrderForm({
       <ConfirmationDialog
         title={t('trade:confirmTitle')}
         unanswered={unanswered}
-        backText={t('common:cancel')}
+        backText={t('trade:confirmBack')}
         sendText={t('trade:place')}
         sending={place.isPending}
         onBack={dismiss}
