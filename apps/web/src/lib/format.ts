@@ -5,3 +5,9 @@ export function yen(decimal: string | undefined): string {
   const text = formatYen(decimal ?? '0.00');
   return text.startsWith('-') ? `-¥${text.slice(1)}` : `¥${text}`;
 }
+
+/** A signed figure for display: "+1,234.00", "-56.00", "0.00"; in yen too ("+¥1,234.00", "¥0.00"). */
+export function withSign(formatted: string): string {
+  if (formatted.startsWith('-') || /^¥?[0.,]+$/.test(formatted)) return formatted;
+  return `+${formatted}`;
+}

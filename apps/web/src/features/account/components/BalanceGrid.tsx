@@ -1,6 +1,6 @@
 import type { UserInfo } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
-import { yen } from '../../../lib/format';
+import { withSign, yen } from '../../../lib/format';
 import { toneClass } from '../../../lib/price-tone';
 
 export type BalanceField = 'total' | 'money' | 'frozen' | 'floatingPnl' | 'usedAmount' | 'custody';
@@ -40,7 +40,11 @@ export function BalanceGrid({ info, fields }: { info: UserInfo; fields: readonly
         return (
           <div key={field} className="kb-balance-cell" data-testid={`balance-${field}`}>
             <dt>{labels[field]}</dt>
-            <dd className={field === 'floatingPnl' ? toneClass(amount) : undefined}>{yen(amount)}</dd>
+            {field === 'floatingPnl' ? (
+              <dd className={toneClass(amount)}>{withSign(yen(amount))}</dd>
+            ) : (
+              <dd>{yen(amount)}</dd>
+            )}
           </div>
         );
       })}

@@ -1,11 +1,11 @@
 import { toneClass } from '../../../lib/price-tone';
 import { NoticeBar } from 'antd-mobile';
 import { useTradeTranslation } from '../lib/texts';
-import { yen } from '../../../lib/format';
+import { withSign, yen } from '../../../lib/format';
 import { LiveNotice } from '../../../components/market/LiveNotice';
 import type { TradeSnapshot } from '../api/snapshot';
 import type { TradingAccount } from '@kabuto/contract';
-import { buyingPowerAt, roomAbove, shortfallTo, withSign } from '../lib/figures';
+import { buyingPowerAt, roomAbove, shortfallTo } from '../lib/figures';
 
 /**
  * Equity, buying power (the server's, by the engine's own checks: unrealised losses lower it), margin in use,

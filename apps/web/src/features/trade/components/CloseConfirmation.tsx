@@ -1,9 +1,8 @@
 import { formatPrice, type ClosePreviewView, type Position } from '@kabuto/contract';
 
-import { yen } from '../../../lib/format';
+import { withSign, yen } from '../../../lib/format';
 import { toneClass } from '../../../lib/price-tone';
 import type { CloseRequest } from '../api/keys';
-import { withSign } from '../lib/figures';
 import {
   closeTermsText,
   priceText,

@@ -1,9 +1,8 @@
-import { yen } from '../../../lib/format';
+import { withSign, yen } from '../../../lib/format';
 import { toneClass } from '../../../lib/price-tone';
 import { formatJst, formatPrice, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import type { TradeSnapshot } from '../api/snapshot';
-import { withSign } from '../lib/figures';
 import { positionStatusText, quantityText } from '../lib/labels';
 import { InstrumentLabel, SideTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';

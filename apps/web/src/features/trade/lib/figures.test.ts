@@ -13,7 +13,6 @@ import {
   steppedShares,
   targetRefusal,
   unrealisedPnlAt,
-  withSign,
 } from './figures';
 
 describe('lotsOfShares', () => {
@@ -87,17 +86,6 @@ describe('pnlPercentOf', () => {
     expect(pnlPercentOf('-1000.00', '300000.00')).toBe('-0.33');
     expect(pnlPercentOf('-2000.00', '300000.00')).toBe('-0.67');
     expect(pnlPercentOf('1.00', '0.00')).toBeNull();
-  });
-});
-
-describe('signs and colours', () => {
-  it('marks gains with a plus and leaves zero unsigned', () => {
-    expect(withSign('1,234.00')).toBe('+1,234.00');
-    expect(withSign('-5.00')).toBe('-5.00');
-    expect(withSign('0.00')).toBe('0.00');
-    expect(withSign('¥1,234.00')).toBe('+¥1,234.00');
-    expect(withSign('-¥5.00')).toBe('-¥5.00');
-    expect(withSign('¥0.00')).toBe('¥0.00');
   });
 });
 

@@ -88,12 +88,6 @@ export function pnlPercentOf(pnl: string, margin: string): string | null {
   return senToDecimal(rounded);
 }
 
-/** A signed figure for display: "+1,234.00", "-56.00", "0.00"; in yen too ("+¥1,234.00", "¥0.00"). */
-export function withSign(formatted: string): string {
-  if (formatted.startsWith('-') || /^¥?[0.,]+$/.test(formatted)) return formatted;
-  return `+${formatted}`;
-}
-
 /** Which side of the reference price a take-profit and a stop-loss must lie on. */
 export type TargetRefusal = 'ORDER_TAKE_PROFIT_INVALID' | 'ORDER_STOP_LOSS_INVALID';
 

@@ -12,7 +12,7 @@ import { useLiveQuotes } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
 import { DetailSheet } from '../components/DetailSheet';
 import { SimulatedLabel } from '../components/SimulatedLabel';
-import { withSign } from '../lib/figures';
+import { withSign } from '../../../lib/format';
 import { instrumentWithCode } from '../lib/labels';
 import { DEFAULT_LEVERAGES, OrderForm, type MarketFacts } from './OrderForm';
 
