@@ -286,14 +286,14 @@ for (const lang of ['ja', 'en']) {
       await expect(panel.getByTestId('order-margin-note')).toHaveText(
         message(lang, 'trade', 'marginTradingNote'),
       );
-      // Selling short, the bound is named for what it bounds: 売建余力, not 買付余力.
+      // Each bound is named for what it bounds: 売建余力 selling short, 信用買建余力 buying at 2x (買付余力 is 1x's).
       await panel.getByTestId('order-side-short').click();
       await expect(panel.getByTestId('order-buying-power')).toContainText(
         messageWith(lang, 'trade', 'sellingPowerAt', { leverage: '2' }),
       );
       await panel.getByTestId('order-side-long').click();
       await expect(panel.getByTestId('order-buying-power')).toContainText(
-        messageWith(lang, 'trade', 'buyingPowerAt', { leverage: '2' }),
+        messageWith(lang, 'trade', 'marginBuyingPowerAt', { leverage: '2' }),
       );
       await expect(panel.getByTestId('order-verify')).toHaveCount(0);
       await panel.getByTestId('order-review').click();

@@ -111,7 +111,16 @@ export function OrderForm({
   const needsVerification = userInfo !== undefined && userInfo.real_name_status !== 'passed';
   const account = useTradingAccount();
   const power = buyingPowerAt(account.data, side, leverage);
-  const powerLabel = t(side === 'short' ? 'trade:sellingPowerAt' : 'trade:buyingPowerAt', { leverage });
+  // 買付余力 is a 1x buy's; a buy at 2x and above is margin trading (信用買建余力), a short always is (売建余力).
+  const powerKey =
+    side === 'short' ? 'sellingPowerAt' : leverage > 1 ? 'marginBuyingPowerAt' : 'buyingPowerAt';
+  const exceedsKey =
+    side === 'short'
+      ? 'exceedsSellingPower'
+      : leverage > 1
+        ? 'exceedsMarginBuyingPower'
+        : 'exceedsBuyingPower';
+  const powerLabel = t(`trade:${powerKey}`, { leverage });
 
   const stepPrice = (name: 'price' | 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     if (!market) return;
@@ -358,7 +367,7 @@ export function OrderForm({
       {estimate !== null && power && exceeds(estimate, power.notional) && (
         // Said while the investor types, not first at the confirmation; the server's check stays the rule.
         <p className="kb-trade-note kb-field-warning" role="status" data-testid="order-exceeds-power">
-          {t(side === 'short' ? 'trade:exceedsSellingPower' : 'trade:exceedsBuyingPower', { leverage })}
+          {t(`trade:${exceedsKey}`, { leverage })}
         </p>
       )}
       {power && power.limitedBy !== 'cash' && account.data && (
