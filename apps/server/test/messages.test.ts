@@ -125,6 +125,37 @@ describe('GET /api/messages', () => {
     );
   });
 
+  it('names a fill’s order as its screens do, and a fill stored before the side was without it', async () => {
+    const user = await registerUser(t);
+    const fill = {
+      code: '7203',
+      nameJa: 'トヨタ自動車',
+      nameEn: 'Toyota Motor',
+      lots: '1',
+      price: '2800.00',
+    };
+    t.clock.advance(1);
+    await t.ctx.transact((tx) => notify(tx.db, BigInt(user.userId), 'order_filled', fill));
+    t.clock.advance(1);
+    await t.ctx.transact((tx) =>
+      notify(tx.db, BigInt(user.userId), 'order_filled', { ...fill, side: 'long', margin: 'false' }),
+    );
+    t.clock.advance(1);
+    await t.ctx.transact((tx) =>
+      notify(tx.db, BigInt(user.userId), 'order_filled', { ...fill, side: 'short', margin: 'true' }),
+    );
+    const bodies = async (lang: string) =>
+      (await get<Page>(t.app, `/api/messages?lang=${lang}`, user.token)).data.items.map((item) => item.body);
+    expect(await bodies('ja')).toEqual([
+      'トヨタ自動車（7203）100株の新規売（信用）注文が2,800円で約定しました。',
+      'トヨタ自動車（7203）100株の新規買注文が2,800円で約定しました。',
+      'トヨタ自動車（7203）100株の新規注文が2,800円で約定しました。',
+    ]);
+    expect((await bodies('en'))[0]).toBe(
+      'Your order (Sell to open, on margin) for 100 shares of Toyota Motor (7203) was filled at ¥2,800.',
+    );
+  });
+
   it('writes a loss with its sign before the currency in every language', async () => {
     const user = await registerUser(t);
     t.clock.advance(1);

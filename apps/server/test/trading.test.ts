@@ -60,9 +60,12 @@ describe('a 2x market long', () => {
           user.token,
         )
       ).data.items.find((message) => message.kind === 'order_filled')?.body;
-    expect(await filled('ja')).toBe('トヨタ自動車（7203）100株の新規注文が2,800.5円で約定しました。');
+    // Named as its screens name it: a buy at 2x is margin trading.
+    expect(await filled('ja')).toBe(
+      'トヨタ自動車（7203）100株の新規買（信用）注文が2,800.5円で約定しました。',
+    );
     expect(await filled('en')).toBe(
-      'Your order to open 100 shares of Toyota Motor (7203) was filled at ¥2,800.5.',
+      'Your order (Buy to open, on margin) for 100 shares of Toyota Motor (7203) was filled at ¥2,800.5.',
     );
     // 100 shares at 2,800.50 = 280,050 yen; margin at 2x 140,025; fee 0.1% = 280.05 (above the 100 yen minimum).
     const position = await send<PositionView>(t, 'GET', `/api/positions/${placed.data.id}`, user.token);

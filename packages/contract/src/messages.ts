@@ -35,9 +35,16 @@ export interface MessageParams {
   };
   /**
    * Prices as wire decimals; lots as digits (shown as shares). The stock's names are added as the message is
-   * written (messages stored before them show the code alone).
+   * written (messages stored before them show the code alone). side and margin ('true' when margin trading:
+   * 2x and above, or short) name the order as its screens do; fills stored before them show neither.
    */
-  order_filled: { code: string; lots: string; price: string } & StockNames;
+  order_filled: {
+    code: string;
+    lots: string;
+    price: string;
+    side?: 'long' | 'short';
+    margin?: 'true' | 'false';
+  } & StockNames;
   position_closed: { code: string; lots: string; price: string; amount: string } & StockNames;
   /**
    * ratio: percent with two decimals; deadline: a JST date as 2026/11/25; amount: the 追証金額, whole yen as a wire

@@ -40,6 +40,11 @@ function displayParams(lang: Lang, params: MessageParamValues): Record<string, s
           ? params.code
           : `${shown.name} (${params.code})`;
   if (params.lots !== undefined) shown.shares = groupThousands(String(Number(params.lots) * SHARES_PER_LOT));
+  // An order as its screens name it: 新規買, 新規買（信用）.
+  if (params.side !== undefined) {
+    const side = translate(lang, 'trade', `side.${params.side}`);
+    shown.order = params.margin === 'true' ? translate(lang, 'trade', 'marginSide', { side }) : side;
+  }
   if (params.direction !== undefined)
     shown.condition = translate(lang, 'common', `priceAlertConditions.${params.direction}`);
   return shown;

@@ -163,7 +163,14 @@ export async function persistEvents(
         notify(
           userId,
           'order_filled',
-          { code: event.code, lots: String(event.lots), price: senToDecimal(event.price) },
+          {
+            code: event.code,
+            lots: String(event.lots),
+            price: senToDecimal(event.price),
+            side: event.side,
+            // Margin trading as the order form defines it: a short, or a margin below the notional (2x and above).
+            margin: event.side === 'short' || event.margin < event.notional ? 'true' : 'false',
+          },
           at,
         );
         break;
