@@ -116,7 +116,7 @@ test('a deposit notice credited in the back office reaches the side menu, the st
   expect(rows[0]).toContain('入金');
   expect(rows.find((line) => line.includes('50000.00'))).toMatch(/入金/);
   // The balance after the line, then the bank's reference in words: never the ledger's own key.
-  expect(rows[0]).toContain('預り金残高（拘束中を含む）');
+  expect(rows[0]).toContain('預り金残高（拘束額を含む）');
   expect(rows[1]).toMatch(/,50000\.00,,,50000\.00,照合番号 STMT-\d+$/);
 
   // The same line as a page of its own (詳細, /subPackages/details/details?id=…), no longer 準備中.

@@ -835,6 +835,9 @@ for (const lang of ['ja', 'en']) {
       await panel.getByTestId('order-review').click();
       await expect(confirm.getByTestId('order-confirm-validity')).toBeVisible();
       await confirm.getByTestId('order-send').click();
+      const accepted = page.locator('.adm-toast-main');
+      await expect(accepted).toBeVisible();
+      const acceptedText = await accepted.innerText();
       await expect(page).toHaveURL(/pages\/jiaoyi\/jiaoyi/);
       const [placed] = (
         await userApi<Page_<{ id: string; price: string; validity: string; validUntil: string }>>(
@@ -844,6 +847,8 @@ for (const lang of ['ja', 'en']) {
         )
       ).items;
       expect(placed!.validity).toBe('week');
+      // The notice that it was accepted (a toast, read as it showed) gives its number, as a broker's 注文受付 does.
+      expect(acceptedText).toBe(messageWith(lang, 'trade', 'placedResting', { id: placed!.id }));
       const lastDate = placed!.validUntil.replaceAll('-', '/');
 
       await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.orders') }).click();

@@ -240,7 +240,7 @@ describe('GET /api/account/ledger.csv', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
     expect(text.split('\r\n')).toEqual([
-      '日時,取引種別,銘柄コード,銘柄名,入金額,出金額,拘束金の増減,預り金残高（拘束中を含む）,参照',
+      '日時,取引種別,銘柄コード,銘柄名,入金額,出金額,拘束額の増減,預り金残高（拘束額を含む）,参照',
       '2026/12/01 00:00:00,入金,,,1.00,,,12101.00,照合番号 DEC',
       '2026/11/30 23:59:59,残高調整,,,,0.50,,12100.00,調整番号 1',
       '2026/11/12 12:00:00,出金取消（拘束解除）,,,,,-600.00,12100.50,出金番号 1',
@@ -380,7 +380,7 @@ describe('the balance after each entry (預り金残高) and the two statements'
     ]);
     const posted = await postedCash(dan);
     for (const entry of items) expect(entry.balanceAfter, entry.kind).toBe(posted.get(entry.id));
-    // The newest line's balance is today's 預り金（拘束中を含む）.
+    // The newest line's balance is today's 預り金（拘束額を含む）.
     const now = (await get<{ available: string; held: string }>(t.app, '/api/account/balances', dan.token))
       .data;
     expect(Number(now.available) + Number(now.held)).toBe(Number(items[0]!.balanceAfter));

@@ -322,7 +322,7 @@ describe('staff review', () => {
       url: '/api/account/ledger.csv?lang=ja',
       headers: { token: user.token },
     });
-    // 日時,取引種別,銘柄コード,銘柄名,入金額,出金額,拘束金の増減,参照: the payout is the only expenditure.
+    // 日時,取引種別,銘柄コード,銘柄名,入金額,出金額,拘束額の増減,参照: the payout is the only expenditure.
     expect(
       csv.body
         .split('\r\n')

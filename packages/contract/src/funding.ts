@@ -112,7 +112,7 @@ export const ledgerEntry = z.object({
   /** The change to cash held for withdrawals and resting orders, signed. */
   heldChange: decimalMoney,
   /**
-   * 預り金残高 after this entry: the user's cash, available and held together (預り金（拘束中を含む）), once
+   * 預り金残高 after this entry: the user's cash, available and held together (預り金（拘束額を含む）), once
    * this entry and every earlier one were posted. A property of the entry, the same whatever the filter or page.
    */
   balanceAfter: decimalMoney,

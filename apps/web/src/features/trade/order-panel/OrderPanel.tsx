@@ -106,7 +106,10 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
           shortable={instrument.data?.shortable ?? true}
           onPlaced={(order) => {
             Toast.show({
-              content: t(order.status === 'filled' ? 'trade:placedFilled' : 'trade:placedResting'),
+              // With its number, as a broker's 注文受付 says it: the Trade tab then shows the order or its position.
+              content: t(order.status === 'filled' ? 'trade:placedFilled' : 'trade:placedResting', {
+                id: order.id,
+              }),
             });
             onClose();
             onPlaced?.(order);
