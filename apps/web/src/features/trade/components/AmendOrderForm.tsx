@@ -19,7 +19,7 @@ import { useInstrument } from '../../../lib/market-data';
 import { amendmentChanges, cashForAmendment, changesSomething, heldOf } from '../lib/amend';
 import { lotsOfShares, marginOf, notionalOf, sharesSteps, steppedShares } from '../lib/figures';
 import { instrumentWithCode, orderSideText, priceText, quantityText } from '../lib/labels';
-import { priceInputText, priceSenOf, steppedPrice } from '../lib/prices';
+import { bandOf, priceInputText, priceSenOf, steppedPrice } from '../lib/prices';
 import { useTradeTranslation } from '../lib/texts';
 import { PriceLimitsNote } from './PriceLimitsNote';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
@@ -62,9 +62,7 @@ export function AmendOrderForm({
     onDone,
   });
   const lots = lotsOfShares(form.values.shares);
-  const band = quote
-    ? { low: decimalToSen(quote.limitDown) ?? 1n, high: decimalToSen(quote.limitUp) ?? 1n }
-    : undefined;
+  const band = quote ? bandOf(quote) : undefined;
 
   const stepPrice = (step: 1 | -1) => {
     const field = form.field('price');

@@ -15,7 +15,7 @@ import { useForm } from '../../../components/form/use-form';
 import type { CloseRequest } from '../api/keys';
 import { useClosePosition, useClosePreview, useLiveQuotes, type Confirmed } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
-import { priceInputText, steppedPrice } from '../lib/prices';
+import { bandOf, priceInputText, steppedPrice } from '../lib/prices';
 import { instrumentWithCode, priceText, quantityText, restingCloseOf, restingCloseText } from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { CloseConfirmation } from './CloseConfirmation';
@@ -63,9 +63,7 @@ export function ClosePositionForm({
   const type = form.values.type as 'market' | 'limit';
   const validity = validityFor(type, form.values.validity as OrderValidity);
 
-  const band = quote
-    ? { low: decimalToSen(quote.limitDown) ?? 1n, high: decimalToSen(quote.limitUp) ?? 1n }
-    : undefined;
+  const band = quote ? bandOf(quote) : undefined;
   const stepPrice = (step: 1 | -1) => {
     const field = form.field('price');
     const reference = decimalToSen(last) ?? 1n;

@@ -1,4 +1,4 @@
-import { senToDecimal, typedSen, type Sen } from '@kabuto/contract';
+import { decimalToSen, senToDecimal, typedSen, type Sen } from '@kabuto/contract';
 import { isOnTick, lowestPrice, roundToTick, tickSize, ticksAway, tickTableFor } from '@kabuto/market-rules';
 
 /**
@@ -30,6 +30,12 @@ export interface PriceBand {
   low: Sen;
   high: Sen;
 }
+
+/** The day's limits of a quote (stop low and stop high), as the price steppers and the limits line take them. */
+export const bandOf = (quote: { limitDown: string; limitUp: string }): PriceBand => ({
+  low: decimalToSen(quote.limitDown) ?? 1n,
+  high: decimalToSen(quote.limitUp) ?? 1n,
+});
 
 /**
  * The price one tick above (+1) or below (-1) the typed one, on the stock's tick table (TOPIX500 or the

@@ -1,7 +1,7 @@
 import { formatPrice } from '@kabuto/contract';
 import { directionOf, toneClass } from '../../../lib/price-tone';
 import { Button, Toast } from 'antd-mobile';
-import { decimalToSen, type Order } from '@kabuto/contract';
+import type { Order } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { useLocation, useNavigate } from 'react-router';
 import { LiveNotice } from '../../../components/market/LiveNotice';
@@ -13,6 +13,7 @@ import { useInstrument } from '../../../lib/market-data';
 import { DetailSheet } from '../components/DetailSheet';
 import { SimulatedLabel } from '../components/SimulatedLabel';
 import { withSign } from '../../../lib/format';
+import { bandOf } from '../lib/prices';
 import { instrumentWithCode } from '../lib/labels';
 import { DEFAULT_LEVERAGES, OrderForm, type MarketFacts } from './OrderForm';
 
@@ -48,7 +49,7 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
       ? {
           last: quote.last,
           topix500: instrument.data.topix500,
-          band: { low: decimalToSen(quote.limitDown) ?? 1n, high: decimalToSen(quote.limitUp) ?? 1n },
+          band: bandOf(quote),
         }
       : null;
 
