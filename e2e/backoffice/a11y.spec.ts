@@ -31,7 +31,8 @@ for (const lang of ['ja', 'en'] as const) {
     };
 
     await openBackOffice(page, lang, '#/login');
-    await expect(page.getByTestId('login-card')).toBeVisible();
+    // The first screen loads the back office cold, beside the other project's worker on a 2-core machine.
+    await expect(page.getByTestId('login-card')).toBeVisible({ timeout: 30_000 });
     await check('login');
 
     await openSignedIn(page, session, lang, '#/');

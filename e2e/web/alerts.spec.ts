@@ -18,10 +18,11 @@ for (const lang of ['ja', 'en'] as const) {
     request,
   }) => {
     const user = await registerByApi(request);
-    const quotes = await request.get('/api/market/quotes?codes=7203');
-    const last = Number(
-      ((await quotes.json()) as { data: { items: { last: string }[] } }).data.items[0]!.last,
-    );
+    const lastPrice = async () => {
+      const quotes = await request.get('/api/market/quotes?codes=7203');
+      return Number(((await quotes.json()) as { data: { items: { last: string }[] } }).data.items[0]!.last);
+    };
+    let last = await lastPrice();
 
     await useLanguage(page, lang);
     await openSignedInPhone(page, user, ALERTS_PATH);
@@ -29,13 +30,18 @@ for (const lang of ['ja', 'en'] as const) {
 
     // "Below" at a price above the market: it is already there, and the form says so under the price.
     await input(page, 'alert-code').fill('7203');
-    // The code names its stock, with its last price: the alert is set against the stock meant.
-    await expect(page.getByTestId('alert-instrument')).toHaveText(
-      messageWith(lang, 'web', 'alerts.instrumentNow', {
-        name: lang === 'ja' ? 'トヨタ自動車' : 'Toyota Motor',
-        price: last.toLocaleString('en-US', { maximumFractionDigits: 2 }),
-      }),
-    );
+    // The code names its stock, with its last price: the alert is set against the stock meant. The simulated
+    // price ticks, so the screen and the API are read again until both give the same one.
+    await expect(async () => {
+      last = await lastPrice();
+      await expect(page.getByTestId('alert-instrument')).toHaveText(
+        messageWith(lang, 'web', 'alerts.instrumentNow', {
+          name: lang === 'ja' ? 'トヨタ自動車' : 'Toyota Motor',
+          price: last.toLocaleString('en-US', { maximumFractionDigits: 2 }),
+        }),
+        { timeout: 1_000 },
+      );
+    }).toPass({ timeout: 20_000 });
     await screenshot(page, `${lang}-alert-form-instrument`);
     await page.getByTestId('alert-direction-below').click();
     await input(page, 'alert-price').fill(String(Math.ceil(last * 2)));

@@ -211,9 +211,14 @@ for (const lang of ['ja', 'en']) {
       await page.getByTestId(`movers-${movers}`).click();
       const percents = page.getByTestId(`movers-list-${movers}`).getByTestId('quote-percent');
       await expect(percents.first()).toBeVisible();
-      const shown = (await percents.allTextContents()).map((text) => Number(text.replace('%', '')));
-      const ranked = [...shown].sort((a, b) => (movers === 'gainers' ? b - a : a - b));
-      expect(shown).toEqual(ranked);
+      // Read again until a read is in order: the rows are redrawn as live prices arrive.
+      await expect
+        .poll(async () => {
+          const shown = (await percents.allTextContents()).map((text) => Number(text.replace('%', '')));
+          const ranked = [...shown].sort((a, b) => (movers === 'gainers' ? b - a : a - b));
+          return shown.every((percent, index) => percent === ranked[index]) ? 'ranked' : shown.join(' ');
+        })
+        .toBe('ranked');
     }
   });
 
