@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { freshMobile, registerByApi, screenshot } from '../support';
-import { expectNoHorizontalOverflow, input, loginInBrowser, message, useLanguage } from './helpers';
+import {
+  expectNoHorizontalOverflow,
+  input,
+  loginInBrowser,
+  message,
+  shownToast,
+  useLanguage,
+} from './helpers';
 
 const LOGIN = '/#/subPackages/login/login';
 
@@ -100,9 +107,7 @@ for (const lang of ['ja', 'en']) {
       await page.getByTestId('sms-code-button').click();
       await expect(page.getByTestId('sms-code-button')).toBeDisabled();
       // a toast is wide enough for its sentence: two lines at most, not a column of a few characters
-      const toast = page.locator('.adm-toast-main');
-      await expect(toast).toContainText(message(lang, 'web', 'auth.codeSent'));
-      expect((await toast.boundingBox())?.height).toBeLessThan(80);
+      expect((await shownToast(page, message(lang, 'web', 'auth.codeSent'))).height).toBeLessThan(80);
       await screenshot(page, `${lang}-forms-toast`);
       await input(page, 'register-sms').fill('000000');
       await page.getByTestId('register-agree').click();
@@ -213,13 +218,12 @@ for (const lang of ['ja', 'en']) {
         .locator('.adm-dialog-body')
         .getByText(message(lang, 'web', 'sessions.revokeOne'), { exact: true })
         .click();
-      const toast = page.locator('.adm-toast-main');
-      await expect(toast).toHaveText(message(lang, 'errors', 'SESSION_IS_CURRENT'));
-      const box = await toast.boundingBox();
+      const box = await shownToast(page, message(lang, 'errors', 'SESSION_IS_CURRENT'));
+      expect(box.text).toBe(message(lang, 'errors', 'SESSION_IS_CURRENT'));
       await screenshot(page, `${lang}-forms-long-toast`);
-      expect(box?.width).toBeGreaterThan(280);
-      expect(box?.width).toBeLessThanOrEqual(342);
-      expect(box?.height).toBeLessThan(110);
+      expect(box.width).toBeGreaterThan(280);
+      expect(box.width).toBeLessThanOrEqual(342);
+      expect(box.height).toBeLessThan(110);
     });
   });
 }

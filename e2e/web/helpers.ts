@@ -118,6 +118,23 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   expect(overflowing).toEqual([]);
 }
 
+/**
+ * The toast that says `text` (or contains it), read and measured in one look: a toast is gone after 2 s, which
+ * on a slow machine can be sooner than a second call after the one that found it.
+ */
+export async function shownToast(
+  page: Page,
+  text = '',
+): Promise<{ text: string; width: number; height: number }> {
+  const found = await page.waitForFunction((wanted) => {
+    const toast = document.querySelector<HTMLElement>('.adm-toast-main');
+    if (!toast?.textContent?.includes(wanted)) return null;
+    const { width, height } = toast.getBoundingClientRect();
+    return { text: toast.innerText, width, height };
+  }, text);
+  return (await found.jsonValue())!;
+}
+
 /** What the API answers a registration or a login with: enough to act as the investor. */
 export interface InvestorSession {
   token: string;

@@ -9,6 +9,7 @@ import {
   message,
   messageWith,
   openSignedInPhone,
+  shownToast,
   useLanguage,
   waitUntilSettled,
 } from './helpers';
@@ -835,9 +836,7 @@ for (const lang of ['ja', 'en']) {
       await panel.getByTestId('order-review').click();
       await expect(confirm.getByTestId('order-confirm-validity')).toBeVisible();
       await confirm.getByTestId('order-send').click();
-      const accepted = page.locator('.adm-toast-main');
-      await expect(accepted).toBeVisible();
-      const acceptedText = await accepted.innerText();
+      const acceptedText = (await shownToast(page)).text;
       await expect(page).toHaveURL(/pages\/jiaoyi\/jiaoyi/);
       const [placed] = (
         await userApi<Page_<{ id: string; price: string; validity: string; validUntil: string }>>(
