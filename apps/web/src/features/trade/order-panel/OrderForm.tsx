@@ -51,6 +51,13 @@ export interface MarketFacts {
   topix500: boolean;
 }
 
+/** The bound an order is held to and the line shown when it is over it, by the kind of power it spends. */
+const POWER_TEXTS = {
+  buying: { bound: 'buyingPowerAt', exceeds: 'exceedsBuyingPower' },
+  marginBuying: { bound: 'marginBuyingPowerAt', exceeds: 'exceedsMarginBuyingPower' },
+  selling: { bound: 'sellingPowerAt', exceeds: 'exceedsSellingPower' },
+} as const;
+
 interface OrderFormProps {
   code: string;
   initialSide: Side;
@@ -112,15 +119,8 @@ export function OrderForm({
   const account = useTradingAccount();
   const power = buyingPowerAt(account.data, side, leverage);
   // 買付余力 is a 1x buy's; a buy at 2x and above is margin trading (信用買建余力), a short always is (売建余力).
-  const powerKey =
-    side === 'short' ? 'sellingPowerAt' : leverage > 1 ? 'marginBuyingPowerAt' : 'buyingPowerAt';
-  const exceedsKey =
-    side === 'short'
-      ? 'exceedsSellingPower'
-      : leverage > 1
-        ? 'exceedsMarginBuyingPower'
-        : 'exceedsBuyingPower';
-  const powerLabel = t(`trade:${powerKey}`, { leverage });
+  const powerTexts = POWER_TEXTS[side === 'short' ? 'selling' : leverage > 1 ? 'marginBuying' : 'buying'];
+  const powerLabel = t(`trade:${powerTexts.bound}`, { leverage });
 
   const stepPrice = (name: 'price' | 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     if (!market) return;
@@ -367,7 +367,7 @@ export function OrderForm({
       {estimate !== null && power && exceeds(estimate, power.notional) && (
         // Said while the investor types, not first at the confirmation; the server's check stays the rule.
         <p className="kb-trade-note kb-field-warning" role="status" data-testid="order-exceeds-power">
-          {t(`trade:${exceedsKey}`, { leverage })}
+          {t(`trade:${powerTexts.exceeds}`, { leverage })}
         </p>
       )}
       {power && power.limitedBy !== 'cash' && account.data && (
