@@ -42,7 +42,9 @@ export default defineConfig({
   outputDir: '../test-results/e2e',
   workers: servers.length,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two browsers and two servers share two cores: CI runs have seen a first screen take 12 s to appear while
+  // the other project's worker was busy, so a check waits up to 20 s before it fails.
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e-report.json' }]],
   projects: servers.map((server) => ({
     name: server.name,

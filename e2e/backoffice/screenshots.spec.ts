@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerByApi, screenshot } from '../support';
-import { loginByApi, openBackOffice, openSignedIn, staffApi, type StaffSession } from './staff-session';
+import { loginByApi, openLoginPage, openSignedIn, staffApi, type StaffSession } from './staff-session';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 // A login may wait up to 30 s for an authenticator code the server has not seen yet.
@@ -54,8 +54,7 @@ for (const lang of ['ja', 'en'] as const) {
       await screenshot(page, `bo-${lang}-${name}`);
     };
 
-    await openBackOffice(page, lang, '#/login');
-    await expect(page.getByTestId('login-card')).toBeVisible();
+    await openLoginPage(page, lang);
     await shot('login');
 
     await openSignedIn(page, session, lang, '#/');

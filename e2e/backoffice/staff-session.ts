@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -41,6 +41,16 @@ export async function openBackOffice(page: Page, lang: BackOfficeLocale, hash = 
   await page.addInitScript((locale) => localStorage.setItem('boLocale', locale), lang);
   await page.goto('about:blank');
   await page.goto(`/backoffice/${hash}`);
+}
+
+/**
+ * Opens the login page and waits for its card. A spec's first page loads the back office cold, and on a 2-core
+ * machine running the other project beside it that has taken more than 10 s (traces showed the spinner after
+ * every chunk had arrived), so it may take 30.
+ */
+export async function openLoginPage(page: Page, lang: BackOfficeLocale): Promise<void> {
+  await openBackOffice(page, lang, '#/login');
+  await expect(page.getByTestId('login-card')).toBeVisible({ timeout: 30_000 });
 }
 
 export async function fillLogin(

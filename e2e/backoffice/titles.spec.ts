@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { registerByApi } from '../support';
 import {
   loginByApi,
-  openBackOffice,
+  openLoginPage,
   openSignedIn,
   type BackOfficeLang,
   type StaffSession,
@@ -47,8 +47,7 @@ for (const lang of ['ja', 'en'] as const satisfies readonly BackOfficeLang[]) {
     const brand = t('shell.documentBrand');
     const notFound = lookup(messages(lang, 'errors'), 'NOT_FOUND');
 
-    await openBackOffice(page, lang, '#/login');
-    await expect(page.getByTestId('login-card')).toBeVisible();
+    await openLoginPage(page, lang);
     expect(await titleAndHeadings(page)).toEqual({
       title: `${t('login.title')} | ${brand}`,
       h1: t('login.title'),
