@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
 import { DEMO_INVESTOR } from '../support';
-import { loginInBrowser, message, useLanguage } from './helpers';
+import { expectStartupToOpenHome, loginInBrowser, message, useLanguage } from './helpers';
 import { openScreen, screensFor } from './screens';
 
 /**
@@ -62,7 +62,7 @@ for (const lang of ['ja', 'en']) {
         // The company name arrives with the delayed app info; until then the app's own name stands in.
         await expect(page).toHaveTitle(new RegExp(`^(${message(lang, 'common', 'appName')}|${company})$`));
         await check('startup');
-        await expect(page.getByTestId('home-page')).toBeVisible();
+        await expectStartupToOpenHome(page);
         await page.unroute('**/api/app/info*');
         await expect(page).toHaveTitle(`${message(lang, 'web', 'tabs.home')} | ${company}`);
       }

@@ -67,6 +67,18 @@ export async function holdUpdateCheck(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * Waits for the startup screen to give way to Home, up to 30 s (a first screen on a loaded CI machine). A startup
+ * that stopped on its error fails at once, with the error it shows, rather than as a Home that never came.
+ */
+export async function expectStartupToOpenHome(page: Page): Promise<void> {
+  const home = page.getByTestId('home-page');
+  const failed = page.getByTestId('startup-error');
+  await expect(home.or(failed)).toBeVisible({ timeout: 30_000 });
+  if (await failed.isVisible())
+    throw new Error(`the startup stopped on its error: ${await failed.textContent()}`);
+}
+
 /** The text input inside an antd-mobile Input carrying the test id. */
 export const input = (page: Page, testId: string) => page.getByTestId(testId).locator('input');
 

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { screenshot } from '../support';
-import { message, useLanguage } from './helpers';
+import { expectStartupToOpenHome, message, useLanguage } from './helpers';
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): string {
@@ -51,7 +51,7 @@ test('the manifest makes the app installable: fields, start URL and scope under 
 
 test('the service worker registers for the whole app', async ({ page, baseURL }) => {
   await page.goto('/');
-  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expectStartupToOpenHome(page);
   expect(await serviceWorkerActive(page)).toBe(`${baseURL}/sw.js`);
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(scope).toBe(`${baseURL}/`);
@@ -64,7 +64,7 @@ for (const lang of ['ja', 'en'] as const) {
   }) => {
     await useLanguage(page, lang);
     await page.goto('/');
-    await expect(page.getByTestId('home-page')).toBeVisible();
+    await expectStartupToOpenHome(page);
     await serviceWorkerActive(page);
 
     await context.setOffline(true);

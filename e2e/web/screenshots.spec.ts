@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_INVESTOR, screenshot } from '../support';
-import { expectNoHorizontalOverflow, holdUpdateCheck, input, loginInBrowser, useLanguage } from './helpers';
+import {
+  expectNoHorizontalOverflow,
+  expectStartupToOpenHome,
+  holdUpdateCheck,
+  input,
+  loginInBrowser,
+  useLanguage,
+} from './helpers';
 
 /** Screens reachable by route, with the element that shows the screen is ready. */
 const SCREENS: { name: string; path: string; ready: string }[] = [
@@ -51,7 +58,7 @@ for (const lang of ['ja', 'en']) {
     await expect(page.getByTestId('startup-steps').locator('li')).toHaveCount(3);
     await screenshot(page, `${lang}-startup`);
     releaseUpdateCheck();
-    await expect(page.getByTestId('home-page')).toBeVisible();
+    await expectStartupToOpenHome(page);
 
     await visit(page, '/subPackages/login/login', 'login-page');
     await screenshot(page, `${lang}-login`);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { holdUpdateCheck, message } from './helpers';
+import { expectStartupToOpenHome, holdUpdateCheck, message } from './helpers';
 
 test('the startup screen checks the server and opens Home', async ({ page }) => {
   // Held at the update check, so the step after the server check stays on screen however fast the start is
@@ -10,7 +10,7 @@ test('the startup screen checks the server and opens Home', async ({ page }) => 
     message('ja', 'web', 'startup.steps.connected'),
   );
   releaseUpdateCheck();
-  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expectStartupToOpenHome(page);
   await expect(page).toHaveURL(/#\/pages\/index\/index$/);
 });
 
