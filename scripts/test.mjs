@@ -62,6 +62,22 @@ if (process.env.DATABASE_URL) {
   console.log('\n(DATABASE_URL not set: API tests ran on PGlite only)');
 }
 
+/** "[project] file:line › title" of each Playwright test that failed and then passed on its retry. */
+function flakyTests(report) {
+  const found = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === 'flaky')
+          found.push(`  [${test.projectName}] e2e/${spec.file}:${spec.line} › ${spec.title}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites) walk(suite);
+  return found;
+}
+
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   if (run('build web app and back office', 'npm', ['run', 'build', '--silent'])) {
@@ -76,10 +92,13 @@ if (existsSync(chromium)) {
     );
     const report = join(results, 'e2e-report.json');
     if (existsSync(report)) {
-      const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+      const parsed = JSON.parse(readFileSync(report, 'utf8'));
+      const { stats } = parsed;
       totals.passed += stats.expected + stats.flaky;
       totals.failed += stats.unexpected;
       totals.skipped += stats.skipped;
+      const flaky = flakyTests(parsed);
+      if (flaky.length) console.log(`\nFlaky (failed, then passed on the retry):\n${flaky.join('\n')}`);
     }
     if (!ok && totals.failed === failedBefore) totals.failed += 1;
   }
