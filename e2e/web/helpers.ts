@@ -130,6 +130,9 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   expect(overflowing).toEqual([]);
 }
 
+/** As long as an expect() waits (playwright.config.ts), rather than the whole test's time. */
+const TOAST_WAIT_MS = 20_000;
+
 /**
  * The toast that says `text` (or contains it), read and measured in one look: a toast is gone after 2 s, which
  * on a slow machine can be sooner than a second call after the one that found it.
@@ -138,12 +141,16 @@ export async function shownToast(
   page: Page,
   text = '',
 ): Promise<{ text: string; width: number; height: number }> {
-  const found = await page.waitForFunction((wanted) => {
-    const toast = document.querySelector<HTMLElement>('.adm-toast-main');
-    if (!toast?.textContent?.includes(wanted)) return null;
-    const { width, height } = toast.getBoundingClientRect();
-    return { text: toast.innerText, width, height };
-  }, text);
+  const found = await page.waitForFunction(
+    (wanted) => {
+      const toast = document.querySelector<HTMLElement>('.adm-toast-main');
+      if (!toast?.textContent?.includes(wanted)) return null;
+      const { width, height } = toast.getBoundingClientRect();
+      return { text: toast.innerText, width, height };
+    },
+    text,
+    { timeout: TOAST_WAIT_MS },
+  );
   return (await found.jsonValue())!;
 }
 
