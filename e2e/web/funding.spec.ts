@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { readFileSync } from 'node:fs';
 import { DEMO_INVESTOR, registerByApi, screenshot, sendWithReason } from '../support';
 import { loginByApi, openSignedIn, staffApi } from '../backoffice/staff-session';
-import { input, loginInBrowser, message, useLanguage } from './helpers';
+import { dateText, input, loginInBrowser, message, useLanguage } from './helpers';
 
 // A staff login may wait up to 30 s for an authenticator code the server has not seen yet.
 test.setTimeout(150_000);
@@ -58,6 +58,7 @@ test('a deposit notice credited in the back office reaches the side menu, the st
   const record = page.getByTestId('deposit-record').first();
   await expect(record.getByTestId('review-status')).toHaveText('確認中');
   await expect(record).toContainText('¥50,000.00');
+  await expect(record).toContainText(dateText('ja', jstToday()));
   await screenshot(page, 'ja-deposit');
 
   // Finance staff credit the notice against the bank statement.

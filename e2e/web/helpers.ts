@@ -67,6 +67,17 @@ export async function holdUpdateCheck(page: Page): Promise<() => void> {
   return release;
 }
 
+/** A calendar date (YYYY-MM-DD) as the app prints it in `lang`, with its weekday: 2026/11/27(金). */
+export function dateText(lang: string, date: string): string {
+  const weekday = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][
+    new Date(`${date}T12:00:00Z`).getUTCDay()
+  ]!;
+  return messageWith(lang, 'common', 'dateWithWeekday', {
+    date: date.replaceAll('-', '/'),
+    weekday: message(lang, 'common', `weekday.${weekday}`),
+  });
+}
+
 /**
  * Waits for the startup screen to give way to Home, up to 30 s (a first screen on a loaded CI machine). A startup
  * that stopped on its error fails at once, with the error it shows, rather than as a Home that never came.

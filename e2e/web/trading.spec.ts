@@ -3,6 +3,7 @@ import { screenshot, userApi } from '../support';
 import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
 import { loginByApi } from '../backoffice/staff-session';
 import {
+  dateText,
   expectNoHorizontalOverflow,
   input,
   investorWithCash,
@@ -173,7 +174,7 @@ for (const lang of ['ja', 'en']) {
       await answerAccount(page, UNDER_MARGIN_CALL);
       await openSignedInPhone(page, investor, TRADE);
       await expect(page.getByTestId('trade-margin-call')).toContainText(
-        message(lang, 'trade', 'account.marginCall').replace('{{deadline}}', '2026/11/25'),
+        messageWith(lang, 'trade', 'account.marginCall', { deadline: dateText(lang, '2026-11-25') }),
       );
       // Equity ¥42,000 against the margin-call level's ¥56,000.
       await expect(page.getByTestId('trade-margin-call-due')).toHaveText(
@@ -617,7 +618,7 @@ for (const lang of ['ja', 'en']) {
       expect(validity).toBe('week');
       const closeValidity = messageWith(lang, 'trade', 'validityWithDate', {
         validity: message(lang, 'trade', 'validity.week'),
-        date: validUntil.replaceAll('-', '/'),
+        date: dateText(lang, validUntil),
       });
       const closeConfirm = page.getByRole('dialog', { name: message(lang, 'trade', 'closeConfirmTitle') });
       await expect(closeConfirm.getByTestId('close-confirm-validity')).toHaveText(closeValidity);
@@ -666,7 +667,7 @@ for (const lang of ['ja', 'en']) {
       );
       // Its 期間 as a resting order's: the last date, then 今週中.
       await expect(waiting.getByTestId('waiting-close-valid-until')).toHaveText(
-        `${message(lang, 'trade', 'validUntil')} ${validUntil.replaceAll('-', '/')}`,
+        `${message(lang, 'trade', 'validUntil')} ${dateText(lang, validUntil)}`,
       );
       await expect(waiting).toContainText(message(lang, 'trade', 'validity.week'));
       await expect(page.getByTestId('trade-tabs')).not.toContainText(message(lang, 'trade', 'empty.orders'));
@@ -848,7 +849,7 @@ for (const lang of ['ja', 'en']) {
       expect(placed!.validity).toBe('week');
       // The notice that it was accepted (a toast, read as it showed) gives its number, as a broker's 注文受付 does.
       expect(acceptedText).toBe(messageWith(lang, 'trade', 'placedResting', { id: placed!.id }));
-      const lastDate = placed!.validUntil.replaceAll('-', '/');
+      const lastDate = dateText(lang, placed!.validUntil);
 
       await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.orders') }).click();
       const row = page.getByTestId('order-row');

@@ -3,7 +3,7 @@ import { formatJst } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { DelayedLoading } from '../../../components/ui/DelayedLoading';
-import { yen } from '../../../lib/format';
+import { dateText, yen } from '../../../lib/format';
 import { useDeposits } from '../api/deposits';
 import { ReviewStatus } from './ReviewStatus';
 import '../../../components/ui/records.css';
@@ -33,7 +33,7 @@ export function DepositHistory() {
                   <div>
                     {t('funding.history.field', {
                       label: t('funding.history.transferDate'),
-                      value: record.transferDate.replaceAll('-', '/'),
+                      value: dateText(t, record.transferDate),
                     })}
                   </div>
                 )}

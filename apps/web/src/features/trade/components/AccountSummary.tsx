@@ -1,11 +1,11 @@
 import { toneClass } from '../../../lib/price-tone';
 import { NoticeBar } from 'antd-mobile';
 import { useTradeTranslation } from '../lib/texts';
-import { withSign, yen } from '../../../lib/format';
 import { LiveNotice } from '../../../components/market/LiveNotice';
 import type { TradeSnapshot } from '../api/snapshot';
 import type { TradingAccount } from '@kabuto/contract';
 import { buyingPowerAt, roomAbove, shortfallTo } from '../lib/figures';
+import { dateText, withSign, yen } from '../../../lib/format';
 
 /**
  * Equity, buying power (the server's, by the engine's own checks: unrealised losses lower it), margin in use,
@@ -107,7 +107,7 @@ function MarginCallText({ account, deadline }: { account: TradingAccount; deadli
   const due = shortfallTo(account.equity, account.levels.marginCall.equity);
   return (
     <>
-      {t('trade:account.marginCall', { deadline: deadline.replaceAll('-', '/') })}
+      {t('trade:account.marginCall', { deadline: dateText(t, deadline) })}
       {due && (
         <span className="kb-trade-margin-call-due" data-testid="trade-margin-call-due">
           {t('trade:account.marginCallDue', { amount: yen(due) })}

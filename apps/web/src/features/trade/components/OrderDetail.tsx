@@ -4,7 +4,7 @@ import { Button, Toast } from 'antd-mobile';
 import { formatJst, type Order } from '@kabuto/contract';
 
 import { useTradeTranslation } from '../lib/texts';
-import { yen } from '../../../lib/format';
+import { dateText, yen } from '../../../lib/format';
 import { useCancelOrder } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
 import { heldOf, isAmendable } from '../lib/amend';
@@ -14,7 +14,6 @@ import {
   orderStatusText,
   priceText,
   quantityText,
-  validUntilText,
   validityText,
 } from '../lib/labels';
 import { AmendOrderForm } from './AmendOrderForm';
@@ -48,7 +47,7 @@ export function OrderDetail({ order, onClose }: { order: Order | null; onClose: 
     ['take-profit', t('trade:takeProfit'), optional(order.takeProfit)],
     ['stop-loss', t('trade:stopLoss'), optional(order.stopLoss)],
     ['validity', t('trade:validityLabel'), t(`trade:validity.${order.validity}`)],
-    ['valid-until', t('trade:validUntil'), validUntilText(order.validUntil)],
+    ['valid-until', t('trade:validUntil'), dateText(t, order.validUntil)],
     ['status', t('trade:status'), orderStatusText(t, order)],
   ];
   if (order.status === 'open') {

@@ -5,13 +5,8 @@ import type { TFunction } from 'i18next';
 import { useTradeTranslation } from '../lib/texts';
 import { useOrders } from '../api/trading';
 import type { OrderFilter } from '../api/keys';
-import {
-  orderStatusText,
-  positionStatusText,
-  quantityText,
-  restingCloseOf,
-  validUntilText,
-} from '../lib/labels';
+import { dateText } from '../../../lib/format';
+import { orderStatusText, positionStatusText, quantityText, restingCloseOf } from '../lib/labels';
 import { InstrumentLabel, SideTag, TradeTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
 
@@ -137,7 +132,7 @@ function RestingCloseValidity({ position }: { position: Position }) {
   );
 }
 
-/** 期限 2026/11/27 ・ 今週中: a resting order's or close's last date and 期間, as a row of the list. */
+/** 期限 2026/11/27(金) ・ 今週中: a resting order's or close's last date and 期間, as a row of the list. */
 function ValidityRow({
   validity,
   validUntil,
@@ -151,7 +146,7 @@ function ValidityRow({
   return (
     <span className="kb-trade-row-meta">
       <span data-testid={testId}>
-        {t('trade:validUntil')} {validUntilText(validUntil)}
+        {t('trade:validUntil')} {dateText(t, validUntil)}
       </span>
       <span>{t(`trade:validity.${validity}`)}</span>
     </span>

@@ -1,11 +1,20 @@
 import { createInstance } from 'i18next';
 import { resources } from '@kabuto/i18n';
 import { describe, expect, it } from 'vitest';
-import { orderSideText, positionSideText, quantityText, weekEndsToday, weekEndsTodayText } from './labels';
+import { dateText } from '../../../lib/format';
+import {
+  orderSideText,
+  positionSideText,
+  quantityText,
+  validityText,
+  weekEndsToday,
+  weekEndsTodayText,
+} from './labels';
 
 async function translator(lng: string) {
   const i18n = createInstance();
-  await i18n.init({ lng, resources, initAsync: false });
+  // As the app's instance (lib/i18n.ts): React escapes what it renders.
+  await i18n.init({ lng, resources, initAsync: false, interpolation: { escapeValue: false } });
   return i18n.t;
 }
 
@@ -25,6 +34,33 @@ describe('quantityText', () => {
     const ja = await translator('ja');
     expect(quantityText(ja, 1)).toBe('100株（1単元）');
     expect(quantityText(ja, 25)).toBe('2,500株（25単元）');
+  });
+});
+
+describe('dateText and validityText', () => {
+  it('write a date with its weekday, the Japanese one in half-width brackets as brokers print it', async () => {
+    const ja = await translator('ja');
+    expect(dateText(ja, '2026-11-27')).toBe('2026/11/27(金)');
+    expect(dateText(ja, '2026-11-29')).toBe('2026/11/29(日)');
+    expect(dateText(ja, '2027-01-04')).toBe('2027/01/04(月)');
+    expect(validityText(ja, 'week', '2026-12-04')).toBe('今週中（2026/12/04(金)まで）');
+    expect(dateText(await translator('en'), '2026-11-28')).toBe('2026/11/28 (Sat)');
+    expect(dateText(await translator('zh-CN'), '2026-12-01')).toBe('2026/12/01（周二）');
+    expect(dateText(await translator('es'), '2026-12-02')).toBe('2026/12/02 (mié)');
+    expect(dateText(await translator('fr'), '2026-12-03')).toBe('2026/12/03 (jeu.)');
+  });
+
+  it('take the weekday of the calendar date itself, whatever the time zone of the device', async () => {
+    const ja = await translator('ja');
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Tokyo']) {
+        process.env.TZ = tz;
+        expect(dateText(ja, '2026-11-30'), tz).toBe('2026/11/30(月)');
+      }
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 });
 

@@ -10,16 +10,14 @@ import {
 } from '@kabuto/contract';
 import { normalizeLang } from '@kabuto/i18n';
 import type { TFunction } from 'i18next';
+import { dateText } from '../../../lib/format';
 import { instrumentName } from '../../../lib/market-format';
 
-/** A last valid date (YYYY-MM-DD, JST) as brokers print it: 2026/11/27. */
-export const validUntilText = (date: string) => date.replaceAll('-', '/');
-
-/** 期間 with its last date: 今週中（2026/11/27まで）. */
+/** 期間 with its last date: 今週中（2026/11/27(金)まで）. */
 export const validityText = (t: TFunction, validity: OrderValidity, validUntil: string) =>
   t('trade:validityWithDate', {
     validity: t(`trade:validity.${validity}`),
-    date: validUntilText(validUntil),
+    date: dateText(t, validUntil),
   });
 
 /**
