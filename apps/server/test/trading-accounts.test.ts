@@ -256,6 +256,8 @@ describe('a forced close', () => {
       ).data.items.find((message) => message.kind === 'margin_call')!.body;
     expect(await letter('ja')).toContain('維持率の回復に必要なご入金額は63,401円です');
     expect(await letter('en')).toContain('a deposit of ¥63,401 would have restored it');
+    // Its deadline with its weekday, as the Trade tab's banner shows it.
+    expect(await letter('en')).toMatch(/by \d{4}\/\d{2}\/\d{2} \((Sun|Mon|Tue|Wed|Thu|Fri|Sat)\);/);
     expect(
       (await send<PositionView>(t, 'GET', `/api/positions/${filled.data.id}`, user.token)).data.status,
     ).toBe('holding');
@@ -342,7 +344,7 @@ describe('a forced close', () => {
     );
     const call = ja.data.items.find((message) => message.kind === 'margin_call')!.body;
     expect(call).toMatch(
-      /^委託保証金維持率が-?[\d.]+%に低下し、追証が発生しました。\d{4}\/\d{2}\/\d{2}までに/,
+      /^委託保証金維持率が-?[\d.]+%に低下し、追証が発生しました。\d{4}\/\d{2}\/\d{2}\([日月火水木金土]\)までに/,
     );
     expect(call).not.toContain('円');
   });

@@ -137,7 +137,7 @@ describe('the daily run and a limit close', () => {
     const expired = (await messages(user.token)).filter((message) => message.kind === 'close_expired');
     expect(expired).toHaveLength(1);
     expect(expired[0]).toMatchObject({ title: '返済注文失効のお知らせ' });
-    expect(expired[0]!.body).toContain('2026/11/24');
+    expect(expired[0]!.body).toContain('期限（2026/11/24(火)）');
     expect(expired[0]!.body).toContain('トヨタ自動車');
     expect(expired[0]!.body).toContain('100株');
 

@@ -19,6 +19,25 @@ export function formatJst(iso: string, { seconds = false }: { seconds?: boolean 
   );
 }
 
+/** The days of the week as the translations name them (common:weekday.<key>), Sunday first as Date counts them. */
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+
+/** A text of the common namespace, by key: the app's `t` with `common:` before the key, or the server's translate. */
+export type CommonText = (key: string, values?: Record<string, string>) => string;
+
+/**
+ * A calendar date (YYYY-MM-DD or YYYY/MM/DD, a day in Japan) that ends something, as brokers print it, with its
+ * weekday: 2026/11/27(金), "2026/11/27 (Fri)". The weekday is the date's own, whatever the device's time zone.
+ * Anything else is returned as it came.
+ */
+export function dateWithWeekday(text: CommonText, date: string): string {
+  const parts = /^(\d{4})[-/](\d{2})[-/](\d{2})$/.exec(date);
+  if (!parts) return date;
+  const [, year, month, day] = parts;
+  const weekday = WEEKDAYS[new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCDay()]!;
+  return text('dateWithWeekday', { date: `${year}/${month}/${day}`, weekday: text(`weekday.${weekday}`) });
+}
+
 /** The calendar date in Japan of an instant, "YYYY-MM-DD" (Japan keeps no daylight saving time). */
 export function jstDateOf(instant: Date): string {
   return new Date(instant.getTime() + JST_OFFSET_MS).toISOString().slice(0, 10);

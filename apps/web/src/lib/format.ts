@@ -1,4 +1,4 @@
-import { formatYen } from '@kabuto/contract';
+import { dateWithWeekday, formatYen } from '@kabuto/contract';
 import type { TFunction } from 'i18next';
 
 /** Yen amount for display: "¥1,234,567.00" from the wire decimal "1234567.00" ("-¥12.00" when negative). */
@@ -13,14 +13,6 @@ export function withSign(formatted: string): string {
   return `+${formatted}`;
 }
 
-const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
-
-/**
- * A calendar date (YYYY-MM-DD, JST: a last valid date, a deadline) as brokers print it, with its weekday, so that
- * the investor sees which day of the week an order ends on: 2026/11/27(金), "2026/11/27 (Fri)".
- */
+/** A calendar date that ends something (a last valid date, a deadline), with its weekday: 2026/11/27(金). */
 export const dateText = (t: TFunction, date: string) =>
-  t('common:dateWithWeekday', {
-    date: date.replaceAll('-', '/'),
-    weekday: t(`common:weekday.${WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]}`),
-  });
+  dateWithWeekday((key, values) => t(`common:${key}`, values), date);

@@ -1,4 +1,11 @@
-import { formatJst, formatPrice, formatYen, groupThousands, type MessageKind } from '@kabuto/contract';
+import {
+  dateWithWeekday,
+  formatJst,
+  formatPrice,
+  formatYen,
+  groupThousands,
+  type MessageKind,
+} from '@kabuto/contract';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import { messageBodyPart, translate, type Lang } from '@kabuto/i18n';
 import type { MessageParamValues } from './messaging.table';
@@ -23,6 +30,10 @@ function displayParams(lang: Lang, params: MessageParamValues): Record<string, s
   if (params.amount !== undefined) shown.amount = formatYen(params.amount).replace(/\.00$/, '');
   if (params.amount !== undefined) shown.signedAmount = signedYen(lang, shown.amount!);
   if (params.at !== undefined) shown.at = formatJst(params.at);
+  // A day that ends something (an order's last valid date, a margin call's deadline) with its weekday, as the screens.
+  for (const day of ['date', 'deadline'] as const)
+    if (params[day] !== undefined)
+      shown[day] = dateWithWeekday((key, values) => translate(lang, 'common', key, values), params[day]);
   if (params.accountNumber !== undefined) shown.accountNumber = maskAccount(params.accountNumber);
   if (params.method !== undefined) shown.method = translate(lang, 'common', `factorMethods.${params.method}`);
   for (const price of ['price', 'last'] as const)
