@@ -62,8 +62,8 @@ if (process.env.DATABASE_URL) {
   console.log('\n(DATABASE_URL not set: API tests ran on PGlite only)');
 }
 
-/** "[project] file:line › title" of each Playwright test that failed and then passed on its retry. */
-function flakyTests(report) {
+/** "[project] file:line › title" of each Playwright test that failed and then passed on its retry (the JSON report's suites). */
+function flakyTests(suites) {
   const found = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
@@ -74,7 +74,7 @@ function flakyTests(report) {
     }
     for (const child of suite.suites ?? []) walk(child);
   };
-  for (const suite of report.suites) walk(suite);
+  for (const suite of suites) walk(suite);
   return found;
 }
 
@@ -92,12 +92,11 @@ if (existsSync(chromium)) {
     );
     const report = join(results, 'e2e-report.json');
     if (existsSync(report)) {
-      const parsed = JSON.parse(readFileSync(report, 'utf8'));
-      const { stats } = parsed;
+      const { stats, suites } = JSON.parse(readFileSync(report, 'utf8'));
       totals.passed += stats.expected + stats.flaky;
       totals.failed += stats.unexpected;
       totals.skipped += stats.skipped;
-      const flaky = flakyTests(parsed);
+      const flaky = flakyTests(suites);
       if (flaky.length) console.log(`\nFlaky (failed, then passed on the retry):\n${flaky.join('\n')}`);
     }
     if (!ok && totals.failed === failedBefore) totals.failed += 1;

@@ -67,7 +67,11 @@ export async function holdUpdateCheck(page: Page): Promise<() => void> {
   return release;
 }
 
-/** A calendar date (YYYY-MM-DD) as the app prints it in `lang`, with its weekday: 2026/11/27(金). */
+/**
+ * A calendar date (YYYY-MM-DD) as the app prints it in `lang`, with its weekday: 2026/11/27(金). Worked out here
+ * from the translations, not with the app's own dateWithWeekday, so that the suite checks the app rather than
+ * repeating it (as every expectation here reads the locale files, not the app's code).
+ */
 export function dateText(lang: string, date: string): string {
   const weekday = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][
     new Date(`${date}T12:00:00Z`).getUTCDay()
