@@ -2,16 +2,13 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { readFileSync } from 'node:fs';
 import { DEMO_INVESTOR, registerByApi, screenshot, sendWithReason } from '../support';
 import { loginByApi, openSignedIn, staffApi } from '../backoffice/staff-session';
-import { dateText, input, loginInBrowser, message, useLanguage } from './helpers';
+import { dateText, input, jstToday, loginInBrowser, message, useLanguage } from './helpers';
 
 // A staff login may wait up to 30 s for an authenticator code the server has not seen yet.
 test.setTimeout(150_000);
 
 const DEPOSIT = '/#/subPackages/recharge/recharge';
 const TRANSACTION_LOG = '/#/subPackages/transactionLog/transactionLog';
-
-/** Today in Japan, as the date input holds it. */
-const jstToday = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
 
 async function fileNoticeInBrowser(page: Page, amount: string, senderName: string) {
   await input(page, 'notice-amount').fill(amount);

@@ -67,6 +67,9 @@ export async function holdUpdateCheck(page: Page): Promise<() => void> {
   return release;
 }
 
+/** Today in Japan (YYYY-MM-DD), as a date input holds it. */
+export const jstToday = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+
 /**
  * A calendar date (YYYY-MM-DD) as the app prints it in `lang`, with its weekday: 2026/11/27(金). Worked out here
  * from the translations, not with the app's own dateWithWeekday, so that the suite checks the app rather than
@@ -232,10 +235,9 @@ export async function investorWithCash(
   await approveKycByApi(request, staff, investor.userId);
   // For the investor's notice, as a transfer is, and credited by a separate finance member: whoever credits
   // a user a deposit may not approve that user's withdrawals, and the tests approve them with `staff`.
-  const transferDate = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
   const notice = await userApi<{ id: string }>(request, investor.token, '/api/funding/deposit-notices', {
     amount: cash,
-    transferDate,
+    transferDate: jstToday(),
     // From an account in the investor's own name, as the firm accepts only those.
     senderName: fullNameKana,
   });
