@@ -111,6 +111,7 @@ export const AUDIT_ACTIONS = [
   'staff.logout',
   'staff.password_changed',
   'staff.password_change_failed',
+  'staff.action_refused',
   'staff_member.create',
   'staff_member.reset_password',
   'staff_member.reset_authenticator',

@@ -10,9 +10,9 @@ import {
 } from '@kabuto/contract';
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_PATTERN } from '@kabuto/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientMeta } from './context';
-import { fail } from './errors';
+import { AppError, fail, type ErrorParams } from './errors';
 import { envelope, ok, validatorCompiler } from './http';
 import { readMultipart, requireFiles } from './multipart';
 
@@ -77,9 +77,21 @@ export interface Authenticators {
   staff(token: string): Promise<(StaffActor & { can(permission: string): boolean }) | null>;
 }
 
+/** A staff member's request the server refused with a catalogued error: who asked, for what, and why not. */
+export interface StaffRefusal {
+  staff: StaffActor;
+  /** The method and path as sent, without its query: `POST /api/staff/withdrawals/12/approve`. */
+  request: string;
+  errorCode: AppError['errorCode'];
+  params: ErrorParams;
+  meta: ClientMeta;
+}
+
 export interface RegisterOptions {
   authenticate: Authenticators;
   authRateLimit: { max: number; timeWindow: number };
+  /** Told of every refused staff request (the caller decides which it audits); its own failure is logged. */
+  staffRefused?: (refusal: StaffRefusal) => Promise<void>;
 }
 
 export function clientMeta(request: FastifyRequest): ClientMeta {
@@ -92,7 +104,8 @@ const tokenOf = (request: FastifyRequest) => {
   return typeof header === 'string' && header.length > 0 && header.length <= 100 ? header : null;
 };
 
-async function actorFor(access: Access, request: FastifyRequest, authenticate: Authenticators) {
+async function actorFor(access: Access, request: FastifyRequest, options: RegisterOptions) {
+  const { authenticate } = options;
   if (access.kind === 'public') return null;
   const token = tokenOf(request);
   if (access.kind === 'investor') {
@@ -104,8 +117,30 @@ async function actorFor(access: Access, request: FastifyRequest, authenticate: A
   }
   const staff = token ? await authenticate.staff(token) : null;
   if (!staff) throw fail('SESSION_EXPIRED');
-  if (access.permission && !staff.can(access.permission)) throw fail('STAFF_PERMISSION_DENIED');
+  if (access.permission && !staff.can(access.permission))
+    throw await refused(options, staff, request, fail('STAFF_PERMISSION_DENIED'));
   return staff;
+}
+
+/** Reports a refused staff request, then hands back the refusal for the caller to throw. */
+async function refused(
+  options: RegisterOptions,
+  staff: StaffActor,
+  request: FastifyRequest,
+  error: AppError,
+) {
+  try {
+    await options.staffRefused?.({
+      staff,
+      request: `${request.method} ${request.url.split('?')[0]}`,
+      errorCode: error.errorCode,
+      params: error.params,
+      meta: clientMeta(request),
+    });
+  } catch (reportError) {
+    request.log.error({ err: reportError }, 'a refused staff request could not be reported');
+  }
+  return error;
 }
 
 function idempotencyKeyOf(endpoint: EndpointDef, request: FastifyRequest): string {
@@ -117,7 +152,8 @@ function idempotencyKeyOf(endpoint: EndpointDef, request: FastifyRequest): strin
 }
 
 /** The actor each request was authenticated as, set before validation so callers without a session learn nothing about the schema. */
-const actors = new WeakMap<FastifyRequest, InvestorActor | StaffActor | null>();
+type Actor = InvestorActor | StaffActor | null;
+const actors = new WeakMap<FastifyRequest, Actor>();
 
 /** The text fields and files of an `upload` endpoint, validated in form order: the fields, then each file. */
 async function readUpload(endpoint: EndpointDef, request: FastifyRequest) {
@@ -146,6 +182,29 @@ export function registerRoutes(
 ): void {
   for (const { endpoint, handle } of routes) {
     const access = describeAccess(endpoint.access);
+    const answer = async (request: FastifyRequest, reply: FastifyReply, actor: Actor) => {
+      const { body, files } = endpoint.upload
+        ? await readUpload(endpoint, request)
+        : { body: request.body, files: {} };
+      const data = await handle({
+        params: request.params,
+        query: request.query,
+        body,
+        actor,
+        meta: clientMeta(request),
+        request,
+        idempotencyKey: idempotencyKeyOf(endpoint, request),
+        files,
+      } as RouteInput<EndpointDef>);
+      if (endpoint.file) {
+        const file = data as FileAnswer;
+        return reply
+          .type(file.contentType)
+          .header('content-disposition', file.filename ? `attachment; filename="${file.filename}"` : 'inline')
+          .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+      }
+      return ok(request, data);
+    };
     app.route({
       method: endpoint.method,
       url: endpoint.path,
@@ -165,34 +224,17 @@ export function registerRoutes(
         'x-access': access,
       },
       preValidation: async (request) => {
-        actors.set(request, await actorFor(endpoint.access, request, options.authenticate));
+        actors.set(request, await actorFor(endpoint.access, request, options));
       },
       handler: async (request, reply) => {
         const actor = actors.get(request) ?? null;
-        const { body, files } = endpoint.upload
-          ? await readUpload(endpoint, request)
-          : { body: request.body, files: {} };
-        const data = await handle({
-          params: request.params,
-          query: request.query,
-          body,
-          actor,
-          meta: clientMeta(request),
-          request,
-          idempotencyKey: idempotencyKeyOf(endpoint, request),
-          files,
-        } as RouteInput<EndpointDef>);
-        if (endpoint.file) {
-          const file = data as FileAnswer;
-          return reply
-            .type(file.contentType)
-            .header(
-              'content-disposition',
-              file.filename ? `attachment; filename="${file.filename}"` : 'inline',
-            )
-            .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+        if (endpoint.access.kind !== 'staff') return answer(request, reply, actor);
+        try {
+          return await answer(request, reply, actor);
+        } catch (error) {
+          if (error instanceof AppError) throw await refused(options, actor as StaffActor, request, error);
+          throw error;
         }
-        return ok(request, data);
       },
     });
   }

@@ -1,10 +1,13 @@
 import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { AuditEntry } from '@kabuto/contract';
 import { LongText } from '../../../components/LongText';
 import { JstTime } from '../../../components/JstTime';
 
 const LOGIN_FAILED = 'staff.login_failed';
+/** Its reason is the refusal's error code, its `after` the error's parameters. */
+const ACTION_REFUSED = 'staff.action_refused';
 // The log mixes every kind of row, so long action names (es, fr) and ids must wrap rather than widen the table.
 const WRAPPING_TAG = { whiteSpace: 'normal', marginInlineEnd: 0 } as const;
 const BREAKABLE_ID = { overflowWrap: 'anywhere' } as const;
@@ -57,10 +60,18 @@ export function useAuditColumns(): TableColumnsType<AuditEntry> {
         const text =
           entry.action === LOGIN_FAILED
             ? t(`audit.loginFailures.${reason}`, { defaultValue: reason })
-            : reason;
+            : entry.action === ACTION_REFUSED
+              ? refusalText(t, reason, entry.after)
+              : reason;
         return <LongText testId="audit-reason">{text}</LongText>;
       },
     },
     { title: t('audit.columns.ip'), dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
   ];
+}
+
+/** The rule that refused it, in the reader's language, and its code for searching. */
+function refusalText(t: TFunction, errorCode: string, params: unknown): string {
+  const values = typeof params === 'object' && params !== null ? params : {};
+  return `${t(errorCode, { ns: 'errors', defaultValue: errorCode, ...values })} (${errorCode})`;
 }
