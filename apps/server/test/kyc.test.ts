@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isVerifiedHolder, requireKycPassed } from '../src/modules/kyc';
@@ -327,6 +328,51 @@ describe('submitting identity documents', () => {
     });
     expect(await get(t.app, '/api/kyc')).toMatchObject({ status: 401 });
   });
+
+  it('checks both photos before decoding either: a back refused by its type is named even when the front would not decode', async () => {
+    const user = await registerUser(t);
+    const before = await storedFiles();
+    const undecodable = withCorruptPixels(await photo(1200, 800).png().toBuffer());
+    // On its own the front passes every cheap check and fails only when decoded.
+    const alone = await submit(user.token, { bytes: undecodable }, { bytes: await jpeg() });
+    expect(alone).toMatchObject({
+      status: 422,
+      errorCode: 'KYC_FILE_UNREADABLE',
+      params: { field: 'front' },
+    });
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>x()</script></svg>');
+    const both = await submit(user.token, { bytes: undecodable }, { bytes: svg });
+    expect(both).toMatchObject({ status: 415, errorCode: 'KYC_FILE_TYPE', params: { field: 'back' } });
+    await expectNothingStored(user, before);
+  });
+
+  it('decodes one submission at a time per investor: one sent while another is decoded is refused, one is stored', async () => {
+    const user = await registerUser(t);
+    const before = await storedFiles();
+    const noisy = await sharp({
+      create: {
+        width: 2400,
+        height: 1600,
+        channels: 3,
+        background: { r: 128, g: 128, b: 128 },
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const results = await Promise.all(
+      [1, 2, 3].map(() => submit(user.token, { bytes: noisy }, { bytes: noisy }, undefined, 'ja')),
+    );
+    expect(results.filter((result) => result.code === 1)).toHaveLength(1);
+    const refused = results.filter((result) => result.code !== 1);
+    expect(refused.map((result) => result.errorCode)).toContain('RATE_LIMITED');
+    for (const result of refused) {
+      expect(['RATE_LIMITED', 'KYC_UNDER_REVIEW']).toContain(result.errorCode);
+      if (result.errorCode === 'RATE_LIMITED')
+        expect(result.msg).toBe('リクエストが多すぎます。しばらくしてから再度お試しください');
+    }
+    expect((await storedFiles()).length).toBe(before.length + 2);
+  });
 });
 
 describe('review and the state rules', () => {
@@ -586,4 +632,20 @@ function zipBytes() {
   const eocd = Buffer.alloc(22);
   eocd.write('PK\u0005\u0006', 0, 'latin1');
   return Buffer.concat([local, Buffer.alloc(26), Buffer.from('payload.html'), eocd]);
+}
+
+/** A PNG whose header, chunks and checksums are sound but whose pixel data cannot be inflated. */
+function withCorruptPixels(png: Buffer): Buffer {
+  const out = Buffer.from(png);
+  for (let offset = 8; offset < out.length;) {
+    const length = out.readUInt32BE(offset);
+    if (out.toString('latin1', offset + 4, offset + 8) === 'IDAT') {
+      // Past the two bytes of the zlib header: a deflate stream of nothing but invalid blocks.
+      out.fill(0xff, offset + 10, offset + 8 + length);
+      out.writeUInt32BE(crc32(out.subarray(offset + 4, offset + 8 + length)), offset + 8 + length);
+      return out;
+    }
+    offset += 12 + length;
+  }
+  throw new Error('a PNG without pixel data');
 }

@@ -30,7 +30,7 @@ export interface EndpointDef {
   readonly body?: z.ZodType;
   /** The `data` of the success envelope `{ code: 1, msg, data }`. */
   readonly response: z.ZodType;
-  /** Counted by the per-client limit on endpoints that take a password or send a code. */
+  /** Counted by the per-client limit on endpoints that take a password, send a code or decode an upload. */
   readonly authRateLimited?: boolean;
   /**
    * The response carries a credential (a session or device token, a temporary password, an authenticator

@@ -12,26 +12,46 @@ const ACCEPTED = new Set<string>(['jpg', 'png', 'webp', 'heic']);
 /** Stored photos are at most this many pixels on their long side: enough to read any ID document. */
 const STORED_MAX_SIDE = 3000;
 
+/** An uploaded ID photo whose type, structure and size in pixels passed; nothing of it decoded yet. */
+export interface CheckedIdPhoto {
+  /** Decodes it and encodes it afresh as the JPEG that is stored. */
+  reencode(): Promise<Buffer>;
+}
+
 /**
- * Turns an uploaded ID photo into the JPEG that is stored: the type judged from the bytes alone, the file
- * refused when anything follows the image (a polyglot) or the image is cut short, its size in pixels checked
- * before it is decoded, then decoded and encoded afresh, which drops every piece of metadata (EXIF GPS,
- * camera, comments) after applying its orientation.
+ * Checks an uploaded ID photo by what is cheap to read: the type judged from the bytes alone, the file refused
+ * when anything follows the image (a polyglot) or the image is cut short, and its size in pixels from its
+ * header. Both photos of a submission are checked before either is decoded, so a refused one costs no
+ * decoding of the other.
  */
-export async function reencodeIdPhoto(bytes: Buffer, side: KycPhotoSide): Promise<Buffer> {
+export async function checkIdPhoto(bytes: Buffer, side: KycPhotoSide): Promise<CheckedIdPhoto> {
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !ACCEPTED.has(detected.ext)) throw fail('KYC_FILE_TYPE', { field: side });
   const type = detected.ext as Accepted;
   const structure = imageEndsWhereFileEnds(bytes, type);
   if (structure === 'truncated') throw fail('KYC_FILE_UNREADABLE', { field: side });
   if (structure === 'extra-data') throw fail('KYC_FILE_EXTRA_DATA', { field: side });
+  await unreadable(side, () => (type === 'heic' ? checkHeicSize(bytes, side) : checkSharpSize(bytes, side)));
+  return { reencode: () => unreadable(side, () => reencode(bytes, type, side)) };
+}
+
+/**
+ * The stored JPEG: decoded and encoded afresh, which drops every piece of metadata (EXIF GPS, camera,
+ * comments) after applying its orientation.
+ */
+async function reencode(bytes: Buffer, type: Accepted, side: KycPhotoSide): Promise<Buffer> {
+  const image = type === 'heic' ? await decodeHeic(bytes, side) : sharp(bytes, SHARP_OPTIONS).rotate();
+  return image
+    .resize({ width: STORED_MAX_SIDE, height: STORED_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
+/** A decoder's own failure is the investor's unreadable file; our refusals pass through as they are. */
+async function unreadable<T>(side: KycPhotoSide, work: () => Promise<T>): Promise<T> {
   try {
-    const image = type === 'heic' ? await decodeHeic(bytes, side) : await decodeWithSharp(bytes, side);
-    return await image
-      .resize({ width: STORED_MAX_SIDE, height: STORED_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 88 })
-      .toBuffer();
+    return await work();
   } catch (error) {
     if (error instanceof Error && 'errorCode' in error) throw error;
     throw fail('KYC_FILE_UNREADABLE', { field: side });
@@ -46,15 +66,26 @@ function checkDimensions(width: number | undefined, height: number | undefined, 
     throw fail('KYC_FILE_DIMENSIONS', { field: side });
 }
 
-async function decodeWithSharp(bytes: Buffer, side: KycPhotoSide) {
-  const options = {
-    failOn: 'truncated',
-    limitInputPixels: KYC_MAX_IMAGE_SIDE * KYC_MAX_IMAGE_SIDE,
-    animated: false,
-  } as const;
-  const metadata = await sharp(bytes, options).metadata();
+const SHARP_OPTIONS = {
+  failOn: 'truncated',
+  limitInputPixels: KYC_MAX_IMAGE_SIDE * KYC_MAX_IMAGE_SIDE,
+  animated: false,
+} as const;
+
+async function checkSharpSize(bytes: Buffer, side: KycPhotoSide) {
+  const metadata = await sharp(bytes, SHARP_OPTIONS).metadata();
   checkDimensions(metadata.autoOrient.width, metadata.autoOrient.height, side);
-  return sharp(bytes, options).rotate();
+}
+
+async function checkHeicSize(bytes: Buffer, side: KycPhotoSide) {
+  const images = await heicDecode.all({ buffer: bytes });
+  try {
+    const first = images[0];
+    if (!first) throw fail('KYC_FILE_UNREADABLE', { field: side });
+    checkDimensions(first.width, first.height, side);
+  } finally {
+    images.dispose();
+  }
 }
 
 async function decodeHeic(bytes: Buffer, side: KycPhotoSide) {

@@ -19,7 +19,7 @@ import { recordAudit } from '../audit';
 import { requireUnrevokedSession } from '../sessions';
 import { refuseJoinedStaff } from '../staff';
 import { findUserById, lockSignedInUser, lockUserById, mobileFor, updateUser, type UserRow } from '../users';
-import { reencodeIdPhoto } from './kyc.images';
+import { checkIdPhoto } from './kyc.images';
 import {
   decideSubmission,
   findSubmission,
@@ -93,16 +93,29 @@ export interface Submission {
   back: Buffer;
 }
 
+/** The investors whose photos this node is decoding now: one submission at a time each. */
+const decoding = new Set<bigint>();
+
 /**
- * Checks and re-encodes both photos before anything is written; stores them, then records the submission
- * and the user's new status in one transaction. A failure anywhere removes the stored photos again.
+ * Checks both photos, then decodes and re-encodes them, before anything is written; stores them, then records
+ * the submission and the user's new status in one transaction. A failure anywhere removes the stored photos
+ * again. Decoding is the costly part (up to KYC_MAX_IMAGE_SIDE squared pixels), so an investor's second
+ * submission while the first is decoding is refused rather than queued.
  */
 export async function submitKyc(ctx: AppContext, actor: InvestorActor, input: Submission) {
   const user = await findUserById(ctx.db, actor.userId);
   if (!user) throw fail('SESSION_EXPIRED');
   requireMaySubmit(user);
-  const front = await reencodeIdPhoto(input.front, 'front');
-  const back = await reencodeIdPhoto(input.back, 'back');
+  if (decoding.has(actor.userId)) throw fail('RATE_LIMITED');
+  decoding.add(actor.userId);
+  let front: Buffer, back: Buffer;
+  try {
+    const checked = [await checkIdPhoto(input.front, 'front'), await checkIdPhoto(input.back, 'back')];
+    front = await checked[0]!.reencode();
+    back = await checked[1]!.reencode();
+  } finally {
+    decoding.delete(actor.userId);
+  }
 
   const store = photoStoreOf(ctx);
   const stored: string[] = [];
