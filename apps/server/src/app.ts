@@ -23,7 +23,7 @@ import type { AppContext } from './platform/context';
 import { notFound, registerHttpConventions, sendError, validatorCompiler } from './platform/http';
 import { registerRoutes, type Route } from './platform/routes';
 import { alertRoutes } from './modules/alerts';
-import { auditStaffRoutes } from './modules/audit';
+import { auditStaffRefusal, auditStaffRoutes } from './modules/audit';
 import { authenticateInvestor, authRoutes, investorSessionEndReason } from './modules/auth';
 import { compatRoutes } from './modules/compat';
 import { fundingRoutes, fundingStaffRoutes } from './modules/funding';
@@ -87,7 +87,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         scriptSrc: ["'self'", inlineScriptHashes(join(ctx.config.webDist, 'index.html'))],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the app's own ws: and wss: (Chrome 71, Safari 16); a bare ws: would let a script send
+        // anything it read to any host. Where 'self' does not (older Safari), the app polls over HTTP instead.
+        connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -141,6 +143,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         max: ctx.config.authRateLimitMax,
         timeWindow: ctx.config.authRateLimitWindowSeconds * 1000,
       },
+      staffRefused: (refusal) => auditStaffRefusal(ctx, refusal),
     });
   });
 

@@ -144,6 +144,13 @@ describe('protection', () => {
       remoteAddress: client(),
     });
     expect(elsewhere.statusCode).toBe(400);
+
+    // The identity upload, which decodes two photos, is counted the same way.
+    const uploader = client();
+    const upload = () =>
+      limited.app.inject({ method: 'POST', url: '/api/kyc', payload: {}, remoteAddress: uploader });
+    for (let i = 0; i < 3; i += 1) expect((await upload()).statusCode).toBe(401);
+    expect((await upload()).json()).toMatchObject({ errorCode: 'RATE_LIMITED' });
     await limited.close();
   });
 
@@ -151,6 +158,9 @@ describe('protection', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    // The app's own WebSocket only: a bare ws: or wss: would let a script send what it read to any host.
+    const directives = String(response.headers['content-security-policy']).split(';');
+    expect(directives).toContain("connect-src 'self'");
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['strict-transport-security']).toBeDefined();
   });

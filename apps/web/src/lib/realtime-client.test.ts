@@ -194,6 +194,35 @@ describe('the realtime client', () => {
     expect(states).toEqual(['connecting', 'live', 'down', 'live', 'idle']);
   });
 
+  it('takes a socket the browser refuses to create as a loss: down at once, tried again after the backoff', () => {
+    let refusals = 1;
+    const realtime = new RealtimeClient({
+      url: () => 'ws://test/api/ws?lang=ja',
+      token: () => token,
+      createSocket: (url) => {
+        if (refusals-- > 0) throw new DOMException('Refused to connect', 'SecurityError');
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket;
+      },
+      baseDelayMs: 100,
+      maxDelayMs: 1000,
+      heartbeatMs: 1000,
+      lingerMs: 500,
+      random: () => 0.5,
+    });
+    const quotes: unknown[] = [];
+    realtime.follow('quote:7203', (data) => quotes.push(data));
+    expect(realtime.connection()).toBe('down');
+    expect(sockets).toHaveLength(0);
+    vi.advanceTimersByTime(100);
+    expect(sockets).toHaveLength(1);
+    last().open();
+    last().frame('quote:7203', 1, { last: '100.00' });
+    expect(realtime.connection()).toBe('live');
+    expect(quotes).toEqual([{ last: '100.00' }]);
+  });
+
   it('serves several channels as one store whose snapshot changes only when one of them does', () => {
     const realtime = client();
     const store = channelsStore(realtime, ['quote:7203', 'quote:6758']);

@@ -156,7 +156,16 @@ export class RealtimeClient {
   }
 
   private connect() {
-    const socket = this.options.createSocket(this.options.url());
+    let socket: SocketLike;
+    try {
+      socket = this.options.createSocket(this.options.url());
+    } catch {
+      // Refused before it began (a browser whose content policy does not cover this address): as a loss, so
+      // the screens poll over HTTP and the connection is tried again later.
+      this.setState('down');
+      this.scheduleReconnect();
+      return;
+    }
     this.socket = socket;
     if (this.state === 'idle') this.setState('connecting');
     socket.onopen = () => {
