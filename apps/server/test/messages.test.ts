@@ -184,6 +184,37 @@ describe('GET /api/messages', () => {
     }
   });
 
+  it('says what closed a position; a message stored before it said so reads as it did', async () => {
+    const user = await registerUser(t);
+    const closed = {
+      code: '7203',
+      nameJa: 'トヨタ自動車',
+      nameEn: 'Toyota Motor',
+      lots: '1',
+      price: '2790.00',
+      amount: '-1050.00',
+    };
+    t.clock.advance(1);
+    await t.ctx.transact((tx) => notify(tx.db, BigInt(user.userId), 'position_closed', closed));
+    for (const closedBy of ['user', 'forced', 'stop_loss'] as const) {
+      t.clock.advance(1);
+      await t.ctx.transact((tx) =>
+        notify(tx.db, BigInt(user.userId), 'position_closed', { ...closed, closedBy }),
+      );
+    }
+    const bodies = async (lang: string) =>
+      (await get<Page>(t.app, `/api/messages?lang=${lang}`, user.token)).data.items.map((item) => item.body);
+    expect(await bodies('ja')).toEqual([
+      'トヨタ自動車（7203）100株の建玉を、設定した損切りの価格に達したため2,790円で決済しました。売買損益（手数料・金利等控除前）は-1,050円です。',
+      'トヨタ自動車（7203）100株の建玉を、委託保証金維持率の低下により2,790円で決済しました。売買損益（手数料・金利等控除前）は-1,050円です。',
+      'トヨタ自動車（7203）100株の建玉を、返済注文により2,790円で決済しました。売買損益（手数料・金利等控除前）は-1,050円です。',
+      'トヨタ自動車（7203）100株の建玉を2,790円で決済しました。売買損益（手数料・金利等控除前）は-1,050円です。',
+    ]);
+    expect((await bodies('en'))[0]).toBe(
+      'Your position of 100 shares of Toyota Motor (7203) was closed at ¥2,790 as the price reached your stop-loss. Gain or loss on the price, before fees and interest: -¥1,050.',
+    );
+  });
+
   it('refuses a malformed cursor or limit with a localised message', async () => {
     const user = await registerUser(t);
     const cursor = (place: unknown[]) => Buffer.from(JSON.stringify(place)).toString('base64url');

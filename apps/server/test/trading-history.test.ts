@@ -92,6 +92,18 @@ describe('GET /api/trading/history', () => {
       ['order', manual.id, 'filled'],
     ]);
     expect(all.data.nextCursor).toBeNull();
+    // Each close's message says what closed it, newest first.
+    const inbox = await send<{ items: { body: string }[] }>(
+      t,
+      'GET',
+      '/api/messages?lang=ja&limit=50',
+      user.token,
+    );
+    expect(inbox.data.items.map((item) => item.body).filter((body) => body.includes('株の建玉を'))).toEqual([
+      expect.stringContaining('建玉を、設定した損切りの価格に達したため2,790円で決済しました。'),
+      expect.stringContaining('建玉を、設定した利益確定の価格に達したため2,810円で決済しました。'),
+      expect.stringContaining('建玉を、返済注文により'),
+    ]);
     // A close carries its position: time, exit price, shares, reason and 実現損益 after fees.
     const tp = all.data.items[1]!;
     expect(tp).toMatchObject({

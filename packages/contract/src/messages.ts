@@ -45,7 +45,14 @@ export interface MessageParams {
     side?: 'long' | 'short';
     margin?: 'true' | 'false';
   } & StockNames;
-  position_closed: { code: string; lots: string; price: string; amount: string } & StockNames;
+  /** closedBy: what closed it (a close order, a take-profit or stop-loss reached, a forced close); older rows have none. */
+  position_closed: {
+    code: string;
+    lots: string;
+    price: string;
+    amount: string;
+    closedBy?: 'user' | 'take_profit' | 'stop_loss' | 'forced';
+  } & StockNames;
   /**
    * ratio: percent with two decimals; deadline: a JST date as 2026/11/25; amount: the 追証金額, whole yen as a wire
    * decimal (calls stored before it have none, and their text states no amount).

@@ -5,6 +5,7 @@
 export const BODIES_WITHOUT: Readonly<Record<string, { param: string; part: string }>> = {
   margin_call: { param: 'amount', part: 'bodyWithoutAmount' },
   order_filled: { param: 'side', part: 'bodyWithoutSide' },
+  position_closed: { param: 'closedBy', part: 'bodyWithoutClosedBy' },
 };
 
 /** Which text of its kind a stored message's body is: `body`, or the older rows' one. */

@@ -56,6 +56,7 @@ function displayParams(lang: Lang, params: MessageParamValues): Record<string, s
     const side = translate(lang, 'trade', `side.${params.side}`);
     shown.order = params.margin === 'true' ? translate(lang, 'trade', 'marginSide', { side }) : side;
   }
+  if (params.closedBy !== undefined) shown.closedBy = translate(lang, 'trade', `closedBy.${params.closedBy}`);
   if (params.direction !== undefined)
     shown.condition = translate(lang, 'common', `priceAlertConditions.${params.direction}`);
   return shown;

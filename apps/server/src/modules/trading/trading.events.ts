@@ -292,6 +292,7 @@ export async function persistEvents(
             lots: String(event.lots),
             price: senToDecimal(event.exitPrice),
             amount: senToDecimal(event.realisedPnl),
+            closedBy: event.reason,
           },
           at,
         );
