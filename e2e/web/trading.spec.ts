@@ -1281,3 +1281,53 @@ test('a 2x market order’s confirmation shows all of itself on a 390x844 phone 
     await context.close();
   }
 });
+
+test('on the Trade rows a long stock name wraps, and the P&L, status and time beside it never break', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+  // Long English names: 三井住友トラスト・グループ and 日本電信電話.
+  for (const [code, lots] of [
+    ['8309', 3],
+    ['9432', 10],
+  ] as const) {
+    const placed = await request.post('/api/orders', {
+      headers: { token: investor.token, 'idempotency-key': `e2e-wrap-${code}-${Date.now()}` },
+      data: { code, side: 'long', type: 'market', lots, leverage: 2 },
+    });
+    expect(((await placed.json()) as { code: number }).code).toBe(1);
+  }
+  for (const lang of ['en', 'fr']) {
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await useLanguage(page, lang);
+    await openSignedInPhone(page, investor, TRADE);
+    await expect(page.getByTestId('position-row')).toHaveCount(2);
+    /** The right-hand figures of the rows drawn over more than one line, with their text. */
+    const broken = () =>
+      page
+        .locator(
+          '.kb-trade-row-head > :last-child:not(:first-child), .kb-trade-row-meta > :last-child:not(:first-child)',
+        )
+        .evaluateAll((cells) =>
+          cells
+            // One line is about 1.2 to 1.5 times the font size; two are over twice it.
+            .filter(
+              (cell) => cell.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(cell).fontSize),
+            )
+            .map((cell) => cell.textContent),
+        );
+    expect(await broken()).toEqual([]);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `trade-rows-long-names-${lang}`);
+    await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.history') }).click();
+    await page.getByTestId('trade-history-kind-orders').click();
+    await expect(page.getByTestId('order-row')).toHaveCount(2);
+    expect(await broken()).toEqual([]);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `trade-history-long-names-${lang}`);
+    await context.close();
+  }
+});
