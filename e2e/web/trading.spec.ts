@@ -275,6 +275,16 @@ for (const lang of ['ja', 'en']) {
       await waitUntilSettled(panel);
       expect(await problemsOn(page, 'order-panel')).toEqual([]);
       await screenshot(page, `order-panel-${lang}`);
+      // The review button names the side, in the side's colour (買 red, 売 blue), as the stock page's buttons:
+      // on a long form the side toggle has scrolled away by the time it is tapped.
+      const review = panel.getByTestId('order-review');
+      await expect(review).toHaveText(message(lang, 'trade', 'review.long'));
+      await expect(review).toHaveCSS('background-color', 'rgb(217, 54, 62)');
+      await panel.getByTestId('order-side-short').click();
+      await expect(review).toHaveText(message(lang, 'trade', 'review.short'));
+      await expect(review).toHaveCSS('background-color', 'rgb(29, 91, 191)');
+      await screenshot(page, `order-panel-short-${lang}`);
+      await panel.getByTestId('order-side-long').click();
 
       // The panel's buying power follows the leverage chosen: the server's bound for each.
       const fresh = await userApi<Account>(request, investor.token, '/api/trading/account');

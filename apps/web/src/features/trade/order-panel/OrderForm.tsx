@@ -377,15 +377,16 @@ export function OrderForm({
       )}
       <FormAlert alert={form.alert} testId="order" />
       <div className="kb-actions">
+        {/* In the side's colour and with its name, as a broker's 注文確認 button: the toggle may have scrolled away. */}
         <Button
           type="submit"
-          color="primary"
           size="large"
           block
           loading={preview.isPending}
+          className={`kb-order-review kb-order-review-${side}`}
           data-testid="order-review"
         >
-          {t('trade:review')}
+          {t(`trade:review.${side}`)}
         </Button>
       </div>
       <ConfirmationDialog
