@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerByApi } from '../support';
-import { loginByApi, openSignedIn, type StaffSession } from './staff-session';
+import { registerByApi, screenshot } from '../support';
+import { message } from '../web/helpers';
+import { loginByApi, openSignedIn, staffApi, type StaffSession } from './staff-session';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 // A login may wait up to 30 s for an authenticator code the server has not seen yet.
@@ -81,4 +82,32 @@ test('the audit log filters by a labelled select of localised action names', asy
   const table = page.getByTestId('audit-table');
   await expect(table.getByTestId('audit-action').first()).toHaveText('スタッフログイン');
   await expect(table.locator('[data-testid="audit-action"]:not([data-action="staff.login"])')).toHaveCount(0);
+});
+
+test('a staff action refused by a four-eyes rule shows in the audit log with the rule in the reader’s language', async ({
+  page,
+  request,
+}) => {
+  const investor = await registerByApi(request);
+  const asked = await staffApi<{ id: string }>(request, session, '/api/staff/adjustments', {
+    userId: investor.userId,
+    amount: '100',
+    reason: 'e2e: a goodwill credit',
+  });
+  const own = await request.post(`/api/staff/adjustments/${asked.id}/approve`, {
+    headers: { token: session.token, 'idempotency-key': `e2e-own-approval-${Date.now()}` },
+    data: {},
+  });
+  expect(((await own.json()) as { errorCode: string }).errorCode).toBe('SECOND_APPROVER_MUST_DIFFER');
+  await openSignedIn(page, session, 'ja', '#/audit-log?action=staff.action_refused');
+  const entry = page
+    .getByTestId('audit-table')
+    .locator('tr', { hasText: `/api/staff/adjustments/${asked.id}/approve` });
+  await expect(entry.getByTestId('audit-action')).toHaveText(
+    message('ja', 'backoffice', 'audit.actions.staff.action_refused'),
+  );
+  await expect(entry.getByTestId('audit-reason')).toHaveText(
+    `${message('ja', 'errors', 'SECOND_APPROVER_MUST_DIFFER')} (SECOND_APPROVER_MUST_DIFFER)`,
+  );
+  await screenshot(page, 'backoffice-audit-refused-ja');
 });
