@@ -32,15 +32,16 @@ class FakeSocket implements SocketLike {
 let sockets: FakeSocket[];
 let token: string;
 const last = () => sockets.at(-1)!;
-const client = () =>
+const fakeSocket = (url: string) => {
+  const socket = new FakeSocket(url);
+  sockets.push(socket);
+  return socket;
+};
+const client = (createSocket: (url: string) => SocketLike = fakeSocket) =>
   new RealtimeClient({
     url: () => 'ws://test/api/ws?lang=ja',
     token: () => token,
-    createSocket: (url) => {
-      const socket = new FakeSocket(url);
-      sockets.push(socket);
-      return socket;
-    },
+    createSocket,
     baseDelayMs: 100,
     maxDelayMs: 1000,
     heartbeatMs: 1000,
@@ -196,20 +197,9 @@ describe('the realtime client', () => {
 
   it('takes a socket the browser refuses to create as a loss: down at once, tried again after the backoff', () => {
     let refusals = 1;
-    const realtime = new RealtimeClient({
-      url: () => 'ws://test/api/ws?lang=ja',
-      token: () => token,
-      createSocket: (url) => {
-        if (refusals-- > 0) throw new DOMException('Refused to connect', 'SecurityError');
-        const socket = new FakeSocket(url);
-        sockets.push(socket);
-        return socket;
-      },
-      baseDelayMs: 100,
-      maxDelayMs: 1000,
-      heartbeatMs: 1000,
-      lingerMs: 500,
-      random: () => 0.5,
+    const realtime = client((url) => {
+      if (refusals-- > 0) throw new DOMException('Refused to connect', 'SecurityError');
+      return fakeSocket(url);
     });
     const quotes: unknown[] = [];
     realtime.follow('quote:7203', (data) => quotes.push(data));

@@ -77,28 +77,31 @@ async function checkSharpSize(bytes: Buffer, side: KycPhotoSide) {
   checkDimensions(metadata.autoOrient.width, metadata.autoOrient.height, side);
 }
 
-async function checkHeicSize(bytes: Buffer, side: KycPhotoSide) {
+type HeicImage = Awaited<ReturnType<typeof heicDecode.all>>[number];
+
+/** The HEIC file's first image, its size checked, handed to `use` while the decoder holds it. */
+async function withFirstHeicImage<T>(
+  bytes: Buffer,
+  side: KycPhotoSide,
+  use: (image: HeicImage) => Promise<T>,
+) {
   const images = await heicDecode.all({ buffer: bytes });
   try {
     const first = images[0];
     if (!first) throw fail('KYC_FILE_UNREADABLE', { field: side });
     checkDimensions(first.width, first.height, side);
+    return await use(first);
   } finally {
     images.dispose();
   }
 }
 
-async function decodeHeic(bytes: Buffer, side: KycPhotoSide) {
-  const images = await heicDecode.all({ buffer: bytes });
-  try {
-    const first = images[0];
-    if (!first) throw fail('KYC_FILE_UNREADABLE', { field: side });
-    checkDimensions(first.width, first.height, side);
-    const { width, height, data } = await first.decode();
+const checkHeicSize = (bytes: Buffer, side: KycPhotoSide) => withFirstHeicImage(bytes, side, async () => {});
+
+const decodeHeic = (bytes: Buffer, side: KycPhotoSide) =>
+  withFirstHeicImage(bytes, side, async (image) => {
+    const { width, height, data } = await image.decode();
     return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
       raw: { width, height, channels: 4 },
     });
-  } finally {
-    images.dispose();
-  }
-}
+  });
