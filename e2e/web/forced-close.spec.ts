@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { screenshot, userApi } from '../support';
 import { loginByApi } from '../backoffice/staff-session';
 import { investorWithCash, message, openSignedInPhone, useLanguage, waitUntilSettled } from './helpers';
@@ -18,6 +18,12 @@ test.setTimeout(180_000);
 
 const CODE = '6758';
 const MESSAGES = '/#/subPackages/message/message';
+
+/** The inbox item whose title is `title` (the body of another may contain the same words). */
+const messageTitled = (page: Page, title: string) =>
+  page
+    .getByTestId('message-item')
+    .filter({ has: page.locator('.kb-message-title').getByText(title, { exact: true }) });
 
 interface Quote {
   last: string;
@@ -74,9 +80,7 @@ for (const lang of ['ja', 'en']) {
     expect(called.ok()).toBe(true);
     await expect(page.getByTestId('position-row')).toHaveCount(1);
     await page.goto(MESSAGES);
-    const call = page
-      .getByTestId('message-item')
-      .filter({ hasText: message(lang, 'messages', 'margin_call.title') });
+    const call = messageTitled(page, message(lang, 'messages', 'margin_call.title'));
     await expect(call).toHaveCount(1);
     await call.click();
     await expect(call).toHaveAttribute('data-expanded', 'true');
@@ -107,9 +111,8 @@ for (const lang of ['ja', 'en']) {
     await screenshot(page, `forced-close-history-${lang}`);
 
     await page.goto(MESSAGES);
-    const item = page
-      .getByTestId('message-item')
-      .filter({ hasText: message(lang, 'messages', 'forced_close.title') });
+    // By its title: the close's own message (決済のお知らせ) says "by a forced close" in its body.
+    const item = messageTitled(page, message(lang, 'messages', 'forced_close.title'));
     await expect(item).toHaveCount(1);
     await waitUntilSettled(page.getByTestId('message-list'));
     await screenshot(page, `forced-close-message-${lang}`);
