@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MessageKind, MessageParams } from '@kabuto/contract';
 import { notify } from '../src/modules/messaging';
 import {
   createStaff,
@@ -58,12 +59,21 @@ interface Item {
 }
 type Page = { items: Item[]; nextCursor: string | null };
 
-/** Leaves a committed message for a user, as another module would inside its own operation. */
-async function leave(user: Registered, amount: string) {
+/**
+ * Leaves a committed message for a user a moment after the last, as another module would inside its own
+ * operation, so the inbox lists them in the order they were left.
+ */
+async function leaveMessage<K extends MessageKind>(user: Registered, kind: K, params: MessageParams[K]) {
   t.clock.advance(1);
   const at = t.clock.now();
-  await t.ctx.transact((tx) => notify(tx.db, BigInt(user.userId), 'deposit_credited', { amount }, at));
+  await t.ctx.transact((tx) => notify(tx.db, BigInt(user.userId), kind, params, at));
 }
+
+const leave = (user: Registered, amount: string) => leaveMessage(user, 'deposit_credited', { amount });
+
+/** The user's messages' bodies in `lang`, newest first. */
+const bodiesOf = async (user: Registered, lang: string) =>
+  (await get<Page>(t.app, `/api/messages?lang=${lang}`, user.token)).data.items.map((item) => item.body);
 
 const unread = async (user: Registered) =>
   (await get<{ count: number }>(t.app, '/api/messages/unread-count', user.token)).data.count;
@@ -115,11 +125,8 @@ describe('GET /api/messages', () => {
 
   it('states a margin call without an amount when its row was stored before the shortfall was', async () => {
     const user = await registerUser(t);
-    t.clock.advance(1);
-    await t.ctx.transact((tx) =>
-      notify(tx.db, BigInt(user.userId), 'margin_call', { ratio: '18.50', deadline: '2026/11/30' }),
-    );
-    const ja = (await get<Page>(t.app, '/api/messages?lang=ja', user.token)).data.items[0]!.body;
+    await leaveMessage(user, 'margin_call', { ratio: '18.50', deadline: '2026/11/30' });
+    const [ja] = await bodiesOf(user, 'ja');
     expect(ja).toBe(
       '委託保証金維持率が18.50%に低下し、追証が発生しました。2026/11/30(月)までに入金または建玉の決済により維持率を回復してください。期限を過ぎると建玉を強制決済します。',
     );
@@ -134,47 +141,31 @@ describe('GET /api/messages', () => {
       lots: '1',
       price: '2800.00',
     };
-    t.clock.advance(1);
-    await t.ctx.transact((tx) => notify(tx.db, BigInt(user.userId), 'order_filled', fill));
-    t.clock.advance(1);
-    await t.ctx.transact((tx) =>
-      notify(tx.db, BigInt(user.userId), 'order_filled', { ...fill, side: 'long', margin: 'false' }),
-    );
-    t.clock.advance(1);
-    await t.ctx.transact((tx) =>
-      notify(tx.db, BigInt(user.userId), 'order_filled', { ...fill, side: 'short', margin: 'true' }),
-    );
-    const bodies = async (lang: string) =>
-      (await get<Page>(t.app, `/api/messages?lang=${lang}`, user.token)).data.items.map((item) => item.body);
-    expect(await bodies('ja')).toEqual([
+    await leaveMessage(user, 'order_filled', fill);
+    await leaveMessage(user, 'order_filled', { ...fill, side: 'long', margin: 'false' });
+    await leaveMessage(user, 'order_filled', { ...fill, side: 'short', margin: 'true' });
+    expect(await bodiesOf(user, 'ja')).toEqual([
       'トヨタ自動車（7203）100株の新規売（信用）注文が2,800円で約定しました。',
       'トヨタ自動車（7203）100株の新規買注文が2,800円で約定しました。',
       'トヨタ自動車（7203）100株の新規注文が2,800円で約定しました。',
     ]);
-    expect((await bodies('en'))[0]).toBe(
+    expect((await bodiesOf(user, 'en'))[0]).toBe(
       'Your order (Sell to open, on margin) for 100 shares of Toyota Motor (7203) was filled at ¥2,800.',
     );
   });
 
   it('writes a loss with its sign before the currency in every language', async () => {
     const user = await registerUser(t);
-    t.clock.advance(1);
-    await t.ctx.transact((tx) =>
-      notify(tx.db, BigInt(user.userId), 'position_closed', {
-        code: '7203',
-        nameJa: 'トヨタ自動車',
-        nameEn: 'Toyota Motor',
-        lots: '2',
-        price: '2750.00',
-        amount: '-10000.00',
-      }),
-    );
+    await leaveMessage(user, 'position_closed', {
+      code: '7203',
+      nameJa: 'トヨタ自動車',
+      nameEn: 'Toyota Motor',
+      lots: '2',
+      price: '2750.00',
+      amount: '-10000.00',
+    });
     const bodies = new Map<string, string>();
-    for (const lang of ['ja', 'zh-CN', 'en', 'es', 'fr'])
-      bodies.set(
-        lang,
-        (await get<Page>(t.app, `/api/messages?lang=${lang}`, user.token)).data.items[0]!.body,
-      );
+    for (const lang of ['ja', 'zh-CN', 'en', 'es', 'fr']) bodies.set(lang, (await bodiesOf(user, lang))[0]!);
     expect(bodies.get('ja')).toContain('売買損益（手数料・金利等控除前）は-10,000円です。');
     expect(bodies.get('zh-CN')).toContain('-10,000日元。');
     for (const lang of ['en', 'es', 'fr']) {
@@ -194,23 +185,16 @@ describe('GET /api/messages', () => {
       price: '2790.00',
       amount: '-1050.00',
     };
-    t.clock.advance(1);
-    await t.ctx.transact((tx) => notify(tx.db, BigInt(user.userId), 'position_closed', closed));
-    for (const closedBy of ['user', 'forced', 'stop_loss'] as const) {
-      t.clock.advance(1);
-      await t.ctx.transact((tx) =>
-        notify(tx.db, BigInt(user.userId), 'position_closed', { ...closed, closedBy }),
-      );
-    }
-    const bodies = async (lang: string) =>
-      (await get<Page>(t.app, `/api/messages?lang=${lang}`, user.token)).data.items.map((item) => item.body);
-    expect(await bodies('ja')).toEqual([
+    await leaveMessage(user, 'position_closed', closed);
+    for (const closedBy of ['user', 'forced', 'stop_loss'] as const)
+      await leaveMessage(user, 'position_closed', { ...closed, closedBy });
+    expect(await bodiesOf(user, 'ja')).toEqual([
       'トヨタ自動車（7203）100株の建玉を、設定した損切りの価格に達したため2,790円で決済しました。売買損益（手数料・金利等控除前）は-1,050円です。',
       'トヨタ自動車（7203）100株の建玉を、委託保証金維持率の低下により2,790円で決済しました。売買損益（手数料・金利等控除前）は-1,050円です。',
       'トヨタ自動車（7203）100株の建玉を、返済注文により2,790円で決済しました。売買損益（手数料・金利等控除前）は-1,050円です。',
       'トヨタ自動車（7203）100株の建玉を2,790円で決済しました。売買損益（手数料・金利等控除前）は-1,050円です。',
     ]);
-    expect((await bodies('en'))[0]).toBe(
+    expect((await bodiesOf(user, 'en'))[0]).toBe(
       'Your position of 100 shares of Toyota Motor (7203) was closed at ¥2,790 as the price reached your stop-loss. Gain or loss on the price, before fees and interest: -¥1,050.',
     );
   });

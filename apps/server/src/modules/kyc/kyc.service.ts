@@ -96,6 +96,13 @@ export interface Submission {
 /** The investors whose photos this node is decoding now: one submission at a time each. */
 const decoding = new Set<bigint>();
 
+/** Both photos checked, then each decoded and re-encoded in turn (never two at once). */
+async function reencodeBoth(input: Submission): Promise<[Buffer, Buffer]> {
+  const front = await checkIdPhoto(input.front, 'front');
+  const back = await checkIdPhoto(input.back, 'back');
+  return [await front.reencode(), await back.reencode()];
+}
+
 /**
  * Checks both photos, then decodes and re-encodes them, before anything is written; stores them, then records
  * the submission and the user's new status in one transaction. A failure anywhere removes the stored photos
@@ -108,14 +115,7 @@ export async function submitKyc(ctx: AppContext, actor: InvestorActor, input: Su
   requireMaySubmit(user);
   if (decoding.has(actor.userId)) throw fail('RATE_LIMITED');
   decoding.add(actor.userId);
-  let front: Buffer, back: Buffer;
-  try {
-    const checked = [await checkIdPhoto(input.front, 'front'), await checkIdPhoto(input.back, 'back')];
-    front = await checked[0]!.reencode();
-    back = await checked[1]!.reencode();
-  } finally {
-    decoding.delete(actor.userId);
-  }
+  const [front, back] = await reencodeBoth(input).finally(() => decoding.delete(actor.userId));
 
   const store = photoStoreOf(ctx);
   const stored: string[] = [];
