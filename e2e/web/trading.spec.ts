@@ -321,6 +321,20 @@ for (const lang of ['ja', 'en']) {
       ];
       expect(margin).toBe(notional / 2n);
       expect(total).toBe(margin + fee);
+      // The 2x buy borrows the half it does not put up: 買方金利 at the firm's 2.80% a year, one day rounded down.
+      const perDay = ((notional - margin) * 280n) / (10_000n * 365n);
+      await expect(confirm.getByTestId('order-confirm-daily-charge').locator('span')).toHaveText([
+        messageWith(lang, 'trade', 'dailyCharge.rate', { rate: '2.80' }),
+        messageWith(lang, 'trade', 'dailyCharge.perDay', {
+          perDay: yenText((Number(perDay) / 100).toFixed(2)),
+        }),
+      ]);
+      await expect(
+        confirm.getByText(message(lang, 'trade', 'dailyCharge.label.long_interest'), { exact: true }),
+      ).toBeVisible();
+      await expect(confirm.getByTestId('order-confirm-repayment-due')).toHaveText(
+        message(lang, 'trade', 'repaymentDue'),
+      );
       await expect(confirm.getByTestId('order-confirm-leverage')).toHaveText(
         message(lang, 'trade', 'leverageValue').replace('{{leverage}}', '2'),
       );

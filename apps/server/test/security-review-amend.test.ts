@@ -893,6 +893,7 @@ describe('the preview', () => {
     expect(figures.data).toMatchObject({ fillsNow: true, price: '2800.50' });
     expect(Object.keys(figures.data).sort()).toEqual(
       [
+        'dailyCharge',
         'estimatedLiquidationPrice',
         'fee',
         'fillsNow',

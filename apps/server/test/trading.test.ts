@@ -250,10 +250,29 @@ describe('the confirmation popup', () => {
       fee: '560.10',
       total: '280610.10',
       estimatedLiquidationPrice: '1583.00',
+      // 買方金利 on the financed 280,050 yen: × 2.80% / 365 = 21.483… yen a day, rounded down.
+      dailyCharge: { kind: 'long_interest', rateBpPerYear: 280, perDay: '21.48' },
       validity: 'day',
       validUntil: '2026-11-24',
     });
     expect(await tradingSnapshot(t, user)).toEqual(before);
+  });
+
+  it('names the daily borrow fee of a short and no daily charge for a 1x buy', async () => {
+    const user = await investor(t, '300000');
+    const previewOf = (side: 'long' | 'short') =>
+      send<Record<string, unknown>>(t, 'POST', '/api/orders/preview', user.token, {
+        code: '7203',
+        side,
+        type: 'market',
+        lots: 1,
+        leverage: 1,
+      });
+    // Sold at the bid, 2,799.50: 279,950 yen × 1.15% / 365 = 8.820… yen a day.
+    expect((await previewOf('short')).data).toMatchObject({
+      dailyCharge: { kind: 'short_borrow_fee', rateBpPerYear: 115, perDay: '8.82' },
+    });
+    expect((await previewOf('long')).data).toMatchObject({ dailyCharge: null });
   });
 });
 

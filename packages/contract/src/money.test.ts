@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  basisPointsAsPercent,
   formatPrice,
   formatYen,
   typedCount,
@@ -114,5 +115,16 @@ describe('wholeYenDown and wholeYenUp', () => {
       0n,
       -100n,
     ]);
+  });
+});
+
+describe('basisPointsAsPercent', () => {
+  it('prints a rate in basis points as a percentage with two decimals', () => {
+    expect(basisPointsAsPercent(280)).toBe('2.80');
+    expect(basisPointsAsPercent(115)).toBe('1.15');
+    expect(basisPointsAsPercent(5)).toBe('0.05');
+    expect(basisPointsAsPercent(0)).toBe('0.00');
+    expect(basisPointsAsPercent(12_345)).toBe('123.45');
+    expect(basisPointsAsPercent(-250)).toBe('-2.50');
   });
 });

@@ -91,3 +91,9 @@ export function formatPrice(decimal: string): string {
   const shown = formatYen(decimal);
   return shown.includes('.') ? shown.replace(/\.?0+$/, '') : shown;
 }
+
+/** A rate in basis points as the percentage it is, with two decimals: 280 -> "2.80", 5 -> "0.05". */
+export function basisPointsAsPercent(bp: number): string {
+  const whole = Math.abs(Math.trunc(bp));
+  return `${bp < 0 ? '-' : ''}${Math.trunc(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+}

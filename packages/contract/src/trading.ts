@@ -215,6 +215,18 @@ export const orderPreview = z.object({
    * market order waiting for the opening is estimated as sold at today's limit down, where it would end soonest.
    */
   estimatedLiquidationPrice: decimalMoney.nullable(),
+  /**
+   * 金利・貸株料: what the position would be charged daily, interest on a leveraged long's financed part or the
+   * borrow fee on a short's notional, at the rate a year and for one day (rounded down, as each day's accrual is);
+   * null for a 1x long.
+   */
+  dailyCharge: z
+    .object({
+      kind: z.enum(['long_interest', 'short_borrow_fee']),
+      rateBpPerYear: z.number().int(),
+      perDay: decimalMoney,
+    })
+    .nullable(),
   validity: z.enum(ORDER_VALIDITIES),
   /** The last business date (JST) the order would rest until, if it does not fill now. */
   validUntil: z.string(),

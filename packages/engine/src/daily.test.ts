@@ -53,6 +53,30 @@ describe('daily accrual', () => {
     });
   });
 
+  it("previews the day's charge the accrual then takes from the filled position", () => {
+    for (const order of [
+      open({}),
+      open({ orderId: 'short', side: 'short', lots: 1, leverage: 1 }),
+      open({ orderId: 'short3', side: 'short', lots: 2, leverage: 3 }),
+    ]) {
+      const engine = engineWithPositions();
+      const preview = engine.previewOrder(order);
+      if (!preview.ok) throw new Error(preview.reason);
+      engine.placeOrder(order);
+      const charged = only(engine.accrueDaily({ date: '2026-11-24', at: at('16:00') }), 'InterestCharged');
+      expect(preview.dailyCharge).toEqual({
+        kind: charged.kind,
+        rateBpPerYear: charged.rateBpPerYear,
+        perDay: charged.amount,
+      });
+    }
+  });
+
+  it('previews no daily charge for a 1x long, which borrows nothing', () => {
+    const preview = engineWithPositions().previewOrder(open({ lots: 1, leverage: 1 }));
+    expect(preview).toMatchObject({ ok: true, dailyCharge: null });
+  });
+
   it('charges once per date, and rounds a stretch of days as one product', () => {
     const engine = engineWithPositions();
     engine.placeOrder(open({}));

@@ -1,27 +1,38 @@
+import type { Sen } from '@kabuto/contract';
 import type { AccrueDaily, ExpireMarginCalls } from './commands';
+import type { EngineConfig } from './config';
 import type { Transfer } from './events';
 import { interestFor } from './money';
 import { charge } from './pockets';
 import { evaluate } from './risk';
-import { bySeq, type Position, type State } from './state';
+import type { Side } from './records';
+import { bySeq, type State } from './state';
 import { requireCalendarDate } from './validity';
 
+/** What a position is charged daily: interest on a leveraged long, the borrow fee on a short. */
+export interface DailyCharge {
+  readonly kind: 'long_interest' | 'short_borrow_fee';
+  /** What the rate applies to. */
+  readonly base: Sen;
+  readonly rateBpPerYear: number;
+}
+
 /**
- * What a position pays per day: a leveraged long pays interest on the financed part (notional - margin,
- * nothing at 1x), a short pays the borrow fee on its notional at any leverage.
+ * What a position of `notional` with `margin` pays per day: a leveraged long pays interest on the financed
+ * part (notional - margin, nothing at 1x), a short pays the borrow fee on its notional at any leverage.
  */
-function dailyChargeOf(state: State, position: Position) {
-  const { config } = state;
-  if (position.side === 'short') {
-    return {
-      kind: 'short_borrow_fee',
-      base: position.entryNotional,
-      rate: config.shortBorrowFeeBpPerYear,
-    } as const;
+export function dailyChargeFor(
+  side: Side,
+  notional: Sen,
+  margin: Sen,
+  config: Pick<EngineConfig, 'longInterestBpPerYear' | 'shortBorrowFeeBpPerYear'>,
+): DailyCharge | null {
+  if (side === 'short') {
+    return { kind: 'short_borrow_fee', base: notional, rateBpPerYear: config.shortBorrowFeeBpPerYear };
   }
-  const financed = position.entryNotional - position.margin;
+  const financed = notional - margin;
   return financed > 0n
-    ? ({ kind: 'long_interest', base: financed, rate: config.longInterestBpPerYear } as const)
+    ? { kind: 'long_interest', base: financed, rateBpPerYear: config.longInterestBpPerYear }
     : null;
 }
 
@@ -36,9 +47,9 @@ export function accrueDaily(state: State, cmd: AccrueDaily): void {
   if (state.lastAccrualDate !== null && cmd.date <= state.lastAccrualDate) return;
   state.lastAccrualDate = cmd.date;
   for (const position of [...state.positions.values()].sort(bySeq)) {
-    const daily = dailyChargeOf(state, position);
+    const daily = dailyChargeFor(position.side, position.entryNotional, position.margin, state.config);
     if (!daily) continue;
-    const amount = interestFor(daily.base, daily.rate, days, state.config.daysPerYear);
+    const amount = interestFor(daily.base, daily.rateBpPerYear, days, state.config.daysPerYear);
     if (amount === 0n) continue;
     const transfers: Transfer[] = [];
     const shortfall = charge(position.account, 'interest_income', amount, transfers);
@@ -51,7 +62,7 @@ export function accrueDaily(state: State, cmd: AccrueDaily): void {
       date: cmd.date,
       days,
       base: daily.base,
-      rateBpPerYear: daily.rate,
+      rateBpPerYear: daily.rateBpPerYear,
       amount,
       shortfall,
       transfers,

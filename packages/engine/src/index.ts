@@ -19,8 +19,9 @@
  * setInstrumentLimits (the house's per-instrument maximum leverage, lots per order, open lots per account
  * and whether shorts may open: new orders only, open positions are never touched), and
  * `execute(command)` for any of them as data. Ids come from the caller; a position takes its order's id.
- * previewOrder gives the confirmation popup's figures, previewClose the 返済 confirmation's (the close price,
- * the P&L on it, the closing fee, the interest so far and the net P&L); account() the balances, equity and ratio;
+ * previewOrder gives the confirmation popup's figures (with one day's interest or borrow fee), previewClose the 返済
+ * confirmation's (the close price, the P&L on it, the closing fee, the interest so far and the net P&L); account()
+ * the balances, equity and ratio;
  * buyingPower(account, side, leverage, config) the largest new position the money checks of placeOrder accept (the
  * same function decides both), riskLevels the equity at the margin-call and forced-close levels.
  *

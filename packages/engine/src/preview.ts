@@ -1,9 +1,10 @@
 import type { Sen } from '@kabuto/contract';
 import { lowestPrice, roundToTick, type Price } from '@kabuto/market-rules';
 import type { AmendOrder, ClosePosition, PlaceOrder } from './commands';
+import { dailyChargeFor, type DailyCharge } from './daily';
 import type { RejectReason } from './events';
 import { markOf } from './market-access';
-import { BASIS_POINTS, feeFor, notionalOf } from './money';
+import { BASIS_POINTS, feeFor, interestFor, notionalOf } from './money';
 import { planAmendment, planOrder } from './orders';
 import { planClose, pnlAt } from './positions';
 import type { State } from './state';
@@ -24,6 +25,11 @@ export type OrderPreview =
        * 1x short sits further away in an account with more cash beside it, and the engine closes it there.
        */
       readonly estimatedLiquidationPrice: Price | null;
+      /**
+       * The interest or borrow fee the position would be charged for one day at these figures, rounded down to
+       * the sen as each day's accrual is; null when none is (a 1x long).
+       */
+      readonly dailyCharge: (Omit<DailyCharge, 'base'> & { readonly perDay: Sen }) | null;
     }
   | { readonly ok: false; readonly reason: RejectReason };
 
@@ -54,7 +60,15 @@ export function previewOrder(state: State, cmd: PlaceOrder): OrderPreview {
     margin,
     fee,
     estimatedLiquidationPrice,
+    dailyCharge: dailyChargePreview(state, cmd.side, notional, margin),
   };
+}
+
+function dailyChargePreview(state: State, side: PlaceOrder['side'], notional: Sen, margin: Sen) {
+  const charge = dailyChargeFor(side, notional, margin, state.config);
+  if (!charge) return null;
+  const perDay = interestFor(charge.base, charge.rateBpPerYear, 1, state.config.daysPerYear);
+  return { kind: charge.kind, rateBpPerYear: charge.rateBpPerYear, perDay };
 }
 
 /** The 訂正 confirmation's figures: the amended order's, judged on the cash the old one frees. Changes nothing. */

@@ -227,6 +227,8 @@ describe('order preview', () => {
       margin: y('933333.34'),
       fee: y('2800'),
       estimatedLiquidationPrice: y('2082.5'),
+      // 1,866,666.66 financed × 2.80% / 365 = 143.196… yen a day.
+      dailyCharge: { kind: 'long_interest', rateBpPerYear: 280, perDay: y('143.19') },
     });
     expect(engine.previewOrder({ ...cmd, lots: 100 })).toEqual({ ok: false, reason: 'INSUFFICIENT_FUNDS' });
     expect(engine.snapshot().orders).toEqual([]);

@@ -36,7 +36,7 @@ export const tradingEndpoints = {
     path: '/api/orders/preview',
     tag: 'trading',
     summary:
-      "The confirmation popup's figures for an order (notional, margin, fee, estimated liquidation price)",
+      "The confirmation popup's figures for an order (notional, margin, fee, daily interest or borrow fee, estimated liquidation price)",
     description: 'Changes nothing; refuses an order that placing would refuse, with the same error.',
     access: INVESTOR,
     body: placeOrderRequest,

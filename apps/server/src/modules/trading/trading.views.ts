@@ -97,6 +97,11 @@ export const previewView = (preview: Extract<OrderPreview, { ok: true }>, validi
   fee: senToDecimal(preview.fee),
   total: senToDecimal(preview.margin + preview.fee),
   estimatedLiquidationPrice: money(preview.estimatedLiquidationPrice),
+  dailyCharge: preview.dailyCharge && {
+    kind: preview.dailyCharge.kind,
+    rateBpPerYear: preview.dailyCharge.rateBpPerYear,
+    perDay: senToDecimal(preview.dailyCharge.perDay),
+  },
 });
 
 export const closePreviewView = ({

@@ -1,4 +1,5 @@
 import { Tag } from 'antd';
+import { basisPointsAsPercent } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Money } from '../../../components/Money';
@@ -15,7 +16,7 @@ export function SideTag({ side }: { side: 'long' | 'short' }) {
 export const UserLink = ({ userId }: { userId: string }) => <Link to={`/users/${userId}`}>{userId}</Link>;
 
 /** A ratio in basis points as a percentage: 2000 → 20.00%. */
-export const percent = (bp: number | null) => (bp === null ? '—' : `${(bp / 100).toFixed(2)}%`);
+export const percent = (bp: number | null) => (bp === null ? '—' : `${basisPointsAsPercent(bp)}%`);
 
 /** The instrument's name in the reader's language: Japanese names for ja and zh-CN, English otherwise. */
 export function useInstrumentName() {

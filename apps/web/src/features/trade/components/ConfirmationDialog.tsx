@@ -41,6 +41,7 @@ export function ConfirmationDialog({
       // On the page, not inside the sheet: a sheet (a transformed box) would centre the dialog on itself and
       // push its buttons below the screen's edge.
       getContainer={() => document.body}
+      className="kb-dialog-wide"
       bodyClassName="kb-dialog-tall"
       title={title}
       aria-label={title}

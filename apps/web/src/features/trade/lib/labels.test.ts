@@ -3,6 +3,7 @@ import { resources } from '@kabuto/i18n';
 import { describe, expect, it } from 'vitest';
 import { dateText } from '../../../lib/format';
 import {
+  dailyChargeFigure,
   orderSideText,
   positionSideText,
   quantityText,
@@ -101,5 +102,29 @@ describe('weekEndsToday', () => {
     expect(weekEndsTodayText(ja, 'week', '2026-12-04', friday)).toBeNull();
     const en = await translator('en');
     expect(weekEndsTodayText(en, 'week', '2026-11-27', friday)).toContain('“This week”');
+  });
+});
+
+describe('dailyChargeFigure', () => {
+  it('names the charge, then its yearly rate and about one day of it, as each language says them', async () => {
+    const interest = { kind: 'long_interest', rateBpPerYear: 280, perDay: '143.19' } as const;
+    const borrow = { kind: 'short_borrow_fee', rateBpPerYear: 115, perDay: '8.82' } as const;
+    const ja = await translator('ja');
+    expect(dailyChargeFigure(ja, interest)).toEqual({
+      label: '買方金利',
+      lines: ['年2.80%', '1日あたり約¥143.19'],
+    });
+    expect(dailyChargeFigure(ja, borrow)).toEqual({
+      label: '貸株料',
+      lines: ['年1.15%', '1日あたり約¥8.82'],
+    });
+    expect(dailyChargeFigure(ja, null)).toEqual({ label: '金利・貸株料', lines: ['なし（1倍の買い）'] });
+    const en = await translator('en');
+    expect(dailyChargeFigure(en, borrow)).toEqual({
+      label: 'Borrow fee',
+      lines: ['1.15% a year', 'about ¥8.82 a day'],
+    });
+    const fr = await translator('fr');
+    expect(dailyChargeFigure(fr, interest).lines).toEqual(['2.80 % par an', 'environ ¥143.19 par jour']);
   });
 });

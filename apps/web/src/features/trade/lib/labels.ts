@@ -1,16 +1,18 @@
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import {
+  basisPointsAsPercent,
   formatPrice,
   groupThousands,
   isMarginTrade,
   jstDateOf,
   type Order,
+  type OrderPreviewView,
   type OrderValidity,
   type Position,
 } from '@kabuto/contract';
 import { normalizeLang } from '@kabuto/i18n';
 import type { TFunction } from 'i18next';
-import { dateText } from '../../../lib/format';
+import { dateText, yen } from '../../../lib/format';
 import { instrumentName } from '../../../lib/market-format';
 
 /** 期間 with its last date: 今週中（2026/11/27(金)まで）. */
@@ -122,3 +124,21 @@ export function closeTermsText(t: TFunction, limit: string | null, validity: str
 /** A resting limit close's terms, with its 期間 and last date. */
 export const restingCloseText = (t: TFunction, resting: RestingClose) =>
   closeTermsText(t, resting.limit, validityText(t, resting.validity, resting.validUntil));
+
+/**
+ * 買方金利 or 貸株料 of an order's confirmation: the charge's name, then its rate a year and about what one day
+ * costs, each a line; for a 1x buy, which borrows nothing, that there is none.
+ */
+export function dailyChargeFigure(
+  t: TFunction,
+  charge: OrderPreviewView['dailyCharge'],
+): { label: string; lines: string[] } {
+  if (!charge) return { label: t('trade:dailyCharge.label.none'), lines: [t('trade:dailyCharge.none')] };
+  return {
+    label: t(`trade:dailyCharge.label.${charge.kind}`),
+    lines: [
+      t('trade:dailyCharge.rate', { rate: basisPointsAsPercent(charge.rateBpPerYear) }),
+      t('trade:dailyCharge.perDay', { perDay: yen(charge.perDay) }),
+    ],
+  };
+}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatPrice } from '@kabuto/contract';
 import type { OrderPreviewView } from '@kabuto/contract';
 
@@ -5,7 +6,13 @@ import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import type { OrderRequest } from '../api/keys';
 import { SimulatedLabel } from '../components/SimulatedLabel';
-import { orderSideText, quantityText, validityText, weekEndsTodayText } from '../lib/labels';
+import {
+  dailyChargeFigure,
+  orderSideText,
+  quantityText,
+  validityText,
+  weekEndsTodayText,
+} from '../lib/labels';
 
 interface OrderConfirmationProps {
   order: OrderRequest;
@@ -29,16 +36,27 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
     ['lots', t('trade:lots'), quantityText(t, Number(order.lots))],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
     ['validity', t('trade:validityLabel'), validityText(t, preview.validity, preview.validUntil)],
+    ['repayment-due', t('trade:repaymentDueLabel'), t('trade:repaymentDue')],
   ];
   const price = (value: string) => t('trade:priceYen', { price: formatPrice(value) });
+  const dailyCharge = dailyChargeFigure(t, preview.dailyCharge);
   const weekNote = weekEndsTodayText(t, preview.validity, preview.validUntil);
   if (order.takeProfit) rows.push(['take-profit', t('trade:takeProfit'), price(order.takeProfit)]);
   if (order.stopLoss) rows.push(['stop-loss', t('trade:stopLoss'), price(order.stopLoss)]);
-  const figures: [string, string, string][] = [
+  const figures: [string, string, ReactNode][] = [
     // Not yet traded: the price a market order fills at, or a limit order's better price, may differ.
     ['notional', t('trade:estimatedNotional'), yen(preview.notional)],
     ['margin', t('trade:margin'), yen(preview.margin)],
     ['fee', t('trade:fee'), yen(preview.fee)],
+    [
+      'daily-charge',
+      dailyCharge.label,
+      dailyCharge.lines.map((line) => (
+        <span key={line} className="kb-trade-figure-line">
+          {line}
+        </span>
+      )),
+    ],
     ['total', t('trade:total'), yen(preview.total)],
     [
       'liquidation',
@@ -69,6 +87,11 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
           </div>
         ))}
       </dl>
+      {preview.dailyCharge && (
+        <p className="kb-trade-note" data-testid="order-confirm-daily-charge-note">
+          {t('trade:dailyChargeNote')}
+        </p>
+      )}
       <p className="kb-trade-note" data-testid="order-confirm-liquidation-note">
         {t('trade:liquidationNote')}
       </p>
