@@ -412,6 +412,28 @@ for (const lang of ['ja', 'en']) {
       expect(await problemsOn(page, 'targets-form')).toEqual([]);
       await input(page, 'targets-take-profit').fill(String(last + 100));
       await input(page, 'targets-stop-loss').fill(String(last - 100));
+      // Each target with what closing there would realise on the position, before costs.
+      const [held] = (
+        await userApi<Page_<PositionView & { entryPrice: string; lots: number }>>(
+          request,
+          investor.token,
+          '/api/positions?status=open',
+        )
+      ).items;
+      const pnlAt = (target: number) => {
+        const pnl = (BigInt(target * 100) - sen(held!.entryPrice)) * BigInt(held!.lots * 100);
+        const text = yenText((Number(pnl < 0n ? -pnl : pnl) / 100).toFixed(2));
+        return pnl < 0n ? `-${text}` : `+${text}`;
+      };
+      await expect(detail.getByTestId('targets-pnl-take-profit').locator('strong')).toHaveText(
+        pnlAt(last + 100),
+      );
+      await expect(detail.getByTestId('targets-pnl-stop-loss').locator('strong')).toHaveText(
+        pnlAt(last - 100),
+      );
+      await expect(detail.getByTestId('targets-figures-entry')).toBeVisible();
+      await waitUntilSettled(detail);
+      await screenshot(page, `position-targets-${lang}`);
       await detail.getByTestId('targets-save').click();
       // With their unit and, as brokers show prices, without the zero sen: 「2,900円」 / "¥2,900".
       await expect(detail.getByTestId('position-figures-take-profit')).toHaveText(yenPrice(lang, last + 100));
@@ -1274,6 +1296,57 @@ for (const lang of ['ja', 'en']) {
     });
   });
 }
+
+test('the order form’s take-profit and stop-loss say what closing there would realise, in ja and zh-CN', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+  for (const lang of ['ja', 'zh-CN']) {
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await useLanguage(page, lang);
+    await openSignedInPhone(page, investor, orderPanel('short'));
+    const panel = page.getByTestId('order-panel');
+    await waitUntilSettled(panel);
+    const shownLast = async () =>
+      Number((await panel.getByTestId('order-last').innerText()).replace(/,/g, ''));
+    const last = Math.floor(await shownLast());
+    await input(page, 'order-quantity').fill('300');
+    await panel.getByTestId('order-targets-switch').click();
+    await expect(panel.getByTestId('order-targets-pnl-take-profit').locator('strong')).toHaveText('—');
+    await input(page, 'order-take-profit').fill(String(last - 100));
+    await input(page, 'order-stop-loss').fill(String(last + 50));
+    // A short of 300 shares from the last price the panel shows (it may move while the market is open).
+    const shortPnl = (from: number, to: number) => {
+      const pnl = Math.round((from - to) * 300 * 100);
+      const text = yenText((Math.abs(pnl) / 100).toFixed(2));
+      return pnl < 0 ? `-${text}` : `+${text}`;
+    };
+    await expect(async () => {
+      const from = await shownLast();
+      expect(await panel.getByTestId('order-targets-pnl-take-profit').locator('strong').innerText()).toBe(
+        shortPnl(from, last - 100),
+      );
+      expect(await panel.getByTestId('order-targets-pnl-stop-loss').locator('strong').innerText()).toBe(
+        shortPnl(from, last + 50),
+      );
+    }).toPass({ timeout: 10_000 });
+    expect(await panel.getByTestId('order-targets-pnl-take-profit').locator('strong').innerText()).toMatch(
+      /^\+/,
+    );
+    expect(await panel.getByTestId('order-targets-pnl-stop-loss').locator('strong').innerText()).toMatch(
+      /^-/,
+    );
+    await expect(panel.getByText(message(lang, 'trade', 'targetPnl.note'), { exact: true })).toBeVisible();
+    await panel.getByTestId('order-targets-pnl').scrollIntoViewIfNeeded();
+    await waitUntilSettled(panel);
+    expect(await problemsOn(page, 'order-targets')).toEqual([]);
+    await screenshot(page, `order-targets-pnl-${lang}`);
+    await context.close();
+  }
+});
 
 test('a 2x market order’s confirmation shows all of itself on a 390x844 phone in every language', async ({
   browser,

@@ -8,8 +8,12 @@ import { useForm } from '../../../components/form/use-form';
 import { useLiveQuotes, useSetTargets } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
 import { targetRefusal } from '../lib/figures';
+import { positionSideText, priceText, quantityText } from '../lib/labels';
 import { priceInputText, steppedPrice } from '../lib/prices';
+import { Figures } from './DetailSheet';
+import { InstrumentLabel } from './InstrumentLabel';
 import { Stepper } from './Stepper';
+import { TargetEstimates } from './TargetEstimates';
 
 const inputOf = (decimal: string | null) => (decimal ? priceInputText(decimalToSen(decimal) ?? 0n) : '');
 
@@ -22,6 +26,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
   const last = useLiveQuotes([position.code]).data?.get(position.code)?.last;
   // The engine checks targets against the position's latest price.
   const reference = decimalToSen(last ?? position.markPrice ?? position.entryPrice) ?? 1n;
+  const lastShown = last ?? position.markPrice;
 
   const stepper = (name: 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     const field = form.field(name);
@@ -64,6 +69,17 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
       noValidate
       data-testid="targets-form"
     >
+      {/* The position the targets are for, and the two prices they are judged against. */}
+      <Figures
+        rows={[
+          ['instrument', t('trade:instrument'), <InstrumentLabel code={position.code} key="i" />],
+          ['side', t('trade:sideLabel'), positionSideText(t, position.side, position.leverage)],
+          ['lots', t('trade:lots'), quantityText(t, position.lots)],
+          ['entry', t('trade:entryPrice'), priceText(t, position.entryPrice)],
+          ['price', t('trade:lastPrice'), lastShown ? priceText(t, lastShown) : '—'],
+        ]}
+        testId="targets-figures"
+      />
       <p className="kb-trade-note">{t('trade:targetsEditNote')}</p>
       <List className="kb-form">
         <FormField
@@ -93,6 +109,14 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
           }
         />
       </List>
+      <TargetEstimates
+        side={position.side}
+        entryPrice={position.entryPrice}
+        lots={position.lots}
+        takeProfit={form.values.takeProfit}
+        stopLoss={form.values.stopLoss}
+        testId="targets-pnl"
+      />
       <FormAlert alert={form.alert} testId="targets" />
       <div className="kb-actions">
         <Button

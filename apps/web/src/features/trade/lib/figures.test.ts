@@ -6,6 +6,7 @@ import {
   lotsOfShares,
   marginOf,
   notionalOf,
+  pnlAtTarget,
   pnlPercentOf,
   roomAbove,
   shortfallTo,
@@ -223,5 +224,24 @@ describe('marginOf', () => {
     // 100.01 yen at 3x: 3,334 sen is 33.34 yen (33.336...), never a sen less than the engine takes.
     expect(marginOf('100.01', 3)).toBe('33.34');
     expect(marginOf('230000.00', 1)).toBe('230000.00');
+  });
+});
+
+describe('pnlAtTarget', () => {
+  const long = { side: 'long', entryPrice: '2800.00', lots: 3 } as const;
+  it("gives what closing at a typed target would realise, on the position's side", () => {
+    // 300 shares: +50 yen a share is +15,000; -120.5 yen is -36,150.
+    expect(pnlAtTarget(long, '2850')).toBe('15000.00');
+    expect(pnlAtTarget(long, '２，６７９．５')).toBe('-36150.00');
+    expect(pnlAtTarget({ ...long, side: 'short' }, '2850')).toBe('-15000.00');
+    expect(pnlAtTarget({ ...long, side: 'short' }, '2700')).toBe('30000.00');
+  });
+
+  it('gives nothing until the price reads as one and the entry and lots are known', () => {
+    expect(pnlAtTarget(long, '')).toBeNull();
+    expect(pnlAtTarget(long, '28a0')).toBeNull();
+    expect(pnlAtTarget(long, '0')).toBeNull();
+    expect(pnlAtTarget({ ...long, entryPrice: null }, '2850')).toBeNull();
+    expect(pnlAtTarget({ ...long, lots: null }, '2850')).toBeNull();
   });
 });

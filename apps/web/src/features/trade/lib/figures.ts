@@ -7,6 +7,7 @@ import {
   type TradingAccount,
 } from '@kabuto/contract';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
+import { priceSenOf } from './prices';
 
 export type Side = 'long' | 'short';
 
@@ -74,6 +75,22 @@ export function unrealisedPnlAt(
   const perShare = senOf(last) - senOf(position.entryPrice);
   const signed = position.side === 'long' ? perShare : -perShare;
   return senToDecimal(signed * BigInt(position.lots * SHARES_PER_LOT));
+}
+
+/**
+ * The P&L a take-profit or a stop-loss would realise if the position closed exactly there, before fees and
+ * interest: null until the typed price reads as one (priceSenOf) and the entry is known.
+ */
+export function pnlAtTarget(
+  position: { side: Side; entryPrice: string | null; lots: number | null },
+  typed: string,
+): string | null {
+  const target = priceSenOf(typed);
+  if (target === null || position.entryPrice === null || position.lots === null) return null;
+  return unrealisedPnlAt(
+    { side: position.side, entryPrice: position.entryPrice, lots: position.lots },
+    senToDecimal(target),
+  );
 }
 
 /** P&L as a percentage of the margin put up, two decimals ("12.34", "-5.00"); null without margin. */

@@ -39,6 +39,7 @@ import { quantityText } from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { ConfirmationDialog } from '../components/ConfirmationDialog';
 import { EstimateRow } from '../components/EstimateRow';
+import { TargetEstimates } from '../components/TargetEstimates';
 import { OrderConfirmation } from './OrderConfirmation';
 
 /** The leverages offered when the server names none: the engine's default set. */
@@ -362,6 +363,16 @@ export function OrderForm({
           </>
         )}
       </List>
+      {withTargets && (
+        <TargetEstimates
+          side={side}
+          entryPrice={estimatePrice === null ? null : senToDecimal(estimatePrice)}
+          lots={lots}
+          takeProfit={form.values.takeProfit}
+          stopLoss={form.values.stopLoss}
+          testId="order-targets-pnl"
+        />
+      )}
       <EstimateRow label={t('trade:estimatedNotional')} amount={estimate} testId="order-estimate" />
       <EstimateRow label={powerLabel} amount={power ? power.notional : null} testId="order-buying-power" />
       {estimate !== null && power && exceeds(estimate, power.notional) && (

@@ -1,0 +1,44 @@
+import { useTradeTranslation } from '../lib/texts';
+import { pnlAtTarget, type Side } from '../lib/figures';
+import { EstimateRow } from './EstimateRow';
+
+interface TargetEstimatesProps {
+  side: Side;
+  /** The position's 建単価, or the price a new order is expected to fill at; null while unknown. */
+  entryPrice: string | null;
+  lots: number | null;
+  /** The take-profit and stop-loss as typed. */
+  takeProfit: string;
+  stopLoss: string;
+  testId: string;
+}
+
+/** What the typed take-profit and stop-loss would realise if the position closed there, before costs. */
+export function TargetEstimates({
+  side,
+  entryPrice,
+  lots,
+  takeProfit,
+  stopLoss,
+  testId,
+}: TargetEstimatesProps) {
+  const { t } = useTradeTranslation();
+  const position = { side, entryPrice, lots };
+  return (
+    <div data-testid={testId}>
+      <EstimateRow
+        label={t('trade:targetPnl.takeProfit')}
+        amount={pnlAtTarget(position, takeProfit)}
+        signed
+        testId={`${testId}-take-profit`}
+      />
+      <EstimateRow
+        label={t('trade:targetPnl.stopLoss')}
+        amount={pnlAtTarget(position, stopLoss)}
+        signed
+        testId={`${testId}-stop-loss`}
+      />
+      <p className="kb-trade-note">{t('trade:targetPnl.note')}</p>
+    </div>
+  );
+}
