@@ -575,6 +575,11 @@ for (const lang of ['ja', 'en']) {
       await expect(page.getByTestId('position-figures-pnl')).toContainText(
         Number(closed!.netPnl!.replace('-', '')).toLocaleString('en-US', { minimumFractionDigits: 2 }),
       );
+      // The percentage says what it is of: the margin put up (保証金比), not the notional.
+      const withPercent = message(lang, 'trade', 'pnlWithPercent')
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\\\{\\\{\w+\\\}\\\}/g, '.+');
+      await expect(page.getByTestId('position-figures-pnl')).toHaveText(new RegExp(`^${withPercent}$`));
       await expect(page.getByTestId('position-figures-gross-pnl')).toContainText(
         Number(closed!.realisedPnl!.replace('-', '')).toLocaleString('en-US', { minimumFractionDigits: 2 }),
       );
