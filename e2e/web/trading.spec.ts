@@ -379,6 +379,7 @@ for (const lang of ['ja', 'en']) {
       await expect(row).toHaveCount(1);
       // Signed, in yen as every amount: "+¥1,234.00", "-¥56.00", "¥0.00".
       await expect(row.getByTestId('position-pnl')).toHaveText(/^([+-]¥[\d,]+\.\d{2}|¥0\.00)$/);
+      await expect(row.locator('.kb-visually-hidden')).toHaveText(message(lang, 'trade', 'lastPrice'));
       const account = await userApi<Account>(request, investor.token, '/api/trading/account');
       // 買付余力 is the server's bound for a new 1x position (the engine's checks), not the cash.
       await expect(page.getByTestId('trade-account-available')).toHaveText(
@@ -524,6 +525,9 @@ for (const lang of ['ja', 'en']) {
         Number(closed!.netPnl!.replace('-', '')).toLocaleString('en-US', { minimumFractionDigits: 2 }),
       );
       await expect(page.getByTestId('closed-position-note')).toHaveText(message(lang, 'trade', 'netPnlNote'));
+      // Its two prices are named: 建単価 on the screen, and the exit price for a screen reader beside the arrow.
+      await expect(closedRow).toContainText(message(lang, 'trade', 'entryPrice'));
+      await expect(closedRow.locator('.kb-visually-hidden')).toHaveText(message(lang, 'trade', 'exitPrice'));
       const after = await userApi<Account>(request, investor.token, '/api/trading/account');
       await expect(page.getByTestId('trade-account-equity')).toHaveText(
         `¥${Number(after.equity).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,

@@ -43,7 +43,8 @@ export function ClosedPositionList({ onOpen }: { onOpen: (position: Position) =>
               <span className="kb-trade-row-meta">
                 <span>{quantityText(t, position.lots)}</span>
                 <span>
-                  {formatPrice(position.entryPrice)} →{' '}
+                  {t('trade:entryPrice')} {formatPrice(position.entryPrice)} <span aria-hidden>→</span>{' '}
+                  <span className="kb-visually-hidden">{t('trade:exitPrice')}</span>
                   {position.exitPrice ? formatPrice(position.exitPrice) : '—'}
                 </span>
               </span>

@@ -48,7 +48,8 @@ export function PositionList({
                   {t('trade:leverageValue', { leverage: position.leverage })}
                 </span>
                 <span>
-                  {t('trade:entryPrice')} {formatPrice(position.entryPrice)} →{' '}
+                  {t('trade:entryPrice')} {formatPrice(position.entryPrice)} <span aria-hidden>→</span>{' '}
+                  <span className="kb-visually-hidden">{t('trade:lastPrice')}</span>
                   {price ? formatPrice(price) : '—'}
                 </span>
               </span>
