@@ -433,6 +433,9 @@ for (const lang of ['ja', 'en']) {
         pnlAt(last - 100),
       );
       await expect(detail.getByTestId('targets-figures-entry')).toBeVisible();
+      await expect(detail.getByTestId('targets-pnl-note')).toHaveText(
+        message(lang, 'trade', 'targetPnl.note'),
+      );
       await waitUntilSettled(detail);
       await screenshot(page, `position-targets-${lang}`);
       await detail.getByTestId('targets-save').click();
@@ -1348,7 +1351,14 @@ test('the order form’s take-profit and stop-loss say what closing there would 
     expect(await panel.getByTestId('order-targets-pnl-stop-loss').locator('strong').innerText()).toMatch(
       /^-/,
     );
-    await expect(panel.getByText(message(lang, 'trade', 'targetPnl.note'), { exact: true })).toBeVisible();
+    // A stop closes at the market once reached, so the note warns that a loss can be larger; and a new order's
+    // entry is itself an estimate.
+    await expect(panel.getByTestId('order-targets-pnl-note')).toHaveText(
+      messageWith(lang, 'trade', 'targetPnl.withOrderNote', {
+        note: message(lang, 'trade', 'targetPnl.note'),
+        orderNote: message(lang, 'trade', 'targetPnl.orderNote'),
+      }),
+    );
     await panel.getByTestId('order-targets-pnl').scrollIntoViewIfNeeded();
     await waitUntilSettled(panel);
     expect(await problemsOn(page, 'order-targets')).toEqual([]);

@@ -82,7 +82,7 @@ export const paged = <T extends z.ZodTypeAny>(item: T) =>
   });
 
 /** The largest price one request may name: 10 million yen, far above any TSE share. */
-const MAX_PRICE_SEN = 10_000_000n * 100n;
+export const MAX_PRICE_SEN = 10_000_000n * 100n;
 
 /**
  * A share price typed by a person ("2800", "2,800.5", "２８００円"), read as sen: positive and at most

@@ -81,7 +81,7 @@ export const tradingEndpoints = {
     path: '/api/orders/:id/amend/preview',
     tag: 'trading',
     summary:
-      "The 訂正 confirmation's figures: the amended order's notional, margin, fee and estimated liquidation price",
+      "The 訂正 confirmation's figures: the amended order's notional, margin, fee, daily interest or borrow fee and estimated liquidation price",
     description: 'Changes nothing; refuses an amendment that amending would refuse, with the same error.',
     access: INVESTOR,
     params: tradingIdParams,

@@ -6,6 +6,8 @@ interface TargetEstimatesProps {
   side: Side;
   /** The position's 建単価, or the price a new order is expected to fill at; null while unknown. */
   entryPrice: string | null;
+  /** A new order's: its entry is an estimate too, and the note says from what. */
+  forNewOrder?: boolean;
   lots: number | null;
   /** The take-profit and stop-loss as typed. */
   takeProfit: string;
@@ -17,6 +19,7 @@ interface TargetEstimatesProps {
 export function TargetEstimates({
   side,
   entryPrice,
+  forNewOrder = false,
   lots,
   takeProfit,
   stopLoss,
@@ -38,7 +41,15 @@ export function TargetEstimates({
         signed
         testId={`${testId}-stop-loss`}
       />
-      <p className="kb-trade-note">{t('trade:targetPnl.note')}</p>
+      {/* A stop is no limit: it closes at the market once reached, so a gap makes the loss larger. */}
+      <p className="kb-trade-note" data-testid={`${testId}-note`}>
+        {forNewOrder
+          ? t('trade:targetPnl.withOrderNote', {
+              note: t('trade:targetPnl.note'),
+              orderNote: t('trade:targetPnl.orderNote'),
+            })
+          : t('trade:targetPnl.note')}
+      </p>
     </div>
   );
 }

@@ -241,6 +241,7 @@ describe('pnlAtTarget', () => {
     expect(pnlAtTarget(long, '')).toBeNull();
     expect(pnlAtTarget(long, '28a0')).toBeNull();
     expect(pnlAtTarget(long, '0')).toBeNull();
+    expect(pnlAtTarget({ ...long, side: 'short' }, '9'.repeat(60))).toBeNull();
     expect(pnlAtTarget({ ...long, entryPrice: null }, '2850')).toBeNull();
     expect(pnlAtTarget({ ...long, lots: null }, '2850')).toBeNull();
   });

@@ -28,6 +28,10 @@ describe('priceSenOf', () => {
     expect(priceSenOf('28,00')).toBeNull();
     expect(priceSenOf('2 800')).toBeNull();
     expect(priceSenOf(',,,2,8,0,0,,')).toBeNull();
+    // The server's ceiling: 10 million yen.
+    expect(priceSenOf('10000000')).toBe(sen('10000000'));
+    expect(priceSenOf('10000000.1')).toBeNull();
+    expect(priceSenOf('9'.repeat(60))).toBeNull();
   });
 });
 

@@ -1,13 +1,13 @@
-import { decimalToSen, senToDecimal, typedSen, type Sen } from '@kabuto/contract';
+import { decimalToSen, MAX_PRICE_SEN, senToDecimal, typedSen, type Sen } from '@kabuto/contract';
 import { isOnTick, lowestPrice, roundToTick, tickSize, ticksAway, tickTableFor } from '@kabuto/market-rules';
 
 /**
  * A price as typed: "2800", "2,800.5", "２８００円". Read as sen, the way the server reads it; null when it is
- * not a positive price.
+ * not a positive price, or is over the most a request may name (the server refuses it).
  */
 export function priceSenOf(text: string): Sen | null {
   const sen = typedSen(text);
-  return sen !== null && sen > 0n ? sen : null;
+  return sen !== null && sen > 0n && sen <= MAX_PRICE_SEN ? sen : null;
 }
 
 /** A price for an input field: "2800", "2800.5", "99.9" (no separators, no trailing zeros). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatPrice } from '@kabuto/contract';
+import { formatPrice, isMarginTrade } from '@kabuto/contract';
 import type { OrderPreviewView } from '@kabuto/contract';
 
 import { useTradeTranslation } from '../lib/texts';
@@ -36,8 +36,10 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
     ['lots', t('trade:lots'), quantityText(t, Number(order.lots))],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
     ['validity', t('trade:validityLabel'), validityText(t, preview.validity, preview.validUntil)],
-    ['repayment-due', t('trade:repaymentDueLabel'), t('trade:repaymentDue')],
   ];
+  // 弁済期限 is a margin trade's (信用取引): a 1x buy borrows nothing to repay.
+  if (isMarginTrade(order.side, Number(order.leverage)))
+    rows.push(['repayment-due', t('trade:repaymentDueLabel'), t('trade:repaymentDue')]);
   const price = (value: string) => t('trade:priceYen', { price: formatPrice(value) });
   const dailyCharge = dailyChargeFigure(t, preview.dailyCharge);
   const weekNote = weekEndsTodayText(t, preview.validity, preview.validUntil);

@@ -367,6 +367,7 @@ export function OrderForm({
         <TargetEstimates
           side={side}
           entryPrice={estimatePrice === null ? null : senToDecimal(estimatePrice)}
+          forNewOrder
           lots={lots}
           takeProfit={form.values.takeProfit}
           stopLoss={form.values.stopLoss}
