@@ -1309,6 +1309,39 @@ for (const lang of ['ja', 'en']) {
   });
 }
 
+test('an order placed from the stock page’s 買い button lands on the Trade tab, and Back returns to the stock', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await useLanguage(page, 'ja');
+  await openSignedInPhone(page, investor, `/#/subPackages/index/gupiaoDetail/gupiaoDetail?code=${CODE}`);
+  // A fresh server generates the market's history first, and answers the stock's page only after.
+  await expect(page.getByTestId('stock-buy')).toBeEnabled({ timeout: 45_000 });
+  await page.getByTestId('stock-buy').click();
+  const panel = page.getByTestId('order-panel');
+  await waitUntilSettled(panel);
+  await panel.getByTestId('order-review').click();
+  const confirm = page.getByRole('dialog', { name: message('ja', 'trade', 'confirmTitle') });
+  await confirm.getByTestId('order-send').click();
+  // Filled at once in a session, resting until the opening otherwise: the Trade tab shows either.
+  await expect(page).toHaveURL(/#\/pages\/jiaoyi\/jiaoyi/);
+  await expect(page.getByTestId('stock-detail-page')).toHaveCount(0);
+  // It stays there: the panel's close does not go back afterwards.
+  await page.waitForTimeout(1_000);
+  await expect(page).toHaveURL(/#\/pages\/jiaoyi\/jiaoyi/);
+  // Closing the panel without placing still returns to the stock.
+  await page.goto(`/#/subPackages/index/gupiaoDetail/gupiaoDetail?code=${CODE}`);
+  await page.getByTestId('stock-buy').click();
+  await waitUntilSettled(page.getByTestId('order-panel'));
+  await page.getByTestId('order-panel-close').click();
+  await expect(page.getByTestId('stock-detail-page')).toBeVisible();
+  await context.close();
+});
+
 test('the order form’s take-profit and stop-loss say what closing there would realise, in ja and zh-CN', async ({
   browser,
   baseURL,

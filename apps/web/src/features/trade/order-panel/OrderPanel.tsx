@@ -24,7 +24,7 @@ export interface OrderPanelProps {
   side: 'long' | 'short';
   visible: boolean;
   onClose: () => void;
-  /** After an order is placed (the panel has closed itself). */
+  /** After an order is placed, instead of closing: where to go next (the Trade tab). */
   onPlaced?: (order: Order) => void;
   /** The leverages the firm offers; the engine's default set (1x, 2x, 3x) until the server names them. */
   leverages?: readonly number[];
@@ -112,8 +112,10 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
                 id: order.id,
               }),
             });
-            onClose();
-            onPlaced?.(order);
+            // One way out: the page's own (to the Trade tab), else the panel closes. Both would race: a page's
+            // close goes back in history, which lands after the Trade tab is opened and returns to the stock.
+            if (onPlaced) onPlaced(order);
+            else onClose();
           }}
         />
       )}
