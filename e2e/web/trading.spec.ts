@@ -332,6 +332,9 @@ for (const lang of ['ja', 'en']) {
       await expect(
         confirm.getByText(message(lang, 'trade', 'dailyCharge.label.long_interest'), { exact: true }),
       ).toBeVisible();
+      await expect(confirm.getByTestId('order-confirm-daily-charge-note')).toHaveText(
+        message(lang, 'trade', 'dailyCharge.note.long_interest'),
+      );
       await expect(confirm.getByTestId('order-confirm-repayment-due')).toHaveText(
         message(lang, 'trade', 'repaymentDue'),
       );

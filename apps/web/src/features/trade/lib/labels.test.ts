@@ -111,7 +111,7 @@ describe('dailyChargeFigure', () => {
     const borrow = { kind: 'short_borrow_fee', rateBpPerYear: 115, perDay: '8.82' } as const;
     const ja = await translator('ja');
     expect(dailyChargeFigure(ja, interest)).toEqual({
-      label: '買方金利',
+      label: '買方金利（借入分）',
       lines: ['年2.80%', '1日あたり約¥143.19'],
     });
     expect(dailyChargeFigure(ja, borrow)).toEqual({

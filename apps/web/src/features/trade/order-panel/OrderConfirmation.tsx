@@ -91,7 +91,7 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
       </dl>
       {preview.dailyCharge && (
         <p className="kb-trade-note" data-testid="order-confirm-daily-charge-note">
-          {t('trade:dailyChargeNote')}
+          {t(`trade:dailyCharge.note.${preview.dailyCharge.kind}`)}
         </p>
       )}
       <p className="kb-trade-note" data-testid="order-confirm-liquidation-note">
