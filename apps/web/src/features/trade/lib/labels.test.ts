@@ -5,6 +5,7 @@ import { dateText } from '../../../lib/format';
 import {
   dailyChargeFigure,
   orderSideText,
+  orderTypeText,
   positionSideText,
   quantityText,
   validityText,
@@ -126,5 +127,24 @@ describe('dailyChargeFigure', () => {
     });
     const fr = await translator('fr');
     expect(dailyChargeFigure(fr, interest).lines).toEqual(['2.80 % par an', 'environ ¥143.19 par jour']);
+  });
+});
+
+describe('orderTypeText', () => {
+  it('names a market order waiting for the next session by the limit up it is held at, not a reference price', async () => {
+    const ja = await translator('ja');
+    expect(orderTypeText(ja, 'market', { price: '2800.50', fillsNow: true })).toBe(
+      '成行（参考価格 2,800.5円）',
+    );
+    expect(orderTypeText(ja, 'market', { price: '3300.00', fillsNow: false })).toBe(
+      '成行（拘束額はストップ高 3,300円で計算）',
+    );
+    expect(orderTypeText(ja, 'limit', { price: '2750.00', fillsNow: false })).toBe(
+      ja('trade:limitAt', { price: '2,750' }),
+    );
+    const en = await translator('en');
+    expect(orderTypeText(en, 'market', { price: '3300.00', fillsNow: false })).toBe(
+      'Market (set aside at the limit-up price ¥3,300)',
+    );
   });
 });

@@ -142,3 +142,17 @@ export function dailyChargeFigure(
     ],
   };
 }
+
+/**
+ * 注文方法 on an order's confirmation: 指値 at its limit; 成行 at the price it would fill at now, or, waiting for the
+ * next session, said to be the limit up (ストップ高) the amount set aside is worked out at, whichever the side.
+ */
+export function orderTypeText(
+  t: TFunction,
+  type: 'market' | 'limit',
+  preview: Pick<OrderPreviewView, 'price' | 'fillsNow'>,
+): string {
+  const price = formatPrice(preview.price);
+  if (type === 'limit') return t('trade:limitAt', { price });
+  return t(preview.fillsNow ? 'trade:marketAt' : 'trade:marketHeldAt', { price });
+}

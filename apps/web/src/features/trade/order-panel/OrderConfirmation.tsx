@@ -9,6 +9,7 @@ import { SimulatedLabel } from '../components/SimulatedLabel';
 import {
   dailyChargeFigure,
   orderSideText,
+  orderTypeText,
   quantityText,
   validityText,
   weekEndsTodayText,
@@ -26,13 +27,7 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
   const rows: [string, string, string][] = [
     ['instrument', t('trade:instrument'), instrumentLabel],
     ['side', t('trade:sideLabel'), orderSideText(t, order.side, order.leverage)],
-    [
-      'type',
-      t('trade:typeLabel'),
-      order.type === 'market'
-        ? t('trade:marketAt', { price: formatPrice(preview.price) })
-        : t('trade:limitAt', { price: formatPrice(preview.price) }),
-    ],
+    ['type', t('trade:typeLabel'), orderTypeText(t, order.type, preview)],
     ['lots', t('trade:lots'), quantityText(t, Number(order.lots))],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
     ['validity', t('trade:validityLabel'), validityText(t, preview.validity, preview.validUntil)],
