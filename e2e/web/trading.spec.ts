@@ -83,6 +83,9 @@ interface Account {
 }
 const yenText = (decimal: string) =>
   `¥${Number(decimal).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+/** A P&L in sen as the app signs it: "+¥30,000.00", "-¥15,000.00". */
+const signedYenText = (sen: bigint) =>
+  `${sen < 0n ? '-' : '+'}${yenText((Number(sen < 0n ? -sen : sen) / 100).toFixed(2))}`;
 interface Page_<T> {
   items: T[];
   nextCursor: string | null;
@@ -424,11 +427,8 @@ for (const lang of ['ja', 'en']) {
           '/api/positions?status=open',
         )
       ).items;
-      const pnlAt = (target: number) => {
-        const pnl = (BigInt(target * 100) - sen(held!.entryPrice)) * BigInt(held!.lots * 100);
-        const text = yenText((Number(pnl < 0n ? -pnl : pnl) / 100).toFixed(2));
-        return pnl < 0n ? `-${text}` : `+${text}`;
-      };
+      const pnlAt = (target: number) =>
+        signedYenText((BigInt(target * 100) - sen(held!.entryPrice)) * BigInt(held!.lots * 100));
       await expect(detail.getByTestId('targets-pnl-take-profit').locator('strong')).toHaveText(
         pnlAt(last + 100),
       );
@@ -1367,11 +1367,8 @@ test('the order form’s take-profit and stop-loss say what closing there would 
     await input(page, 'order-take-profit').fill(String(last - 100));
     await input(page, 'order-stop-loss').fill(String(last + 50));
     // A short of 300 shares from the last price the panel shows (it may move while the market is open).
-    const shortPnl = (from: number, to: number) => {
-      const pnl = Math.round((from - to) * 300 * 100);
-      const text = yenText((Math.abs(pnl) / 100).toFixed(2));
-      return pnl < 0 ? `-${text}` : `+${text}`;
-    };
+    const shortPnl = (from: number, to: number) =>
+      signedYenText((BigInt(Math.round(from * 100)) - BigInt(to * 100)) * 300n);
     await expect(async () => {
       const from = await shownLast();
       expect(await panel.getByTestId('order-targets-pnl-take-profit').locator('strong').innerText()).toBe(

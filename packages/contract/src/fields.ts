@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
-import { typedSen } from './money';
+import { typedSen, type Sen } from './money';
 import { normalizeMobile } from './mobile';
 
 /** Every message a schema raises is an ErrorCode; the server and the client localise it. */
@@ -82,19 +82,25 @@ export const paged = <T extends z.ZodTypeAny>(item: T) =>
   });
 
 /** The largest price one request may name: 10 million yen, far above any TSE share. */
-export const MAX_PRICE_SEN = 10_000_000n * 100n;
+const MAX_PRICE_SEN = 10_000_000n * 100n;
 
 /**
- * A share price typed by a person ("2800", "2,800.5", "２８００円"), read as sen: positive and at most
+ * A share price typed by a person ("2800", "2,800.5", "２８００円"), read as sen; null unless positive and at most
  * MAX_PRICE_SEN. Whether it is on the tick grid is the server's check.
  */
+export function typedPrice(text: string): Sen | null {
+  const sen = typedSen(text);
+  return sen !== null && sen > 0n && sen <= MAX_PRICE_SEN ? sen : null;
+}
+
+/** A typed share price as a request field (typedPrice), refused with `invalid`. */
 export const priceField = (invalid: ErrorCode) =>
   z
     .string(code(invalid))
     .trim()
     .transform((value, ctx) => {
-      const sen = typedSen(value);
-      if (sen === null || sen <= 0n || sen > MAX_PRICE_SEN) {
+      const sen = typedPrice(value);
+      if (sen === null) {
         ctx.addIssue({ code: 'custom', message: invalid });
         return z.NEVER;
       }

@@ -1,6 +1,6 @@
 import { Button, List } from 'antd-mobile';
 import { ApiError } from '@kabuto/client';
-import { amendOrderRequest, decimalToSen, senToDecimal, type Order } from '@kabuto/contract';
+import { amendOrderRequest, decimalToSen, senToDecimal, typedPrice, type Order } from '@kabuto/contract';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 
 import { FormAlert } from '../../../components/form/FormAlert';
@@ -19,7 +19,7 @@ import { useInstrument } from '../../../lib/market-data';
 import { amendmentChanges, cashForAmendment, changesSomething, heldOf } from '../lib/amend';
 import { lotsOfShares, marginOf, notionalOf, sharesSteps, steppedShares } from '../lib/figures';
 import { instrumentWithCode, orderSideText, priceText, quantityText } from '../lib/labels';
-import { bandOf, priceInputText, priceSenOf, steppedPrice } from '../lib/prices';
+import { bandOf, priceInputText, steppedPrice } from '../lib/prices';
 import { useTradeTranslation } from '../lib/texts';
 import { PriceLimitsNote } from './PriceLimitsNote';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
@@ -74,8 +74,8 @@ export function AmendOrderForm({
   const stepShares = (step: 1 | -1) =>
     form.field('shares').onChange(steppedShares(form.values.shares, step, order.lots, order.lots));
 
-  const typedPrice = priceSenOf(form.values.price);
-  const estimate = typedPrice !== null && lots !== null ? notionalOf(senToDecimal(typedPrice), lots) : null;
+  const newPrice = typedPrice(form.values.price);
+  const estimate = newPrice !== null && lots !== null ? notionalOf(senToDecimal(newPrice), lots) : null;
 
   const check = () => {
     if (lots === null) {

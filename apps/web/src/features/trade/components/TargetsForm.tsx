@@ -24,9 +24,9 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
   const instrument = useInstrument(position.code);
   const form = useForm({ takeProfit: inputOf(position.takeProfit), stopLoss: inputOf(position.stopLoss) });
   const last = useLiveQuotes([position.code]).data?.get(position.code)?.last;
-  // The engine checks targets against the position's latest price.
-  const reference = decimalToSen(last ?? position.markPrice ?? position.entryPrice) ?? 1n;
   const lastShown = last ?? position.markPrice;
+  // The engine checks targets against the position's latest price.
+  const reference = decimalToSen(lastShown ?? position.entryPrice) ?? 1n;
 
   const stepper = (name: 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     const field = form.field(name);

@@ -5,9 +5,9 @@ import {
   type Position,
   type Sen,
   type TradingAccount,
+  typedPrice,
 } from '@kabuto/contract';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
-import { priceSenOf } from './prices';
 
 export type Side = 'long' | 'short';
 
@@ -79,18 +79,16 @@ export function unrealisedPnlAt(
 
 /**
  * The P&L a take-profit or a stop-loss would realise if the position closed exactly there, before fees and
- * interest: null until the typed price reads as one (priceSenOf) and the entry is known.
+ * interest: null until the typed price reads as one (typedPrice) and the entry is known.
  */
 export function pnlAtTarget(
   position: { side: Side; entryPrice: string | null; lots: number | null },
   typed: string,
 ): string | null {
-  const target = priceSenOf(typed);
-  if (target === null || position.entryPrice === null || position.lots === null) return null;
-  return unrealisedPnlAt(
-    { side: position.side, entryPrice: position.entryPrice, lots: position.lots },
-    senToDecimal(target),
-  );
+  const { side, entryPrice, lots } = position;
+  const target = typedPrice(typed);
+  if (target === null || entryPrice === null || lots === null) return null;
+  return unrealisedPnlAt({ side, entryPrice, lots }, senToDecimal(target));
 }
 
 /** P&L as a percentage of the margin put up, two decimals ("12.34", "-5.00"); null without margin. */

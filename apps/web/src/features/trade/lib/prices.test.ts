@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decimalToSen } from '@kabuto/contract';
-import { priceInputText, priceSenOf, steppedPrice, tickAt } from './prices';
+import { decimalToSen, typedPrice } from '@kabuto/contract';
+import { priceInputText, steppedPrice, tickAt } from './prices';
 
 function sen(text: string): bigint {
   const value = decimalToSen(text);
@@ -11,27 +11,27 @@ function sen(text: string): bigint {
 const other = { topix500: false, reference: sen('2800') };
 const topix = { topix500: true, reference: sen('2800') };
 
-describe('priceSenOf', () => {
+describe('typedPrice', () => {
   it('reads prices as typed on a Japanese keyboard', () => {
-    expect(priceSenOf('2,800')).toBe(sen('2800'));
-    expect(priceSenOf('２８００円')).toBe(sen('2800'));
-    expect(priceSenOf(' 2800.5 ')).toBe(sen('2800.5'));
+    expect(typedPrice('2,800')).toBe(sen('2800'));
+    expect(typedPrice('２８００円')).toBe(sen('2800'));
+    expect(typedPrice(' 2800.5 ')).toBe(sen('2800.5'));
   });
   it('refuses what is not a positive price', () => {
-    expect(priceSenOf('')).toBeNull();
-    expect(priceSenOf('0')).toBeNull();
-    expect(priceSenOf('-5')).toBeNull();
-    expect(priceSenOf('12.345')).toBeNull();
-    expect(priceSenOf('abc')).toBeNull();
+    expect(typedPrice('')).toBeNull();
+    expect(typedPrice('0')).toBeNull();
+    expect(typedPrice('-5')).toBeNull();
+    expect(typedPrice('12.345')).toBeNull();
+    expect(typedPrice('abc')).toBeNull();
   });
   it('refuses a comma or a space that is a slip, as the server does', () => {
-    expect(priceSenOf('28,00')).toBeNull();
-    expect(priceSenOf('2 800')).toBeNull();
-    expect(priceSenOf(',,,2,8,0,0,,')).toBeNull();
+    expect(typedPrice('28,00')).toBeNull();
+    expect(typedPrice('2 800')).toBeNull();
+    expect(typedPrice(',,,2,8,0,0,,')).toBeNull();
     // The server's ceiling: 10 million yen.
-    expect(priceSenOf('10000000')).toBe(sen('10000000'));
-    expect(priceSenOf('10000000.1')).toBeNull();
-    expect(priceSenOf('9'.repeat(60))).toBeNull();
+    expect(typedPrice('10000000')).toBe(sen('10000000'));
+    expect(typedPrice('10000000.1')).toBeNull();
+    expect(typedPrice('9'.repeat(60))).toBeNull();
   });
 });
 

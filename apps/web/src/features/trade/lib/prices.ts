@@ -1,14 +1,5 @@
-import { decimalToSen, MAX_PRICE_SEN, senToDecimal, typedSen, type Sen } from '@kabuto/contract';
+import { decimalToSen, senToDecimal, typedPrice, type Sen } from '@kabuto/contract';
 import { isOnTick, lowestPrice, roundToTick, tickSize, ticksAway, tickTableFor } from '@kabuto/market-rules';
-
-/**
- * A price as typed: "2800", "2,800.5", "２８００円". Read as sen, the way the server reads it; null when it is
- * not a positive price, or is over the most a request may name (the server refuses it).
- */
-export function priceSenOf(text: string): Sen | null {
-  const sen = typedSen(text);
-  return sen !== null && sen > 0n && sen <= MAX_PRICE_SEN ? sen : null;
-}
 
 /** A price for an input field: "2800", "2800.5", "99.9" (no separators, no trailing zeros). */
 export function priceInputText(sen: Sen): string {
@@ -22,7 +13,7 @@ export function priceInputText(sen: Sen): string {
  * limit price must be a multiple of there, in sen.
  */
 export function tickAt(typed: string, reference: Sen, topix500: boolean): Sen {
-  return tickSize(priceSenOf(typed) ?? reference, tickTableFor(topix500));
+  return tickSize(typedPrice(typed) ?? reference, tickTableFor(topix500));
 }
 
 /** The day's price band an order may name, in sen. */
@@ -54,10 +45,10 @@ export function steppedPrice(
     if (band && price > band.high) return band.high;
     return price;
   };
-  const typedPrice = priceSenOf(typed);
-  if (typedPrice === null) return clamp(roundToTick(clamp(reference), 'down', table));
-  if (typedPrice < lowestPrice(table)) return floor;
-  if (!isOnTick(typedPrice, table)) return clamp(roundToTick(typedPrice, step > 0 ? 'up' : 'down', table));
-  if (step < 0 && typedPrice <= floor) return floor;
-  return clamp(ticksAway(typedPrice, step, table));
+  const current = typedPrice(typed);
+  if (current === null) return clamp(roundToTick(clamp(reference), 'down', table));
+  if (current < lowestPrice(table)) return floor;
+  if (!isOnTick(current, table)) return clamp(roundToTick(current, step > 0 ? 'up' : 'down', table));
+  if (step < 0 && current <= floor) return floor;
+  return clamp(ticksAway(current, step, table));
 }

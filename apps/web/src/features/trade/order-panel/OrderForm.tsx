@@ -1,4 +1,4 @@
-import { isMarginTrade } from '@kabuto/contract';
+import { isMarginTrade, typedPrice } from '@kabuto/contract';
 import { useState } from 'react';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import { Button, List, Switch } from 'antd-mobile';
@@ -33,7 +33,7 @@ import {
   targetRefusal,
   type Side,
 } from '../lib/figures';
-import { priceInputText, priceSenOf, steppedPrice, type PriceBand } from '../lib/prices';
+import { priceInputText, steppedPrice, type PriceBand } from '../lib/prices';
 import { PriceLimitsNote } from '../components/PriceLimitsNote';
 import { quantityText } from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
@@ -126,7 +126,7 @@ export function OrderForm({
   const stepPrice = (name: 'price' | 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     if (!market) return;
     const field = form.field(name);
-    const reference = priceSenOf(form.values.price) ?? decimalToSen(market.last) ?? 1n;
+    const reference = typedPrice(form.values.price) ?? decimalToSen(market.last) ?? 1n;
     field.onChange(
       priceInputText(
         steppedPrice(field.value, step, { topix500: market.topix500, reference, band: market.band }),
@@ -139,7 +139,7 @@ export function OrderForm({
 
   /** The price the figures below the form use: the limit, or the last price for a market order. */
   const estimatePrice =
-    type === 'limit' ? (priceSenOf(form.values.price) ?? null) : market ? decimalToSen(market.last) : null;
+    type === 'limit' ? (typedPrice(form.values.price) ?? null) : market ? decimalToSen(market.last) : null;
   const estimate =
     estimatePrice !== null && lots !== null ? notionalOf(senToDecimal(estimatePrice), lots) : null;
 
