@@ -47,6 +47,28 @@ export function messageWith(
   });
 }
 
+/** Text as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A catalogue message as a whole-text pattern: each placeholder named in `patterns` matches that pattern, the
+ * others their value, the rest literally.
+ */
+export function messagePattern(
+  lang: string,
+  namespace: Parameters<typeof message>[1],
+  key: string,
+  values: Record<string, string>,
+  patterns: Record<string, string>,
+): RegExp {
+  const marks = Object.fromEntries(Object.keys(patterns).map((name, i) => [name, `\u0000${i}\u0000`]));
+  let text = escapeRegExp(messageWith(lang, namespace, key, { ...values, ...marks }));
+  Object.values(patterns).forEach((pattern, i) => (text = text.replace(`\u0000${i}\u0000`, pattern)));
+  return new RegExp(`^${text}$`);
+}
+
 /** Starts every page load of this test in the given interface language. */
 export async function useLanguage(page: Page, lang: string): Promise<void> {
   await page.addInitScript((locale) => window.localStorage.setItem('locale', locale), lang);

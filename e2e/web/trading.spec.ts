@@ -8,6 +8,7 @@ import {
   input,
   investorWithCash,
   message,
+  messagePattern,
   messageWith,
   openSignedInPhone,
   shownToast,
@@ -408,14 +409,17 @@ for (const lang of ['ja', 'en']) {
       expect(await problemsOn(page, 'position-detail')).toEqual([]);
       await screenshot(page, `position-detail-${lang}`);
 
-      // TP/SL: a take-profit on the losing side is refused on its field; valid ones are saved and shown.
+      // TP/SL: a take-profit on the losing side says where it must go as it is typed, with no estimate, and is
+      // refused on its field; valid ones are saved and shown.
       await detail.getByTestId('position-targets').click();
       const last = Math.floor(Number((await quoteOf(page)).last));
       await input(page, 'targets-take-profit').fill(String(last - 100));
+      const aboveLast = targetSidePattern(lang, 'takeProfit.above', 'last');
+      await expect(detail.getByTestId('targets-pnl-take-profit-side')).toHaveText(aboveLast);
+      await expect(detail.getByTestId('targets-pnl-take-profit').locator('strong')).toHaveText('—');
+      await screenshot(page, `position-targets-wrong-side-${lang}`);
       await detail.getByTestId('targets-save').click();
-      await expect(detail.getByTestId('targets-take-profit-error')).toHaveText(
-        message(lang, 'errors', 'ORDER_TAKE_PROFIT_INVALID'),
-      );
+      await expect(detail.getByTestId('targets-take-profit-error')).toHaveText(aboveLast);
       expect(await problemsOn(page, 'targets-form')).toEqual([]);
       await input(page, 'targets-take-profit').fill(String(last + 100));
       await input(page, 'targets-stop-loss').fill(String(last - 100));
@@ -432,6 +436,7 @@ for (const lang of ['ja', 'en']) {
       await expect(detail.getByTestId('targets-pnl-take-profit').locator('strong')).toHaveText(
         pnlAt(last + 100),
       );
+      await expect(detail.getByTestId('targets-pnl-take-profit-side')).toHaveCount(0);
       await expect(detail.getByTestId('targets-pnl-stop-loss').locator('strong')).toHaveText(
         pnlAt(last - 100),
       );
@@ -1364,8 +1369,17 @@ test('the order form’s take-profit and stop-loss say what closing there would 
     await input(page, 'order-quantity').fill('300');
     await panel.getByTestId('order-targets-switch').click();
     await expect(panel.getByTestId('order-targets-pnl-take-profit').locator('strong')).toHaveText('—');
+    // A short's stop-loss below the price says it must go above it, naming the price, and gives no estimate.
     await input(page, 'order-take-profit').fill(String(last - 100));
+    await input(page, 'order-stop-loss').fill(String(last - 50));
+    await expect(panel.getByTestId('order-targets-pnl-stop-loss-side')).toHaveText(
+      targetSidePattern(lang, 'stopLoss.above', 'last'),
+    );
+    await expect(panel.getByTestId('order-targets-pnl-stop-loss').locator('strong')).toHaveText('—');
+    await panel.getByTestId('order-targets-pnl').scrollIntoViewIfNeeded();
+    await screenshot(page, `order-targets-wrong-side-${lang}`);
     await input(page, 'order-stop-loss').fill(String(last + 50));
+    await expect(panel.getByTestId('order-targets-pnl-stop-loss-side')).toHaveCount(0);
     // A short of 300 shares from the last price the panel shows (it may move while the market is open).
     const shortPnl = (from: number, to: number) =>
       signedYenText((BigInt(Math.round(from * 100)) - BigInt(to * 100)) * 300n);
@@ -1480,3 +1494,15 @@ test('on the Trade rows a long stock name wraps, and the P&L, status and time be
     await context.close();
   }
 });
+
+/** 利益確定は現在値（3,000円）より高い価格にしてください, whatever the price it names. */
+function targetSidePattern(lang: string, key: string, basis: 'last' | 'limit'): RegExp {
+  const price = messagePattern(lang, 'trade', 'priceYen', {}, { price: '[\\d,]+(?:\\.\\d+)?' }).source;
+  return messagePattern(
+    lang,
+    'trade',
+    `targetSide.${key}`,
+    { basis: message(lang, 'trade', `targetSide.basis.${basis}`) },
+    { price: price.slice(1, -1) },
+  );
+}

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { screenshot, userApi } from '../support';
 import { loginByApi } from '../backoffice/staff-session';
 import {
+  escapeRegExp,
   expectNoHorizontalOverflow,
   input,
   investorWithCash,
@@ -119,7 +120,9 @@ test('ja: with leveraged positions open, a withdrawal above the free margin is r
   // leave now; no code, no English.
   const error = page.getByTestId('withdrawal-amount-error');
   const [prefix, suffix] = message('ja', 'errors', 'WITHDRAWAL_EXCEEDS_FREE_MARGIN').split('{{amount}}');
-  await expect(error).toHaveText(new RegExp(`^${escape(prefix!)}[\\d,]+\\.\\d\\d${escape(suffix!)}$`));
+  await expect(error).toHaveText(
+    new RegExp(`^${escapeRegExp(prefix!)}[\\d,]+\\.\\d\\d${escapeRegExp(suffix!)}$`),
+  );
   const shown = sen(
     ((await error.textContent()) ?? '').slice(prefix!.length, -suffix!.length).replaceAll(',', ''),
   );
@@ -145,7 +148,3 @@ test('ja: with leveraged positions open, a withdrawal above the free margin is r
   await error.scrollIntoViewIfNeeded();
   await screenshot(page, 'ja-withdrawal-free-margin-refused');
 });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -7,8 +7,14 @@ import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
 import { useLiveQuotes, useSetTargets } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
-import { targetRefusal } from '../lib/figures';
-import { positionSideText, priceText, quantityText } from '../lib/labels';
+import { REFUSED_TARGET, targetRefusal } from '../lib/figures';
+import {
+  positionSideText,
+  priceText,
+  quantityText,
+  targetSideText,
+  type TargetReference,
+} from '../lib/labels';
 import { priceInputText, steppedPrice } from '../lib/prices';
 import { Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
@@ -27,6 +33,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
   const lastShown = last ?? position.markPrice;
   // The engine checks targets against the position's latest price.
   const reference = decimalToSen(lastShown ?? position.entryPrice) ?? 1n;
+  const shownReference: TargetReference | null = lastShown ? { price: reference, basis: 'last' } : null;
 
   const stepper = (name: 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     const field = form.field(name);
@@ -44,7 +51,10 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
     const stopLoss = checked.stopLoss ?? null;
     const refusal = targetRefusal(position.side, reference, takeProfit, stopLoss);
     if (refusal) {
-      form.showFailure(new ApiError(refusal, t(`errors:${refusal}`)));
+      const message = shownReference
+        ? targetSideText(t, position.side, REFUSED_TARGET[refusal], shownReference)
+        : t(`errors:${refusal}`);
+      form.showFailure(new ApiError(refusal, message));
       return;
     }
     form.send(
@@ -112,6 +122,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
       <TargetEstimates
         side={position.side}
         entryPrice={position.entryPrice}
+        reference={shownReference}
         lots={position.lots}
         takeProfit={form.values.takeProfit}
         stopLoss={form.values.stopLoss}

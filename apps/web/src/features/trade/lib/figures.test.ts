@@ -12,6 +12,8 @@ import {
   shortfallTo,
   sharesSteps,
   steppedShares,
+  targetDirection,
+  targetOnItsSide,
   targetRefusal,
   unrealisedPnlAt,
 } from './figures';
@@ -104,6 +106,23 @@ describe('targetRefusal', () => {
   });
   it('accepts none', () => {
     expect(targetRefusal('short', reference, null, null)).toBeNull();
+  });
+});
+
+describe('targetOnItsSide', () => {
+  it('puts a long’s take-profit and a short’s stop-loss above the reference, the other two below', () => {
+    expect(targetDirection('long', 'takeProfit')).toBe('above');
+    expect(targetDirection('short', 'stopLoss')).toBe('above');
+    expect(targetDirection('long', 'stopLoss')).toBe('below');
+    expect(targetDirection('short', 'takeProfit')).toBe('below');
+  });
+  it('refuses a target at the reference itself, on either side', () => {
+    for (const side of ['long', 'short'] as const)
+      for (const target of ['takeProfit', 'stopLoss'] as const)
+        expect(targetOnItsSide(side, target, 280_000n, 280_000n)).toBe(false);
+    expect(targetOnItsSide('long', 'takeProfit', 280_000n, 280_010n)).toBe(true);
+    expect(targetOnItsSide('long', 'stopLoss', 280_000n, 280_010n)).toBe(false);
+    expect(targetOnItsSide('short', 'stopLoss', 280_000n, 280_010n)).toBe(true);
   });
 });
 

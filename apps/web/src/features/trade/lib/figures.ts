@@ -103,25 +103,38 @@ export function pnlPercentOf(pnl: string, margin: string): string | null {
   return senToDecimal(rounded);
 }
 
+/** A position's two closing targets. */
+export type Target = 'takeProfit' | 'stopLoss';
+
 /** Which side of the reference price a take-profit and a stop-loss must lie on. */
 export type TargetRefusal = 'ORDER_TAKE_PROFIT_INVALID' | 'ORDER_STOP_LOSS_INVALID';
 
-/**
- * The rule the engine applies, checked before the confirmation: a take-profit lies on the winning side of
- * the reference price (above it for a long, below for a short), a stop-loss on the losing side.
- */
+export const REFUSED_TARGET: Record<TargetRefusal, Target> = {
+  ORDER_TAKE_PROFIT_INVALID: 'takeProfit',
+  ORDER_STOP_LOSS_INVALID: 'stopLoss',
+};
+
+/** A take-profit lies on the winning side of the reference price (above it for a long), a stop-loss on the losing side. */
+export function targetDirection(side: Side, target: Target): 'above' | 'below' {
+  return (side === 'long') === (target === 'takeProfit') ? 'above' : 'below';
+}
+
+/** Whether a target price lies strictly on its side of the reference price (targetDirection). */
+export function targetOnItsSide(side: Side, target: Target, reference: Sen, price: Sen): boolean {
+  return targetDirection(side, target) === 'above' ? price > reference : price < reference;
+}
+
+/** The rule the engine applies, checked before the confirmation: the first target off its side, if any. */
 export function targetRefusal(
   side: Side,
   reference: Sen,
   takeProfit: Sen | null,
   stopLoss: Sen | null,
 ): TargetRefusal | null {
-  const above = (price: Sen) => price > reference;
-  const below = (price: Sen) => price < reference;
-  const winning = side === 'long' ? above : below;
-  const losing = side === 'long' ? below : above;
-  if (takeProfit !== null && !winning(takeProfit)) return 'ORDER_TAKE_PROFIT_INVALID';
-  if (stopLoss !== null && !losing(stopLoss)) return 'ORDER_STOP_LOSS_INVALID';
+  if (takeProfit !== null && !targetOnItsSide(side, 'takeProfit', reference, takeProfit))
+    return 'ORDER_TAKE_PROFIT_INVALID';
+  if (stopLoss !== null && !targetOnItsSide(side, 'stopLoss', reference, stopLoss))
+    return 'ORDER_STOP_LOSS_INVALID';
   return null;
 }
 

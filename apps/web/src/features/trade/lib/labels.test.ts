@@ -8,6 +8,7 @@ import {
   orderTypeText,
   positionSideText,
   quantityText,
+  targetSideText,
   validityText,
   weekEndsToday,
   weekEndsTodayText,
@@ -145,6 +146,34 @@ describe('orderTypeText', () => {
     const en = await translator('en');
     expect(orderTypeText(en, 'market', { price: '3300.00', fillsNow: false })).toBe(
       'Market (set aside at the limit-up price ¥3,300)',
+    );
+  });
+});
+
+describe('targetSideText', () => {
+  it('says which way a target must go and from which price, the current price or the limit', async () => {
+    const ja = await translator('ja');
+    const last = { price: 300_000n, basis: 'last' } as const;
+    const limit = { price: 295_050n, basis: 'limit' } as const;
+    expect(targetSideText(ja, 'long', 'takeProfit', last)).toBe(
+      '利益確定は現在値（3,000円）より高い価格にしてください',
+    );
+    expect(targetSideText(ja, 'long', 'stopLoss', limit)).toBe(
+      '損切りは指値（2,950.5円）より低い価格にしてください',
+    );
+    expect(targetSideText(ja, 'short', 'takeProfit', last)).toBe(
+      '利益確定は現在値（3,000円）より低い価格にしてください',
+    );
+    expect(targetSideText(ja, 'short', 'stopLoss', last)).toBe(
+      '損切りは現在値（3,000円）より高い価格にしてください',
+    );
+    const en = await translator('en');
+    expect(targetSideText(en, 'short', 'stopLoss', limit)).toBe(
+      'Set the stop-loss above the limit price (¥2,950.5)',
+    );
+    const fr = await translator('fr');
+    expect(targetSideText(fr, 'long', 'takeProfit', last)).toBe(
+      'La prise de bénéfice doit être au-dessus du cours actuel (¥3,000)',
     );
   });
 });

@@ -9,11 +9,14 @@ import {
   type OrderPreviewView,
   type OrderValidity,
   type Position,
+  type Sen,
+  senToDecimal,
 } from '@kabuto/contract';
 import { normalizeLang } from '@kabuto/i18n';
 import type { TFunction } from 'i18next';
 import { dateText, yen } from '../../../lib/format';
 import { instrumentName } from '../../../lib/market-format';
+import { targetDirection, type Side, type Target } from './figures';
 
 /** 期間 with its last date: 今週中（2026/11/27(金)まで）. */
 export const validityText = (t: TFunction, validity: OrderValidity, validUntil: string) =>
@@ -155,4 +158,18 @@ export function orderTypeText(
   const price = formatPrice(preview.price);
   if (type === 'limit') return t('trade:limitAt', { price });
   return t(preview.fillsNow ? 'trade:marketAt' : 'trade:marketHeldAt', { price });
+}
+
+/** What a target price is checked against: the last price, or a limit order's limit. */
+export interface TargetReference {
+  price: Sen;
+  basis: 'last' | 'limit';
+}
+
+/** Where a take-profit or stop-loss must go, naming the price it is judged against: 利益確定は現在値（3,000円）より高い価格にしてください. */
+export function targetSideText(t: TFunction, side: Side, target: Target, reference: TargetReference): string {
+  return t(`trade:targetSide.${target}.${targetDirection(side, target)}`, {
+    basis: t(`trade:targetSide.basis.${reference.basis}`),
+    price: priceText(t, senToDecimal(reference.price)),
+  });
 }

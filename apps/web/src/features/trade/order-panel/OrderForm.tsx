@@ -28,6 +28,7 @@ import {
   exceeds,
   lotsOfShares,
   notionalOf,
+  REFUSED_TARGET,
   sharesSteps,
   steppedShares,
   targetRefusal,
@@ -35,7 +36,7 @@ import {
 } from '../lib/figures';
 import { priceInputText, steppedPrice, type PriceBand } from '../lib/prices';
 import { PriceLimitsNote } from '../components/PriceLimitsNote';
-import { quantityText } from '../lib/labels';
+import { quantityText, targetSideText, type TargetReference } from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { ConfirmationDialog } from '../components/ConfirmationDialog';
 import { EstimateRow } from '../components/EstimateRow';
@@ -142,6 +143,9 @@ export function OrderForm({
     type === 'limit' ? (typedPrice(form.values.price) ?? null) : market ? decimalToSen(market.last) : null;
   const estimate =
     estimatePrice !== null && lots !== null ? notionalOf(senToDecimal(estimatePrice), lots) : null;
+  /** What the take-profit and stop-loss are checked against: the same price. */
+  const targetReference: TargetReference | null =
+    estimatePrice === null ? null : { price: estimatePrice, basis: type === 'limit' ? 'limit' : 'last' };
 
   const check = () => {
     if (lots === null) {
@@ -162,13 +166,18 @@ export function OrderForm({
       form.showFailure(new ApiError('ORDER_PRICE_REQUIRED', t('errors:ORDER_PRICE_REQUIRED')));
       return;
     }
-    const reference = checked.price ?? (market ? decimalToSen(market.last) : null);
     const refusal =
-      reference === null
+      targetReference === null
         ? null
-        : targetRefusal(checked.side, reference, checked.takeProfit ?? null, checked.stopLoss ?? null);
-    if (refusal) {
-      form.showFailure(new ApiError(refusal, t(`errors:${refusal}`)));
+        : targetRefusal(
+            checked.side,
+            targetReference.price,
+            checked.takeProfit ?? null,
+            checked.stopLoss ?? null,
+          );
+    if (refusal && targetReference) {
+      const target = REFUSED_TARGET[refusal];
+      form.showFailure(new ApiError(refusal, targetSideText(t, checked.side, target, targetReference)));
       return;
     }
     const body: OrderRequest = {
@@ -367,6 +376,7 @@ export function OrderForm({
         <TargetEstimates
           side={side}
           entryPrice={estimatePrice === null ? null : senToDecimal(estimatePrice)}
+          reference={targetReference}
           forNewOrder
           lots={lots}
           takeProfit={form.values.takeProfit}
