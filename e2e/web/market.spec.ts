@@ -15,7 +15,7 @@ import {
  * and on the watchlist, sort the market list; a visitor is asked to log in before watching.
  */
 
-const INTERVALS = ['1m', '5m', '15m', '30m', '45m', '1d', '1w', '1mo'] as const;
+const INTERVALS = ['1m', '5m', '15m', '30m', '45m', '60m', '1d', '1w', '1mo'] as const;
 
 /** The change % of the rows on screen, in order. */
 async function percents(page: Page): Promise<number[]> {

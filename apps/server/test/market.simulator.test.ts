@@ -335,6 +335,23 @@ describe('bar aggregation', () => {
     expect(starts).toEqual(['00:00', '00:45', '01:30', '02:15', '03:30', '04:15', '05:00', '05:45']);
   });
 
+  it('draws 60-minute bars as brokers do: 9:00, 10:00 and a half-hour 11:00, then 12:30, 13:30 and 14:30', () => {
+    const hours = aggregate(minutes, '60m');
+    // UTC below: 9:00, 10:00, 11:00, 12:30, 13:30, 14:30 JST
+    expect(hours.map((bar) => new Date(bar.start).toISOString().slice(11, 16))).toEqual([
+      '00:00',
+      '01:00',
+      '02:00',
+      '03:30',
+      '04:30',
+      '05:30',
+    ]);
+    // Minutes of 100 shares each: 11:00-11:29 is half an hour, 14:30-15:24 runs to the last minute stored.
+    expect(hours.map((bar) => bar.volume)).toEqual([6_000n, 6_000n, 3_000n, 6_000n, 6_000n, 5_500n]);
+    expect(hours[2]!.close).toBe(minutes[149]!.close);
+    expect(hours[3]!.open).toBe(minutes[150]!.open);
+  });
+
   it('starts weeks on Monday and months on the first, in Japan time', () => {
     const friday = jstInstant('2026-11-20', '00:00');
     expect(bucketOf('1w', friday)).toBe(jstInstant('2026-11-16', '00:00'));

@@ -184,7 +184,7 @@ describe('bars', () => {
     get<Bars>(t.app, `/api/market/bars/7203?interval=${interval}${extra}`);
   const range = `&from=2026-11-01T00:00:00Z&to=2026-11-24T00:00:00Z`;
 
-  it.each(['1m', '5m', '15m', '30m', '45m', '1d', '1w', '1mo'])(
+  it.each(['1m', '5m', '15m', '30m', '45m', '60m', '1d', '1w', '1mo'])(
     '%s bars are consistent OHLC, oldest first',
     async (interval) => {
       const result = await bars(interval);

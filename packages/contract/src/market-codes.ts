@@ -1,7 +1,7 @@
 // The market's constants, apart from its schemas: the screens that only need these load no zod.
 
 /** The chart intervals of the market screens: 1-minute base bars and their aggregates, daily and its aggregates. */
-export const BAR_INTERVALS = ['1m', '5m', '15m', '30m', '45m', '1d', '1w', '1mo'] as const;
+export const BAR_INTERVALS = ['1m', '5m', '15m', '30m', '45m', '60m', '1d', '1w', '1mo'] as const;
 export type BarInterval = (typeof BAR_INTERVALS)[number];
 
 /** Most watchlist entries one investor may keep. */

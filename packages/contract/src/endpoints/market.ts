@@ -49,7 +49,7 @@ export const marketEndpoints = {
     method: 'GET',
     path: '/api/market/bars/:code',
     tag: 'market',
-    summary: 'Chart bars (1m, 5m, 15m, 30m, 45m, 1d, 1w, 1mo) between from and to',
+    summary: 'Chart bars (1m, 5m, 15m, 30m, 45m, 60m, 1d, 1w, 1mo) between from and to',
     description:
       'from and to are ISO instants; without them the most recent bars are returned. Minute bars cover the last five trading days, daily and longer bars at least two years.',
     access: PUBLIC,

@@ -14,9 +14,9 @@ export interface BarValue {
 }
 
 /**
- * Only 1-minute and daily bars are stored. 5/15/30/45-minute bars are aggregated on read from the 1-minute
+ * Only 1-minute and daily bars are stored. 5/15/30/45/60-minute bars are aggregated on read from the 1-minute
  * bars, weekly and monthly from the daily ones: at most five days of minutes or two years of days per request,
- * which costs less than keeping six more copies up to date every minute.
+ * which costs less than keeping seven more copies up to date every minute.
  */
 export const SOURCE_OF: Record<BarInterval, { stored: StoredInterval; minutes?: number }> = {
   '1m': { stored: '1m', minutes: 1 },
@@ -24,6 +24,7 @@ export const SOURCE_OF: Record<BarInterval, { stored: StoredInterval; minutes?: 
   '15m': { stored: '1m', minutes: 15 },
   '30m': { stored: '1m', minutes: 30 },
   '45m': { stored: '1m', minutes: 45 },
+  '60m': { stored: '1m', minutes: 60 },
   '1d': { stored: '1d' },
   '1w': { stored: '1d' },
   '1mo': { stored: '1d' },
@@ -36,7 +37,8 @@ const AFTERNOON_OPEN = 12 * 60 + 30;
 
 /**
  * Minute buckets count from the session's opening (9:00 or 12:30 JST), so a 45-minute bar never spans the lunch
- * break: 9:00, 9:45, 10:30, 11:15, then 12:30, 13:15, ... Minutes outside the sessions (the always-open demo
+ * break: 9:00, 9:45, 10:30, 11:15, then 12:30, 13:15, ...; a 60-minute one 9:00, 10:00, 11:00 (half an hour,
+ * to the 11:30 close), then 12:30, 13:30, 14:30 (to the 15:30 close), as brokers draw 60分足. Minutes outside the sessions (the always-open demo
  * clock) count from midnight.
  */
 function minuteBucket(start: number, size: number): number {

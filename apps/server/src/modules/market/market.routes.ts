@@ -30,6 +30,7 @@ const DEFAULT_SPAN: Record<BarInterval, number> = {
   '15m': 7 * DAY,
   '30m': 7 * DAY,
   '45m': 7 * DAY,
+  '60m': 7 * DAY,
   '1d': 366 * DAY,
   '1w': 3 * 366 * DAY,
   '1mo': 10 * 366 * DAY,

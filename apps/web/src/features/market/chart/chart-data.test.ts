@@ -107,6 +107,9 @@ describe('the newest bar with the live price', () => {
     expect(withLivePrice(minute, '1m', live(112, '2026-11-24T00:06:00.000Z'))).toBeNull();
     expect(withLivePrice(minute, '1m', live(112, '2026-11-24T00:04:59.000Z'))).toBeNull();
     expect(withLivePrice(minute, '45m', live(112, '2026-11-24T00:50:00.000Z'))).toBeNull();
+    const eleven = bar('2026-11-24T02:00:00.000Z'); // the 11:00 JST hour, which the 11:30 close halves
+    expect(withLivePrice(eleven, '60m', live(112, '2026-11-24T02:29:00.000Z'))?.close).toBe(112);
+    expect(withLivePrice(eleven, '60m', live(112, '2026-11-24T03:30:00.000Z'))).toBeNull(); // 12:30 JST
   });
 
   it('takes the day, week and month in Japan time', () => {

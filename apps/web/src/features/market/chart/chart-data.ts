@@ -3,7 +3,7 @@ import type { Bar, BarInterval } from '@kabuto/contract';
 /** Japan is UTC+9 all year; the chart draws UTC, so times are shifted to read as Japan time on its axis. */
 const JST_OFFSET_S = 9 * 3600;
 
-export const INTRADAY: ReadonlySet<BarInterval> = new Set(['1m', '5m', '15m', '30m', '45m']);
+export const INTRADAY: ReadonlySet<BarInterval> = new Set(['1m', '5m', '15m', '30m', '45m', '60m']);
 
 export interface ChartBar {
   time: number;
@@ -29,7 +29,14 @@ export function toChartBars(bars: readonly Bar[]): ChartBar[] {
 /** A time from the wire as the chart plots it: seconds on the Japan-time axis. */
 export const chartTime = (iso: string) => Math.floor(Date.parse(iso) / 1000) + JST_OFFSET_S;
 
-const MINUTES: Partial<Record<BarInterval, number>> = { '1m': 1, '5m': 5, '15m': 15, '30m': 30, '45m': 45 };
+const MINUTES: Partial<Record<BarInterval, number>> = {
+  '1m': 1,
+  '5m': 5,
+  '15m': 15,
+  '30m': 30,
+  '45m': 45,
+  '60m': 60,
+};
 const DAY_S = 86_400;
 /** Days since 1970-01-01 of a chart time; the chart's times are Japan time read as UTC. */
 const dayOf = (seconds: number) => Math.floor(seconds / DAY_S);
