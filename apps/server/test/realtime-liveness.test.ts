@@ -8,8 +8,10 @@ import { listen, WsClient } from './realtime-client';
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
+  // A healthy client has one heartbeat to answer a ping: 250 ms, not less, so that a busy machine's pauses of the
+  // test process (which is both server and clients) do not read as a dead connection.
   t = await createTestApp({}, undefined, {
-    realtimeTiming: { heartbeatMs: 40, sessionCheckMs: 40, statusCheckMs: 1000 },
+    realtimeTiming: { heartbeatMs: 250, sessionCheckMs: 40, statusCheckMs: 1000 },
   });
   url = await listen(t);
 });
