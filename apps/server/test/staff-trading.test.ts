@@ -678,18 +678,18 @@ describe.runIf(process.env.DATABASE_URL)('two nodes', () => {
       await vi.waitFor(
         async () =>
           expect(await placeOrder(onB, user, order)).toMatchObject({ errorCode: 'INSTRUMENT_HALTED' }),
-        { timeout: 10_000, interval: 100 },
+        { timeout: 30_000, interval: 100 },
       );
       expect(
         await post(a.app, '/api/staff/trading/instruments/6758/resume', { reason: 'Both nodes' }, token),
       ).toMatchObject({ status: 200 });
       await vi.waitFor(async () => expect((await placeOrder(onB, user, order)).data?.status).toBe('filled'), {
-        timeout: 10_000,
+        timeout: 30_000,
         interval: 100,
       });
     } finally {
       await b.close();
       await a.close();
     }
-  });
+  }, 120_000);
 });
