@@ -414,12 +414,14 @@ for (const lang of ['ja', 'en']) {
       await detail.getByTestId('position-targets').click();
       const last = Math.floor(Number((await quoteOf(page)).last));
       await input(page, 'targets-take-profit').fill(String(last - 100));
-      const aboveLast = targetSidePattern(lang, 'takeProfit.above', 'last');
-      await expect(detail.getByTestId('targets-pnl-take-profit-side')).toHaveText(aboveLast);
       await expect(detail.getByTestId('targets-pnl-take-profit').locator('strong')).toHaveText('—');
-      await screenshot(page, `position-targets-wrong-side-${lang}`);
+      // Said once the field is left (not at each digit typed), under the field, and nothing is saved.
+      await expect(detail.getByTestId('targets-take-profit-error')).toHaveCount(0);
       await detail.getByTestId('targets-save').click();
-      await expect(detail.getByTestId('targets-take-profit-error')).toHaveText(aboveLast);
+      await expect(detail.getByTestId('targets-take-profit-error')).toHaveText(
+        targetSidePattern(lang, 'takeProfit.above', 'last'),
+      );
+      await screenshot(page, `position-targets-wrong-side-${lang}`);
       expect(await problemsOn(page, 'targets-form')).toEqual([]);
       await input(page, 'targets-take-profit').fill(String(last + 100));
       await input(page, 'targets-stop-loss').fill(String(last - 100));
@@ -436,7 +438,7 @@ for (const lang of ['ja', 'en']) {
       await expect(detail.getByTestId('targets-pnl-take-profit').locator('strong')).toHaveText(
         pnlAt(last + 100),
       );
-      await expect(detail.getByTestId('targets-pnl-take-profit-side')).toHaveCount(0);
+      await expect(detail.getByTestId('targets-take-profit-error')).toHaveCount(0);
       await expect(detail.getByTestId('targets-pnl-stop-loss').locator('strong')).toHaveText(
         pnlAt(last - 100),
       );
@@ -1369,17 +1371,24 @@ test('the order form’s take-profit and stop-loss say what closing there would 
     await input(page, 'order-quantity').fill('300');
     await panel.getByTestId('order-targets-switch').click();
     await expect(panel.getByTestId('order-targets-pnl-take-profit').locator('strong')).toHaveText('—');
-    // A short's stop-loss below the price says it must go above it, naming the price, and gives no estimate.
-    await input(page, 'order-take-profit').fill(String(last - 100));
+    // Once left, a take-profit off the tick grid names the tick, and a short's stop-loss below the price says it
+    // must go above it, naming the price; neither has an estimate.
+    await input(page, 'order-take-profit').fill(`${last - 100}.3`);
     await input(page, 'order-stop-loss').fill(String(last - 50));
-    await expect(panel.getByTestId('order-targets-pnl-stop-loss-side')).toHaveText(
+    await input(page, 'order-stop-loss').blur();
+    await expect(panel.getByTestId('order-take-profit-error')).toHaveText(
+      messagePattern(lang, 'trade', 'targetTick.takeProfit', {}, { tick: yenPattern(lang) }),
+    );
+    await expect(panel.getByTestId('order-stop-loss-error')).toHaveText(
       targetSidePattern(lang, 'stopLoss.above', 'last'),
     );
     await expect(panel.getByTestId('order-targets-pnl-stop-loss').locator('strong')).toHaveText('—');
-    await panel.getByTestId('order-targets-pnl').scrollIntoViewIfNeeded();
+    await expect(panel.getByTestId('order-targets-pnl-take-profit').locator('strong')).toHaveText('—');
     await screenshot(page, `order-targets-wrong-side-${lang}`);
+    await input(page, 'order-take-profit').fill(String(last - 100));
     await input(page, 'order-stop-loss').fill(String(last + 50));
-    await expect(panel.getByTestId('order-targets-pnl-stop-loss-side')).toHaveCount(0);
+    await expect(panel.getByTestId('order-take-profit-error')).toHaveCount(0);
+    await expect(panel.getByTestId('order-stop-loss-error')).toHaveCount(0);
     // A short of 300 shares from the last price the panel shows (it may move while the market is open).
     const shortPnl = (from: number, to: number) =>
       signedYenText((BigInt(Math.round(from * 100)) - BigInt(to * 100)) * 300n);
@@ -1495,14 +1504,18 @@ test('on the Trade rows a long stock name wraps, and the P&L, status and time be
   }
 });
 
+/** A price as the app writes it (「2,900円」, "¥2,900"), whatever the figure. */
+function yenPattern(lang: string): string {
+  return messagePattern(lang, 'trade', 'priceYen', {}, { price: '[\\d,]+(?:\\.\\d+)?' }).source.slice(1, -1);
+}
+
 /** 利益確定は現在値（3,000円）より高い価格にしてください, whatever the price it names. */
 function targetSidePattern(lang: string, key: string, basis: 'last' | 'limit'): RegExp {
-  const price = messagePattern(lang, 'trade', 'priceYen', {}, { price: '[\\d,]+(?:\\.\\d+)?' }).source;
   return messagePattern(
     lang,
     'trade',
     `targetSide.${key}`,
     { basis: message(lang, 'trade', `targetSide.basis.${basis}`) },
-    { price: price.slice(1, -1) },
+    { price: yenPattern(lang) },
   );
 }

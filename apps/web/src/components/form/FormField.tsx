@@ -19,6 +19,8 @@ interface FormFieldProps extends FieldBinding {
   labelPosition?: 'beside' | 'above';
   /** At the end of the row, e.g. the SMS code button. */
   extra?: ReactNode;
+  onFocus?: () => void;
+  onBlur?: () => void;
 }
 
 /**

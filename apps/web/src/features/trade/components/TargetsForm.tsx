@@ -1,5 +1,4 @@
 import { Button, List } from 'antd-mobile';
-import { ApiError } from '@kabuto/client';
 import { decimalToSen, senToDecimal, takeProfitStopLossRequest, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { FormAlert } from '../../../components/form/FormAlert';
@@ -7,14 +6,9 @@ import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
 import { useLiveQuotes, useSetTargets } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
-import { REFUSED_TARGET, targetRefusal } from '../lib/figures';
-import {
-  positionSideText,
-  priceText,
-  quantityText,
-  targetSideText,
-  type TargetReference,
-} from '../lib/labels';
+import { targetProblem, type Target } from '../lib/figures';
+import { useTargetFields } from '../lib/use-target-fields';
+import { positionSideText, priceText, quantityText } from '../lib/labels';
 import { priceInputText, steppedPrice } from '../lib/prices';
 import { Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
@@ -33,7 +27,11 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
   const lastShown = last ?? position.markPrice;
   // The engine checks targets against the position's latest price.
   const reference = decimalToSen(lastShown ?? position.entryPrice) ?? 1n;
-  const shownReference: TargetReference | null = lastShown ? { price: reference, basis: 'last' } : null;
+  const topix500 = instrument.data?.topix500 ?? null;
+  const problemOf = (target: Target) =>
+    targetProblem(position.side, target, form.values[target], { price: reference, basis: 'last' }, topix500);
+  const problems = { takeProfit: problemOf('takeProfit'), stopLoss: problemOf('stopLoss') };
+  const targetField = useTargetFields(form, position.side, problems);
 
   const stepper = (name: 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     const field = form.field(name);
@@ -49,14 +47,8 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
     if (!checked) return;
     const takeProfit = checked.takeProfit ?? null;
     const stopLoss = checked.stopLoss ?? null;
-    const refusal = targetRefusal(position.side, reference, takeProfit, stopLoss);
-    if (refusal) {
-      const message = shownReference
-        ? targetSideText(t, position.side, REFUSED_TARGET[refusal], shownReference)
-        : t(`errors:${refusal}`);
-      form.showFailure(new ApiError(refusal, message));
-      return;
-    }
+    // Said under its field already (useTargetFields).
+    if (problems.takeProfit || problems.stopLoss) return;
     form.send(
       save,
       {
@@ -93,7 +85,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
       <p className="kb-trade-note">{t('trade:targetsEditNote')}</p>
       <List className="kb-form">
         <FormField
-          {...form.field('takeProfit')}
+          {...targetField('takeProfit')}
           label={t('trade:takeProfit')}
           labelPosition="above"
           placeholder={t('trade:optionalPrice')}
@@ -108,7 +100,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
           }
         />
         <FormField
-          {...form.field('stopLoss')}
+          {...targetField('stopLoss')}
           label={t('trade:stopLoss')}
           labelPosition="above"
           placeholder={t('trade:optionalPrice')}
@@ -122,7 +114,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
       <TargetEstimates
         side={position.side}
         entryPrice={position.entryPrice}
-        reference={shownReference}
+        problems={problems}
         lots={position.lots}
         takeProfit={form.values.takeProfit}
         stopLoss={form.values.stopLoss}

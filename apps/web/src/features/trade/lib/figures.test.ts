@@ -12,9 +12,10 @@ import {
   shortfallTo,
   sharesSteps,
   steppedShares,
+  entryReference,
   targetDirection,
   targetOnItsSide,
-  targetRefusal,
+  targetProblem,
   unrealisedPnlAt,
 } from './figures';
 
@@ -92,20 +93,32 @@ describe('pnlPercentOf', () => {
   });
 });
 
-describe('targetRefusal', () => {
-  const reference = 280_000n;
-  it('wants a long’s take-profit above and its stop-loss below the price', () => {
-    expect(targetRefusal('long', reference, 290_000n, 270_000n)).toBeNull();
-    expect(targetRefusal('long', reference, 280_000n, null)).toBe('ORDER_TAKE_PROFIT_INVALID');
-    expect(targetRefusal('long', reference, null, 281_000n)).toBe('ORDER_STOP_LOSS_INVALID');
+describe('targetProblem', () => {
+  const last = { price: 280_000n, basis: 'last' } as const;
+  it('wants a long’s take-profit above and its stop-loss below the price, the opposite for a short', () => {
+    expect(targetProblem('long', 'takeProfit', '2900', last, true)).toBeNull();
+    expect(targetProblem('long', 'stopLoss', '2700', last, true)).toBeNull();
+    expect(targetProblem('long', 'takeProfit', '2800', last, true)).toEqual({
+      kind: 'side',
+      reference: last,
+    });
+    expect(targetProblem('long', 'stopLoss', '2810', last, true)).toEqual({ kind: 'side', reference: last });
+    expect(targetProblem('short', 'takeProfit', '２，９００', last, true)).toEqual({
+      kind: 'side',
+      reference: last,
+    });
+    expect(targetProblem('short', 'stopLoss', '2900', last, true)).toBeNull();
   });
-  it('wants the opposite for a short', () => {
-    expect(targetRefusal('short', reference, 270_000n, 290_000n)).toBeNull();
-    expect(targetRefusal('short', reference, 290_000n, null)).toBe('ORDER_TAKE_PROFIT_INVALID');
-    expect(targetRefusal('short', reference, null, 270_000n)).toBe('ORDER_STOP_LOSS_INVALID');
+  it('wants a price on the tick grid first, naming the tick at that price (TOPIX 500 or not)', () => {
+    expect(targetProblem('long', 'takeProfit', '2900.3', last, true)).toEqual({ kind: 'tick', tick: 50n });
+    expect(targetProblem('long', 'takeProfit', '2900.5', last, false)).toEqual({ kind: 'tick', tick: 100n });
+    expect(targetProblem('long', 'stopLoss', '2700.3', last, true)).toEqual({ kind: 'tick', tick: 50n });
   });
-  it('accepts none', () => {
-    expect(targetRefusal('short', reference, null, null)).toBeNull();
+  it('has none for what does not read as a price yet, and judges the side only once the price it needs is known', () => {
+    for (const typed of ['', 'abc', '0'])
+      expect(targetProblem('long', 'takeProfit', typed, last, true)).toBeNull();
+    expect(targetProblem('long', 'takeProfit', '2700', null, true)).toBeNull();
+    expect(targetProblem('long', 'takeProfit', '2700.3', null, null)).toBeNull();
   });
 });
 
@@ -123,6 +136,25 @@ describe('targetOnItsSide', () => {
     expect(targetOnItsSide('long', 'takeProfit', 280_000n, 280_010n)).toBe(true);
     expect(targetOnItsSide('long', 'stopLoss', 280_000n, 280_010n)).toBe(false);
     expect(targetOnItsSide('short', 'stopLoss', 280_000n, 280_010n)).toBe(true);
+  });
+});
+
+describe('entryReference', () => {
+  const last = 280_000n;
+  it('judges a market order, and a limit the market is already through, from the last price', () => {
+    expect(entryReference('long', undefined, last)).toEqual({ price: last, basis: 'last' });
+    expect(entryReference('long', 290_000n, last)).toEqual({ price: last, basis: 'last' });
+    expect(entryReference('long', last, last)).toEqual({ price: last, basis: 'last' });
+    expect(entryReference('short', 270_000n, last)).toEqual({ price: last, basis: 'last' });
+  });
+  it('judges a limit the market has not reached from the limit', () => {
+    expect(entryReference('long', 270_000n, last)).toEqual({ price: 270_000n, basis: 'limit' });
+    expect(entryReference('short', 290_000n, last)).toEqual({ price: 290_000n, basis: 'limit' });
+    expect(entryReference('short', 290_000n, null)).toEqual({ price: 290_000n, basis: 'limit' });
+  });
+  it('has none while the price it needs is unknown or unreadable', () => {
+    expect(entryReference('long', undefined, null)).toBeNull();
+    expect(entryReference('long', null, last)).toBeNull();
   });
 });
 

@@ -7,7 +7,7 @@ import {
   type TradingAccount,
   typedPrice,
 } from '@kabuto/contract';
-import { SHARES_PER_LOT } from '@kabuto/market-rules';
+import { isOnTick, SHARES_PER_LOT, tickSize, tickTableFor } from '@kabuto/market-rules';
 
 export type Side = 'long' | 'short';
 
@@ -106,13 +106,11 @@ export function pnlPercentOf(pnl: string, margin: string): string | null {
 /** A position's two closing targets. */
 export type Target = 'takeProfit' | 'stopLoss';
 
-/** Which side of the reference price a take-profit and a stop-loss must lie on. */
-export type TargetRefusal = 'ORDER_TAKE_PROFIT_INVALID' | 'ORDER_STOP_LOSS_INVALID';
-
-export const REFUSED_TARGET: Record<TargetRefusal, Target> = {
-  ORDER_TAKE_PROFIT_INVALID: 'takeProfit',
-  ORDER_STOP_LOSS_INVALID: 'stopLoss',
-};
+/** What a target price is checked against: the last price, or a limit order's limit. */
+export interface TargetReference {
+  price: Sen;
+  basis: 'last' | 'limit';
+}
 
 /** A take-profit lies on the winning side of the reference price (above it for a long), a stop-loss on the losing side. */
 export function targetDirection(side: Side, target: Target): 'above' | 'below' {
@@ -124,17 +122,43 @@ export function targetOnItsSide(side: Side, target: Target, reference: Sen, pric
   return targetDirection(side, target) === 'above' ? price > reference : price < reference;
 }
 
-/** The rule the engine applies, checked before the confirmation: the first target off its side, if any. */
-export function targetRefusal(
+/**
+ * The price a new order's take-profit and stop-loss are judged against, as the engine takes it: the price it fills
+ * at when it fills at once (a market order, or a limit the market is already through: the engine's ask or bid,
+ * here the last price), else its limit. Null until the last price, or a limit order's limit, is known.
+ */
+export function entryReference(
   side: Side,
-  reference: Sen,
-  takeProfit: Sen | null,
-  stopLoss: Sen | null,
-): TargetRefusal | null {
-  if (takeProfit !== null && !targetOnItsSide(side, 'takeProfit', reference, takeProfit))
-    return 'ORDER_TAKE_PROFIT_INVALID';
-  if (stopLoss !== null && !targetOnItsSide(side, 'stopLoss', reference, stopLoss))
-    return 'ORDER_STOP_LOSS_INVALID';
+  limit: Sen | null | undefined,
+  last: Sen | null,
+): TargetReference | null {
+  if (limit === undefined) return last === null ? null : { price: last, basis: 'last' };
+  if (limit === null) return null;
+  const through = last !== null && (side === 'long' ? limit >= last : limit <= last);
+  return through ? { price: last, basis: 'last' } : { price: limit, basis: 'limit' };
+}
+
+/** What is wrong with a typed take-profit or stop-loss: off the tick grid (with the tick at its price), or on the wrong side. */
+export type TargetProblem = { kind: 'tick'; tick: Sen } | { kind: 'side'; reference: TargetReference };
+
+/**
+ * A typed target judged as the engine will judge it: on the tick grid of its instrument (when known), then on its
+ * side of the reference. Null while it reads as no price (the schema refuses unreadable text on submit) or is fine.
+ */
+export function targetProblem(
+  side: Side,
+  target: Target,
+  typed: string,
+  reference: TargetReference | null,
+  topix500: boolean | null,
+): TargetProblem | null {
+  const price = typedPrice(typed);
+  if (price === null) return null;
+  if (topix500 !== null) {
+    const table = tickTableFor(topix500);
+    if (!isOnTick(price, table)) return { kind: 'tick', tick: tickSize(price, table) };
+  }
+  if (reference && !targetOnItsSide(side, target, reference.price, price)) return { kind: 'side', reference };
   return null;
 }
 

@@ -8,7 +8,7 @@ import {
   orderTypeText,
   positionSideText,
   quantityText,
-  targetSideText,
+  targetProblemText,
   validityText,
   weekEndsToday,
   weekEndsTodayText,
@@ -150,30 +150,41 @@ describe('orderTypeText', () => {
   });
 });
 
-describe('targetSideText', () => {
+describe('targetProblemText', () => {
   it('says which way a target must go and from which price, the current price or the limit', async () => {
     const ja = await translator('ja');
-    const last = { price: 300_000n, basis: 'last' } as const;
-    const limit = { price: 295_050n, basis: 'limit' } as const;
-    expect(targetSideText(ja, 'long', 'takeProfit', last)).toBe(
+    const side = (price: bigint, basis: 'last' | 'limit') =>
+      ({ kind: 'side', reference: { price, basis } }) as const;
+    expect(targetProblemText(ja, 'long', 'takeProfit', side(300_000n, 'last'))).toBe(
       '利益確定は現在値（3,000円）より高い価格にしてください',
     );
-    expect(targetSideText(ja, 'long', 'stopLoss', limit)).toBe(
+    expect(targetProblemText(ja, 'long', 'stopLoss', side(295_050n, 'limit'))).toBe(
       '損切りは指値（2,950.5円）より低い価格にしてください',
     );
-    expect(targetSideText(ja, 'short', 'takeProfit', last)).toBe(
+    expect(targetProblemText(ja, 'short', 'takeProfit', side(300_000n, 'last'))).toBe(
       '利益確定は現在値（3,000円）より低い価格にしてください',
     );
-    expect(targetSideText(ja, 'short', 'stopLoss', last)).toBe(
+    expect(targetProblemText(ja, 'short', 'stopLoss', side(300_000n, 'last'))).toBe(
       '損切りは現在値（3,000円）より高い価格にしてください',
     );
     const en = await translator('en');
-    expect(targetSideText(en, 'short', 'stopLoss', limit)).toBe(
+    expect(targetProblemText(en, 'short', 'stopLoss', side(295_050n, 'limit'))).toBe(
       'Set the stop-loss above the limit price (¥2,950.5)',
     );
     const fr = await translator('fr');
-    expect(targetSideText(fr, 'long', 'takeProfit', last)).toBe(
+    expect(targetProblemText(fr, 'long', 'takeProfit', side(300_000n, 'last'))).toBe(
       'La prise de bénéfice doit être au-dessus du cours actuel (¥3,000)',
+    );
+  });
+
+  it('names the tick size of a price off the grid', async () => {
+    const ja = await translator('ja');
+    expect(targetProblemText(ja, 'long', 'takeProfit', { kind: 'tick', tick: 50n })).toBe(
+      '利益確定は呼値の単位（0.5円）で入力してください',
+    );
+    const en = await translator('en');
+    expect(targetProblemText(en, 'short', 'stopLoss', { kind: 'tick', tick: 100n })).toBe(
+      'Enter the stop-loss in steps of the tick size (¥1)',
     );
   });
 });

@@ -9,14 +9,13 @@ import {
   type OrderPreviewView,
   type OrderValidity,
   type Position,
-  type Sen,
   senToDecimal,
 } from '@kabuto/contract';
 import { normalizeLang } from '@kabuto/i18n';
 import type { TFunction } from 'i18next';
 import { dateText, yen } from '../../../lib/format';
 import { instrumentName } from '../../../lib/market-format';
-import { targetDirection, type Side, type Target } from './figures';
+import { targetDirection, type Side, type Target, type TargetProblem, type TargetReference } from './figures';
 
 /** 期間 with its last date: 今週中（2026/11/27(金)まで）. */
 export const validityText = (t: TFunction, validity: OrderValidity, validUntil: string) =>
@@ -160,16 +159,16 @@ export function orderTypeText(
   return t(preview.fillsNow ? 'trade:marketAt' : 'trade:marketHeldAt', { price });
 }
 
-/** What a target price is checked against: the last price, or a limit order's limit. */
-export interface TargetReference {
-  price: Sen;
-  basis: 'last' | 'limit';
-}
-
 /** Where a take-profit or stop-loss must go, naming the price it is judged against: 利益確定は現在値（3,000円）より高い価格にしてください. */
-export function targetSideText(t: TFunction, side: Side, target: Target, reference: TargetReference): string {
+function targetSideText(t: TFunction, side: Side, target: Target, reference: TargetReference): string {
   return t(`trade:targetSide.${target}.${targetDirection(side, target)}`, {
     basis: t(`trade:targetSide.basis.${reference.basis}`),
     price: priceText(t, senToDecimal(reference.price)),
   });
+}
+
+/** A target's problem in words: 利益確定は呼値の単位（0.5円）で入力してください, or where it must go (targetSideText). */
+export function targetProblemText(t: TFunction, side: Side, target: Target, problem: TargetProblem): string {
+  if (problem.kind === 'side') return targetSideText(t, side, target, problem.reference);
+  return t(`trade:targetTick.${target}`, { tick: priceText(t, senToDecimal(problem.tick)) });
 }

@@ -25,18 +25,20 @@ import { ToggleGroup } from '../components/ToggleGroup';
 import { ValidityChoice, validityFor } from '../components/ValidityChoice';
 import {
   buyingPowerAt,
+  entryReference,
   exceeds,
   lotsOfShares,
   notionalOf,
-  REFUSED_TARGET,
   sharesSteps,
   steppedShares,
-  targetRefusal,
+  targetProblem,
   type Side,
+  type Target,
 } from '../lib/figures';
+import { useTargetFields } from '../lib/use-target-fields';
 import { priceInputText, steppedPrice, type PriceBand } from '../lib/prices';
 import { PriceLimitsNote } from '../components/PriceLimitsNote';
-import { quantityText, targetSideText, type TargetReference } from '../lib/labels';
+import { quantityText } from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { ConfirmationDialog } from '../components/ConfirmationDialog';
 import { EstimateRow } from '../components/EstimateRow';
@@ -143,9 +145,16 @@ export function OrderForm({
     type === 'limit' ? (typedPrice(form.values.price) ?? null) : market ? decimalToSen(market.last) : null;
   const estimate =
     estimatePrice !== null && lots !== null ? notionalOf(senToDecimal(estimatePrice), lots) : null;
-  /** What the take-profit and stop-loss are checked against: the same price. */
-  const targetReference: TargetReference | null =
-    estimatePrice === null ? null : { price: estimatePrice, basis: type === 'limit' ? 'limit' : 'last' };
+  /** What the take-profit and stop-loss are checked against, and the entry their estimates start from. */
+  const targetReference = entryReference(
+    side,
+    type === 'limit' ? typedPrice(form.values.price) : undefined,
+    market ? decimalToSen(market.last) : null,
+  );
+  const targetProblemOf = (target: Target) =>
+    targetProblem(side, target, form.values[target], targetReference, market?.topix500 ?? null);
+  const targetProblems = { takeProfit: targetProblemOf('takeProfit'), stopLoss: targetProblemOf('stopLoss') };
+  const targetField = useTargetFields(form, side, targetProblems);
 
   const check = () => {
     if (lots === null) {
@@ -166,20 +175,8 @@ export function OrderForm({
       form.showFailure(new ApiError('ORDER_PRICE_REQUIRED', t('errors:ORDER_PRICE_REQUIRED')));
       return;
     }
-    const refusal =
-      targetReference === null
-        ? null
-        : targetRefusal(
-            checked.side,
-            targetReference.price,
-            checked.takeProfit ?? null,
-            checked.stopLoss ?? null,
-          );
-    if (refusal && targetReference) {
-      const target = REFUSED_TARGET[refusal];
-      form.showFailure(new ApiError(refusal, targetSideText(t, checked.side, target, targetReference)));
-      return;
-    }
+    // Said under its field already (useTargetFields).
+    if (withTargets && (targetProblems.takeProfit || targetProblems.stopLoss)) return;
     const body: OrderRequest = {
       code: checked.code,
       side: checked.side,
@@ -340,7 +337,7 @@ export function OrderForm({
         {withTargets && (
           <>
             <FormField
-              {...form.field('takeProfit')}
+              {...targetField('takeProfit')}
               label={t('trade:takeProfit')}
               labelPosition="above"
               placeholder={t('trade:optionalPrice')}
@@ -355,7 +352,7 @@ export function OrderForm({
               }
             />
             <FormField
-              {...form.field('stopLoss')}
+              {...targetField('stopLoss')}
               label={t('trade:stopLoss')}
               labelPosition="above"
               placeholder={t('trade:optionalPrice')}
@@ -375,8 +372,8 @@ export function OrderForm({
       {withTargets && (
         <TargetEstimates
           side={side}
-          entryPrice={estimatePrice === null ? null : senToDecimal(estimatePrice)}
-          reference={targetReference}
+          entryPrice={targetReference === null ? null : senToDecimal(targetReference.price)}
+          problems={targetProblems}
           forNewOrder
           lots={lots}
           takeProfit={form.values.takeProfit}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import type { FieldBinding, Form } from '../../../components/form/use-form';
+import type { Side, Target, TargetProblem } from './figures';
+import { targetProblemText } from './labels';
+import { useTradeTranslation } from './texts';
+
+export interface TargetFieldBinding extends FieldBinding {
+  onFocus: () => void;
+  onBlur: () => void;
+}
+
+/**
+ * The take-profit and stop-loss fields with their problems (targetProblem) shown under them once the investor
+ * leaves the field, not at each digit typed (2, 29, 290 on the way to 2,900); the form's own error, from a
+ * submit or the server, comes first.
+ */
+export function useTargetFields(
+  form: Form<Record<Target, string> & Record<string, string>>,
+  side: Side,
+  problems: Record<Target, TargetProblem | null>,
+): (target: Target) => TargetFieldBinding {
+  const { t } = useTradeTranslation();
+  const [editing, setEditing] = useState<Target | null>(null);
+  return (target) => {
+    const binding = form.field(target);
+    const problem = problems[target];
+    const live = problem && editing !== target ? targetProblemText(t, side, target, problem) : null;
+    const error = binding.error ?? live;
+    return {
+      ...binding,
+      ...(error ? { error } : {}),
+      onFocus: () => setEditing(target),
+      onBlur: () => setEditing((current) => (current === target ? null : current)),
+    };
+  };
+}
