@@ -1368,7 +1368,10 @@ test('the order form’s take-profit and stop-loss say what closing there would 
     const shownLast = async () =>
       Number((await panel.getByTestId('order-last').innerText()).replace(/,/g, ''));
     const last = Math.floor(await shownLast());
-    await input(page, 'order-quantity').fill('300');
+    // Typed on a Japanese keyboard, read back in half-width once left.
+    await input(page, 'order-quantity').fill('３００');
+    await input(page, 'order-quantity').blur();
+    await expect(input(page, 'order-quantity')).toHaveValue('300');
     await panel.getByTestId('order-targets-switch').click();
     await expect(panel.getByTestId('order-targets-pnl-take-profit').locator('strong')).toHaveText('—');
     // Once left, a take-profit off the tick grid names the tick, and a short's stop-loss below the price says it

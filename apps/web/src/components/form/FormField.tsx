@@ -37,6 +37,7 @@ export function FormField({
   type = 'text',
   min,
   max,
+  onBlur,
   ...input
 }: FormFieldProps) {
   const inputRef = useRef<InputRef>(null);
@@ -58,6 +59,15 @@ export function FormField({
       element.removeAttribute('aria-describedby');
     }
   }, [describedBy, label]);
+
+  // A figure typed on a Japanese keyboard (２，８００, ０９０－１２３４) reads back in half-width once the field is
+  // left, as brokers' forms show it; what is accepted does not change (the schemas read both).
+  const figures = type === 'tel' || input.inputMode === 'decimal' || input.inputMode === 'numeric';
+  const left = () => {
+    const halfWidth = input.value.normalize('NFKC');
+    if (figures && halfWidth !== input.value) input.onChange(halfWidth);
+    onBlur?.();
+  };
 
   return (
     <List.Item
@@ -94,7 +104,7 @@ export function FormField({
           data-testid={testId}
         />
       ) : (
-        <Input {...input} ref={inputRef} type={type} data-testid={testId} />
+        <Input {...input} onBlur={left} ref={inputRef} type={type} data-testid={testId} />
       )}
     </List.Item>
   );
