@@ -144,7 +144,7 @@ const formatsByLang = new Map<string, ChartTimeFormats>();
 
 /**
  * The chart's dates and times in the reader's language instead of the library's default: in Japanese the
- * crosshair reads "2026/11/24 09:05 JST" and the axis "2026年", "11月", "11/24", "09:05". The chart's times
+ * crosshair reads "2026/11/24 09:05" (elsewhere "2026/11/24 09:05 JST") and the axis "2026年", "11月", "11/24", "09:05". The chart's times
  * are already shifted to Japan time (toChartBars), so they are read as UTC.
  */
 export function chartTimeFormats(lang: string): ChartTimeFormats {
@@ -163,7 +163,8 @@ export function chartTimeFormats(lang: string): ChartTimeFormats {
     /** The crosshair's label: the date, and the time in Japan on intraday charts. */
     crosshair: (seconds: number, intraday: boolean) => {
       const date = fullDate(partsOf(seconds));
-      return intraday ? `${date} ${time(seconds)} JST` : date;
+      // A Japanese reader takes a market time as Japan's; the others are told.
+      return intraday ? `${date} ${time(seconds)}${lang === 'ja' ? '' : ' JST'}` : date;
     },
     /** A label of the time axis. */
     tick: (seconds: number, kind: number): string => {
