@@ -107,8 +107,27 @@ for (const lang of ['ja', 'en']) {
       await expect(chart).not.toHaveAttribute('data-bars', '0');
       await expect(chart.locator('canvas').first()).toBeVisible();
     }
+    // Until a candle is touched, the line above the chart says how; then it reads the candle's four prices
+    // (high the highest, low the lowest) and volume, and the chart below does not move.
+    await expect(page.getByTestId('chart-legend-hint')).toHaveText(message(lang, 'market', 'legend.hint'));
+    const intervals = page.getByRole('group', { name: message(lang, 'market', 'interval') });
+    const chartOffset = async () => (await chart.boundingBox())!.y - (await intervals.boundingBox())!.y;
+    const offsetBefore = await chartOffset();
+    await chart.hover();
+    const legend = page.getByTestId('chart-legend');
+    await expect(legend).toBeVisible();
+    const figure = async (key: string) =>
+      Number((await legend.getByTestId(`chart-legend-${key}`).innerText()).replace(/[^\d.]/g, ''));
+    const [open, high, low, close] = await Promise.all(['open', 'high', 'low', 'close'].map(figure));
+    expect(high).toBeGreaterThanOrEqual(Math.max(open!, close!, low!));
+    expect(low).toBeLessThanOrEqual(Math.min(open!, close!));
+    expect(low).toBeGreaterThan(0);
+    expect(await figure('volume')).toBeGreaterThan(0);
+    expect(await chartOffset()).toBe(offsetBefore);
     await expectNoHorizontalOverflow(page);
     await screenshot(page, `${lang}-market-detail`);
+    await page.mouse.move(5, 5);
+    await expect(page.getByTestId('chart-legend-hint')).toBeVisible();
 
     // Back on search: the stock is in the history.
     await page.getByTestId('nav-back').click();

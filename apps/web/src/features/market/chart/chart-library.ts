@@ -1,3 +1,10 @@
 // The chart library, loaded only by the price chart (its own chunk, measured on its own by the budget).
 export { CandlestickSeries, ColorType, HistogramSeries, createChart } from 'lightweight-charts';
-export type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+export type {
+  CandlestickData,
+  HistogramData,
+  IChartApi,
+  ISeriesApi,
+  MouseEventParams,
+  UTCTimestamp,
+} from 'lightweight-charts';

@@ -14,7 +14,15 @@ import {
   withLivePrice,
   type ChartBar,
 } from '../chart/chart-data';
-import type { IChartApi, ISeriesApi, UTCTimestamp } from '../chart/chart-library';
+import type {
+  CandlestickData,
+  HistogramData,
+  IChartApi,
+  ISeriesApi,
+  MouseEventParams,
+  UTCTimestamp,
+} from '../chart/chart-library';
+import { ChartLegend, type TouchedBar } from './ChartLegend';
 
 interface Plot {
   chart: IChartApi;
@@ -47,6 +55,7 @@ export const PriceChart = memo(function PriceChart({
   const container = useRef<HTMLDivElement>(null);
   const [plot, setPlot] = useState<Plot | null>(null);
   const [libraryFailed, setLibraryFailed] = useState(false);
+  const [touched, setTouched] = useState<TouchedBar | null>(null);
 
   useEffect(() => {
     let disposed = false;
@@ -97,6 +106,23 @@ export const PriceChart = memo(function PriceChart({
         });
         chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
         candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
+        // The candle under the crosshair (a finger held on the chart, or a mouse over it), for the legend.
+        chart.subscribeCrosshairMove((param: MouseEventParams) => {
+          const under = param.time === undefined ? undefined : param.seriesData;
+          const candle = under?.get(candles) as CandlestickData | undefined;
+          const bar = under?.get(volume) as HistogramData | undefined;
+          setTouched(
+            candle
+              ? {
+                  open: candle.open,
+                  high: candle.high,
+                  low: candle.low,
+                  close: candle.close,
+                  volume: bar?.value ?? 0,
+                }
+              : null,
+          );
+        });
         created = { chart, candles, volume };
         setPlot(created);
       },
@@ -199,6 +225,7 @@ export const PriceChart = memo(function PriceChart({
           </button>
         ))}
       </div>
+      <ChartLegend bar={touched} />
       <div
         ref={container}
         className="kb-chart"
