@@ -541,6 +541,8 @@ for (const lang of ['ja', 'en']) {
       // Its two prices are named: 建単価 on the screen, and the exit price for a screen reader beside the arrow.
       await expect(closedRow).toContainText(message(lang, 'trade', 'entryPrice'));
       await expect(closedRow.locator('.kb-visually-hidden')).toHaveText(message(lang, 'trade', 'exitPrice'));
+      // With its leverage, as an open row has it.
+      await expect(closedRow).toContainText(messageWith(lang, 'trade', 'leverageValue', { leverage: '2' }));
       const after = await userApi<Account>(request, investor.token, '/api/trading/account');
       await expect(page.getByTestId('trade-account-equity')).toHaveText(
         `¥${Number(after.equity).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
@@ -578,6 +580,9 @@ for (const lang of ['ja', 'en']) {
       await closeRow.click();
       await expect(page.getByTestId('position-detail').getByTestId('position-figures-status')).toHaveText(
         message(lang, 'trade', 'positionStatus.closed'),
+      );
+      await expect(page.locator('#position-detail-title')).toHaveText(
+        message(lang, 'trade', 'closedPositionTitle'),
       );
       // It leads with the net P&L, then the gain on the price and each cost taken from it, one under the other.
       const figureIds = await page

@@ -41,7 +41,11 @@ export function ClosedPositionList({ onOpen }: { onOpen: (position: Position) =>
                 </strong>
               </span>
               <span className="kb-trade-row-meta">
-                <span>{quantityText(t, position.lots)}</span>
+                <span>
+                  {quantityText(t, position.lots)}
+                  {t('common:separator')}
+                  {t('trade:leverageValue', { leverage: position.leverage })}
+                </span>
                 <span>
                   {t('trade:entryPrice')} {formatPrice(position.entryPrice)} <span aria-hidden>→</span>{' '}
                   <span className="kb-visually-hidden">{t('trade:exitPrice')}</span>

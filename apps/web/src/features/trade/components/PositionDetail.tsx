@@ -123,7 +123,9 @@ export function PositionDetail({
       ? t(changing ? 'trade:closeChangeTitle' : 'trade:closeTitle')
       : step === 'targets'
         ? t('trade:targetsTitle')
-        : t('trade:positionTitle');
+        : position.status === 'closed'
+          ? t('trade:closedPositionTitle')
+          : t('trade:positionTitle');
   const confirmCancelClose = (open: Position, limit: string) =>
     confirmCancellation(t, {
       title: t('trade:closeCancelTitle'),
