@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isOnTick, jstInstant, limitDown, limitUp, marketClock, tickTableFor } from '@kabuto/market-rules';
-import { aggregate, bucketOf, type BarValue } from '../src/modules/market/bars';
+import { aggregate, aggregateRead, bucketOf, type BarValue } from '../src/modules/market/bars';
 import { generateHistory, MINUTES_PER_DAY } from '../src/modules/market/history';
 import { LiveBars } from '../src/modules/market/live-bars';
 import { SimulatedFeed, type InstrumentStart } from '../src/modules/market/simulator';
@@ -350,6 +350,19 @@ describe('bar aggregation', () => {
     expect(hours.map((bar) => bar.volume)).toEqual([6_000n, 6_000n, 3_000n, 6_000n, 6_000n, 5_500n]);
     expect(hours[2]!.close).toBe(minutes[149]!.close);
     expect(hours[3]!.open).toBe(minutes[150]!.open);
+  });
+
+  it('leaves out the oldest bar of a read cut by its row limit, which covers only part of its hour', () => {
+    // The newest 300 minutes of the day, as a read limited to 300 rows returns them: from 9:25.
+    const cut = minutes.slice(25);
+    expect(aggregateRead(cut, '60m', true).map((bar) => bar.start)).toEqual(
+      aggregate(minutes, '60m')
+        .slice(1)
+        .map((bar) => bar.start),
+    );
+    expect(aggregateRead(cut, '60m', false)).toEqual(aggregate(cut, '60m'));
+    // A stored interval's bars are whole however many were read.
+    expect(aggregateRead(cut, '1m', true)).toHaveLength(300);
   });
 
   it('starts weeks on Monday and months on the first, in Japan time', () => {

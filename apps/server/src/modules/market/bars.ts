@@ -84,3 +84,14 @@ export function aggregate(bars: readonly BarValue[], interval: BarInterval): Bar
   }
   return out;
 }
+
+/**
+ * The bars of a read that may have hit its row limit: the stored bars are read newest first, so a cut read starts
+ * partway into its oldest bucket, and that bucket's bar (other than a stored interval's own) is left out rather
+ * than drawn from part of its period.
+ */
+export function aggregateRead(bars: readonly BarValue[], interval: BarInterval, cut: boolean): BarValue[] {
+  const folded = aggregate(bars, interval);
+  const partial = cut && interval !== SOURCE_OF[interval].stored && folded.length > 0;
+  return partial ? folded.slice(1) : folded;
+}

@@ -2,7 +2,7 @@ import { api, SEARCH_HISTORY_MAX, senToDecimal, WATCHLIST_MAX, type BarInterval 
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { route } from '../../platform/routes';
-import { aggregate, bucketOf, SOURCE_OF } from './bars';
+import { aggregateRead, bucketOf, SOURCE_OF } from './bars';
 import {
   clearSearchHistory,
   deleteWatchlistEntry,
@@ -75,7 +75,8 @@ export function marketRoutes(ctx: AppContext) {
       const feed = await market.feed();
       if (!(await market.instrument(params.code))) throw fail('INSTRUMENT_NOT_FOUND', { code: params.code });
       const to = query.to ?? new Date(ctx.clock.now().getTime() + 60_000);
-      // From the start of the bucket `from` falls in, so the first aggregated bar is whole.
+      // From the start of the bucket `from` falls in, so the first aggregated bar is whole (unless the read is cut:
+      // aggregateRead).
       const from = new Date(
         bucketOf(
           query.interval,
@@ -101,7 +102,7 @@ export function marketRoutes(ctx: AppContext) {
       return {
         code: params.code,
         interval: query.interval,
-        items: aggregate(merged, query.interval).map(barView),
+        items: aggregateRead(merged, query.interval, rows.length >= READ_LIMIT[stored]).map(barView),
         simulated: feed.simulated,
       };
     }),
