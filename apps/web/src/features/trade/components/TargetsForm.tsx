@@ -31,7 +31,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
   const problemOf = (target: Target) =>
     targetProblem(position.side, target, form.values[target], { price: reference, basis: 'last' }, topix500);
   const problems = { takeProfit: problemOf('takeProfit'), stopLoss: problemOf('stopLoss') };
-  const targetField = useTargetFields(form, position.side, problems);
+  const targetFields = useTargetFields(form, position.side, problems);
 
   const stepper = (name: 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     const field = form.field(name);
@@ -47,8 +47,8 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
     if (!checked) return;
     const takeProfit = checked.takeProfit ?? null;
     const stopLoss = checked.stopLoss ?? null;
-    // Said under its field already (useTargetFields).
-    if (problems.takeProfit || problems.stopLoss) return;
+    // Said under its field (useTargetFields).
+    if (targetFields.refuse()) return;
     form.send(
       save,
       {
@@ -85,7 +85,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
       <p className="kb-trade-note">{t('trade:targetsEditNote')}</p>
       <List className="kb-form">
         <FormField
-          {...targetField('takeProfit')}
+          {...targetFields.field('takeProfit')}
           label={t('trade:takeProfit')}
           labelPosition="above"
           placeholder={t('trade:optionalPrice')}
@@ -100,7 +100,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
           }
         />
         <FormField
-          {...targetField('stopLoss')}
+          {...targetFields.field('stopLoss')}
           label={t('trade:stopLoss')}
           labelPosition="above"
           placeholder={t('trade:optionalPrice')}

@@ -9,19 +9,33 @@ export interface TargetFieldBinding extends FieldBinding {
   onBlur: () => void;
 }
 
+export interface TargetFields {
+  field(target: Target): TargetFieldBinding;
+  /**
+   * Whether a target has a problem; if so, it is shown now, even under the field being typed in (a submit from
+   * the keyboard's Go key leaves the focus there).
+   */
+  refuse(): boolean;
+}
+
 /**
  * The take-profit and stop-loss fields with their problems (targetProblem) shown under them once the investor
- * leaves the field, not at each digit typed (2, 29, 290 on the way to 2,900); the form's own error, from a
- * submit or the server, comes first.
+ * leaves the field, not at each digit typed (2, 29, 290 on the way to 2,900), or on a submit; the form's own
+ * error, from a submit or the server, comes first.
  */
 export function useTargetFields(
   form: Form<Record<Target, string> & Record<string, string>>,
   side: Side,
   problems: Record<Target, TargetProblem | null>,
-): (target: Target) => TargetFieldBinding {
+): TargetFields {
   const { t } = useTradeTranslation();
   const [editing, setEditing] = useState<Target | null>(null);
-  return (target) => {
+  const refuse = () => {
+    if (!problems.takeProfit && !problems.stopLoss) return false;
+    setEditing(null);
+    return true;
+  };
+  const field = (target: Target): TargetFieldBinding => {
     const binding = form.field(target);
     const problem = problems[target];
     const live = problem && editing !== target ? targetProblemText(t, side, target, problem) : null;
@@ -33,4 +47,5 @@ export function useTargetFields(
       onBlur: () => setEditing((current) => (current === target ? null : current)),
     };
   };
+  return { field, refuse };
 }

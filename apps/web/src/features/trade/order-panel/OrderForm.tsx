@@ -154,7 +154,7 @@ export function OrderForm({
   const targetProblemOf = (target: Target) =>
     targetProblem(side, target, form.values[target], targetReference, market?.topix500 ?? null);
   const targetProblems = { takeProfit: targetProblemOf('takeProfit'), stopLoss: targetProblemOf('stopLoss') };
-  const targetField = useTargetFields(form, side, targetProblems);
+  const targetFields = useTargetFields(form, side, targetProblems);
 
   const check = () => {
     if (lots === null) {
@@ -175,8 +175,8 @@ export function OrderForm({
       form.showFailure(new ApiError('ORDER_PRICE_REQUIRED', t('errors:ORDER_PRICE_REQUIRED')));
       return;
     }
-    // Said under its field already (useTargetFields).
-    if (withTargets && (targetProblems.takeProfit || targetProblems.stopLoss)) return;
+    // Said under its field (useTargetFields).
+    if (withTargets && targetFields.refuse()) return;
     const body: OrderRequest = {
       code: checked.code,
       side: checked.side,
@@ -337,7 +337,7 @@ export function OrderForm({
         {withTargets && (
           <>
             <FormField
-              {...targetField('takeProfit')}
+              {...targetFields.field('takeProfit')}
               label={t('trade:takeProfit')}
               labelPosition="above"
               placeholder={t('trade:optionalPrice')}
@@ -352,7 +352,7 @@ export function OrderForm({
               }
             />
             <FormField
-              {...targetField('stopLoss')}
+              {...targetFields.field('stopLoss')}
               label={t('trade:stopLoss')}
               labelPosition="above"
               placeholder={t('trade:optionalPrice')}
