@@ -3,14 +3,11 @@ import { useMarketTranslation } from '../../../lib/market-texts';
 import { formatPrice } from '../../../lib/market-format';
 import type { ChartBar } from '../chart/chart-data';
 
-/** The bar under the crosshair: its four prices (四本値) and volume. */
-export type TouchedBar = Omit<ChartBar, 'time'>;
-
 /**
  * Above the chart, the candle under the finger (始値・高値・安値・終値・出来高), or how to get it; its height is kept
  * either way, so the chart never moves when a candle is touched.
  */
-export function ChartLegend({ bar }: { bar: TouchedBar | null }) {
+export function ChartLegend({ bar }: { bar: ChartBar | null }) {
   const { t } = useMarketTranslation();
   if (!bar)
     return (

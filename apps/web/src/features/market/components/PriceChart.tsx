@@ -22,7 +22,7 @@ import type {
   MouseEventParams,
   UTCTimestamp,
 } from '../chart/chart-library';
-import { ChartLegend, type TouchedBar } from './ChartLegend';
+import { ChartLegend } from './ChartLegend';
 
 interface Plot {
   chart: IChartApi;
@@ -55,7 +55,7 @@ export const PriceChart = memo(function PriceChart({
   const container = useRef<HTMLDivElement>(null);
   const [plot, setPlot] = useState<Plot | null>(null);
   const [libraryFailed, setLibraryFailed] = useState(false);
-  const [touched, setTouched] = useState<TouchedBar | null>(null);
+  const [touched, setTouched] = useState<ChartBar | null>(null);
 
   useEffect(() => {
     let disposed = false;
@@ -107,21 +107,18 @@ export const PriceChart = memo(function PriceChart({
         chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
         candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
         // The candle under the crosshair (a finger held on the chart, or a mouse over it), for the legend.
+        // The candle under the crosshair (a finger held on the chart, or a mouse over it), for the legend; a move
+        // within the same candle changes nothing.
         chart.subscribeCrosshairMove((param: MouseEventParams) => {
-          const under = param.time === undefined ? undefined : param.seriesData;
-          const candle = under?.get(candles) as CandlestickData | undefined;
-          const bar = under?.get(volume) as HistogramData | undefined;
-          setTouched(
-            candle
-              ? {
-                  open: candle.open,
-                  high: candle.high,
-                  low: candle.low,
-                  close: candle.close,
-                  volume: bar?.value ?? 0,
-                }
-              : null,
-          );
+          const time = param.time as number | undefined;
+          const candle = time === undefined ? undefined : (param.seriesData.get(candles) as CandlestickData);
+          const bar = time === undefined ? undefined : (param.seriesData.get(volume) as HistogramData);
+          setTouched((shown) => {
+            if (time === undefined || !candle) return null;
+            if (shown?.time === time) return shown;
+            const { open, high, low, close } = candle;
+            return { time, open, high, low, close, volume: bar?.value ?? 0 };
+          });
         });
         created = { chart, candles, volume };
         setPlot(created);

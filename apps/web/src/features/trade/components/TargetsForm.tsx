@@ -6,7 +6,6 @@ import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
 import { useLiveQuotes, useSetTargets } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
-import { targetProblem, type Target } from '../lib/figures';
 import { useTargetFields } from '../lib/use-target-fields';
 import { positionSideText, priceText, quantityText } from '../lib/labels';
 import { priceInputText, steppedPrice } from '../lib/prices';
@@ -27,11 +26,12 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
   const lastShown = last ?? position.markPrice;
   // The engine checks targets against the position's latest price.
   const reference = decimalToSen(lastShown ?? position.entryPrice) ?? 1n;
-  const topix500 = instrument.data?.topix500 ?? null;
-  const problemOf = (target: Target) =>
-    targetProblem(position.side, target, form.values[target], { price: reference, basis: 'last' }, topix500);
-  const problems = { takeProfit: problemOf('takeProfit'), stopLoss: problemOf('stopLoss') };
-  const targetFields = useTargetFields(form, position.side, problems);
+  const targetFields = useTargetFields(
+    form,
+    position.side,
+    { price: reference, basis: 'last' },
+    instrument.data?.topix500 ?? null,
+  );
 
   const stepper = (name: 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     const field = form.field(name);
@@ -114,7 +114,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
       <TargetEstimates
         side={position.side}
         entryPrice={position.entryPrice}
-        problems={problems}
+        problems={targetFields.problems}
         lots={position.lots}
         takeProfit={form.values.takeProfit}
         stopLoss={form.values.stopLoss}

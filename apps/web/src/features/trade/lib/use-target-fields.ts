@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FieldBinding, Form } from '../../../components/form/use-form';
-import type { Side, Target, TargetProblem } from './figures';
+import { targetProblem, type Side, type Target, type TargetProblem, type TargetReference } from './figures';
 import { targetProblemText } from './labels';
 import { useTradeTranslation } from './texts';
 
@@ -11,6 +11,8 @@ export interface TargetFieldBinding extends FieldBinding {
 
 export interface TargetFields {
   field(target: Target): TargetFieldBinding;
+  /** Each target's problem (targetProblem), as typed now: the estimates below the fields leave those out. */
+  problems: Record<Target, TargetProblem | null>;
   /**
    * Whether a target has a problem; if so, it is shown now, even under the field being typed in (a submit from
    * the keyboard's Go key leaves the focus there).
@@ -19,17 +21,22 @@ export interface TargetFields {
 }
 
 /**
- * The take-profit and stop-loss fields with their problems (targetProblem) shown under them once the investor
- * leaves the field, not at each digit typed (2, 29, 290 on the way to 2,900), or on a submit; the form's own
- * error, from a submit or the server, comes first.
+ * The take-profit and stop-loss fields with their problems (targetProblem, against `reference` and the
+ * instrument's tick table when known) shown under them once the investor leaves the field, not at each digit
+ * typed (2, 29, 290 on the way to 2,900), or on a submit; the form's own error, from a submit or the server,
+ * comes first.
  */
 export function useTargetFields(
   form: Form<Record<Target, string> & Record<string, string>>,
   side: Side,
-  problems: Record<Target, TargetProblem | null>,
+  reference: TargetReference | null,
+  topix500: boolean | null,
 ): TargetFields {
   const { t } = useTradeTranslation();
   const [editing, setEditing] = useState<Target | null>(null);
+  const problemOf = (target: Target) =>
+    targetProblem(side, target, form.values[target] ?? '', reference, topix500);
+  const problems = { takeProfit: problemOf('takeProfit'), stopLoss: problemOf('stopLoss') };
   const refuse = () => {
     if (!problems.takeProfit && !problems.stopLoss) return false;
     setEditing(null);
@@ -47,5 +54,5 @@ export function useTargetFields(
       onBlur: () => setEditing((current) => (current === target ? null : current)),
     };
   };
-  return { field, refuse };
+  return { field, problems, refuse };
 }

@@ -31,9 +31,7 @@ import {
   notionalOf,
   sharesSteps,
   steppedShares,
-  targetProblem,
   type Side,
-  type Target,
 } from '../lib/figures';
 import { useTargetFields } from '../lib/use-target-fields';
 import { priceInputText, steppedPrice, type PriceBand } from '../lib/prices';
@@ -151,10 +149,7 @@ export function OrderForm({
     type === 'limit' ? typedPrice(form.values.price) : undefined,
     market ? decimalToSen(market.last) : null,
   );
-  const targetProblemOf = (target: Target) =>
-    targetProblem(side, target, form.values[target], targetReference, market?.topix500 ?? null);
-  const targetProblems = { takeProfit: targetProblemOf('takeProfit'), stopLoss: targetProblemOf('stopLoss') };
-  const targetFields = useTargetFields(form, side, targetProblems);
+  const targetFields = useTargetFields(form, side, targetReference, market?.topix500 ?? null);
 
   const check = () => {
     if (lots === null) {
@@ -373,7 +368,7 @@ export function OrderForm({
         <TargetEstimates
           side={side}
           entryPrice={targetReference === null ? null : senToDecimal(targetReference.price)}
-          problems={targetProblems}
+          problems={targetFields.problems}
           forNewOrder
           lots={lots}
           takeProfit={form.values.takeProfit}
