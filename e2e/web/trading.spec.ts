@@ -1371,13 +1371,27 @@ test('the order form’s take-profit and stop-loss say what closing there would 
     await openSignedInPhone(page, investor, orderPanel('short'));
     const panel = page.getByTestId('order-panel');
     await waitUntilSettled(panel);
-    const shownLast = async () =>
-      Number((await panel.getByTestId('order-last').innerText()).replace(/,/g, ''));
-    const last = Math.floor(await shownLast());
+    // A market sell meets the best bid (買気配), shown under the last price with the best ask (売気配).
+    const best = panel.getByTestId('order-best');
+    await expect(best).toContainText(message(lang, 'trade', 'bestAsk'));
+    await expect(best).toContainText(message(lang, 'trade', 'bestBid'));
+    const shown = async (testId: string) =>
+      Number((await panel.getByTestId(testId).innerText()).replace(/,/g, ''));
+    expect(await shown('order-ask')).toBeGreaterThanOrEqual(await shown('order-bid'));
+    await screenshot(page, `order-best-prices-${lang}`);
+    const shownBid = () => shown('order-bid');
+    const last = Math.floor(await shownBid());
     // Typed on a Japanese keyboard, read back in half-width once left.
     await input(page, 'order-quantity').fill('３００');
     await input(page, 'order-quantity').blur();
     await expect(input(page, 'order-quantity')).toHaveValue('300');
+    // Its estimated value is 300 shares at the bid (which may move while the market is open).
+    await expect(async () => {
+      const bid = await shownBid();
+      expect(await panel.getByTestId('order-estimate').locator('strong').innerText()).toBe(
+        yenText((bid * 300).toFixed(2)),
+      );
+    }).toPass({ timeout: 10_000 });
     await panel.getByTestId('order-targets-switch').click();
     await expect(panel.getByTestId('order-targets-pnl-take-profit').locator('strong')).toHaveText('—');
     // Once left, a take-profit off the tick grid names the tick, and a short's stop-loss below the price says it
@@ -1389,7 +1403,7 @@ test('the order form’s take-profit and stop-loss say what closing there would 
       messagePattern(lang, 'trade', 'targetTick.takeProfit', {}, { tick: yenPattern(lang) }),
     );
     await expect(panel.getByTestId('order-stop-loss-error')).toHaveText(
-      targetSidePattern(lang, 'stopLoss.above', 'last'),
+      targetSidePattern(lang, 'stopLoss.above', 'bid'),
     );
     await expect(panel.getByTestId('order-targets-pnl-stop-loss').locator('strong')).toHaveText('—');
     await expect(panel.getByTestId('order-targets-pnl-take-profit').locator('strong')).toHaveText('—');
@@ -1398,11 +1412,11 @@ test('the order form’s take-profit and stop-loss say what closing there would 
     await input(page, 'order-stop-loss').fill(String(last + 50));
     await expect(panel.getByTestId('order-take-profit-error')).toHaveCount(0);
     await expect(panel.getByTestId('order-stop-loss-error')).toHaveCount(0);
-    // A short of 300 shares from the last price the panel shows (it may move while the market is open).
+    // A short of 300 shares from the bid the panel shows.
     const shortPnl = (from: number, to: number) =>
       signedYenText((BigInt(Math.round(from * 100)) - BigInt(to * 100)) * 300n);
     await expect(async () => {
-      const from = await shownLast();
+      const from = await shownBid();
       expect(await panel.getByTestId('order-targets-pnl-take-profit').locator('strong').innerText()).toBe(
         shortPnl(from, last - 100),
       );
@@ -1519,7 +1533,7 @@ function yenPattern(lang: string): string {
 }
 
 /** 利益確定は現在値（3,000円）より高い価格にしてください, whatever the price it names. */
-function targetSidePattern(lang: string, key: string, basis: 'last' | 'limit'): RegExp {
+function targetSidePattern(lang: string, key: string, basis: 'ask' | 'bid' | 'last' | 'limit'): RegExp {
   return messagePattern(
     lang,
     'trade',

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { routes, type BarInterval, type MarketSort } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
-import { marketKeys, useLiveQuery, useStableInfiniteQuery } from '../../../lib/market-data';
-import { useChannel, useSocketLive } from '../../../lib/realtime';
+import { marketKeys, useStableInfiniteQuery } from '../../../lib/market-data';
 
 /** No channel carries chart bars: the newest ones are read this often. */
 const BARS_REFRESH_MS = 10_000;
@@ -28,17 +27,6 @@ export function useRanking(sort: MarketSort, order: SortOrder) {
       last.page * last.pageSize < last.total ? { page: last.page + 1, snapshot: last.snapshot } : undefined,
     placeholderData: keepPreviousData,
   });
-}
-
-/** Five price levels each side, live: the board channel, the HTTP read until its snapshot (or while down). */
-export function useBoard(code: string) {
-  const socketLive = useSocketLive();
-  const pushed = useChannel(`board:${code}`);
-  const read = useLiveQuery({
-    queryKey: marketKeys.board(code),
-    queryFn: () => apiClient.call(routes.market.board, { params: { code } }),
-  });
-  return { ...read, data: (socketLive && pushed) || read.data || pushed };
 }
 
 /** Chart bars of one interval, read once (the newest ones follow through useLatestBars). */

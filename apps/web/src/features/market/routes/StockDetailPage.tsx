@@ -13,7 +13,7 @@ import { SubPage } from '../../../components/ui/SubPage';
 import { PAGE_SAYS_SIMULATED, useInstrument, useQuotes } from '../../../lib/market-data';
 import { instrumentName } from '../../../lib/market-format';
 import { MARKET_PATH, ORDER_PATH, PRICE_ALERTS_PATH } from '../../../lib/paths';
-import { useBoard } from '../api/market';
+import { useBoard } from '../../../lib/board';
 import { OrderBook } from '../components/OrderBook';
 import { PriceChart } from '../components/PriceChart';
 import { QuoteHeader } from '../components/QuoteHeader';

@@ -13,6 +13,7 @@ import {
   sharesSteps,
   steppedShares,
   entryReference,
+  marketEntry,
   targetDirection,
   targetOnItsSide,
   targetProblem,
@@ -139,22 +140,49 @@ describe('targetOnItsSide', () => {
   });
 });
 
-describe('entryReference', () => {
+describe('marketEntry', () => {
   const last = 280_000n;
-  it('judges a market order, and a limit the market is already through, from the last price', () => {
-    expect(entryReference('long', undefined, last)).toEqual({ price: last, basis: 'last' });
-    expect(entryReference('long', 290_000n, last)).toEqual({ price: last, basis: 'last' });
-    expect(entryReference('long', last, last)).toEqual({ price: last, basis: 'last' });
-    expect(entryReference('short', 270_000n, last)).toEqual({ price: last, basis: 'last' });
+  const board = { asks: [{ price: '2801.00' }, { price: '2802.00' }], bids: [{ price: '2799.00' }] };
+  it('meets the best ask on a buy and the best bid on a sell, as the engine fills a market order', () => {
+    expect(marketEntry('long', last, board)).toEqual({ price: 280_100n, basis: 'ask' });
+    expect(marketEntry('short', last, board)).toEqual({ price: 279_900n, basis: 'bid' });
+  });
+  it('takes the last price for a side with no orders, or before the board is read', () => {
+    const stopHigh = { asks: [], bids: [{ price: '2799.00' }] };
+    expect(marketEntry('long', last, stopHigh)).toEqual({ price: last, basis: 'last' });
+    expect(marketEntry('short', last, stopHigh)).toEqual({ price: 279_900n, basis: 'bid' });
+    expect(marketEntry('long', last, undefined)).toEqual({ price: last, basis: 'last' });
+    expect(marketEntry('short', last, undefined)).toEqual({ price: last, basis: 'last' });
+  });
+  it('reads a crossed board the right way round, as the engine does', () => {
+    const crossed = { asks: [{ price: '2799.00' }], bids: [{ price: '2801.00' }] };
+    expect(marketEntry('long', last, crossed)).toEqual({ price: 280_100n, basis: 'bid' });
+    expect(marketEntry('short', last, crossed)).toEqual({ price: 279_900n, basis: 'ask' });
+  });
+  it('has none without a last price', () => {
+    expect(marketEntry('long', null, board)).toBeNull();
+  });
+});
+
+describe('entryReference', () => {
+  const ask = { price: 280_100n, basis: 'ask' } as const;
+  const bid = { price: 279_900n, basis: 'bid' } as const;
+  it('judges a market order, and a limit the market is already through, from the price it meets', () => {
+    expect(entryReference('long', undefined, ask)).toEqual(ask);
+    expect(entryReference('long', 290_000n, ask)).toEqual(ask);
+    expect(entryReference('long', 280_100n, ask)).toEqual(ask);
+    expect(entryReference('short', 270_000n, bid)).toEqual(bid);
+    expect(entryReference('short', 279_900n, bid)).toEqual(bid);
   });
   it('judges a limit the market has not reached from the limit', () => {
-    expect(entryReference('long', 270_000n, last)).toEqual({ price: 270_000n, basis: 'limit' });
-    expect(entryReference('short', 290_000n, last)).toEqual({ price: 290_000n, basis: 'limit' });
+    // Between the last price and the ask: a buy limit there rests.
+    expect(entryReference('long', 280_000n, ask)).toEqual({ price: 280_000n, basis: 'limit' });
+    expect(entryReference('short', 280_000n, bid)).toEqual({ price: 280_000n, basis: 'limit' });
     expect(entryReference('short', 290_000n, null)).toEqual({ price: 290_000n, basis: 'limit' });
   });
   it('has none while the price it needs is unknown or unreadable', () => {
     expect(entryReference('long', undefined, null)).toBeNull();
-    expect(entryReference('long', null, last)).toBeNull();
+    expect(entryReference('long', null, ask)).toBeNull();
   });
 });
 

@@ -106,10 +106,42 @@ export function pnlPercentOf(pnl: string, margin: string): string | null {
 /** A position's two closing targets. */
 export type Target = 'takeProfit' | 'stopLoss';
 
-/** What a target price is checked against: the last price, or a limit order's limit. */
+/**
+ * A price an order or its targets are judged from: the best ask a buy meets or the best bid a sell meets, the last
+ * price when that side of the board is empty (or not read yet), or a limit order's limit.
+ */
 export interface TargetReference {
   price: Sen;
-  basis: 'last' | 'limit';
+  basis: 'ask' | 'bid' | 'last' | 'limit';
+}
+
+/** The best ask and bid of a board, best first each side, as decimals. */
+export interface BoardTop {
+  asks: readonly { price: string }[];
+  bids: readonly { price: string }[];
+}
+
+/**
+ * The price a market order meets now, as the engine takes it from the board: a buy the best ask, a sell the best
+ * bid; a side with no orders (stop high, stop low), or a board not read yet, the last price. A crossed board is
+ * read with its two best prices the right way round, as the engine reads it. Null without a last price.
+ */
+export function marketEntry(
+  side: Side,
+  last: Sen | null,
+  board: BoardTop | undefined,
+): TargetReference | null {
+  if (last === null) return null;
+  const ask = board?.asks[0] ? decimalToSen(board.asks[0].price) : null;
+  const bid = board?.bids[0] ? decimalToSen(board.bids[0].price) : null;
+  const best = { ask: ask ?? last, bid: bid ?? last };
+  const crossed = best.bid > best.ask;
+  if (side === 'long') {
+    if (crossed) return { price: best.bid, basis: bid === null ? 'last' : 'bid' };
+    return { price: best.ask, basis: ask === null ? 'last' : 'ask' };
+  }
+  if (crossed) return { price: best.ask, basis: ask === null ? 'last' : 'ask' };
+  return { price: best.bid, basis: bid === null ? 'last' : 'bid' };
 }
 
 /** A take-profit lies on the winning side of the reference price (above it for a long), a stop-loss on the losing side. */
@@ -124,18 +156,18 @@ export function targetOnItsSide(side: Side, target: Target, reference: Sen, pric
 
 /**
  * The price a new order's take-profit and stop-loss are judged against, as the engine takes it: the price it fills
- * at when it fills at once (a market order, or a limit the market is already through: the engine's ask or bid,
- * here the last price), else its limit. Null until the last price, or a limit order's limit, is known.
+ * at when it fills at once (a market order, or a limit the market is already through: `entry`, marketEntry), else
+ * its limit. Null until that price, or a limit order's limit, is known.
  */
 export function entryReference(
   side: Side,
   limit: Sen | null | undefined,
-  last: Sen | null,
+  entry: TargetReference | null,
 ): TargetReference | null {
-  if (limit === undefined) return last === null ? null : { price: last, basis: 'last' };
+  if (limit === undefined) return entry;
   if (limit === null) return null;
-  const through = last !== null && (side === 'long' ? limit >= last : limit <= last);
-  return through ? { price: last, basis: 'last' } : { price: limit, basis: 'limit' };
+  const through = entry !== null && (side === 'long' ? limit >= entry.price : limit <= entry.price);
+  return through ? entry : { price: limit, basis: 'limit' };
 }
 
 /** What is wrong with a typed take-profit or stop-loss: off the tick grid (with the tick at its price), or on the wrong side. */

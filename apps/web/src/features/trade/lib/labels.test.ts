@@ -151,9 +151,9 @@ describe('orderTypeText', () => {
 });
 
 describe('targetProblemText', () => {
-  it('says which way a target must go and from which price, the current price or the limit', async () => {
+  it('says which way a target must go and from which price: the best ask or bid, the current price or the limit', async () => {
     const ja = await translator('ja');
-    const side = (price: bigint, basis: 'last' | 'limit') =>
+    const side = (price: bigint, basis: 'ask' | 'bid' | 'last' | 'limit') =>
       ({ kind: 'side', reference: { price, basis } }) as const;
     expect(targetProblemText(ja, 'long', 'takeProfit', side(300_000n, 'last'))).toBe(
       '利益確定は現在値（3,000円）より高い価格にしてください',
@@ -167,9 +167,19 @@ describe('targetProblemText', () => {
     expect(targetProblemText(ja, 'short', 'stopLoss', side(300_000n, 'last'))).toBe(
       '損切りは現在値（3,000円）より高い価格にしてください',
     );
+    // A market order is judged from what it meets: a buy the best ask (売気配), a sell the best bid (買気配).
+    expect(targetProblemText(ja, 'long', 'takeProfit', side(300_100n, 'ask'))).toBe(
+      '利益確定は売気配（3,001円）より高い価格にしてください',
+    );
+    expect(targetProblemText(ja, 'short', 'stopLoss', side(299_900n, 'bid'))).toBe(
+      '損切りは買気配（2,999円）より高い価格にしてください',
+    );
     const en = await translator('en');
     expect(targetProblemText(en, 'short', 'stopLoss', side(295_050n, 'limit'))).toBe(
       'Set the stop-loss above the limit price (¥2,950.5)',
+    );
+    expect(targetProblemText(en, 'long', 'stopLoss', side(300_100n, 'ask'))).toBe(
+      'Set the stop-loss below the best ask (¥3,001)',
     );
     const fr = await translator('fr');
     expect(targetProblemText(fr, 'long', 'takeProfit', side(300_000n, 'last'))).toBe(

@@ -26,11 +26,13 @@ import { ValidityChoice, validityFor } from '../components/ValidityChoice';
 import {
   buyingPowerAt,
   entryReference,
+  marketEntry,
   exceeds,
   lotsOfShares,
   notionalOf,
   sharesSteps,
   steppedShares,
+  type BoardTop,
   type Side,
 } from '../lib/figures';
 import { useTargetFields } from '../lib/use-target-fields';
@@ -46,9 +48,11 @@ import { OrderConfirmation } from './OrderConfirmation';
 /** The leverages offered when the server names none: the engine's default set. */
 export const DEFAULT_LEVERAGES: readonly number[] = [1, 2, 3];
 
-/** What the form knows of the market: the last price, the day's band and the tick table. */
+/** What the form knows of the market: the last price, the best ask and bid, the day's band and the tick table. */
 export interface MarketFacts {
   last: string;
+  /** The live board; undefined until it is read (a market order is then taken at the last price). */
+  board: BoardTop | undefined;
   band: PriceBand;
   topix500: boolean;
 }
@@ -138,16 +142,17 @@ export function OrderForm({
     form.field('shares').onChange(steppedShares(form.values.shares, step));
   };
 
-  /** The price the figures below the form use: the limit, or the last price for a market order. */
-  const estimatePrice =
-    type === 'limit' ? (typedPrice(form.values.price) ?? null) : market ? decimalToSen(market.last) : null;
+  /** What a market order meets now: the best ask for a buy, the best bid for a sell. */
+  const entry = marketEntry(side, market ? decimalToSen(market.last) : null, market?.board);
+  /** The price the figures below the form use: the limit, or what a market order meets. */
+  const estimatePrice = type === 'limit' ? (typedPrice(form.values.price) ?? null) : (entry?.price ?? null);
   const estimate =
     estimatePrice !== null && lots !== null ? notionalOf(senToDecimal(estimatePrice), lots) : null;
   /** What the take-profit and stop-loss are checked against, and the entry their estimates start from. */
   const targetReference = entryReference(
     side,
     type === 'limit' ? typedPrice(form.values.price) : undefined,
-    market ? decimalToSen(market.last) : null,
+    entry,
   );
   const targetFields = useTargetFields(form, side, targetReference, market?.topix500 ?? null);
 

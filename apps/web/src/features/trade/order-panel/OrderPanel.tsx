@@ -10,12 +10,14 @@ import { LOGIN_PATH } from '../../../lib/paths';
 import { useIsLoggedIn } from '../../../lib/session-store';
 import { useLiveQuotes } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
+import { useBoard } from '../../../lib/board';
 import { DetailSheet } from '../components/DetailSheet';
 import { SimulatedLabel } from '../components/SimulatedLabel';
 import { withSign } from '../../../lib/format';
 import { bandOf } from '../lib/prices';
 import { instrumentWithCode } from '../lib/labels';
 import { DEFAULT_LEVERAGES, OrderForm, type MarketFacts } from './OrderForm';
+import { BestPrices } from './BestPrices';
 
 export interface OrderPanelProps {
   /** The securities code of the stock ("7203"). */
@@ -32,7 +34,7 @@ export interface OrderPanelProps {
 
 /**
  * The order panel the stock page opens from its buy and sell buttons: a bottom sheet with the stock's last
- * price and the order form; visitors are asked to log in first.
+ * price, its best ask and bid (what a market order meets), and the order form; visitors are asked to log in first.
  */
 export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }: OrderPanelProps) {
   const { t, i18n } = useTradeTranslation();
@@ -42,12 +44,14 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
   const instrument = useInstrument(visible ? code : '');
   const quotes = useLiveQuotes(visible ? [code] : []);
   const quote = quotes.data?.get(code);
+  const board = useBoard(code, visible);
   const label = instrumentWithCode(t, instrument.data, i18n.resolvedLanguage, code);
   const maxLeverage = instrument.data?.maxLeverage ?? null;
   const market: MarketFacts | null =
     quote && instrument.data
       ? {
           last: quote.last,
+          board: board.data,
           topix500: instrument.data.topix500,
           band: bandOf(quote),
         }
@@ -74,6 +78,7 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
           {quote.simulated && <SimulatedLabel />}
         </div>
       )}
+      {quote && board.data && <BestPrices board={board.data} />}
       {!loggedIn ? (
         <div className="kb-actions" data-testid="order-guest">
           <p className="kb-muted" style={{ margin: 0 }}>
