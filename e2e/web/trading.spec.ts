@@ -595,6 +595,10 @@ for (const lang of ['ja', 'en']) {
           (id) => `position-figures-${id}`,
         ),
       );
+      // What the interest came to in all (買方金利), no longer 累計 as on an open position.
+      await expect(
+        page.getByTestId('position-figures-interest').locator('xpath=preceding-sibling::dt[1]'),
+      ).toHaveText(message(lang, 'trade', 'interestTotal.long'));
       await expect(page.getByTestId('position-figures-pnl')).toContainText(
         Number(closed!.netPnl!.replace('-', '')).toLocaleString('en-US', { minimumFractionDigits: 2 }),
       );

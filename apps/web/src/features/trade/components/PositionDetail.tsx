@@ -68,7 +68,12 @@ export function PositionDetail({
     toneClass(pnl),
   ];
   const fee: Row = ['fee', t('trade:openFee'), yen(position.openFee)];
-  const interest: Row = ['interest', t(`trade:interest.${position.side}`), yen(position.interest)];
+  // 累計 while the position is open (it grows each day); a closed one's is what it cost in all.
+  const interest: Row = [
+    'interest',
+    closed ? t(`trade:interestTotal.${position.side}`) : t(`trade:interest.${position.side}`),
+    yen(position.interest),
+  ];
   const rows: Row[] = [
     ['instrument', t('trade:instrument'), <InstrumentLabel code={position.code} key="i" />],
   ];
