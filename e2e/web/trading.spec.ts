@@ -480,6 +480,13 @@ for (const lang of ['ja', 'en']) {
       await expect(detail.getByTestId('close-figures-price')).toHaveText(
         new RegExp(`^${messageWith(lang, 'trade', 'priceYen', { price: '[\\d,]+(\\.\\d+)?' })}$`),
       );
+      // And what selling at the market meets now: the best bid (買気配), named as on the order panel.
+      await expect(
+        detail.getByTestId('close-figures-meets').locator('xpath=preceding-sibling::dt[1]'),
+      ).toHaveText(message(lang, 'trade', 'bestBid'));
+      await expect(detail.getByTestId('close-figures-meets')).toHaveText(
+        new RegExp(`^${messageWith(lang, 'trade', 'priceYen', { price: '[\\d,]+(\\.\\d+)?' })}$`),
+      );
       await waitUntilSettled(detail);
       await screenshot(page, `position-close-sheet-${lang}`);
       await detail.getByTestId('close-review').click();

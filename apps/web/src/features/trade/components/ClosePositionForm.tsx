@@ -15,6 +15,8 @@ import { useForm } from '../../../components/form/use-form';
 import type { CloseRequest } from '../api/keys';
 import { useClosePosition, useClosePreview, useLiveQuotes, type Confirmed } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
+import { useBoard } from '../../../lib/board';
+import { marketEntry } from '../lib/figures';
 import { bandOf, priceInputText, steppedPrice } from '../lib/prices';
 import { instrumentWithCode, priceText, quantityText, restingCloseOf, restingCloseText } from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
@@ -46,6 +48,9 @@ export function ClosePositionForm({
   const instrumentText = instrumentWithCode(t, instrument.data, i18n.resolvedLanguage, position.code);
   const quote = useLiveQuotes([position.code]).data?.get(position.code);
   const last = quote?.last ?? position.markPrice ?? position.entryPrice;
+  // What closing at the market meets now: a long is sold into the best bid, a short bought back at the best ask.
+  const board = useBoard(position.code).data;
+  const meets = marketEntry(position.side === 'long' ? 'short' : 'long', decimalToSen(last), board);
   // 返済注文の訂正: a resting limit close is changed from its own terms, which the form starts from.
   const resting = restingCloseOf(position);
   const form = useForm({
@@ -106,6 +111,15 @@ export function ClosePositionForm({
           ['side', t('trade:sideLabel'), t(`trade:historyTag.close.${position.side}`)],
           ['lots', t('trade:lots'), quantityText(t, position.lots)],
           ['price', t('trade:lastPrice'), priceText(t, last)],
+          ...(meets && meets.basis !== 'last'
+            ? [
+                [
+                  'meets',
+                  meets.basis === 'bid' ? t('trade:bestBid') : t('trade:bestAsk'),
+                  priceText(t, senToDecimal(meets.price)),
+                ] as [string, string, string],
+              ]
+            : []),
           ...(resting
             ? [
                 ['current-close', t('trade:closeCurrent'), restingCloseText(t, resting)] as [
