@@ -419,8 +419,12 @@ for (const lang of ['ja', 'en']) {
       // with the focus still in the field: under the field, and nothing is saved.
       await expect(detail.getByTestId('targets-take-profit-error')).toHaveCount(0);
       await input(page, 'targets-take-profit').press('Enter');
+      // Judged, as the engine judges it, against the bid the long would be sold into (shown as 買気配).
+      await expect(
+        detail.getByTestId('targets-figures-meets').locator('xpath=preceding-sibling::dt[1]'),
+      ).toHaveText(message(lang, 'trade', 'bestBid'));
       await expect(detail.getByTestId('targets-take-profit-error')).toHaveText(
-        targetSidePattern(lang, 'takeProfit.above', 'last'),
+        targetSidePattern(lang, 'takeProfit.above', 'bid'),
       );
       await screenshot(page, `position-targets-wrong-side-${lang}`);
       expect(await problemsOn(page, 'targets-form')).toEqual([]);
@@ -1413,8 +1417,9 @@ test('the order form’s take-profit and stop-loss say what closing there would 
     await expect(panel.getByTestId('order-take-profit-error')).toHaveText(
       messagePattern(lang, 'trade', 'targetTick.takeProfit', {}, { tick: yenPattern(lang) }),
     );
+    // A short's stop-loss fires on the ask it would be bought back at: judged against that, not the bid it opens at.
     await expect(panel.getByTestId('order-stop-loss-error')).toHaveText(
-      targetSidePattern(lang, 'stopLoss.above', 'bid'),
+      targetSidePattern(lang, 'stopLoss.above', 'ask'),
     );
     await expect(panel.getByTestId('order-targets-pnl-stop-loss').locator('strong')).toHaveText('—');
     await expect(panel.getByTestId('order-targets-pnl-take-profit').locator('strong')).toHaveText('—');

@@ -196,6 +196,9 @@ describe('refusals', () => {
     ['a leverage not offered', { leverage: 5 }, 'ORDER_LEVERAGE_NOT_ALLOWED'],
     ['more than the cash covers', { lots: 4 }, 'ORDER_INSUFFICIENT_FUNDS'],
     ['a stop-loss above a long entry', { stopLoss: '2900' }, 'ORDER_STOP_LOSS_INVALID'],
+    // Below the entry (the ask, 2,800.50) but already reached at the bid a long is sold into.
+    ['a long’s stop-loss at the bid', { stopLoss: '2800' }, 'ORDER_STOP_LOSS_INVALID'],
+    ['a short’s stop-loss at the ask', { side: 'short', stopLoss: '2800.5' }, 'ORDER_STOP_LOSS_INVALID'],
   ])('%s is refused with its code and changes nothing', async (_name, change, errorCode) => {
     const user = await investor(t, '1000000');
     const before = await tradingSnapshot(t, user);

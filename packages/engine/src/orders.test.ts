@@ -209,6 +209,22 @@ describe('take-profit and stop-loss of a limit order', () => {
     });
   });
 
+  it('of an order at the market are judged against the price they would fire on now as well', () => {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, OPEN));
+    // A long fills at the ask, 2,800, and is sold into the bid, 2,799.50: a stop-loss there is already reached.
+    expect(reason(engine.placeOrder(order({ stopLoss: y('2799.5') })))).toBe('STOP_LOSS_INVALID');
+    expect(
+      engine.previewOrder(order({ type: 'limit', price: y('2850'), stopLoss: y('2799.5') })),
+    ).toMatchObject({ ok: false, reason: 'STOP_LOSS_INVALID' });
+    // A short fills at the bid and is bought back at the ask: a stop-loss at the ask is reached.
+    const short = { side: 'short' as const };
+    expect(reason(engine.placeOrder(order({ ...short, stopLoss: y('2800') })))).toBe('STOP_LOSS_INVALID');
+    // One tick beyond, each is accepted.
+    expect(reason(engine.placeOrder(order({ stopLoss: y('2799') })))).toBeNull();
+    expect(reason(engine.placeOrder(order({ ...short, orderId: 'o2', stopLoss: y('2800.5') })))).toBeNull();
+  });
+
   it('are judged the same way by the preview', () => {
     const engine = engineWith({ a: '1000000' });
     engine.onQuote(quote(TOYOTA, OPEN));

@@ -6,7 +6,7 @@ import { entryPriceNow } from './market-access';
 import { fundsProblem } from './account-limits';
 import { feeFor, marginFor, notionalOf } from './money';
 import { move } from './pockets';
-import { limitPriceProblem, triggerProblem } from './price-checks';
+import { limitPriceProblem, triggerPriceNow, triggerProblem, triggerReferences } from './price-checks';
 import type { EpochMs, Side } from './records';
 import { reject } from './rejections';
 import { measure } from './risk';
@@ -90,9 +90,12 @@ export function planOrder(state: State, cmd: PlaceOrder): OrderPlan | RejectReas
     now === null || (cmd.price !== undefined && !marketable(cmd.side, cmd.price, now)) ? null : now;
   // Judged against the entry price the position will have: a limit order that fills at once fills at the
   // market price, which may be better than its limit, and a take-profit already reached there would close
-  // the position at the next price (docs/trading.md, "Take-profit and stop-loss").
-  const reference = fillPrice ?? cmd.price ?? (cmd.side === 'long' ? quote.ask : quote.bid);
-  const triggers = triggerProblem(book, cmd.side, reference, cmd.takeProfit ?? null, cmd.stopLoss ?? null);
+  // the position at the next price (docs/trading.md, "Take-profit and stop-loss"). A position opened at the
+  // market is also judged against the price its triggers fire on now: a long's stop-loss at the bid is reached.
+  const atMarket = fillPrice !== null || cmd.price === undefined;
+  const entry = fillPrice ?? cmd.price ?? (cmd.side === 'long' ? quote.ask : quote.bid);
+  const references = triggerReferences(cmd.side, entry, atMarket ? triggerPriceNow(book, cmd.side) : null);
+  const triggers = triggerProblem(book, cmd.side, references, cmd.takeProfit ?? null, cmd.stopLoss ?? null);
   if (triggers) return triggers;
   if (account.marginCall) return 'MARGIN_CALL_OUTSTANDING';
   const { equity, notional: openNotional } = measure(account);

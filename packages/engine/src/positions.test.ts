@@ -186,6 +186,44 @@ describe('take-profit and stop-loss', () => {
     expect(only(opening, 'PositionClosed')).toMatchObject({ exitPrice: y('2600'), reason: 'stop_loss' });
   });
 
+  it('are judged against the price they fire on, a short’s the ask, not the last price', () => {
+    const engine = engineWith({ a: '1000000' });
+    openPosition(engine, { side: 'short' });
+    // The last trade was at the bid: a stop-loss at the ask is above it, yet already reached where a short's
+    // stop fires (it is bought back at the ask), and a take-profit at the last price is not reached yet.
+    engine.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800', last: '2799.5' }));
+    const set = (takeProfit: bigint | null, stopLoss: bigint | null) =>
+      engine.setTakeProfitStopLoss({
+        accountId: 'a',
+        positionId: 'p1',
+        takeProfit,
+        stopLoss,
+        at: at('10:02'),
+      });
+    expect(only(set(null, y('2800')), 'Rejected').reason).toBe('STOP_LOSS_INVALID');
+    expect(only(set(y('2800'), null), 'Rejected').reason).toBe('TAKE_PROFIT_INVALID');
+    expect(only(set(y('2799.5'), y('2800.5')), 'TakeProfitStopLossSet')).toMatchObject({
+      takeProfit: y('2799.5'),
+      stopLoss: y('2800.5'),
+    });
+  });
+
+  it('are judged against the bid for a long, even when the last trade was at the ask', () => {
+    const engine = engineWith({ a: '1000000' });
+    openPosition(engine);
+    engine.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800', last: '2800' }));
+    const set = (stopLoss: bigint) =>
+      engine.setTakeProfitStopLoss({
+        accountId: 'a',
+        positionId: 'p1',
+        takeProfit: null,
+        stopLoss,
+        at: at('10:02'),
+      });
+    expect(only(set(y('2799.5')), 'Rejected').reason).toBe('STOP_LOSS_INVALID');
+    expect(only(set(y('2799')), 'TakeProfitStopLossSet').stopLoss).toBe(y('2799'));
+  });
+
   it('are set on the profitable and losing sides of the last price, and can be cleared', () => {
     const engine = engineWith({ a: '1000000' });
     openPosition(engine);

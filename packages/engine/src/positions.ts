@@ -2,10 +2,10 @@ import type { Sen } from '@kabuto/contract';
 import { SHARES_PER_LOT, type CalendarDate, type Price } from '@kabuto/market-rules';
 import type { CancelClose, ClosePosition, SetTakeProfitStopLoss } from './commands';
 import type { LimitClose, RejectReason, Transfer } from './events';
-import { exitPriceNow, markOf } from './market-access';
+import { exitPriceNow } from './market-access';
 import { feeFor, notionalOf } from './money';
 import { charge, move, repayDebt } from './pockets';
-import { limitPriceProblem, triggerProblem } from './price-checks';
+import { limitPriceProblem, triggerPriceNow, triggerProblem } from './price-checks';
 import type { CloseReason, EpochMs } from './records';
 import { reject } from './rejections';
 import { bySeq, type Order, type Position, type PositionKeys, type State } from './state';
@@ -301,10 +301,13 @@ export function setTakeProfitStopLoss(state: State, cmd: SetTakeProfitStopLoss):
   if (position.status === 'closing') {
     return reject(state, 'setTakeProfitStopLoss', 'POSITION_CLOSING', ids, cmd.at);
   }
+  // Judged against the price they fire on now (a long's bid, a short's ask): one already reached there would
+  // close the position at the next price. Before any quote, against the entry price.
+  const now = triggerPriceNow(position.book, position.side) ?? position.entryPrice;
   const problem = triggerProblem(
     position.book,
     position.side,
-    markOf(position),
+    { takeProfit: now, stopLoss: now },
     cmd.takeProfit,
     cmd.stopLoss,
   );

@@ -18,25 +18,54 @@ export function limitPriceProblem(book: Book, price: Price): RejectReason | null
   return null;
 }
 
+/** The prices a take-profit and a stop-loss are each judged against (triggerProblem). */
+export interface TriggerReferences {
+  takeProfit: Price;
+  stopLoss: Price;
+}
+
 /**
  * Take-profit and stop-loss are trigger prices, not orders: on the tick grid, on the profitable (or losing)
- * side of the reference price, but not bound by today's limits.
+ * side of their reference price, but not bound by today's limits.
  */
 export function triggerProblem(
   book: Book,
   side: Side,
-  reference: Price,
+  references: TriggerReferences,
   takeProfit: Price | null,
   stopLoss: Price | null,
 ): RejectReason | null {
   const valid = (price: Price) => price <= HIGHEST_PRICE && isOnTick(price, book.tickTable);
   if (takeProfit !== null) {
+    const reference = references.takeProfit;
     const profitable = side === 'long' ? takeProfit > reference : takeProfit < reference;
     if (!valid(takeProfit) || !profitable) return 'TAKE_PROFIT_INVALID';
   }
   if (stopLoss !== null) {
+    const reference = references.stopLoss;
     const losing = side === 'long' ? stopLoss < reference : stopLoss > reference;
     if (!valid(stopLoss) || !losing) return 'STOP_LOSS_INVALID';
   }
   return null;
+}
+
+/**
+ * What a position's triggers fire on now: a long's the bid it would be sold into, a short's the ask it would be
+ * bought back at (market.ts, `match`). A trigger already reached there would fire at the next price.
+ */
+export function triggerPriceNow(book: Book, side: Side): Price | null {
+  const quote = book.quote;
+  if (quote === null) return null;
+  return side === 'long' ? quote.bid : quote.ask;
+}
+
+/**
+ * The references of a position's triggers at `entry` while `now` (triggerPriceNow) is the price they fire on:
+ * each must be on its side of both, so that neither is already reached. A long's take-profit above the higher,
+ * its stop-loss below the lower; a short's the other way round.
+ */
+export function triggerReferences(side: Side, entry: Price, now: Price | null): TriggerReferences {
+  if (now === null) return { takeProfit: entry, stopLoss: entry };
+  const [lower, higher] = entry <= now ? [entry, now] : [now, entry];
+  return side === 'long' ? { takeProfit: higher, stopLoss: lower } : { takeProfit: lower, stopLoss: higher };
 }

@@ -16,9 +16,16 @@ import type { CloseRequest } from '../api/keys';
 import { useClosePosition, useClosePreview, useLiveQuotes, type Confirmed } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
 import { useBoard } from '../../../lib/board';
-import { marketEntry } from '../lib/figures';
+import { marketExit } from '../lib/figures';
 import { bandOf, priceInputText, steppedPrice } from '../lib/prices';
-import { instrumentWithCode, priceText, quantityText, restingCloseOf, restingCloseText } from '../lib/labels';
+import {
+  instrumentWithCode,
+  meetsRows,
+  priceText,
+  quantityText,
+  restingCloseOf,
+  restingCloseText,
+} from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { CloseConfirmation } from './CloseConfirmation';
 import { ConfirmationDialog } from './ConfirmationDialog';
@@ -49,8 +56,7 @@ export function ClosePositionForm({
   const quote = useLiveQuotes([position.code]).data?.get(position.code);
   const last = quote?.last ?? position.markPrice ?? position.entryPrice;
   // What closing at the market meets now: a long is sold into the best bid, a short bought back at the best ask.
-  const board = useBoard(position.code).data;
-  const meets = marketEntry(position.side === 'long' ? 'short' : 'long', decimalToSen(last), board);
+  const meets = marketExit(position.side, decimalToSen(last), useBoard(position.code).data);
   // 返済注文の訂正: a resting limit close is changed from its own terms, which the form starts from.
   const resting = restingCloseOf(position);
   const form = useForm({
@@ -111,15 +117,7 @@ export function ClosePositionForm({
           ['side', t('trade:sideLabel'), t(`trade:historyTag.close.${position.side}`)],
           ['lots', t('trade:lots'), quantityText(t, position.lots)],
           ['price', t('trade:lastPrice'), priceText(t, last)],
-          ...(meets && meets.basis !== 'last'
-            ? [
-                [
-                  'meets',
-                  meets.basis === 'bid' ? t('trade:bestBid') : t('trade:bestAsk'),
-                  priceText(t, senToDecimal(meets.price)),
-                ] as [string, string, string],
-              ]
-            : []),
+          ...meetsRows(t, meets),
           ...(resting
             ? [
                 ['current-close', t('trade:closeCurrent'), restingCloseText(t, resting)] as [

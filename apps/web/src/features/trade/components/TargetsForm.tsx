@@ -6,8 +6,10 @@ import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
 import { useLiveQuotes, useSetTargets } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
+import { useBoard } from '../../../lib/board';
+import { marketExit, positionTargetReferences } from '../lib/figures';
 import { useTargetFields } from '../lib/use-target-fields';
-import { positionSideText, priceText, quantityText } from '../lib/labels';
+import { meetsRows, positionSideText, priceText, quantityText } from '../lib/labels';
 import { priceInputText, steppedPrice } from '../lib/prices';
 import { Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
@@ -24,12 +26,14 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
   const form = useForm({ takeProfit: inputOf(position.takeProfit), stopLoss: inputOf(position.stopLoss) });
   const last = useLiveQuotes([position.code]).data?.get(position.code)?.last;
   const lastShown = last ?? position.markPrice;
-  // The engine checks targets against the position's latest price.
   const reference = decimalToSen(lastShown ?? position.entryPrice) ?? 1n;
+  const board = useBoard(position.code).data;
+  // The engine judges them against the price they fire on now: a long's bid, a short's ask.
+  const firesOn = marketExit(position.side, reference, board);
   const targetFields = useTargetFields(
     form,
     position.side,
-    { price: reference, basis: 'last' },
+    positionTargetReferences(position.side, reference, board),
     instrument.data?.topix500 ?? null,
   );
 
@@ -71,7 +75,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
       noValidate
       data-testid="targets-form"
     >
-      {/* The position the targets are for, and the two prices they are judged against. */}
+      {/* The position the targets are for, its entry, and the prices they are judged against now. */}
       <Figures
         rows={[
           ['instrument', t('trade:instrument'), <InstrumentLabel code={position.code} key="i" />],
@@ -79,6 +83,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
           ['lots', t('trade:lots'), quantityText(t, position.lots)],
           ['entry', t('trade:entryPrice'), priceText(t, position.entryPrice)],
           ['price', t('trade:lastPrice'), lastShown ? priceText(t, lastShown) : '—'],
+          ...meetsRows(t, firesOn),
         ]}
         testId="targets-figures"
       />

@@ -14,6 +14,9 @@ import {
   steppedShares,
   entryReference,
   marketEntry,
+  marketExit,
+  orderTargetReferences,
+  positionTargetReferences,
   targetDirection,
   targetOnItsSide,
   targetProblem,
@@ -183,6 +186,53 @@ describe('entryReference', () => {
   it('has none while the price it needs is unknown or unreadable', () => {
     expect(entryReference('long', undefined, null)).toBeNull();
     expect(entryReference('long', null, ask)).toBeNull();
+  });
+});
+
+describe('orderTargetReferences', () => {
+  const last = 280_000n;
+  const board = { asks: [{ price: '2801.00' }], bids: [{ price: '2799.00' }] };
+  const ask = { price: 280_100n, basis: 'ask' } as const;
+  const bid = { price: 279_900n, basis: 'bid' } as const;
+  it('judges a market order’s take-profit from the price it fills at and its stop-loss from the price it closes at', () => {
+    // A long is bought at the ask and sold into the bid: a stop-loss at the bid is already reached.
+    expect(orderTargetReferences('long', undefined, last, board)).toEqual({ takeProfit: ask, stopLoss: bid });
+    expect(orderTargetReferences('short', undefined, last, board)).toEqual({
+      takeProfit: bid,
+      stopLoss: ask,
+    });
+    // A limit the market is already through fills at the market, and is judged as a market order.
+    expect(orderTargetReferences('long', 285_000n, last, board)).toEqual({ takeProfit: ask, stopLoss: bid });
+  });
+  it('judges a resting limit’s targets from its limit alone', () => {
+    const limit = { price: 275_000n, basis: 'limit' } as const;
+    expect(orderTargetReferences('long', 275_000n, last, board)).toEqual({
+      takeProfit: limit,
+      stopLoss: limit,
+    });
+  });
+  it('falls back to the last price for an empty side, and has none while the prices are unknown', () => {
+    const atLast = { price: last, basis: 'last' } as const;
+    expect(orderTargetReferences('long', undefined, last, undefined)).toEqual({
+      takeProfit: atLast,
+      stopLoss: atLast,
+    });
+    expect(orderTargetReferences('long', undefined, null, board)).toBeNull();
+    expect(orderTargetReferences('long', null, last, board)).toBeNull();
+  });
+});
+
+describe('positionTargetReferences and marketExit', () => {
+  const last = 280_000n;
+  const board = { asks: [{ price: '2801.00' }], bids: [{ price: '2799.00' }] };
+  it('judge an open position’s targets from the price they fire on: a long’s bid, a short’s ask', () => {
+    const bid = { price: 279_900n, basis: 'bid' } as const;
+    const ask = { price: 280_100n, basis: 'ask' } as const;
+    expect(marketExit('long', last, board)).toEqual(bid);
+    expect(marketExit('short', last, board)).toEqual(ask);
+    expect(positionTargetReferences('long', last, board)).toEqual({ takeProfit: bid, stopLoss: bid });
+    expect(positionTargetReferences('short', last, board)).toEqual({ takeProfit: ask, stopLoss: ask });
+    expect(positionTargetReferences('short', null, board)).toBeNull();
   });
 });
 

@@ -170,6 +170,69 @@ export function entryReference(
   return through ? entry : { price: limit, basis: 'limit' };
 }
 
+/** What each target is judged against. */
+export type TargetReferences = Record<Target, TargetReference>;
+
+/**
+ * What closing a position at the market meets now, and what its targets fire on: a long is sold into the best bid,
+ * a short bought back at the best ask (marketEntry of the other side).
+ */
+export function marketExit(
+  side: Side,
+  last: Sen | null,
+  board: BoardTop | undefined,
+): TargetReference | null {
+  return marketEntry(side === 'long' ? 'short' : 'long', last, board);
+}
+
+/**
+ * A position's targets judged as the engine judges them, so that neither is already reached: against `entry` and
+ * against `now`, the price they fire on (a long's the bid it is sold into, a short's the ask), a long's
+ * take-profit above the higher of the two and its stop-loss below the lower, a short's the other way round.
+ */
+function beyondBoth(side: Side, entry: TargetReference, now: TargetReference | null): TargetReferences {
+  if (now === null) return { takeProfit: entry, stopLoss: entry };
+  if (side === 'long')
+    return {
+      takeProfit: entry.price >= now.price ? entry : now,
+      stopLoss: now.price <= entry.price ? now : entry,
+    };
+  return {
+    takeProfit: entry.price <= now.price ? entry : now,
+    stopLoss: now.price >= entry.price ? now : entry,
+  };
+}
+
+/**
+ * A new order's target references: the price it fills at (entryReference), and, for an order at the market or one
+ * the market is already through, the price its targets would fire on now as well; a resting limit's its limit.
+ * Null until the prices it needs are known.
+ */
+export function orderTargetReferences(
+  side: Side,
+  limit: Sen | null | undefined,
+  last: Sen | null,
+  board: BoardTop | undefined,
+): TargetReferences | null {
+  const entry = entryReference(side, limit, marketEntry(side, last, board));
+  if (entry === null) return null;
+  if (entry.basis === 'limit') return { takeProfit: entry, stopLoss: entry };
+  return beyondBoth(side, entry, marketExit(side, last, board));
+}
+
+/**
+ * An open position's target references: the price they fire on now (a long's bid, a short's ask; the last price
+ * while that side of the board is empty or unread), as the engine judges a change of them.
+ */
+export function positionTargetReferences(
+  side: Side,
+  last: Sen | null,
+  board: BoardTop | undefined,
+): TargetReferences | null {
+  const now = marketExit(side, last, board);
+  return now === null ? null : { takeProfit: now, stopLoss: now };
+}
+
 /** What is wrong with a typed take-profit or stop-loss: off the tick grid (with the tick at its price), or on the wrong side. */
 export type TargetProblem = { kind: 'tick'; tick: Sen } | { kind: 'side'; reference: TargetReference };
 

@@ -8,6 +8,7 @@ import {
   orderTypeText,
   positionSideText,
   quantityText,
+  meetsRows,
   targetProblemText,
   validityText,
   weekEndsToday,
@@ -196,5 +197,17 @@ describe('targetProblemText', () => {
     expect(targetProblemText(en, 'short', 'stopLoss', { kind: 'tick', tick: 100n })).toBe(
       'Enter the stop-loss in steps of the tick size (¥1)',
     );
+  });
+});
+
+describe('meetsRows', () => {
+  it('names the best bid or ask a market close meets, and nothing for the last price', async () => {
+    const ja = await translator('ja');
+    expect(meetsRows(ja, { price: 279_950n, basis: 'bid' })).toEqual([['meets', '買気配', '2,799.5円']]);
+    expect(meetsRows(ja, { price: 280_000n, basis: 'ask' })).toEqual([['meets', '売気配', '2,800円']]);
+    expect(meetsRows(ja, { price: 280_000n, basis: 'last' })).toEqual([]);
+    expect(meetsRows(ja, null)).toEqual([]);
+    const en = await translator('en');
+    expect(meetsRows(en, { price: 279_950n, basis: 'bid' })).toEqual([['meets', 'Bid', '¥2,799.5']]);
   });
 });

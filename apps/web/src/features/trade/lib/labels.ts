@@ -172,3 +172,13 @@ export function targetProblemText(t: TFunction, side: Side, target: Target, prob
   if (problem.kind === 'side') return targetSideText(t, side, target, problem.reference);
   return t(`trade:targetTick.${target}`, { tick: priceText(t, senToDecimal(problem.tick)) });
 }
+
+/**
+ * The figure row of what closing at the market meets now (marketExit), under the last price: 買気配 or 売気配 with
+ * its price; none while that side of the board is empty or unread (the last price above stands for it).
+ */
+export function meetsRows(t: TFunction, meets: TargetReference | null): [string, string, string][] {
+  if (meets === null || (meets.basis !== 'ask' && meets.basis !== 'bid')) return [];
+  const label = meets.basis === 'bid' ? t('trade:bestBid') : t('trade:bestAsk');
+  return [['meets', label, priceText(t, senToDecimal(meets.price))]];
+}

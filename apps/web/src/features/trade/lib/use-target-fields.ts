@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FieldBinding, Form } from '../../../components/form/use-form';
-import { targetProblem, type Side, type Target, type TargetProblem, type TargetReference } from './figures';
+import { targetProblem, type Side, type Target, type TargetProblem, type TargetReferences } from './figures';
 import { targetProblemText } from './labels';
 import { useTradeTranslation } from './texts';
 
@@ -21,21 +21,21 @@ export interface TargetFields {
 }
 
 /**
- * The take-profit and stop-loss fields with their problems (targetProblem, against `reference` and the
- * instrument's tick table when known) shown under them once the investor leaves the field, not at each digit
+ * The take-profit and stop-loss fields with their problems (targetProblem, each against its reference in
+ * `references` and the instrument's tick table when known) shown under them once the investor leaves the field, not at each digit
  * typed (2, 29, 290 on the way to 2,900), or on a submit; the form's own error, from a submit or the server,
  * comes first.
  */
 export function useTargetFields(
   form: Form<Record<Target, string> & Record<string, string>>,
   side: Side,
-  reference: TargetReference | null,
+  references: TargetReferences | null,
   topix500: boolean | null,
 ): TargetFields {
   const { t } = useTradeTranslation();
   const [editing, setEditing] = useState<Target | null>(null);
   const problemOf = (target: Target) =>
-    targetProblem(side, target, form.values[target] ?? '', reference, topix500);
+    targetProblem(side, target, form.values[target] ?? '', references?.[target] ?? null, topix500);
   const problems = { takeProfit: problemOf('takeProfit'), stopLoss: problemOf('stopLoss') };
   const refuse = () => {
     if (!problems.takeProfit && !problems.stopLoss) return false;

@@ -27,6 +27,7 @@ import {
   buyingPowerAt,
   entryReference,
   marketEntry,
+  orderTargetReferences,
   exceeds,
   lotsOfShares,
   notionalOf,
@@ -148,13 +149,15 @@ export function OrderForm({
   const estimatePrice = type === 'limit' ? (typedPrice(form.values.price) ?? null) : (entry?.price ?? null);
   const estimate =
     estimatePrice !== null && lots !== null ? notionalOf(senToDecimal(estimatePrice), lots) : null;
-  /** What the take-profit and stop-loss are checked against, and the entry their estimates start from. */
-  const targetReference = entryReference(
+  const limit = type === 'limit' ? typedPrice(form.values.price) : undefined;
+  /** The entry the targets' estimates start from. */
+  const entryPrice = entryReference(side, limit, entry);
+  const targetFields = useTargetFields(
+    form,
     side,
-    type === 'limit' ? typedPrice(form.values.price) : undefined,
-    entry,
+    orderTargetReferences(side, limit, market ? decimalToSen(market.last) : null, market?.board),
+    market?.topix500 ?? null,
   );
-  const targetFields = useTargetFields(form, side, targetReference, market?.topix500 ?? null);
 
   const check = () => {
     if (lots === null) {
@@ -372,7 +375,7 @@ export function OrderForm({
       {withTargets && (
         <TargetEstimates
           side={side}
-          entryPrice={targetReference === null ? null : senToDecimal(targetReference.price)}
+          entryPrice={entryPrice === null ? null : senToDecimal(entryPrice.price)}
           problems={targetFields.problems}
           forNewOrder
           lots={lots}
