@@ -1390,6 +1390,12 @@ test('the order form’s take-profit and stop-loss say what closing there would 
     const best = panel.getByTestId('order-best');
     await expect(best).toContainText(message(lang, 'trade', 'bestAsk'));
     await expect(best).toContainText(message(lang, 'trade', 'bestBid'));
+    // Each with the shares offered there: 売気配 2,801（3,400株）.
+    const sharesAt = messagePattern(lang, 'trade', 'bestShares', {}, { shares: '[\\d,]+00' }).source.slice(
+      1,
+      -1,
+    );
+    await expect(best).toHaveText(new RegExp(`${sharesAt}.*${sharesAt}`));
     const shown = async (testId: string) =>
       Number((await panel.getByTestId(testId).innerText()).replace(/,/g, ''));
     expect(await shown('order-ask')).toBeGreaterThanOrEqual(await shown('order-bid'));
@@ -1409,6 +1415,15 @@ test('the order form’s take-profit and stop-loss say what closing there would 
     }).toPass({ timeout: 10_000 });
     await panel.getByTestId('order-targets-switch').click();
     await expect(panel.getByTestId('order-targets-pnl-take-profit').locator('strong')).toHaveText('—');
+    // The first − on an empty take-profit starts a tick below the bid a short sells at, the first + on its
+    // stop-loss a tick above the ask it would be bought back at: both valid at once (the market may move after).
+    await panel.getByTestId('order-take-profit-down').click();
+    await panel.getByTestId('order-stop-loss-up').click();
+    await expect(async () => {
+      const [bid, ask] = [await shownBid(), await shown('order-ask')];
+      expect(Number(await input(page, 'order-take-profit').inputValue())).toBeLessThan(bid + 1);
+      expect(Number(await input(page, 'order-stop-loss').inputValue())).toBeGreaterThan(ask - 1);
+    }).toPass({ timeout: 10_000 });
     // Once left, a take-profit off the tick grid names the tick, and a short's stop-loss below the price says it
     // must go above it, naming the price; neither has an estimate.
     await input(page, 'order-take-profit').fill(`${last - 100}.3`);

@@ -10,7 +10,7 @@ import { useBoard } from '../../../lib/board';
 import { marketExit, positionTargetReferences } from '../lib/figures';
 import { useTargetFields } from '../lib/use-target-fields';
 import { meetsRows, positionSideText, priceText, quantityText } from '../lib/labels';
-import { priceInputText, steppedPrice } from '../lib/prices';
+import { priceInputText, steppedTarget } from '../lib/prices';
 import { Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
 import { Stepper } from './Stepper';
@@ -30,17 +30,14 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
   const board = useBoard(position.code).data;
   // The engine judges them against the price they fire on now: a long's bid, a short's ask.
   const firesOn = marketExit(position.side, reference, board);
-  const targetFields = useTargetFields(
-    form,
-    position.side,
-    positionTargetReferences(position.side, reference, board),
-    instrument.data?.topix500 ?? null,
-  );
+  const references = positionTargetReferences(position.side, reference, board);
+  const targetFields = useTargetFields(form, position.side, references, instrument.data?.topix500 ?? null);
 
   const stepper = (name: 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     const field = form.field(name);
     const topix500 = instrument.data?.topix500 ?? false;
-    field.onChange(priceInputText(steppedPrice(field.value, step, { topix500, reference })));
+    const from = references?.[name].price ?? reference;
+    field.onChange(priceInputText(steppedTarget(field.value, step, { topix500, reference: from })));
   };
 
   const submit = () => {

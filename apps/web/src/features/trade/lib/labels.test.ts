@@ -133,21 +133,34 @@ describe('dailyChargeFigure', () => {
 });
 
 describe('orderTypeText', () => {
-  it('names a market order waiting for the next session by the limit up it is held at, not a reference price', async () => {
+  const long = { type: 'market', side: 'long' } as const;
+  it('names the best ask or bid a market order fills at, or the limit up it is held at while it waits', async () => {
     const ja = await translator('ja');
-    expect(orderTypeText(ja, 'market', { price: '2800.50', fillsNow: true })).toBe(
-      '成行（参考価格 2,800.5円）',
+    expect(orderTypeText(ja, long, { price: '2800.50', fillsNow: true })).toBe('成行（売気配 2,800.5円）');
+    expect(orderTypeText(ja, { ...long, side: 'short' }, { price: '2800.00', fillsNow: true })).toBe(
+      '成行（買気配 2,800円）',
     );
-    expect(orderTypeText(ja, 'market', { price: '3300.00', fillsNow: false })).toBe(
+    expect(orderTypeText(ja, long, { price: '3300.00', fillsNow: false })).toBe(
       '成行（拘束額はストップ高 3,300円で計算）',
     );
-    expect(orderTypeText(ja, 'limit', { price: '2750.00', fillsNow: false })).toBe(
-      ja('trade:limitAt', { price: '2,750' }),
-    );
     const en = await translator('en');
-    expect(orderTypeText(en, 'market', { price: '3300.00', fillsNow: false })).toBe(
+    expect(orderTypeText(en, long, { price: '3300.00', fillsNow: false })).toBe(
       'Market (set aside at the limit-up price ¥3,300)',
     );
+    expect(orderTypeText(en, long, { price: '2800.50', fillsNow: true })).toBe('Market (best ask ¥2,800.5)');
+  });
+
+  it('names a limit order by the limit typed, with the price it fills at when the market already reaches it', async () => {
+    const ja = await translator('ja');
+    const limit = { type: 'limit', side: 'long', price: '2812.00' } as const;
+    expect(orderTypeText(ja, limit, { price: '2812.00', fillsNow: false })).toBe('指値 2,812円');
+    expect(orderTypeText(ja, limit, { price: '2791.50', fillsNow: true })).toBe(
+      '指値 2,812円（売気配 2,791.5円で即時約定の見込み）',
+    );
+    const en = await translator('en');
+    expect(
+      orderTypeText(en, { ...limit, side: 'short', price: '2700.00' }, { price: '2791.00', fillsNow: true }),
+    ).toBe('Limit ¥2,700 (fills now at the best bid, ¥2,791)');
   });
 });
 

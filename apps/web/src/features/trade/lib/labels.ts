@@ -146,17 +146,24 @@ export function dailyChargeFigure(
 }
 
 /**
- * 注文方法 on an order's confirmation: 指値 at its limit; 成行 at the price it would fill at now, or, waiting for the
- * next session, said to be the limit up (ストップ高) the amount set aside is worked out at, whichever the side.
+ * 注文方法 on an order's confirmation: 指値 at the limit typed, and when the market already reaches it, the best ask
+ * or bid it fills at now; 成行 at the best ask (a buy) or bid (a sell) it would fill at now, or, waiting for the next
+ * session, said to be the limit up (ストップ高) the amount set aside is worked out at, whichever the side.
  */
 export function orderTypeText(
   t: TFunction,
-  type: 'market' | 'limit',
+  order: { type: 'market' | 'limit'; side: Side; price?: string },
   preview: Pick<OrderPreviewView, 'price' | 'fillsNow'>,
 ): string {
   const price = formatPrice(preview.price);
-  if (type === 'limit') return t('trade:limitAt', { price });
-  return t(preview.fillsNow ? 'trade:marketAt' : 'trade:marketHeldAt', { price });
+  const basis = t(`trade:targetSide.basis.${order.side === 'long' ? 'ask' : 'bid'}`);
+  if (order.type === 'limit') {
+    const limit = formatPrice(order.price ?? preview.price);
+    return preview.fillsNow
+      ? t('trade:limitFillsAt', { limit, basis, price })
+      : t('trade:limitAt', { price: limit });
+  }
+  return preview.fillsNow ? t('trade:marketAt', { basis, price }) : t('trade:marketHeldAt', { price });
 }
 
 /** Where a take-profit or stop-loss must go, naming the price it is judged against: 利益確定は現在値（3,000円）より高い価格にしてください. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decimalToSen, typedPrice } from '@kabuto/contract';
-import { priceInputText, steppedPrice, tickAt } from './prices';
+import { priceInputText, steppedPrice, steppedTarget, tickAt } from './prices';
 
 function sen(text: string): bigint {
   const value = decimalToSen(text);
@@ -94,5 +94,19 @@ describe('tickAt', () => {
     expect(tickAt('', 280_000n, true)).toBe(50n);
     expect(tickAt('abc', 500_000n, false)).toBe(500n);
     expect(tickAt('0', 99_900n, true)).toBe(10n);
+  });
+});
+
+describe('steppedTarget', () => {
+  it('starts an empty field one tick beyond its reference in the step’s direction, never at it', () => {
+    // A buy's take-profit judged against the best ask (2,800.5): the first + is the tick above it.
+    expect(steppedTarget('', 1, { ...topix, reference: sen('2800.5') })).toBe(sen('2801'));
+    // Its stop-loss judged against the bid (2,800): the first − is the tick below.
+    expect(steppedTarget('', -1, topix)).toBe(sen('2799.5'));
+    expect(steppedTarget('abc', 1, other)).toBe(sen('2801'));
+  });
+  it('steps a typed price as steppedPrice does', () => {
+    expect(steppedTarget('2900', 1, topix)).toBe(steppedPrice('2900', 1, topix));
+    expect(steppedTarget('3002', -1, other)).toBe(sen('3000'));
   });
 });

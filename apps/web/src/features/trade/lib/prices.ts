@@ -52,3 +52,17 @@ export function steppedPrice(
   if (step < 0 && current <= floor) return floor;
   return clamp(ticksAway(current, step, table));
 }
+
+/**
+ * A take-profit or stop-loss stepped as steppedPrice, except that nothing typed starts one tick from `reference`
+ * (the price it is judged against) in the step's direction: the reference itself is never a valid target, so the
+ * first + on a buy's take-profit gives the tick above the best ask, the first − on its stop-loss the tick below the bid.
+ */
+export function steppedTarget(
+  typed: string,
+  step: 1 | -1,
+  options: { topix500: boolean; reference: Sen; band?: PriceBand },
+): Sen {
+  if (typedPrice(typed) !== null) return steppedPrice(typed, step, options);
+  return steppedPrice(priceInputText(options.reference), step, options);
+}

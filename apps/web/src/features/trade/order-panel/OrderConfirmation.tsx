@@ -27,7 +27,7 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
   const rows: [string, string, string][] = [
     ['instrument', t('trade:instrument'), instrumentLabel],
     ['side', t('trade:sideLabel'), orderSideText(t, order.side, order.leverage)],
-    ['type', t('trade:typeLabel'), orderTypeText(t, order.type, preview)],
+    ['type', t('trade:typeLabel'), orderTypeText(t, order, preview)],
     ['lots', t('trade:lots'), quantityText(t, Number(order.lots))],
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: order.leverage })],
     ['validity', t('trade:validityLabel'), validityText(t, preview.validity, preview.validUntil)],

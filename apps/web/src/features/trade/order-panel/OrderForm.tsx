@@ -37,7 +37,7 @@ import {
   type Side,
 } from '../lib/figures';
 import { useTargetFields } from '../lib/use-target-fields';
-import { priceInputText, steppedPrice, type PriceBand } from '../lib/prices';
+import { priceInputText, steppedPrice, steppedTarget, type PriceBand } from '../lib/prices';
 import { PriceLimitsNote } from '../components/PriceLimitsNote';
 import { quantityText } from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
@@ -129,16 +129,6 @@ export function OrderForm({
   const powerTexts = POWER_TEXTS[side === 'short' ? 'selling' : leverage > 1 ? 'marginBuying' : 'buying'];
   const powerLabel = t(`trade:${powerTexts.bound}`, { leverage });
 
-  const stepPrice = (name: 'price' | 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
-    if (!market) return;
-    const field = form.field(name);
-    const reference = typedPrice(form.values.price) ?? decimalToSen(market.last) ?? 1n;
-    field.onChange(
-      priceInputText(
-        steppedPrice(field.value, step, { topix500: market.topix500, reference, band: market.band }),
-      ),
-    );
-  };
   const stepShares = (step: 1 | -1) => {
     form.field('shares').onChange(steppedShares(form.values.shares, step));
   };
@@ -152,12 +142,31 @@ export function OrderForm({
   const limit = type === 'limit' ? typedPrice(form.values.price) : undefined;
   /** The entry the targets' estimates start from. */
   const entryPrice = entryReference(side, limit, entry);
-  const targetFields = useTargetFields(
-    form,
+  const targetReferences = orderTargetReferences(
     side,
-    orderTargetReferences(side, limit, market ? decimalToSen(market.last) : null, market?.board),
-    market?.topix500 ?? null,
+    limit,
+    market ? decimalToSen(market.last) : null,
+    market?.board,
   );
+  const targetFields = useTargetFields(form, side, targetReferences, market?.topix500 ?? null);
+
+  const stepPrice = (name: 'price' | 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
+    if (!market) return;
+    const field = form.field(name);
+    const options = {
+      topix500: market.topix500,
+      reference: typedPrice(form.values.price) ?? decimalToSen(market.last) ?? 1n,
+      band: market.band,
+    };
+    const target = name === 'price' ? undefined : targetReferences?.[name];
+    field.onChange(
+      priceInputText(
+        target
+          ? steppedTarget(field.value, step, { ...options, reference: target.price })
+          : steppedPrice(field.value, step, options),
+      ),
+    );
+  };
 
   const check = () => {
     if (lots === null) {
