@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { marketOf } from '../src/modules/market';
 import { notify } from '../src/modules/messaging';
 import { hubOf, registerPrivateChannel, userChannelChanged } from '../src/modules/realtime';
+import { SUBSCRIPTION_BURST, SUBSCRIPTIONS_PER_SECOND } from '../src/modules/realtime/connection';
 import { createTestApp, post, registerUser, staffToken, type Registered, type TestApp } from './harness';
 import { listen, WsClient } from './realtime-client';
 
@@ -264,6 +265,40 @@ describe('client frames', () => {
     expect((await client.next((f) => f.channel === 'quote:6758')).seq).toBe(1);
     expect(client.closed).toBe(false);
     expect(client.frames.every((f: ServerMessage) => f.channel !== 'auth')).toBe(true);
+  });
+
+  it('refuse subscriptions beyond the burst a connection is allowed, each of which would send a snapshot', async () => {
+    const client = await connect();
+    const codes = ['7203', '6758', '9984', '8306', '6861'];
+    const channels = codes.flatMap((code) => [`quote:${code}`, `board:${code}`]);
+    const started = Date.now();
+    let refused: WsErrorData | null = null;
+    let rounds = 0;
+    // Subscribed and undone in a loop, as a hostile client would, until the server refuses (the allowance refills
+    // while the loop runs, so the round it stops at depends on the machine's speed).
+    while (refused === null && rounds < 300) {
+      const [errors, snapshots] = [client.on('error').length, client.on('board:6861').length];
+      client.send({ op: 'subscribe', channels });
+      const answer = await client.next<WsErrorData>(
+        (f) =>
+          (f.channel === 'error' && f.seq > errors) ||
+          (f.channel === 'board:6861' && client.on('board:6861').length > snapshots),
+      );
+      if (answer.channel === 'error') refused = answer.data;
+      else {
+        rounds += 1;
+        client.send({ op: 'unsubscribe', channels });
+      }
+    }
+    const quotes = client.on('quote:7203').length;
+    expect(refused).toMatchObject({ errorCode: 'RATE_LIMITED', op: 'subscribe' });
+    const allowed = SUBSCRIPTION_BURST + ((Date.now() - started) / 1000) * SUBSCRIPTIONS_PER_SECOND;
+    expect(rounds * channels.length).toBeGreaterThanOrEqual(SUBSCRIPTION_BURST - channels.length);
+    expect(rounds * channels.length).toBeLessThanOrEqual(allowed);
+    // Nothing of the refused one was subscribed: no snapshot came after the refusal, and the connection goes on.
+    await client.settle();
+    expect(client.on('quote:7203')).toHaveLength(quotes);
+    expect(client.closed).toBe(false);
   });
 
   it('close a connection whose frames pass the protocol limit, and forget it', async () => {

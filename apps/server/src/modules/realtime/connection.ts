@@ -1,5 +1,6 @@
 import {
   WS_CONTROL_CHANNELS,
+  WS_MAX_CHANNELS,
   type ErrorCode,
   type PrivateChannel,
   type WsAuthData,
@@ -14,6 +15,13 @@ import { encodeTextFrames, type TickFrame } from './tick-frames';
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Operations of one connection waiting their turn; a client sending faster than they are answered is refused. */
 export const MAX_QUEUED_OPS = 32;
+/**
+ * Channels one connection may subscribe to in a burst, and how many more it may each second after: every new
+ * subscription is sent its snapshot, so a client subscribing and unsubscribing in a loop would have the server
+ * build and send snapshots without end. A market list scrolled fast subscribes a few hundred rows a minute.
+ */
+export const SUBSCRIPTION_BURST = 5 * WS_MAX_CHANNELS;
+export const SUBSCRIPTIONS_PER_SECOND = WS_MAX_CHANNELS / 2;
 
 export interface ConnectionUser {
   userId: bigint;
@@ -32,6 +40,9 @@ export class Connection {
   failedAuths = 0;
   /** The seq of the last frame of each control channel (auth, error, pong). */
   private readonly controlSeqs = new Map<string, number>();
+  /** What is left of SUBSCRIPTION_BURST, refilled at SUBSCRIPTIONS_PER_SECOND since `subscribedAt`. */
+  private subscriptionAllowance = SUBSCRIPTION_BURST;
+  private subscribedAt = 0;
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
   private closed = false;
@@ -51,6 +62,16 @@ export class Connection {
     if (this.queued >= MAX_QUEUED_OPS) return false;
     this.queued += 1;
     this.queue = this.queue.then(op).finally(() => (this.queued -= 1));
+    return true;
+  }
+
+  /** Takes `count` new subscriptions from the connection's allowance; false (and nothing taken) when it is short. */
+  takeSubscriptions(count: number, now = Date.now()): boolean {
+    const refilled = ((now - this.subscribedAt) / 1000) * SUBSCRIPTIONS_PER_SECOND;
+    this.subscriptionAllowance = Math.min(SUBSCRIPTION_BURST, this.subscriptionAllowance + refilled);
+    this.subscribedAt = now;
+    if (count > this.subscriptionAllowance) return false;
+    this.subscriptionAllowance -= count;
     return true;
   }
 

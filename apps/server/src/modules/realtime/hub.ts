@@ -182,6 +182,11 @@ export class Hub {
       connection.error('WS_TOO_MANY_CHANNELS', { max: WS_MAX_CHANNELS }, { op: 'subscribe' });
       return;
     }
+    const fresh = wanted.filter((channel) => !connection.seqs.has(channel)).length;
+    if (!connection.takeSubscriptions(fresh)) {
+      connection.error('RATE_LIMITED', {}, { op: 'subscribe' });
+      return;
+    }
     const market = marketOf(this.ctx);
     const added: string[] = [];
     for (const channel of wanted) {
