@@ -77,7 +77,18 @@ describe('the tick lease', () => {
       const orders = await send<{ items: unknown[] }>(t, 'GET', '/api/orders', user.token);
       expect(orders.data.items).toEqual([]);
       // With a position open (placed on the feeding node), the other node cannot say what may be withdrawn.
-      expect((await placeOrder(t, user, order)).data).toMatchObject({ status: 'filled' });
+      const placed = await placeOrder(t, user, order);
+      expect(placed.data).toMatchObject({ status: 'filled' });
+      // Nor judge a take-profit or stop-loss, which is judged against the bid now; clearing them needs no price.
+      const targets = (payload: object) =>
+        peer.app.inject({
+          method: 'PUT',
+          url: `/api/positions/${placed.data.id}/tp-sl`,
+          headers: { token: user.token },
+          payload,
+        });
+      expect((await targets({ stopLoss: '100' })).json()).toMatchObject({ errorCode: 'TRADING_UNAVAILABLE' });
+      expect((await targets({ takeProfit: null, stopLoss: null })).statusCode).toBe(200);
       const withdrawable = await peer.app.inject({
         method: 'GET',
         url: '/api/funding/withdrawable',

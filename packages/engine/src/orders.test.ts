@@ -225,6 +225,17 @@ describe('take-profit and stop-loss of a limit order', () => {
     expect(reason(engine.placeOrder(order({ ...short, orderId: 'o2', stopLoss: y('2800.5') })))).toBeNull();
   });
 
+  it('of a limit the board already reaches while the market is closed are judged against the bid too', () => {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, OPEN, { phase: 'lunch-break' }));
+    // It will fill at the opening, at the market: a stop-loss above the bid (2,799.50) would fire at once.
+    const through = { type: 'limit' as const, price: y('2900') };
+    expect(reason(engine.placeOrder(order({ ...through, stopLoss: y('2850') })))).toBe('STOP_LOSS_INVALID');
+    // A limit below the board rests and is judged against its limit alone.
+    const resting = { type: 'limit' as const, price: y('2750') };
+    expect(reason(engine.placeOrder(order({ ...resting, stopLoss: y('2700') })))).toBeNull();
+  });
+
   it('are judged the same way by the preview', () => {
     const engine = engineWith({ a: '1000000' });
     engine.onQuote(quote(TOYOTA, OPEN));

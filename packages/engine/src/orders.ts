@@ -92,8 +92,11 @@ export function planOrder(state: State, cmd: PlaceOrder): OrderPlan | RejectReas
   // market price, which may be better than its limit, and a take-profit already reached there would close
   // the position at the next price (docs/trading.md, "Take-profit and stop-loss"). A position opened at the
   // market is also judged against the price its triggers fire on now: a long's stop-loss at the bid is reached.
-  const atMarket = fillPrice !== null || cmd.price === undefined;
-  const entry = fillPrice ?? cmd.price ?? (cmd.side === 'long' ? quote.ask : quote.bid);
+  // A limit the board already reaches while the market is closed fills at the opening, at the market too.
+  const boardSide = cmd.side === 'long' ? quote.ask : quote.bid;
+  const atMarket =
+    fillPrice !== null || cmd.price === undefined || marketable(cmd.side, cmd.price, boardSide);
+  const entry = fillPrice ?? cmd.price ?? boardSide;
   const references = triggerReferences(cmd.side, entry, atMarket ? triggerPriceNow(book, cmd.side) : null);
   const triggers = triggerProblem(book, cmd.side, references, cmd.takeProfit ?? null, cmd.stopLoss ?? null);
   if (triggers) return triggers;

@@ -67,7 +67,8 @@ export class Connection {
 
   /** Takes `count` new subscriptions from the connection's allowance; false (and nothing taken) when it is short. */
   takeSubscriptions(count: number, now = Date.now()): boolean {
-    const refilled = ((now - this.subscribedAt) / 1000) * SUBSCRIPTIONS_PER_SECOND;
+    // A clock stepped back refills nothing, rather than taking from the allowance.
+    const refilled = (Math.max(0, now - this.subscribedAt) / 1000) * SUBSCRIPTIONS_PER_SECOND;
     this.subscriptionAllowance = Math.min(SUBSCRIPTION_BURST, this.subscriptionAllowance + refilled);
     this.subscribedAt = now;
     if (count > this.subscriptionAllowance) return false;

@@ -964,6 +964,8 @@ export class Trading {
     const position = await findUserPosition(this.ctx.db, userId, positionId);
     if (!position) throw fail('POSITION_NOT_FOUND');
     if (position.status === 'closed') throw fail('POSITION_CLOSED');
+    // A target is judged against the price it fires on now; clearing both needs no price.
+    if ((body.takeProfit ?? null) !== null || (body.stopLoss ?? null) !== null) this.requireCurrentPrices();
     const { events } = await this.submit({
       actor: { kind: 'user', id: userId },
       userId,
