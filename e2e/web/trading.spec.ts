@@ -1413,6 +1413,20 @@ test('the order form’s take-profit and stop-loss say what closing there would 
         yenText((bid * 300).toFixed(2)),
       );
     }).toPass({ timeout: 10_000 });
+    // So is a sell limit the bid already reaches, as its confirmation will work it out; one that waits, at its limit.
+    await panel.getByTestId('order-type-limit').click();
+    await input(page, 'order-price').fill(String(last - 100));
+    await expect(async () => {
+      const bid = await shownBid();
+      expect(await panel.getByTestId('order-estimate').locator('strong').innerText()).toBe(
+        yenText((bid * 300).toFixed(2)),
+      );
+    }).toPass({ timeout: 10_000 });
+    await input(page, 'order-price').fill(String(last + 100));
+    await expect(panel.getByTestId('order-estimate').locator('strong')).toHaveText(
+      yenText(((last + 100) * 300).toFixed(2)),
+    );
+    await panel.getByTestId('order-type-market').click();
     await panel.getByTestId('order-targets-switch').click();
     await expect(panel.getByTestId('order-targets-pnl-take-profit').locator('strong')).toHaveText('—');
     // The first − on an empty take-profit starts a tick below the bid a short sells at, the first + on its

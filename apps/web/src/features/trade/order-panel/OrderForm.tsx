@@ -125,7 +125,7 @@ export function OrderForm({
   const needsVerification = userInfo !== undefined && userInfo.real_name_status !== 'passed';
   const account = useTradingAccount();
   const power = buyingPowerAt(account.data, side, leverage);
-  // 買付余力 is a 1x buy's; a buy at 2x and above is margin trading (信用買建余力), a short always is (売建余力).
+  // 買付余力 is a 1x buy's; a buy at 2x and above is margin trading (信用買建余力), a short always is (信用売建余力).
   const powerTexts = POWER_TEXTS[side === 'short' ? 'selling' : leverage > 1 ? 'marginBuying' : 'buying'];
   const powerLabel = t(`trade:${powerTexts.bound}`, { leverage });
 
@@ -135,13 +135,14 @@ export function OrderForm({
 
   /** What a market order meets now: the best ask for a buy, the best bid for a sell. */
   const entry = marketEntry(side, market ? decimalToSen(market.last) : null, market?.board);
-  /** The price the figures below the form use: the limit, or what a market order meets. */
-  const estimatePrice = type === 'limit' ? (typedPrice(form.values.price) ?? null) : (entry?.price ?? null);
-  const estimate =
-    estimatePrice !== null && lots !== null ? notionalOf(senToDecimal(estimatePrice), lots) : null;
   const limit = type === 'limit' ? typedPrice(form.values.price) : undefined;
-  /** The entry the targets' estimates start from. */
+  /**
+   * The price the order is worked out at, as the confirmation's figures: what a market order, or a limit the board
+   * already reaches, meets (the best ask or bid); a resting limit's own limit.
+   */
   const entryPrice = entryReference(side, limit, entry);
+  const estimate =
+    entryPrice !== null && lots !== null ? notionalOf(senToDecimal(entryPrice.price), lots) : null;
   const targetReferences = orderTargetReferences(
     side,
     limit,
