@@ -25,6 +25,10 @@ function openPosition(
   return only(events, 'PositionOpened');
 }
 
+/** Sets the targets of the position openPosition opened, as account a at 10:02. */
+const targetsOf = (engine: Engine) => (takeProfit: bigint | null, stopLoss: bigint | null) =>
+  engine.setTakeProfitStopLoss({ accountId: 'a', positionId: 'p1', takeProfit, stopLoss, at: at('10:02') });
+
 const close = (type: 'market' | 'limit', price?: bigint, time = '10:05') => ({
   accountId: 'a',
   positionId: 'p1',
@@ -192,14 +196,7 @@ describe('take-profit and stop-loss', () => {
     // The last trade was at the bid: a stop-loss at the ask is above it, yet already reached where a short's
     // stop fires (it is bought back at the ask), and a take-profit at the last price is not reached yet.
     engine.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800', last: '2799.5' }));
-    const set = (takeProfit: bigint | null, stopLoss: bigint | null) =>
-      engine.setTakeProfitStopLoss({
-        accountId: 'a',
-        positionId: 'p1',
-        takeProfit,
-        stopLoss,
-        at: at('10:02'),
-      });
+    const set = targetsOf(engine);
     expect(only(set(null, y('2800')), 'Rejected').reason).toBe('STOP_LOSS_INVALID');
     expect(only(set(y('2800'), null), 'Rejected').reason).toBe('TAKE_PROFIT_INVALID');
     expect(only(set(y('2799.5'), y('2800.5')), 'TakeProfitStopLossSet')).toMatchObject({
@@ -212,29 +209,15 @@ describe('take-profit and stop-loss', () => {
     const engine = engineWith({ a: '1000000' });
     openPosition(engine);
     engine.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800', last: '2800' }));
-    const set = (stopLoss: bigint) =>
-      engine.setTakeProfitStopLoss({
-        accountId: 'a',
-        positionId: 'p1',
-        takeProfit: null,
-        stopLoss,
-        at: at('10:02'),
-      });
-    expect(only(set(y('2799.5')), 'Rejected').reason).toBe('STOP_LOSS_INVALID');
-    expect(only(set(y('2799')), 'TakeProfitStopLossSet').stopLoss).toBe(y('2799'));
+    const set = targetsOf(engine);
+    expect(only(set(null, y('2799.5')), 'Rejected').reason).toBe('STOP_LOSS_INVALID');
+    expect(only(set(null, y('2799')), 'TakeProfitStopLossSet').stopLoss).toBe(y('2799'));
   });
 
   it('are set on the profitable and losing sides of the last price, and can be cleared', () => {
     const engine = engineWith({ a: '1000000' });
     openPosition(engine);
-    const set = (takeProfit: bigint | null, stopLoss: bigint | null) =>
-      engine.setTakeProfitStopLoss({
-        accountId: 'a',
-        positionId: 'p1',
-        takeProfit,
-        stopLoss,
-        at: at('10:02'),
-      });
+    const set = targetsOf(engine);
     expect(only(set(y('2799.5'), null), 'Rejected').reason).toBe('TAKE_PROFIT_INVALID');
     expect(only(set(null, y('2799.5')), 'Rejected').reason).toBe('STOP_LOSS_INVALID');
     expect(only(set(null, y('2700.3')), 'Rejected').reason).toBe('STOP_LOSS_INVALID');

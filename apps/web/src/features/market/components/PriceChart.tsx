@@ -106,7 +106,6 @@ export const PriceChart = memo(function PriceChart({
         });
         chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
         candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
-        // The candle under the crosshair (a finger held on the chart, or a mouse over it), for the legend.
         // The candle under the crosshair (a finger held on the chart, or a mouse over it), for the legend; a move
         // within the same candle changes nothing.
         chart.subscribeCrosshairMove((param: MouseEventParams) => {

@@ -7,7 +7,7 @@ import { useForm } from '../../../components/form/use-form';
 import { useLiveQuotes, useSetTargets } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
 import { useBoard } from '../../../lib/board';
-import { marketExit, positionTargetReferences } from '../lib/figures';
+import { positionTargetReferences } from '../lib/figures';
 import { useTargetFields } from '../lib/use-target-fields';
 import { meetsRows, positionSideText, priceText, quantityText } from '../lib/labels';
 import { priceInputText, steppedTarget } from '../lib/prices';
@@ -27,10 +27,8 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
   const last = useLiveQuotes([position.code]).data?.get(position.code)?.last;
   const lastShown = last ?? position.markPrice;
   const reference = decimalToSen(lastShown ?? position.entryPrice) ?? 1n;
-  const board = useBoard(position.code).data;
   // The engine judges them against the price they fire on now: a long's bid, a short's ask.
-  const firesOn = marketExit(position.side, reference, board);
-  const references = positionTargetReferences(position.side, reference, board);
+  const references = positionTargetReferences(position.side, reference, useBoard(position.code).data);
   const targetFields = useTargetFields(form, position.side, references, instrument.data?.topix500 ?? null);
 
   const stepper = (name: 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
@@ -80,7 +78,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
           ['lots', t('trade:lots'), quantityText(t, position.lots)],
           ['entry', t('trade:entryPrice'), priceText(t, position.entryPrice)],
           ['price', t('trade:lastPrice'), lastShown ? priceText(t, lastShown) : '—'],
-          ...meetsRows(t, firesOn),
+          ...meetsRows(t, references?.stopLoss ?? null),
         ]}
         testId="targets-figures"
       />

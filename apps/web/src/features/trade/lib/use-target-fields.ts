@@ -22,9 +22,9 @@ export interface TargetFields {
 
 /**
  * The take-profit and stop-loss fields with their problems (targetProblem, each against its reference in
- * `references` and the instrument's tick table when known) shown under them once the investor leaves the field, not at each digit
- * typed (2, 29, 290 on the way to 2,900), or on a submit; the form's own error, from a submit or the server,
- * comes first.
+ * `references` and the instrument's tick table when known) shown under them once the investor leaves the field,
+ * not at each digit typed (2, 29, 290 on the way to 2,900), or on a submit; the form's own error, from a submit
+ * or the server, comes first.
  */
 export function useTargetFields(
   form: Form<Record<Target, string> & Record<string, string>>,
