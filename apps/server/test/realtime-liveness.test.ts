@@ -59,7 +59,7 @@ describe('a slow client', () => {
       terminate: vi.fn(),
     };
     const dropped = vi.fn();
-    const connection = new Connection(socket as unknown as WebSocket, 'en', dropped);
+    const connection = new Connection(socket as unknown as WebSocket, 'en', '127.0.0.1', dropped);
     connection.seqs.set('quote:7203', 0);
     connection.push('quote:7203', '{}');
     expect(socket.send).toHaveBeenCalledWith('{"channel":"quote:7203","seq":1,"data":{}}');

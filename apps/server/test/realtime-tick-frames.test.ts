@@ -48,7 +48,7 @@ describe('a market tick’s frames', () => {
     const written: Buffer[] = [];
     const raw = { write: vi.fn((bytes: Buffer) => written.push(bytes)) };
     const socket = { OPEN: 1, readyState: 1, bufferedAmount: 0, extensions: '', send: vi.fn(), _socket: raw };
-    const connection = new Connection(socket as unknown as WebSocket, 'en', vi.fn());
+    const connection = new Connection(socket as unknown as WebSocket, 'en', '127.0.0.1', vi.fn());
     connection.seqs.set('quote:7203', 0);
     connection.push('quote:7203', '{"v":0}');
     connection.seqs.set('board:7203', 4);
@@ -76,7 +76,7 @@ describe('a market tick’s frames', () => {
       send: vi.fn(),
       _socket: raw,
     };
-    const connection = new Connection(socket as unknown as WebSocket, 'en', vi.fn());
+    const connection = new Connection(socket as unknown as WebSocket, 'en', '127.0.0.1', vi.fn());
     connection.seqs.set('quote:7203', 1);
     connection.pushTick([new TickFrame('quote:7203', '{"v":1}')]);
     expect(raw.write).not.toHaveBeenCalled();
@@ -96,7 +96,7 @@ describe('a market tick’s frames', () => {
       _socket: raw,
     };
     const dropped = vi.fn();
-    const connection = new Connection(socket as unknown as WebSocket, 'en', dropped);
+    const connection = new Connection(socket as unknown as WebSocket, 'en', '127.0.0.1', dropped);
     connection.seqs.set('quote:7203', 1);
     connection.pushTick([new TickFrame('quote:7203', '{"v":1}')]);
     expect(raw.write).not.toHaveBeenCalled();
@@ -119,7 +119,7 @@ describe('a market tick’s frames', () => {
       client.on('close', (code) => resolve({ code, errors }));
     });
     const socket = await accepted;
-    const connection = new Connection(socket, 'ja', vi.fn());
+    const connection = new Connection(socket, 'ja', '127.0.0.1', vi.fn());
     connection.seqs.set('orders', 0);
     connection.seqs.set('quote:7203', 0);
     const big = `"${'株'.repeat(30_000)}"`; // 90,000 bytes of UTF-8: a 64-bit length

@@ -338,6 +338,53 @@ describe('the log', () => {
   });
 });
 
+describe('subscriptions per address', () => {
+  it('do not start afresh when a client closes its socket and opens another', async () => {
+    // One socket per address, so the address's allowance is that of one connection.
+    const single = await createTestApp({
+      marketSeed: 'realtime-address',
+      marketClock: 'always-open',
+      wsMaxPerAddress: 1,
+    });
+    try {
+      const at = await listen(single);
+      // Codes nobody lists: each is refused, so subscribing them again is new every time and sends nothing.
+      const unlisted = Array.from({ length: WS_MAX_CHANNELS }, (_, i) => `quote:0${String(100 + i)}`);
+      const subscribe = async (client: WsClient) => {
+        const errors = client.on('error').length;
+        client.send({ op: 'subscribe', channels: unlisted });
+        return (await client.next<WsErrorData>((f) => f.channel === 'error' && f.seq > errors)).data;
+      };
+      const first = await WsClient.open(at);
+      let answer = await subscribe(first);
+      for (let round = 1; answer.errorCode !== 'RATE_LIMITED' && round < 20; round += 1)
+        answer = await subscribe(first);
+      expect(answer.errorCode).toBe('RATE_LIMITED');
+      const emptied = Date.now();
+      await first.close();
+      let second: WsClient | null = null;
+      while (!second) {
+        const attempt = await WsClient.open(at);
+        attempt.send({ op: 'ping' });
+        const open = await attempt
+          .next((f) => f.channel === 'pong', 2000)
+          .then(
+            () => true,
+            () => false,
+          );
+        if (open) second = attempt;
+      }
+      // A new socket has its own allowance, but its address does not: the refill of a few moments is short of
+      // a full subscribe (WS_MAX_CHANNELS take two seconds to come back).
+      expect(Date.now() - emptied).toBeLessThan((WS_MAX_CHANNELS / SUBSCRIPTIONS_PER_SECOND) * 1000);
+      expect(await subscribe(second)).toMatchObject({ errorCode: 'RATE_LIMITED', op: 'subscribe' });
+      await second.close();
+    } finally {
+      await single.close();
+    }
+  });
+});
+
 describe('connections per address', () => {
   it('refuses a socket beyond the cap for its address, and accepts one again once another closes', async () => {
     const cap = t.ctx.config.wsMaxPerAddress;

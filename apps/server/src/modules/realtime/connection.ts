@@ -9,6 +9,7 @@ import {
 import { translate, type Lang } from '@kabuto/i18n';
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
+import { Allowance } from './allowance';
 import { encodeTextFrames, type TickFrame } from './tick-frames';
 
 /** A client whose unsent frames pass this many bytes is too slow to follow: it is dropped, not waited for. */
@@ -19,6 +20,8 @@ export const MAX_QUEUED_OPS = 32;
  * Channels one connection may subscribe to in a burst, and how many more it may each second after: every new
  * subscription is sent its snapshot, so a client subscribing and unsubscribing in a loop would have the server
  * build and send snapshots without end. A market list scrolled fast subscribes a few hundred rows a minute.
+ * The connections of one address share an allowance as large as all of them together (see the hub), so a
+ * client that reconnects does not start afresh.
  */
 export const SUBSCRIPTION_BURST = 5 * WS_MAX_CHANNELS;
 export const SUBSCRIPTIONS_PER_SECOND = WS_MAX_CHANNELS / 2;
@@ -40,9 +43,8 @@ export class Connection {
   failedAuths = 0;
   /** The seq of the last frame of each control channel (auth, error, pong). */
   private readonly controlSeqs = new Map<string, number>();
-  /** What is left of SUBSCRIPTION_BURST, refilled at SUBSCRIPTIONS_PER_SECOND since `subscribedAt`. */
-  private subscriptionAllowance = SUBSCRIPTION_BURST;
-  private subscribedAt = 0;
+  /** New subscriptions this connection may still make. */
+  readonly subscriptions = new Allowance(SUBSCRIPTION_BURST, SUBSCRIPTIONS_PER_SECOND);
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
   private closed = false;
@@ -50,6 +52,8 @@ export class Connection {
   constructor(
     readonly socket: WebSocket,
     readonly lang: Lang,
+    /** The client's address (behind a trusted proxy, the one it forwarded). */
+    readonly address: string,
     private readonly onDropped: (connection: Connection) => void,
   ) {}
 
@@ -62,17 +66,6 @@ export class Connection {
     if (this.queued >= MAX_QUEUED_OPS) return false;
     this.queued += 1;
     this.queue = this.queue.then(op).finally(() => (this.queued -= 1));
-    return true;
-  }
-
-  /** Takes `count` new subscriptions from the connection's allowance; false (and nothing taken) when it is short. */
-  takeSubscriptions(count: number, now = Date.now()): boolean {
-    // A clock stepped back refills nothing, rather than taking from the allowance.
-    const refilled = (Math.max(0, now - this.subscribedAt) / 1000) * SUBSCRIPTIONS_PER_SECOND;
-    this.subscriptionAllowance = Math.min(SUBSCRIPTION_BURST, this.subscriptionAllowance + refilled);
-    this.subscribedAt = now;
-    if (count > this.subscriptionAllowance) return false;
-    this.subscriptionAllowance -= count;
     return true;
   }
 

@@ -20,7 +20,8 @@ import { BALANCE_CHANGES } from '../ledger';
 import { MARKET_TICKS, marketOf, type MarketTick } from '../market';
 import { EVERY_USER, MESSAGE_CHANGES } from '../messaging';
 import { SESSION_CHANGES, sessionCacheKey } from '../sessions';
-import { Connection } from './connection';
+import { Allowance } from './allowance';
+import { Connection, SUBSCRIPTION_BURST, SUBSCRIPTIONS_PER_SECOND } from './connection';
 import { snapshotOf, USER_CHANNEL_CHANGES } from './private-channels';
 import { TickFrame } from './tick-frames';
 
@@ -60,6 +61,13 @@ export class Hub {
   private readonly latest = new Map<string, string>();
   /** Private refreshes under way per `<userId>:<channel>`, and the scope of one more to run after. */
   private readonly refreshing = new Map<string, { next: Scope | null }>();
+  /**
+   * New subscriptions each client address may still make, shared by its connections: as many as all the
+   * connections it may hold (`wsMaxPerAddress`) could make if they stayed open, so that many people behind one
+   * carrier's address are not held back, while one client closing and reopening its socket gains nothing.
+   * Full ones are forgotten at each heartbeat.
+   */
+  private readonly subscriptionsByAddress = new Map<string, Allowance>();
   private lastStatus = '';
   private readonly timers: NodeJS.Timeout[] = [];
 
@@ -99,8 +107,8 @@ export class Hub {
     every(timing.statusCheckMs, () => void this.checkStatus().catch(() => {}));
   }
 
-  accept(socket: WebSocket, lang: Lang): void {
-    const connection = new Connection(socket, lang, (dropped) => this.remove(dropped));
+  accept(socket: WebSocket, lang: Lang, address: string): void {
+    const connection = new Connection(socket, lang, address, (dropped) => this.remove(dropped));
     this.connections.add(connection);
     socket.on('pong', () => (connection.alive = true));
     socket.on('message', (raw, isBinary) => this.onFrame(connection, raw, isBinary));
@@ -183,7 +191,8 @@ export class Hub {
       return;
     }
     const fresh = wanted.filter((channel) => !connection.seqs.has(channel)).length;
-    if (!connection.takeSubscriptions(fresh)) {
+    const shared = this.addressSubscriptions(connection.address);
+    if (!Allowance.takeFromAll([connection.subscriptions, shared], fresh, Date.now())) {
       connection.error('RATE_LIMITED', {}, { op: 'subscribe' });
       return;
     }
@@ -380,6 +389,19 @@ export class Hub {
       connection.alive = false;
       connection.socket.ping();
     }
+    const now = Date.now();
+    for (const [address, allowance] of this.subscriptionsByAddress)
+      if (allowance.full(now)) this.subscriptionsByAddress.delete(address);
+  }
+
+  private addressSubscriptions(address: string): Allowance {
+    let allowance = this.subscriptionsByAddress.get(address);
+    if (!allowance) {
+      const connections = this.ctx.config.wsMaxPerAddress;
+      allowance = new Allowance(SUBSCRIPTION_BURST * connections, SUBSCRIPTIONS_PER_SECOND * connections);
+      this.subscriptionsByAddress.set(address, allowance);
+    }
+    return allowance;
   }
 
   private async checkStatus() {

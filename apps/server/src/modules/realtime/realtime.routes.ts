@@ -57,6 +57,6 @@ export async function registerRealtime(
       if (left > 0) open.set(request.ip, left);
       else open.delete(request.ip);
     });
-    hub.accept(socket, request.lang);
+    hub.accept(socket, request.lang, request.ip);
   });
 }
