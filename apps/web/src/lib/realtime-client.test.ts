@@ -56,8 +56,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
+/** Follows and unfollows are sent once the current task's changes have settled. */
+const settled = () => Promise.resolve();
+
 describe('the realtime client', () => {
-  it('opens one connection for every follower, authenticates first, then subscribes', () => {
+  it('opens one connection for every follower, authenticates first, then subscribes', async () => {
     const realtime = client();
     const quotes: unknown[] = [];
     realtime.follow('quote:7203', (data) => quotes.push(data));
@@ -79,6 +82,7 @@ describe('the realtime client', () => {
     realtime.follow('quote:7203', (data) => late.push(data));
     expect(late).toEqual([{ last: '101.00' }]);
     realtime.follow('board:7203', () => undefined);
+    await settled();
     expect(last().sent.at(-1)).toEqual({ op: 'subscribe', channels: ['board:7203'] });
   });
 
@@ -99,12 +103,13 @@ describe('the realtime client', () => {
     ]);
   });
 
-  it('reconnects with a growing delay and subscribes again to everything followed', () => {
+  it('reconnects with a growing delay and subscribes again to everything followed', async () => {
     const realtime = client();
     realtime.follow('quote:7203', () => undefined);
     const unfollow = realtime.follow('quote:6758', () => undefined);
     last().open();
     unfollow();
+    await settled();
     expect(last().sent.at(-1)).toEqual({ op: 'unsubscribe', channels: ['quote:6758'] });
 
     last().lose();
@@ -157,7 +162,7 @@ describe('the realtime client', () => {
     expect(realtime.current('balances')).toBeUndefined();
   });
 
-  it('serves a channel to React as a store: followed while subscribed, its latest data as the snapshot', () => {
+  it('serves a channel to React as a store: followed while subscribed, its latest data as the snapshot', async () => {
     const realtime = client();
     const store = channelStore(realtime, 'quote:7203');
     expect(store.snapshot()).toBeUndefined();
@@ -169,6 +174,7 @@ describe('the realtime client', () => {
     expect(store.snapshot()).toEqual({ last: '100.00' });
     expect(store.snapshot()).toBe(store.snapshot());
     unsubscribe();
+    await settled();
     expect(last().sent.at(-1)).toEqual({ op: 'unsubscribe', channels: ['quote:7203'] });
     expect(store.snapshot()).toBeUndefined();
 
@@ -213,7 +219,7 @@ describe('the realtime client', () => {
     expect(quotes).toEqual([{ last: '100.00' }]);
   });
 
-  it('serves several channels as one store whose snapshot changes only when one of them does', () => {
+  it('serves several channels as one store whose snapshot changes only when one of them does', async () => {
     const realtime = client();
     const store = channelsStore(realtime, ['quote:7203', 'quote:6758']);
     let changes = 0;
@@ -235,6 +241,68 @@ describe('the realtime client', () => {
     expect(store.snapshot().get('quote:6758')).toEqual({ last: '2000.00' });
     expect(changes).toBe(2);
     unsubscribe();
-    expect(last().sent.at(-1)).toEqual({ op: 'unsubscribe', channels: ['quote:6758'] });
+    await settled();
+    expect(last().sent.at(-1)).toEqual({ op: 'unsubscribe', channels: ['quote:7203', 'quote:6758'] });
+  });
+
+  it('keeps the rows a scrolled list still shows: one unsubscribe, one subscribe, their data kept', async () => {
+    const realtime = client();
+    const before = channelsStore(realtime, ['quote:1001', 'quote:1002', 'quote:1003']);
+    const unsubscribe = before.subscribe(() => undefined);
+    last().open();
+    last().frame('quote:1002', 1, { last: '200.00' });
+    last().frame('quote:1003', 1, { last: '300.00' });
+    const sent = last().sent.length;
+    // As React swaps the stores of a list that scrolled by one row: the old one dropped, the new one followed.
+    const after = channelsStore(realtime, ['quote:1002', 'quote:1003', 'quote:1004']);
+    unsubscribe();
+    after.subscribe(() => undefined);
+    expect(after.snapshot().get('quote:1002')).toEqual({ last: '200.00' });
+    await settled();
+    expect(last().sent.slice(sent)).toEqual([
+      { op: 'unsubscribe', channels: ['quote:1001'] },
+      { op: 'subscribe', channels: ['quote:1004'] },
+    ]);
+    expect([...after.snapshot().keys()]).toEqual(['quote:1002', 'quote:1003']);
+  });
+
+  it('asks again, a little later, for channels the server refused for its rate, and only for those', async () => {
+    const realtime = client();
+    realtime.follow('quote:7203', () => undefined);
+    last().open();
+    last().frame('quote:7203', 1, {});
+    const quotes: unknown[] = [];
+    realtime.follow('quote:6758', (data) => quotes.push(data));
+    realtime.follow('quote:9984', () => undefined);
+    realtime.follow('quote:0000', () => undefined);
+    await settled();
+    expect(last().sent.at(-1)).toEqual({
+      op: 'subscribe',
+      channels: ['quote:6758', 'quote:9984', 'quote:0000'],
+    });
+    // 0000 is refused for good; then a later subscribe (of all three) for the connection's rate.
+    last().frame('error', 1, {
+      errorCode: 'INSTRUMENT_NOT_FOUND',
+      op: 'subscribe',
+      channels: ['quote:0000'],
+    });
+    last().frame('quote:9984', 1, {});
+    last().frame('error', 2, { errorCode: 'RATE_LIMITED', op: 'subscribe' });
+    // (The connection pings meanwhile: only subscribes are counted.)
+    const subscribes = () => last().sent.filter((m) => (m as { op: string }).op === 'subscribe');
+    vi.advanceTimersByTime(1999);
+    expect(subscribes()).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(subscribes().at(-1)).toEqual({ op: 'subscribe', channels: ['quote:6758'] });
+    last().frame('quote:6758', 1, { last: '1.00' });
+    expect(quotes).toEqual([{ last: '1.00' }]);
+    // Nothing more is asked for on this connection (its pongs keep it open).
+    const socket = last();
+    for (let pong = 1; pong <= 5; pong += 1) {
+      vi.advanceTimersByTime(1000);
+      socket.frame('pong', pong, {});
+    }
+    expect(last()).toBe(socket);
+    expect(subscribes()).toHaveLength(3);
   });
 });

@@ -4,6 +4,7 @@ import {
   type ClientMessage,
   type ServerMessage,
   type WsAuthData,
+  type WsErrorData,
 } from '@kabuto/contract';
 
 /** The part of the browser's WebSocket the client uses (tests pass a fake). */
@@ -29,6 +30,8 @@ export interface RealtimeOptions {
   heartbeatMs?: number;
   /** A connection with no channel left is closed after this long (a screen change re-subscribes at once). */
   lingerMs?: number;
+  /** A subscribe the server refused for its rate is asked again after this long. */
+  resubscribeMs?: number;
   random?: () => number;
 }
 
@@ -47,6 +50,11 @@ export type ConnectionState = 'idle' | 'connecting' | 'live' | 'down';
  * sends `auth` (when signed in) and then `subscribe` for every followed channel on each connection, so
  * a reconnection restores everything: each subscription starts with a snapshot. Lost connections are
  * retried with exponential backoff; followers keep the last data meanwhile.
+ *
+ * Channels followed and dropped while a screen renders are sent once it has settled, as one subscribe and one
+ * unsubscribe: a list that scrolls drops some rows and follows others, and a row in both stays subscribed,
+ * with its data, instead of being dropped and asked for again (the server allows a connection only so many
+ * new subscriptions a second). A subscribe it refuses for that rate is asked again a little later.
  */
 export class RealtimeClient {
   private socket: SocketLike | null = null;
@@ -55,6 +63,13 @@ export class RealtimeClient {
   private attempts = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private lingerTimer: ReturnType<typeof setTimeout> | null = null;
+  private resubscribeTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Followed or dropped since the last flush, on the open connection. */
+  private readonly toSubscribe = new Set<string>();
+  private readonly toUnsubscribe = new Set<string>();
+  private flushQueued = false;
+  /** Asked for on this connection, their first frame not yet come. */
+  private readonly awaiting = new Set<string>();
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
   private lastHeard = 0;
   private state: ConnectionState = 'idle';
@@ -67,6 +82,7 @@ export class RealtimeClient {
       maxDelayMs: 30_000,
       heartbeatMs: 25_000,
       lingerMs: 5_000,
+      resubscribeMs: 2_000,
       random: Math.random,
       ...options,
     };
@@ -81,8 +97,11 @@ export class RealtimeClient {
     if (this.latest.has(channel)) listener(this.latest.get(channel));
     this.cancelLinger();
     if (!this.socket && !this.reconnectTimer) this.connect();
-    else if (added && this.isOpen() && this.mayAsk(channel))
-      this.send({ op: 'subscribe', channels: [channel] });
+    // Dropped and followed again before the flush: still subscribed, nothing to send.
+    else if (added && !this.toUnsubscribe.delete(channel) && this.isOpen()) {
+      this.toSubscribe.add(channel);
+      this.queueFlush();
+    }
     return () => this.unfollow(channel, listener);
   }
 
@@ -141,14 +160,51 @@ export class RealtimeClient {
     const set = this.listeners.get(channel);
     if (!set?.delete(listener) || set.size) return;
     this.listeners.delete(channel);
-    this.latest.delete(channel);
-    if (this.isOpen()) this.send({ op: 'unsubscribe', channels: [channel] });
+    if (!this.toSubscribe.delete(channel)) this.toUnsubscribe.add(channel);
+    this.queueFlush();
     if (!this.listeners.size) {
       this.lingerTimer = setTimeout(() => {
         this.lingerTimer = null;
         if (!this.listeners.size) this.close();
       }, this.options.lingerMs);
     }
+  }
+
+  private queueFlush() {
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    queueMicrotask(() => this.flush());
+  }
+
+  private flush() {
+    this.flushQueued = false;
+    const dropped = [...this.toUnsubscribe];
+    const added = [...this.toSubscribe].filter((channel) => this.listeners.has(channel));
+    this.toUnsubscribe.clear();
+    this.toSubscribe.clear();
+    for (const channel of dropped) {
+      this.latest.delete(channel);
+      this.awaiting.delete(channel);
+    }
+    if (!this.isOpen()) return;
+    if (dropped.length) this.send({ op: 'unsubscribe', channels: dropped });
+    this.subscribe(added);
+  }
+
+  private subscribe(channels: readonly string[]) {
+    const asked = channels.filter((channel) => this.mayAsk(channel));
+    if (!asked.length) return;
+    for (const channel of asked) this.awaiting.add(channel);
+    this.send({ op: 'subscribe', channels: asked });
+  }
+
+  /** Asks again, once, for what was asked and has not come: the server refuses a subscribe whole. */
+  private scheduleResubscribe() {
+    if (this.resubscribeTimer) return;
+    this.resubscribeTimer = setTimeout(() => {
+      this.resubscribeTimer = null;
+      if (this.isOpen()) this.subscribe([...this.awaiting].filter((channel) => this.listeners.has(channel)));
+    }, this.options.resubscribeMs);
   }
 
   private mayAsk(channel: string) {
@@ -173,8 +229,7 @@ export class RealtimeClient {
       this.setState('live');
       const token = this.options.token();
       if (token) this.send({ op: 'auth', token });
-      const channels = [...this.listeners.keys()].filter((channel) => this.mayAsk(channel));
-      if (channels.length) this.send({ op: 'subscribe', channels });
+      this.subscribe([...this.listeners.keys()]);
       this.heartbeatTimer = setInterval(() => this.heartbeat(), this.options.heartbeatMs);
     };
     socket.onmessage = (event) => this.receive(event.data);
@@ -202,11 +257,20 @@ export class RealtimeClient {
       for (const channel of (frame.data as WsAuthData).dropped ?? []) this.latest.delete(channel);
       return;
     }
-    if (frame.channel === WS_CONTROL_CHANNELS.error || frame.channel === WS_CONTROL_CHANNELS.pong) return;
+    if (frame.channel === WS_CONTROL_CHANNELS.error) return this.refused(frame.data as WsErrorData);
+    if (frame.channel === WS_CONTROL_CHANNELS.pong) return;
+    this.awaiting.delete(frame.channel);
     const set = this.listeners.get(frame.channel);
     if (!set) return;
     this.latest.set(frame.channel, frame.data);
     for (const listener of [...set]) listener(frame.data);
+  }
+
+  private refused(error: WsErrorData) {
+    if (error.op !== 'subscribe') return;
+    if (error.errorCode === 'RATE_LIMITED') return this.scheduleResubscribe();
+    // Refused for good (an unknown code, signed out meanwhile): not asked for again on this connection.
+    for (const channel of error.channels ?? []) this.awaiting.delete(channel);
   }
 
   private heartbeat() {
@@ -227,6 +291,13 @@ export class RealtimeClient {
   private drop() {
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = null;
+    if (this.resubscribeTimer) clearTimeout(this.resubscribeTimer);
+    this.resubscribeTimer = null;
+    // A new connection subscribes to everything followed; what was dropped is forgotten now.
+    for (const channel of this.toUnsubscribe) this.latest.delete(channel);
+    this.toUnsubscribe.clear();
+    this.toSubscribe.clear();
+    this.awaiting.clear();
     const socket = this.socket;
     this.socket = null;
     if (socket) {
