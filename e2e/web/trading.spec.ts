@@ -610,6 +610,10 @@ for (const lang of ['ja', 'en']) {
       await expect(
         page.getByTestId('position-figures-interest').locator('xpath=preceding-sibling::dt[1]'),
       ).toHaveText(message(lang, 'trade', 'interestTotal.long'));
+      // The margin it no longer holds is named as what it held.
+      await expect(
+        page.getByTestId('position-figures-margin').locator('xpath=preceding-sibling::dt[1]'),
+      ).toHaveText(message(lang, 'trade', 'positionMarginHeld'));
       await expect(page.getByTestId('position-figures-pnl')).toContainText(
         Number(closed!.netPnl!.replace('-', '')).toLocaleString('en-US', { minimumFractionDigits: 2 }),
       );
@@ -668,6 +672,11 @@ for (const lang of ['ja', 'en']) {
       await openSignedInPhone(page, investor, TRADE);
       await page.getByTestId('position-row').click();
       const detail = page.getByTestId('position-detail');
+      // A 1x buy borrows nothing: it has no 買方金利 row, here or on the close's confirmation.
+      await expect(detail.getByTestId('position-figures-fee')).toBeVisible();
+      await expect(detail.getByTestId('position-figures-interest')).toHaveCount(0);
+      await waitUntilSettled(detail);
+      await screenshot(page, `position-detail-1x-${lang}`);
       await detail.getByTestId('position-close').click();
       // 期間, as for an order to open: a market close is 当日中 only; a limit close may rest 今週中.
       await expect(detail.getByTestId('close-validity-week')).toBeDisabled();
@@ -711,6 +720,8 @@ for (const lang of ['ja', 'en']) {
       });
       const closeConfirm = page.getByRole('dialog', { name: message(lang, 'trade', 'closeConfirmTitle') });
       await expect(closeConfirm.getByTestId('close-confirm-validity')).toHaveText(closeValidity);
+      await expect(closeConfirm.getByTestId('close-confirm-net')).toBeVisible();
+      await expect(closeConfirm.getByTestId('close-confirm-interest')).toHaveCount(0);
       await waitUntilSettled(closeConfirm);
       await screenshot(page, `position-close-confirm-validity-${lang}`);
       const sendCall = page.waitForRequest(posted(/^\/api\/positions\/\d+\/close$/));
@@ -842,6 +853,22 @@ for (const lang of ['ja', 'en']) {
           closeValidUntil: null,
         }),
       ]);
+      // A limit the bid already reaches (here the day's lower limit) is said to fill at once, at the bid a long
+      // is sold into; taken back, nothing is sent.
+      await detail.getByTestId('position-close').click();
+      await detail.getByTestId('close-type-limit').click();
+      await input(page, 'close-price').fill(String(Number(quote.limitDown)));
+      await detail.getByTestId('close-review').click();
+      const throughConfirm = page.getByRole('dialog', { name: message(lang, 'trade', 'closeConfirmTitle') });
+      await expect(throughConfirm.getByTestId('close-confirm-note')).toHaveText(
+        messageWith(lang, 'trade', 'closeFillsNowNote', {
+          basis: message(lang, 'trade', 'targetSide.basis.bid'),
+        }),
+      );
+      await waitUntilSettled(throughConfirm);
+      await screenshot(page, `position-close-confirm-fills-now-${lang}`);
+      await throughConfirm.getByRole('button', { name: message(lang, 'trade', 'confirmBack') }).click();
+      await expect(throughConfirm).toHaveCount(0);
       await detail.getByTestId('position-detail-close').click();
       await expect(page.getByTestId('waiting-close-row')).toHaveCount(0);
       await expect(page.getByTestId('trade-tabs')).toContainText(message(lang, 'trade', 'empty.orders'));
@@ -1108,6 +1135,18 @@ for (const lang of ['ja', 'en']) {
       await expect(form.getByTestId('amend-price-error')).toHaveText(
         message(lang, 'errors', 'ORDER_PRICE_OFF_TICK'),
       );
+      // A price the ask already reaches (the day's upper limit) is said to fill at once, at the ask a buy meets;
+      // taken back, nothing is sent.
+      await input(page, 'amend-price').fill(String(Number(quote.limitUp)));
+      await form.getByTestId('amend-review').click();
+      const through = page.getByRole('dialog', { name: message(lang, 'trade', 'amend.confirmTitle') });
+      await expect(through.getByTestId('amend-confirm-fill-note')).toHaveText(
+        messageWith(lang, 'trade', 'amend.fillsNowNote', {
+          basis: message(lang, 'trade', 'targetSide.basis.ask'),
+        }),
+      );
+      await through.getByRole('button', { name: message(lang, 'trade', 'amend.back') }).click();
+      await expect(through).toHaveCount(0);
       await input(page, 'amend-price').fill(String(low));
       await form.getByTestId('amend-price-up').click();
       await form.getByTestId('amend-quantity-down').click();

@@ -108,7 +108,15 @@ export function AmendConfirmation({ order, amendment, preview, instrumentLabel }
         })}
       </p>
       <p className="kb-muted" style={{ margin: '8px 0 0', lineHeight: 1.6 }}>
-        <SimulatedLabel /> {preview.fillsNow ? t('trade:amend.fillsNowNote') : t('trade:confirmLimitNote')}
+        <SimulatedLabel />{' '}
+        <span data-testid="amend-confirm-fill-note">
+          {preview.fillsNow
+            ? // A buy meets the ask, a sell the bid.
+              t('trade:amend.fillsNowNote', {
+                basis: t(`trade:targetSide.basis.${order.side === 'long' ? 'ask' : 'bid'}`),
+              })
+            : t('trade:confirmLimitNote')}
+        </span>
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { formatPrice, type ClosePreviewView, type Position } from '@kabuto/contract';
+import { formatPrice, isMarginTrade, type ClosePreviewView, type Position } from '@kabuto/contract';
 
 import { withSign, yen } from '../../../lib/format';
 import { toneClass } from '../../../lib/price-tone';
@@ -47,14 +47,21 @@ export function CloseConfirmation({
     // The net takes the opening fee too: shown so that the figures add up.
     ['open-fee', t('trade:openFee'), yen(position.openFee)],
     ['fee', t('trade:closeFee'), yen(preview.fee)],
-    ['interest', t(`trade:interest.${position.side}`), yen(preview.interest)],
-    ['net', t('trade:closeConfirmNetPnl'), signed(preview.netPnl), toneClass(preview.netPnl)],
   ];
+  // A 1x buy borrows nothing: it is never charged interest.
+  if (isMarginTrade(position.side, position.leverage))
+    figures.push(['interest', t(`trade:interest.${position.side}`), yen(preview.interest)]);
+  figures.push(['net', t('trade:closeConfirmNetPnl'), signed(preview.netPnl), toneClass(preview.netPnl)]);
   // Only a close that rests has a last date; one the market is already through fills now.
   const rests = close.type === 'limit' && !preview.fillsNow;
   const note =
     close.type === 'limit'
-      ? t(preview.fillsNow ? 'trade:closeFillsNowNote' : 'trade:confirmLimitNote')
+      ? preview.fillsNow
+        ? // A long is closed by selling into the bid, a short by buying at the ask.
+          t('trade:closeFillsNowNote', {
+            basis: t(`trade:targetSide.basis.${position.side === 'long' ? 'bid' : 'ask'}`),
+          })
+        : t('trade:confirmLimitNote')
       : preview.fillsNow
         ? null
         : t('trade:confirmNextSession');

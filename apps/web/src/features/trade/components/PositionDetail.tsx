@@ -1,7 +1,7 @@
 import { toneClass } from '../../../lib/price-tone';
 import { useState, type ReactNode } from 'react';
 import { Button, Toast } from 'antd-mobile';
-import { formatJst, type Position } from '@kabuto/contract';
+import { formatJst, isMarginTrade, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { withSign, yen } from '../../../lib/format';
 import { useCancelClose, useLiveQuotes, usePosition } from '../api/trading';
@@ -68,12 +68,17 @@ export function PositionDetail({
     toneClass(pnl),
   ];
   const fee: Row = ['fee', t('trade:openFee'), yen(position.openFee)];
-  // 累計 while the position is open (it grows each day); a closed one's is what it cost in all.
-  const interest: Row = [
-    'interest',
-    closed ? t(`trade:interestTotal.${position.side}`) : t(`trade:interest.${position.side}`),
-    yen(position.interest),
-  ];
+  // 累計 while the position is open (it grows each day); a closed one's is what it cost in all. A 1x buy borrows
+  // nothing and is never charged: it has no such row.
+  const interest: Row[] = isMarginTrade(position.side, position.leverage)
+    ? [
+        [
+          'interest',
+          closed ? t(`trade:interestTotal.${position.side}`) : t(`trade:interest.${position.side}`),
+          yen(position.interest),
+        ],
+      ]
+    : [];
   const rows: Row[] = [
     ['instrument', t('trade:instrument'), <InstrumentLabel code={position.code} key="i" />],
   ];
@@ -90,7 +95,7 @@ export function PositionDetail({
       ]);
     rows.push(fee);
     if (position.closeFee) rows.push(['close-fee', t('trade:closeFee'), yen(position.closeFee)]);
-    rows.push(interest);
+    rows.push(...interest);
   }
   rows.push(
     // A position is held long or short (買建 / 売建); 新規買 names the order that opened it.
@@ -102,8 +107,13 @@ export function PositionDetail({
     ['price', closed ? t('trade:exitPrice') : t('trade:lastPrice'), price ? priceText(t, price) : '—'],
   );
   if (!closed) rows.push(pnlRow);
-  rows.push(['margin', t('trade:positionMargin'), yen(position.margin)]);
-  if (!closed) rows.push(fee, interest);
+  // A closed position holds no margin any more: what it held is named so (its P&L % is of that).
+  rows.push([
+    'margin',
+    t(closed ? 'trade:positionMarginHeld' : 'trade:positionMargin'),
+    yen(position.margin),
+  ]);
+  if (!closed) rows.push(fee, ...interest);
   rows.push(
     ['take-profit', t('trade:takeProfit'), optional(position.takeProfit)],
     ['stop-loss', t('trade:stopLoss'), optional(position.stopLoss)],
