@@ -915,7 +915,8 @@ for (const lang of ['ja', 'en']) {
       await expect(panel.getByTestId('order-validity-note')).toHaveText(
         message(lang, 'trade', 'validityMarketNote'),
       );
-      // A price off this stock's tick grid (TOPIX500: 0.5 yen around 2,800): the server's answer, on the price.
+      // A price off this stock's tick grid (TOPIX500: 0.5 yen around 2,800): said under the price as the engine
+      // would say it, once the field is left (not at each digit typed), before anything is sent.
       await panel.getByTestId('order-type-limit').click();
       await panel.getByTestId('order-validity-week').click();
       await expect(panel.getByTestId('order-validity-week')).toHaveAttribute('aria-pressed', 'true');
@@ -926,11 +927,29 @@ for (const lang of ['ja', 'en']) {
       await expect(panel.getByTestId('order-tick')).toHaveText(
         messageWith(lang, 'trade', 'tickSize', { tick: '0.5' }),
       );
+      await expect(panel.getByTestId('order-price-error')).toHaveCount(0);
+      const previews: string[] = [];
+      page.on('request', (sent) => {
+        if (new URL(sent.url()).pathname === '/api/orders/preview') previews.push(sent.url());
+      });
+      await input(page, 'order-price').blur();
+      await expect(panel.getByTestId('order-price-error')).toHaveText(
+        message(lang, 'errors', 'ORDER_PRICE_OFF_TICK'),
+      );
       await panel.getByTestId('order-review').click();
       await expect(panel.getByTestId('order-price-error')).toHaveText(
         message(lang, 'errors', 'ORDER_PRICE_OFF_TICK'),
       );
       expect(await problemsOn(page, 'order-panel-error')).toEqual([]);
+      // Above the day's upper limit (値幅制限): said so, on the price.
+      await input(page, 'order-price').fill(String(Number(quote.limitUp) + 100));
+      await input(page, 'order-price').blur();
+      await expect(panel.getByTestId('order-price-error')).toHaveText(
+        message(lang, 'errors', 'ORDER_PRICE_OUTSIDE_LIMITS'),
+      );
+      expect(previews).toEqual([]);
+      await input(page, 'order-price').fill(offTick);
+      await input(page, 'order-price').blur();
       await screenshot(page, `order-panel-error-${lang}`);
 
       // The + stepper moves the price back onto the grid; at the day's low limit the order rests.
@@ -1129,7 +1148,7 @@ for (const lang of ['ja', 'en']) {
       );
       await input(page, 'amend-quantity').fill('200');
       await expect(form.getByTestId('amend-quantity-error')).toHaveCount(0);
-      // A price off the stock's tick grid (TOPIX500: 0.5 yen here): the server's answer, under the price.
+      // A price off the stock's tick grid (TOPIX500: 0.5 yen here): said under the price, as the engine says it.
       await input(page, 'amend-price').fill(`${Math.floor(low) + 0.3}`);
       await form.getByTestId('amend-review').click();
       await expect(form.getByTestId('amend-price-error')).toHaveText(
@@ -1492,6 +1511,12 @@ test('the order form’s take-profit and stop-loss say what closing there would 
     await expect(panel.getByTestId('order-targets-pnl-stop-loss').locator('strong')).toHaveText('—');
     await expect(panel.getByTestId('order-targets-pnl-take-profit').locator('strong')).toHaveText('—');
     await screenshot(page, `order-targets-wrong-side-${lang}`);
+    // Something that is not a price at all is said to be so, once left, not only on sending.
+    await input(page, 'order-take-profit').fill('abc');
+    await input(page, 'order-take-profit').blur();
+    await expect(panel.getByTestId('order-take-profit-error')).toHaveText(
+      message(lang, 'trade', 'targetUnreadable.takeProfit'),
+    );
     await input(page, 'order-take-profit').fill(String(last - 100));
     await input(page, 'order-stop-loss').fill(String(last + 50));
     await expect(panel.getByTestId('order-take-profit-error')).toHaveCount(0);

@@ -21,6 +21,7 @@ import { lotsOfShares, marginOf, notionalOf, sharesSteps, steppedShares } from '
 import { instrumentWithCode, orderSideText, priceText, quantityText } from '../lib/labels';
 import { bandOf, priceInputText, steppedPrice } from '../lib/prices';
 import { useTradeTranslation } from '../lib/texts';
+import { useLimitPriceField } from '../lib/use-limit-price-field';
 import { PriceLimitsNote } from './PriceLimitsNote';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { AmendConfirmation } from './AmendConfirmation';
@@ -63,6 +64,7 @@ export function AmendOrderForm({
   });
   const lots = lotsOfShares(form.values.shares);
   const band = quote ? bandOf(quote) : undefined;
+  const priceField = useLimitPriceField(form, band ?? null, instrument.data?.topix500 ?? null);
 
   const stepPrice = (step: 1 | -1) => {
     const field = form.field('price');
@@ -84,6 +86,8 @@ export function AmendOrderForm({
     }
     const checked = form.parse(amendOrderRequest, { lots });
     if (!checked) return;
+    // Said under the price (useLimitPriceField).
+    if (priceField.refuse()) return;
     // Refused by the server too (a 訂正 only reduces the quantity); said here without asking it.
     if (checked.lots > order.lots) {
       form.showFailure(new ApiError('ORDER_AMEND_LOTS_INCREASED', t('errors:ORDER_AMEND_LOTS_INCREASED')));
@@ -123,7 +127,7 @@ export function AmendOrderForm({
       <Figures rows={figures} testId="amend-figures" />
       <List className="kb-form">
         <FormField
-          {...form.field('price')}
+          {...priceField.field('price')}
           label={t('trade:amend.newPrice')}
           labelPosition="above"
           placeholder={t('trade:pricePlaceholder')}

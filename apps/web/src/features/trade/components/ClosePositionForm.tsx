@@ -29,6 +29,7 @@ import {
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { CloseConfirmation } from './CloseConfirmation';
 import { ConfirmationDialog } from './ConfirmationDialog';
+import { useLimitPriceField } from '../lib/use-limit-price-field';
 import { PriceLimitsNote } from './PriceLimitsNote';
 import { Figures } from './DetailSheet';
 import { Stepper } from './Stepper';
@@ -75,6 +76,12 @@ export function ClosePositionForm({
   const validity = validityFor(type, form.values.validity as OrderValidity);
 
   const band = quote ? bandOf(quote) : undefined;
+  const priceField = useLimitPriceField(
+    form,
+    band ?? null,
+    instrument.data?.topix500 ?? null,
+    type === 'limit',
+  );
   const stepPrice = (step: 1 | -1) => {
     const field = form.field('price');
     const reference = decimalToSen(last) ?? 1n;
@@ -92,6 +99,8 @@ export function ClosePositionForm({
       form.showFailure(new ApiError('ORDER_PRICE_REQUIRED', t('errors:ORDER_PRICE_REQUIRED')));
       return;
     }
+    // Said under the price (useLimitPriceField).
+    if (priceField.refuse()) return;
     const body: CloseRequest = {
       type: checked.type,
       validity: checked.validity ?? 'day',
@@ -150,7 +159,7 @@ export function ClosePositionForm({
       {type === 'limit' && (
         <List className="kb-form">
           <FormField
-            {...form.field('price')}
+            {...priceField.field('price')}
             label={t('trade:limitPrice')}
             labelPosition="above"
             placeholder={t('trade:pricePlaceholder')}

@@ -118,9 +118,11 @@ describe('targetProblem', () => {
     expect(targetProblem('long', 'takeProfit', '2900.5', last, false)).toEqual({ kind: 'tick', tick: 100n });
     expect(targetProblem('long', 'stopLoss', '2700.3', last, true)).toEqual({ kind: 'tick', tick: 50n });
   });
-  it('has none for what does not read as a price yet, and judges the side only once the price it needs is known', () => {
-    for (const typed of ['', 'abc', '0'])
-      expect(targetProblem('long', 'takeProfit', typed, last, true)).toBeNull();
+  it('has none while nothing is typed, says what does not read as a price, and judges the side only once the price it needs is known', () => {
+    expect(targetProblem('long', 'takeProfit', '', last, true)).toBeNull();
+    expect(targetProblem('long', 'takeProfit', '  ', last, true)).toBeNull();
+    for (const typed of ['abc', '0', '28,00', '12.345'])
+      expect(targetProblem('long', 'takeProfit', typed, last, null)).toEqual({ kind: 'unreadable' });
     expect(targetProblem('long', 'takeProfit', '2700', null, true)).toBeNull();
     expect(targetProblem('long', 'takeProfit', '2700.3', null, null)).toBeNull();
   });

@@ -233,12 +233,16 @@ export function positionTargetReferences(
   return now === null ? null : { takeProfit: now, stopLoss: now };
 }
 
-/** What is wrong with a typed take-profit or stop-loss: off the tick grid (with the tick at its price), or on the wrong side. */
-export type TargetProblem = { kind: 'tick'; tick: Sen } | { kind: 'side'; reference: TargetReference };
+/**
+ * What is wrong with a typed take-profit or stop-loss: not a price at all, off the tick grid (with the tick at its
+ * price), or on the wrong side.
+ */
+export type TargetProblem =
+  { kind: 'unreadable' } | { kind: 'tick'; tick: Sen } | { kind: 'side'; reference: TargetReference };
 
 /**
- * A typed target judged as the engine will judge it: on the tick grid of its instrument (when known), then on its
- * side of the reference. Null while it reads as no price (the schema refuses unreadable text on submit) or is fine.
+ * A typed target judged as the engine will judge it: a price at all, on the tick grid of its instrument (when
+ * known), then on its side of the reference. Null while nothing is typed (no target) or when it is fine.
  */
 export function targetProblem(
   side: Side,
@@ -247,8 +251,9 @@ export function targetProblem(
   reference: TargetReference | null,
   topix500: boolean | null,
 ): TargetProblem | null {
+  if (typed.trim() === '') return null;
   const price = typedPrice(typed);
-  if (price === null) return null;
+  if (price === null) return { kind: 'unreadable' };
   if (topix500 !== null) {
     const table = tickTableFor(topix500);
     if (!isOnTick(price, table)) return { kind: 'tick', tick: tickSize(price, table) };

@@ -176,6 +176,7 @@ function targetSideText(t: TFunction, side: Side, target: Target, reference: Tar
 
 /** A target's problem in words: 利益確定は呼値の単位（0.5円）で入力してください, or where it must go (targetSideText). */
 export function targetProblemText(t: TFunction, side: Side, target: Target, problem: TargetProblem): string {
+  if (problem.kind === 'unreadable') return t(`trade:targetUnreadable.${target}`);
   if (problem.kind === 'side') return targetSideText(t, side, target, problem.reference);
   return t(`trade:targetTick.${target}`, { tick: priceText(t, senToDecimal(problem.tick)) });
 }

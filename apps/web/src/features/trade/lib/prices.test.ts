@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decimalToSen, typedPrice } from '@kabuto/contract';
-import { priceInputText, steppedPrice, steppedTarget, tickAt } from './prices';
+import { limitPriceProblem, priceInputText, steppedPrice, steppedTarget, tickAt } from './prices';
 
 function sen(text: string): bigint {
   const value = decimalToSen(text);
@@ -108,5 +108,28 @@ describe('steppedTarget', () => {
   it('steps a typed price as steppedPrice does', () => {
     expect(steppedTarget('2900', 1, topix)).toBe(steppedPrice('2900', 1, topix));
     expect(steppedTarget('3002', -1, other)).toBe(sen('3000'));
+  });
+});
+
+describe('limitPriceProblem', () => {
+  const band = { low: sen('2300'), high: sen('3300') };
+  it('says nothing while nothing is typed, and what the engine refuses first once something is', () => {
+    expect(limitPriceProblem('', band, true)).toBeNull();
+    expect(limitPriceProblem('2800.5', band, true)).toBeNull();
+    expect(limitPriceProblem('２，８００', band, false)).toBeNull();
+    expect(limitPriceProblem('abc', band, true)).toBe('ORDER_PRICE_INVALID');
+    expect(limitPriceProblem('28,00', band, true)).toBe('ORDER_PRICE_INVALID');
+    // Outside the day's limits comes before the tick, as the engine checks them.
+    expect(limitPriceProblem('3300.3', band, true)).toBe('ORDER_PRICE_OUTSIDE_LIMITS');
+    expect(limitPriceProblem('2299.5', band, true)).toBe('ORDER_PRICE_OUTSIDE_LIMITS');
+    expect(limitPriceProblem('3300', band, true)).toBeNull();
+    expect(limitPriceProblem('2800.3', band, true)).toBe('ORDER_PRICE_OFF_TICK');
+    // 0.5 yen is on the TOPIX 500 grid at this price, not on the other.
+    expect(limitPriceProblem('2800.5', band, false)).toBe('ORDER_PRICE_OFF_TICK');
+  });
+  it('judges only what it knows: no band, no limits; no tick table, no tick', () => {
+    expect(limitPriceProblem('9999', null, true)).toBeNull();
+    expect(limitPriceProblem('2800.3', band, null)).toBeNull();
+    expect(limitPriceProblem('abc', null, null)).toBe('ORDER_PRICE_INVALID');
   });
 });

@@ -22,6 +22,27 @@ export interface PriceBand {
   high: Sen;
 }
 
+/** What the engine refuses in a limit price, by the code it refuses it with. */
+export type LimitPriceProblem = 'ORDER_PRICE_INVALID' | 'ORDER_PRICE_OUTSIDE_LIMITS' | 'ORDER_PRICE_OFF_TICK';
+
+/**
+ * A typed limit price judged as the engine judges it: a price at all, then within the day's limits, then on the
+ * tick grid (each of the last two once `band` and `topix500` are known). Null while nothing is typed (a limit order
+ * without a price is refused on submit) or when it is fine.
+ */
+export function limitPriceProblem(
+  typed: string,
+  band: PriceBand | null,
+  topix500: boolean | null,
+): LimitPriceProblem | null {
+  if (typed.trim() === '') return null;
+  const price = typedPrice(typed);
+  if (price === null) return 'ORDER_PRICE_INVALID';
+  if (band && (price < band.low || price > band.high)) return 'ORDER_PRICE_OUTSIDE_LIMITS';
+  if (topix500 !== null && !isOnTick(price, tickTableFor(topix500))) return 'ORDER_PRICE_OFF_TICK';
+  return null;
+}
+
 /** The day's limits of a quote (stop low and stop high), as the price steppers and the limits line take them. */
 export const bandOf = (quote: { limitDown: string; limitUp: string }): PriceBand => ({
   low: decimalToSen(quote.limitDown) ?? 1n,

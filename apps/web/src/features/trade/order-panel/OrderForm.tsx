@@ -36,6 +36,7 @@ import {
   type BoardTop,
   type Side,
 } from '../lib/figures';
+import { useLimitPriceField } from '../lib/use-limit-price-field';
 import { useTargetFields } from '../lib/use-target-fields';
 import { priceInputText, steppedPrice, steppedTarget, type PriceBand } from '../lib/prices';
 import { PriceLimitsNote } from '../components/PriceLimitsNote';
@@ -150,6 +151,12 @@ export function OrderForm({
     market?.board,
   );
   const targetFields = useTargetFields(form, side, targetReferences, market?.topix500 ?? null);
+  const priceField = useLimitPriceField(
+    form,
+    market?.band ?? null,
+    market?.topix500 ?? null,
+    type === 'limit',
+  );
 
   const stepPrice = (name: 'price' | 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     if (!market) return;
@@ -188,8 +195,9 @@ export function OrderForm({
       form.showFailure(new ApiError('ORDER_PRICE_REQUIRED', t('errors:ORDER_PRICE_REQUIRED')));
       return;
     }
-    // Said under its field (useTargetFields).
-    if (withTargets && targetFields.refuse()) return;
+    // Said under their fields (useLimitPriceField, useTargetFields), all of them at once.
+    const priceRefused = priceField.refuse();
+    if ((withTargets && targetFields.refuse()) || priceRefused) return;
     const body: OrderRequest = {
       code: checked.code,
       side: checked.side,
@@ -251,7 +259,7 @@ export function OrderForm({
       {type === 'limit' && (
         <List className="kb-form">
           <FormField
-            {...form.field('price')}
+            {...priceField.field('price')}
             label={t('trade:limitPrice')}
             labelPosition="above"
             placeholder={t('trade:pricePlaceholder')}
