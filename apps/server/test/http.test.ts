@@ -151,6 +151,27 @@ describe('protection', () => {
       limited.app.inject({ method: 'POST', url: '/api/kyc', payload: {}, remoteAddress: uploader });
     for (let i = 0; i < 3; i += 1) expect((await upload()).statusCode).toBe(401);
     expect((await upload()).json()).toMatchObject({ errorCode: 'RATE_LIMITED' });
+
+    // One IPv6 client may take any address of its /64: they are counted together (the rate-limit plugin's own
+    // normalisation, which the WebSocket's per-address cap uses too), another /64 apart.
+    const network = `2001:db8:${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}`;
+    const fromNetwork = (host: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: emptyLogin,
+        remoteAddress: `${network}:${host}`,
+      });
+    for (const host of ['0:0:0:1', '0:0:0:2', 'ffff:ffff:ffff:fffe'])
+      expect((await fromNetwork(host)).statusCode).toBe(400);
+    expect((await fromNetwork('1234:5678:9abc:def0')).json()).toMatchObject({ errorCode: 'RATE_LIMITED' });
+    const nextNetwork = await limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: emptyLogin,
+      remoteAddress: `2001:db9:${randomInt(65536).toString(16)}::1`,
+    });
+    expect(nextNetwork.statusCode).toBe(400);
     await limited.close();
   });
 

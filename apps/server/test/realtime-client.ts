@@ -27,9 +27,9 @@ export class WsClient {
     });
   }
 
-  static open(url: string): Promise<WsClient> {
+  static open(url: string, headers: Record<string, string> = {}): Promise<WsClient> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url);
+      const socket = new WebSocket(url, { headers });
       socket.once('open', () => resolve(new WsClient(socket)));
       socket.once('error', reject);
     });

@@ -409,4 +409,39 @@ describe('connections per address', () => {
     }
     expect(accepted).toBe(true);
   });
+
+  it('counts an IPv6 client by its /64, which it may take any address of', async () => {
+    // Behind a trusted proxy the address is the one it forwards, which lets the test speak from IPv6 networks.
+    const proxied = await createTestApp({
+      marketSeed: 'realtime-ipv6',
+      marketClock: 'always-open',
+      trustProxy: true,
+      wsMaxPerAddress: 2,
+    });
+    try {
+      const at = await listen(proxied);
+      const from = async (address: string) => {
+        const client = await WsClient.open(at, { 'x-forwarded-for': address });
+        const closedWith = new Promise<number>((resolve) => client.socket.once('close', resolve));
+        client.send({ op: 'ping' });
+        const answered = await client
+          .next((f) => f.channel === 'pong', 2000)
+          .then(
+            () => true,
+            () => false,
+          );
+        return { client, answered, closedWith };
+      };
+      const held = [await from('2001:db8:a:b::1'), await from('2001:db8:a:b:ffff:ffff:ffff:fffe')];
+      expect(held.map((h) => h.answered)).toEqual([true, true]);
+      const third = await from('2001:db8:a:b:1234::9');
+      expect(third.answered).toBe(false);
+      expect(await third.closedWith).toBe(1008);
+      const elsewhere = await from('2001:db8:a:c::1');
+      expect(elsewhere.answered).toBe(true);
+      await Promise.all([...held, elsewhere].map((h) => h.client.close()));
+    } finally {
+      await proxied.close();
+    }
+  });
 });

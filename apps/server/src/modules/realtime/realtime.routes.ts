@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { WS_PATH } from '@kabuto/contract';
 import type { FastifyInstance } from 'fastify';
@@ -46,17 +47,20 @@ export async function registerRealtime(
   const hub = new Hub(ctx, timing);
   hubs.set(ctx, hub);
   app.addHook('onClose', async () => hub.close());
-  // A client address may hold only so many sockets: each costs memory and a share of every tick.
+  // A client address may hold only so many sockets: each costs memory and a share of every tick. Addresses are
+  // counted as the HTTP rate limits count them: an IPv6 one by its /64, which one subscriber may take any address
+  // of, and an IPv4 one mapped into IPv6 as that IPv4 address.
   const open = new Map<string, number>();
   app.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
-    const held = open.get(request.ip) ?? 0;
+    const address = normalizeIP(request.ip);
+    const held = open.get(address) ?? 0;
     if (held >= ctx.config.wsMaxPerAddress) return socket.close(WS_CLOSE_TOO_MANY, 'too many connections');
-    open.set(request.ip, held + 1);
+    open.set(address, held + 1);
     socket.once('close', () => {
-      const left = (open.get(request.ip) ?? 1) - 1;
-      if (left > 0) open.set(request.ip, left);
-      else open.delete(request.ip);
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
     });
-    hub.accept(socket, request.lang, request.ip);
+    hub.accept(socket, request.lang, address);
   });
 }
