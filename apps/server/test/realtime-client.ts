@@ -35,6 +35,16 @@ export class WsClient {
     });
   }
 
+  /** Whether the server answers a ping within `ms`: false when it closed the socket (refused it) or stayed silent. */
+  async answersPing(ms = 2000): Promise<boolean> {
+    const pongs = this.on('pong').length;
+    this.send({ op: 'ping' });
+    return this.next(() => this.on('pong').length > pongs, ms).then(
+      () => true,
+      () => false,
+    );
+  }
+
   send(message: unknown): void {
     this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
   }

@@ -362,17 +362,11 @@ describe('subscriptions per address', () => {
       expect(answer.errorCode).toBe('RATE_LIMITED');
       const emptied = Date.now();
       await first.close();
+      // The server counts the closed socket out when its own close event has run: try until it has.
       let second: WsClient | null = null;
       while (!second) {
         const attempt = await WsClient.open(at);
-        attempt.send({ op: 'ping' });
-        const open = await attempt
-          .next((f) => f.channel === 'pong', 2000)
-          .then(
-            () => true,
-            () => false,
-          );
-        if (open) second = attempt;
+        if (await attempt.answersPing()) second = attempt;
       }
       // A new socket has its own allowance, but its address does not: the refill of a few moments is short of
       // a full subscribe (WS_MAX_CHANNELS take two seconds to come back).
@@ -398,14 +392,7 @@ describe('connections per address', () => {
     // The server counts the closed socket out when its own close event has run: try until it has.
     let accepted = false;
     for (let attempt = 0; attempt < 50 && !accepted; attempt += 1) {
-      const again = await connect();
-      again.send({ op: 'ping' });
-      accepted = await again
-        .next((f) => f.channel === 'pong')
-        .then(
-          () => true,
-          () => false,
-        );
+      accepted = await (await connect()).answersPing(10_000);
     }
     expect(accepted).toBe(true);
   });
@@ -423,14 +410,7 @@ describe('connections per address', () => {
       const from = async (address: string) => {
         const client = await WsClient.open(at, { 'x-forwarded-for': address });
         const closedWith = new Promise<number>((resolve) => client.socket.once('close', resolve));
-        client.send({ op: 'ping' });
-        const answered = await client
-          .next((f) => f.channel === 'pong', 2000)
-          .then(
-            () => true,
-            () => false,
-          );
-        return { client, answered, closedWith };
+        return { client, answered: await client.answersPing(), closedWith };
       };
       const held = [await from('2001:db8:a:b::1'), await from('2001:db8:a:b:ffff:ffff:ffff:fffe')];
       expect(held.map((h) => h.answered)).toEqual([true, true]);
