@@ -454,6 +454,28 @@ for (const lang of ['ja', 'en']) {
       await waitUntilSettled(detail);
       await screenshot(page, `position-targets-${lang}`);
       await detail.getByTestId('targets-save').click();
+      // A confirmation first, as for a 返済 (a stop-loss reached closes the position): before and after, and what
+      // closing at each would realise.
+      const targetsConfirm = page.getByRole('dialog', {
+        name: message(lang, 'trade', 'targetsConfirm.title'),
+      });
+      await expect(targetsConfirm.getByTestId('targets-confirm-take-profit-before')).toHaveText(
+        message(lang, 'trade', 'none'),
+      );
+      await expect(targetsConfirm.getByTestId('targets-confirm-take-profit-after')).toHaveText(
+        yenPrice(lang, last + 100),
+      );
+      await expect(targetsConfirm.getByTestId('targets-confirm-stop-loss-after')).toHaveText(
+        yenPrice(lang, last - 100),
+      );
+      await expect(targetsConfirm.getByTestId('targets-confirm-pnl-stop-loss').locator('strong')).toHaveText(
+        pnlAt(last - 100),
+      );
+      await waitUntilSettled(targetsConfirm);
+      expect(await problemsOn(page, 'targets-confirm')).toEqual([]);
+      await screenshot(page, `position-targets-confirm-${lang}`);
+      await targetsConfirm.getByTestId('targets-send').click();
+      await expect(targetsConfirm).toHaveCount(0);
       // With their unit and, as brokers show prices, without the zero sen: 「2,900円」 / "¥2,900".
       await expect(detail.getByTestId('position-figures-take-profit')).toHaveText(yenPrice(lang, last + 100));
       await expect(detail.getByTestId('position-figures-stop-loss')).toHaveText(yenPrice(lang, last - 100));
@@ -465,6 +487,15 @@ for (const lang of ['ja', 'en']) {
         )
       ).items;
       expect([targeted?.takeProfit, targeted?.stopLoss]).toEqual([`${last + 100}.00`, `${last - 100}.00`]);
+      // Sent again as they are: nothing to change, said without a confirmation.
+      await detail.getByTestId('position-targets').click();
+      await detail.getByTestId('targets-save').click();
+      await expect(detail.getByTestId('targets-alert')).toContainText(
+        message(lang, 'trade', 'targetsConfirm.unchanged'),
+      );
+      await expect(targetsConfirm).toHaveCount(0);
+      await detail.getByTestId('position-detail-close').click();
+      await row.click();
 
       // The 返済 sheet says what it closes: the stock, its side, the quantity in shares and the price now.
       await detail.getByTestId('position-close').click();

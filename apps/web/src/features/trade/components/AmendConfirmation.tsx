@@ -6,6 +6,7 @@ import type { AmendRequest } from '../api/keys';
 import { amendmentChanges, heldOf } from '../lib/amend';
 import { orderSideText, priceText, validityText } from '../lib/labels';
 import { useTradeTranslation } from '../lib/texts';
+import { ChangesTable, type ChangeRow } from './ChangesTable';
 import { SimulatedLabel } from './SimulatedLabel';
 
 interface AmendConfirmationProps {
@@ -34,7 +35,7 @@ export function AmendConfirmation({ order, amendment, preview, instrumentLabel }
   ];
   if (order.takeProfit) kept.push(['take-profit', t('trade:takeProfit'), price(order.takeProfit)]);
   if (order.stopLoss) kept.push(['stop-loss', t('trade:stopLoss'), price(order.stopLoss)]);
-  const changes: [string, string, string, string, boolean][] = [
+  const changes: ChangeRow[] = [
     [
       'price',
       t('trade:orderPrice'),
@@ -69,31 +70,13 @@ export function AmendConfirmation({ order, amendment, preview, instrumentLabel }
           </div>
         ))}
       </dl>
-      {/* 訂正前 → 訂正後, side by side as brokers show a 訂正: what changes stands out in bold. */}
-      <table className="kb-trade-amend-table" data-testid="amend-confirm-changes">
-        <caption>{t('trade:amend.changesCaption')}</caption>
-        <thead>
-          <tr>
-            <td />
-            <th scope="col">{t('trade:amend.before')}</th>
-            <th scope="col">{t('trade:amend.after')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {changes.map(([id, label, before, after, differs]) => (
-            <tr key={id}>
-              <th scope="row">{label}</th>
-              <td data-testid={`amend-confirm-${id}-before`}>{before}</td>
-              <td
-                className={differs ? 'kb-trade-amend-changed' : undefined}
-                data-testid={`amend-confirm-${id}-after`}
-              >
-                {after}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChangesTable
+        caption={t('trade:amend.changesCaption')}
+        beforeLabel={t('trade:amend.before')}
+        afterLabel={t('trade:amend.after')}
+        rows={changes}
+        testId="amend-confirm"
+      />
       <dl className="kb-trade-figures" style={{ marginTop: 8 }}>
         {figures.map(([id, label, value]) => (
           <div key={id} className={id === 'total' ? 'kb-trade-figure-total' : undefined}>

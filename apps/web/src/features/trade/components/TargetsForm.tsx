@@ -1,4 +1,5 @@
 import { Button, List } from 'antd-mobile';
+import { ApiError } from '@kabuto/client';
 import { decimalToSen, senToDecimal, takeProfitStopLossRequest, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { FormAlert } from '../../../components/form/FormAlert';
@@ -9,7 +10,12 @@ import { useInstrument } from '../../../lib/market-data';
 import { useBoard } from '../../../lib/board';
 import { positionTargetReferences } from '../lib/figures';
 import { useTargetFields } from '../lib/use-target-fields';
-import { meetsRows, positionSideText, priceText, quantityText } from '../lib/labels';
+import { instrumentWithCode, meetsRows, positionSideText, priceText, quantityText } from '../lib/labels';
+import { useConfirmedSend } from '../lib/use-confirmed-send';
+import type { Confirmed } from '../api/trading';
+import type { TargetsRequest } from '../api/keys';
+import { ConfirmationDialog } from './ConfirmationDialog';
+import { TargetsConfirmation } from './TargetsConfirmation';
 import { priceInputText, steppedTarget } from '../lib/prices';
 import { Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
@@ -18,9 +24,9 @@ import { TargetEstimates } from './TargetEstimates';
 
 const inputOf = (decimal: string | null) => (decimal ? priceInputText(decimalToSen(decimal) ?? 0n) : '');
 
-/** 利益確定・損切りの変更: empty clears a target. */
+/** 利益確定・損切りの変更: empty clears a target; sent after a confirmation. */
 export function TargetsForm({ position, onDone }: { position: Position; onDone: () => void }) {
-  const { t } = useTradeTranslation();
+  const { t, i18n } = useTradeTranslation();
   const save = useSetTargets();
   const instrument = useInstrument(position.code);
   const form = useForm({ takeProfit: inputOf(position.takeProfit), stopLoss: inputOf(position.stopLoss) });
@@ -38,27 +44,34 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
     field.onChange(priceInputText(steppedTarget(field.value, step, { topix500, reference: from })));
   };
 
+  // Nothing to ask the server before the confirmation: the targets are judged above, its figures are worked out here.
+  const { confirming, unanswered, review, dismiss, send } = useConfirmedSend({
+    form,
+    preview: { mutate: (targets: TargetsRequest, { onSuccess }) => onSuccess?.(targets) },
+    previewRequest: (targets: TargetsRequest) => targets,
+    commit: ({ body }: Confirmed<TargetsRequest>) => save.mutateAsync({ id: position.id, body }),
+    onDone,
+  });
+
   const submit = () => {
     const checked = form.parse(takeProfitStopLossRequest, {
       takeProfit: form.values.takeProfit.trim() ? form.values.takeProfit : null,
       stopLoss: form.values.stopLoss.trim() ? form.values.stopLoss : null,
     });
     if (!checked) return;
-    const takeProfit = checked.takeProfit ?? null;
-    const stopLoss = checked.stopLoss ?? null;
     // Said under its field (useTargetFields).
     if (targetFields.refuse()) return;
-    form.send(
-      save,
-      {
-        id: position.id,
-        body: {
-          takeProfit: takeProfit === null ? null : senToDecimal(takeProfit),
-          stopLoss: stopLoss === null ? null : senToDecimal(stopLoss),
-        },
-      },
-      onDone,
-    );
+    const decimal = (sen: bigint | null | undefined) =>
+      sen === null || sen === undefined ? null : senToDecimal(sen);
+    const targets: TargetsRequest = {
+      takeProfit: decimal(checked.takeProfit),
+      stopLoss: decimal(checked.stopLoss),
+    };
+    if (targets.takeProfit === position.takeProfit && targets.stopLoss === position.stopLoss) {
+      form.showFailure(new ApiError('VALIDATION_FAILED', t('trade:targetsConfirm.unchanged')));
+      return;
+    }
+    review(targets);
   };
 
   return (
@@ -121,6 +134,24 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
         testId="targets-pnl"
       />
       <FormAlert alert={form.alert} testId="targets" />
+      <ConfirmationDialog
+        title={t('trade:targetsConfirm.title')}
+        unanswered={unanswered}
+        backText={t('trade:targetsConfirm.back')}
+        sendText={t('trade:targetsConfirm.send')}
+        sending={save.isPending}
+        onBack={dismiss}
+        onSend={send}
+        testId="targets"
+      >
+        {confirming && (
+          <TargetsConfirmation
+            position={position}
+            targets={confirming.attempt.body}
+            instrumentLabel={instrumentWithCode(t, instrument.data, i18n.resolvedLanguage, position.code)}
+          />
+        )}
+      </ConfirmationDialog>
       <div className="kb-actions">
         <Button
           type="submit"
