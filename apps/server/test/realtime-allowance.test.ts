@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
 import { Allowance } from '../src/modules/realtime/allowance';
+import {
+  ADDRESS_SHARED_MS,
+  Connection,
+  SUBSCRIPTION_BURST,
+  SUBSCRIPTIONS_PER_SECOND,
+} from '../src/modules/realtime/connection';
 
 const take = (allowance: Allowance, count: number, now: number) =>
   Allowance.takeFromAll([allowance], count, now);
@@ -45,5 +52,22 @@ describe('a subscription allowance', () => {
     // The first connection still has 100 of its own, but the address has none.
     expect(Allowance.takeFromAll([connection, address], 1, now)).toBe(false);
     expect(connection.available(now)).toBe(100);
+  });
+
+  it('draws on the address only in a connection’s first moments, so an emptied address cannot stop an open screen', () => {
+    const opened = 20_000_000;
+    const connection = new Connection({} as WebSocket, 'ja', '192.0.2.1', () => undefined, opened);
+    const address = new Allowance(SUBSCRIPTION_BURST, SUBSCRIPTIONS_PER_SECOND);
+    // A neighbour has emptied the address.
+    expect(Allowance.takeFromAll([address], SUBSCRIPTION_BURST, opened)).toBe(true);
+    // New, the connection is refused what its address lacks, and takes nothing of its own.
+    expect(connection.takeSubscriptions(30, address, opened + 100)).toBe(false);
+    expect(connection.subscriptions.available(opened + 100)).toBe(SUBSCRIPTION_BURST);
+    // Open as long as its own burst takes to come back, it follows on its own allowance alone.
+    const later = opened + ADDRESS_SHARED_MS;
+    Allowance.takeFromAll([address], address.available(later), later);
+    expect(connection.takeSubscriptions(30, address, later)).toBe(true);
+    expect(connection.subscriptions.available(later)).toBe(SUBSCRIPTION_BURST - 30);
+    expect(address.available(later)).toBe(0);
   });
 });

@@ -46,6 +46,7 @@ const client = (createSocket: (url: string) => SocketLike = fakeSocket) =>
     maxDelayMs: 1000,
     heartbeatMs: 1000,
     lingerMs: 500,
+    resubscribeMs: 200,
     random: () => 0.5,
   });
 
@@ -266,7 +267,7 @@ describe('the realtime client', () => {
     expect([...after.snapshot().keys()]).toEqual(['quote:1002', 'quote:1003']);
   });
 
-  it('asks again, a little later, for channels the server refused for its rate, and only for those', async () => {
+  it('asks again, later each time, for channels the server refused for its rate, and only for those; down meanwhile', async () => {
     const realtime = client();
     realtime.follow('quote:7203', () => undefined);
     last().open();
@@ -286,23 +287,47 @@ describe('the realtime client', () => {
       op: 'subscribe',
       channels: ['quote:0000'],
     });
+    expect(realtime.connection()).toBe('live');
     last().frame('quote:9984', 1, {});
     last().frame('error', 2, { errorCode: 'RATE_LIMITED', op: 'subscribe' });
-    // (The connection pings meanwhile: only subscribes are counted.)
-    const subscribes = () => last().sent.filter((m) => (m as { op: string }).op === 'subscribe');
-    vi.advanceTimersByTime(1999);
+    // Until 6758 comes, its figures are not live: screens poll and say how old they are.
+    expect(realtime.connection()).toBe('down');
+    // (The connection pings meanwhile: only subscribes are counted; its pongs keep it open.)
+    const socket = last();
+    const subscribes = () => socket.sent.filter((m) => (m as { op: string }).op === 'subscribe');
+    vi.advanceTimersByTime(199);
     expect(subscribes()).toHaveLength(2);
     vi.advanceTimersByTime(1);
     expect(subscribes().at(-1)).toEqual({ op: 'subscribe', channels: ['quote:6758'] });
-    last().frame('quote:6758', 1, { last: '1.00' });
+    // Refused again: asked again after twice the delay.
+    socket.frame('error', 3, { errorCode: 'RATE_LIMITED', op: 'subscribe' });
+    vi.advanceTimersByTime(399);
+    expect(subscribes()).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(subscribes()).toHaveLength(4);
+    socket.frame('quote:6758', 1, { last: '1.00' });
     expect(quotes).toEqual([{ last: '1.00' }]);
-    // Nothing more is asked for on this connection (its pongs keep it open).
-    const socket = last();
+    expect(realtime.connection()).toBe('live');
+    // Nothing more is asked for on this connection.
     for (let pong = 1; pong <= 5; pong += 1) {
       vi.advanceTimersByTime(1000);
       socket.frame('pong', pong, {});
     }
     expect(last()).toBe(socket);
-    expect(subscribes()).toHaveLength(3);
+    expect(subscribes()).toHaveLength(4);
+  });
+
+  it('is live again when a refused channel is let go before it comes', async () => {
+    const realtime = client();
+    realtime.follow('quote:7203', () => undefined);
+    last().open();
+    last().frame('quote:7203', 1, {});
+    const unfollow = realtime.follow('quote:6758', () => undefined);
+    await settled();
+    last().frame('error', 1, { errorCode: 'RATE_LIMITED', op: 'subscribe' });
+    expect(realtime.connection()).toBe('down');
+    unfollow();
+    await settled();
+    expect(realtime.connection()).toBe('live');
   });
 });

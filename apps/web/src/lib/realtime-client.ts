@@ -30,7 +30,7 @@ export interface RealtimeOptions {
   heartbeatMs?: number;
   /** A connection with no channel left is closed after this long (a screen change re-subscribes at once). */
   lingerMs?: number;
-  /** A subscribe the server refused for its rate is asked again after this long. */
+  /** A subscribe the server refused for its rate is asked again after this long, doubled each time up to maxDelayMs. */
   resubscribeMs?: number;
   random?: () => number;
 }
@@ -54,7 +54,8 @@ export type ConnectionState = 'idle' | 'connecting' | 'live' | 'down';
  * Channels followed and dropped while a screen renders are sent once it has settled, as one subscribe and one
  * unsubscribe: a list that scrolls drops some rows and follows others, and a row in both stays subscribed,
  * with its data, instead of being dropped and asked for again (the server allows a connection only so many
- * new subscriptions a second). A subscribe it refuses for that rate is asked again a little later.
+ * new subscriptions a second). A subscribe it refuses for that rate is asked again a little later; until what it
+ * asked for has come, the connection counts as `down`, so that screens poll and say how old their figures are.
  */
 export class RealtimeClient {
   private socket: SocketLike | null = null;
@@ -64,6 +65,7 @@ export class RealtimeClient {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private lingerTimer: ReturnType<typeof setTimeout> | null = null;
   private resubscribeTimer: ReturnType<typeof setTimeout> | null = null;
+  private resubscribes = 0;
   /** Followed or dropped since the last flush, on the open connection. */
   private readonly toSubscribe = new Set<string>();
   private readonly toUnsubscribe = new Set<string>();
@@ -189,6 +191,19 @@ export class RealtimeClient {
     if (!this.isOpen()) return;
     if (dropped.length) this.send({ op: 'unsubscribe', channels: dropped });
     this.subscribe(added);
+    this.liveIfServed();
+  }
+
+  /** Followed channels asked for on this connection that have not had their first frame. */
+  private unserved() {
+    return [...this.awaiting].filter((channel) => this.listeners.has(channel));
+  }
+
+  /** Live again once a refusal's channels have all come (or are no longer followed). */
+  private liveIfServed() {
+    if (this.state !== 'down' || !this.isOpen() || this.unserved().length) return;
+    this.resubscribes = 0;
+    this.setState('live');
   }
 
   private subscribe(channels: readonly string[]) {
@@ -198,13 +213,20 @@ export class RealtimeClient {
     this.send({ op: 'subscribe', channels: asked });
   }
 
-  /** Asks again, once, for what was asked and has not come: the server refuses a subscribe whole. */
+  /**
+   * Asks again for what was asked and has not come (the server refuses a subscribe whole), after a delay that
+   * doubles with each refusal in a row; meanwhile the connection counts as down.
+   */
   private scheduleResubscribe() {
+    if (this.isOpen() && this.unserved().length) this.setState('down');
     if (this.resubscribeTimer) return;
+    const { resubscribeMs, maxDelayMs } = this.options;
+    const delay = Math.min(maxDelayMs, resubscribeMs * 2 ** this.resubscribes);
+    this.resubscribes += 1;
     this.resubscribeTimer = setTimeout(() => {
       this.resubscribeTimer = null;
-      if (this.isOpen()) this.subscribe([...this.awaiting].filter((channel) => this.listeners.has(channel)));
-    }, this.options.resubscribeMs);
+      if (this.isOpen()) this.subscribe(this.unserved());
+    }, delay);
   }
 
   private mayAsk(channel: string) {
@@ -259,7 +281,7 @@ export class RealtimeClient {
     }
     if (frame.channel === WS_CONTROL_CHANNELS.error) return this.refused(frame.data as WsErrorData);
     if (frame.channel === WS_CONTROL_CHANNELS.pong) return;
-    this.awaiting.delete(frame.channel);
+    if (this.awaiting.delete(frame.channel)) this.liveIfServed();
     const set = this.listeners.get(frame.channel);
     if (!set) return;
     this.latest.set(frame.channel, frame.data);
@@ -271,6 +293,7 @@ export class RealtimeClient {
     if (error.errorCode === 'RATE_LIMITED') return this.scheduleResubscribe();
     // Refused for good (an unknown code, signed out meanwhile): not asked for again on this connection.
     for (const channel of error.channels ?? []) this.awaiting.delete(channel);
+    this.liveIfServed();
   }
 
   private heartbeat() {
@@ -293,6 +316,7 @@ export class RealtimeClient {
     this.heartbeatTimer = null;
     if (this.resubscribeTimer) clearTimeout(this.resubscribeTimer);
     this.resubscribeTimer = null;
+    this.resubscribes = 0;
     // A new connection subscribes to everything followed; what was dropped is forgotten now.
     for (const channel of this.toUnsubscribe) this.latest.delete(channel);
     this.toUnsubscribe.clear();

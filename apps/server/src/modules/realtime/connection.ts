@@ -25,6 +25,13 @@ export const MAX_QUEUED_OPS = 32;
  */
 export const SUBSCRIPTION_BURST = 5 * WS_MAX_CHANNELS;
 export const SUBSCRIPTIONS_PER_SECOND = WS_MAX_CHANNELS / 2;
+/**
+ * How long a new connection's subscriptions also draw on its address's allowance: the time its own burst takes to
+ * come back. A client that reconnects to start afresh draws on its address; a connection open longer than this
+ * cannot take more than its own rate anyway, so it no longer draws on it, and a neighbour emptying the address's
+ * allowance cannot stop a screen already open from following what it shows.
+ */
+export const ADDRESS_SHARED_MS = (SUBSCRIPTION_BURST / SUBSCRIPTIONS_PER_SECOND) * 1000;
 
 export interface ConnectionUser {
   userId: bigint;
@@ -55,6 +62,7 @@ export class Connection {
     /** The client's address (behind a trusted proxy, the one it forwarded). */
     readonly address: string,
     private readonly onDropped: (connection: Connection) => void,
+    private readonly openedAt = Date.now(),
   ) {}
 
   get open() {
@@ -67,6 +75,15 @@ export class Connection {
     this.queued += 1;
     this.queue = this.queue.then(op).finally(() => (this.queued -= 1));
     return true;
+  }
+
+  /**
+   * Takes `count` new subscriptions from this connection's allowance and, in its first ADDRESS_SHARED_MS, from its
+   * address's (`address`) too; false, and nothing taken, when one of them is short.
+   */
+  takeSubscriptions(count: number, address: Allowance, now = Date.now()): boolean {
+    const shared = now - this.openedAt < ADDRESS_SHARED_MS;
+    return Allowance.takeFromAll(shared ? [this.subscriptions, address] : [this.subscriptions], count, now);
   }
 
   /** Sends the next frame of a subscribed channel; `data` is already JSON. */

@@ -62,10 +62,10 @@ export class Hub {
   /** Private refreshes under way per `<userId>:<channel>`, and the scope of one more to run after. */
   private readonly refreshing = new Map<string, { next: Scope | null }>();
   /**
-   * New subscriptions each client address may still make, shared by its connections: as many as all the
-   * connections it may hold (`wsMaxPerAddress`) could make if they stayed open, so that many people behind one
-   * carrier's address are not held back, while one client closing and reopening its socket gains nothing.
-   * Full ones are forgotten at each heartbeat.
+   * New subscriptions each client address may still make, drawn on by its connections in their first moments
+   * (Connection.takeSubscriptions): as many as all the connections it may hold (`wsMaxPerAddress`) could make if
+   * they stayed open, so that many people behind one carrier's address are not held back, while one client
+   * closing and reopening its socket gains nothing. Full ones are forgotten at each heartbeat.
    */
   private readonly subscriptionsByAddress = new Map<string, Allowance>();
   private lastStatus = '';
@@ -190,9 +190,9 @@ export class Hub {
       connection.error('WS_TOO_MANY_CHANNELS', { max: WS_MAX_CHANNELS }, { op: 'subscribe' });
       return;
     }
-    const fresh = wanted.filter((channel) => !connection.seqs.has(channel)).length;
-    const shared = this.addressSubscriptions(connection.address);
-    if (!Allowance.takeFromAll([connection.subscriptions, shared], fresh, Date.now())) {
+    // What could cost a snapshot: a channel not yet followed that reads as one (the rest is refused at no cost).
+    const fresh = wanted.filter((channel) => !connection.seqs.has(channel) && parseChannel(channel)).length;
+    if (!connection.takeSubscriptions(fresh, this.addressSubscriptions(connection.address))) {
       connection.error('RATE_LIMITED', {}, { op: 'subscribe' });
       return;
     }

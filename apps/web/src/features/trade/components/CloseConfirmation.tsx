@@ -1,4 +1,10 @@
-import { formatPrice, isMarginTrade, type ClosePreviewView, type Position } from '@kabuto/contract';
+import {
+  decimalToSen,
+  formatPrice,
+  isMarginTrade,
+  type ClosePreviewView,
+  type Position,
+} from '@kabuto/contract';
 
 import { withSign, yen } from '../../../lib/format';
 import { toneClass } from '../../../lib/price-tone';
@@ -48,8 +54,8 @@ export function CloseConfirmation({
     ['open-fee', t('trade:openFee'), yen(position.openFee)],
     ['fee', t('trade:closeFee'), yen(preview.fee)],
   ];
-  // A 1x buy borrows nothing: it is never charged interest.
-  if (isMarginTrade(position.side, position.leverage))
+  // A 1x buy borrows nothing: it is never charged interest (the row stays if it was all the same).
+  if (isMarginTrade(position.side, position.leverage) || decimalToSen(preview.interest) !== 0n)
     figures.push(['interest', t(`trade:interest.${position.side}`), yen(preview.interest)]);
   figures.push(['net', t('trade:closeConfirmNetPnl'), signed(preview.netPnl), toneClass(preview.netPnl)]);
   // Only a close that rests has a last date; one the market is already through fills now.

@@ -1,7 +1,7 @@
 import { toneClass } from '../../../lib/price-tone';
 import { useState, type ReactNode } from 'react';
 import { Button, Toast } from 'antd-mobile';
-import { formatJst, isMarginTrade, type Position } from '@kabuto/contract';
+import { decimalToSen, formatJst, isMarginTrade, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { withSign, yen } from '../../../lib/format';
 import { useCancelClose, useLiveQuotes, usePosition } from '../api/trading';
@@ -69,16 +69,17 @@ export function PositionDetail({
   ];
   const fee: Row = ['fee', t('trade:openFee'), yen(position.openFee)];
   // 累計 while the position is open (it grows each day); a closed one's is what it cost in all. A 1x buy borrows
-  // nothing and is never charged: it has no such row.
-  const interest: Row[] = isMarginTrade(position.side, position.leverage)
-    ? [
-        [
-          'interest',
-          closed ? t(`trade:interestTotal.${position.side}`) : t(`trade:interest.${position.side}`),
-          yen(position.interest),
-        ],
-      ]
-    : [];
+  // nothing and is never charged: it has no such row (unless something was charged all the same).
+  const interest: Row[] =
+    isMarginTrade(position.side, position.leverage) || decimalToSen(position.interest) !== 0n
+      ? [
+          [
+            'interest',
+            closed ? t(`trade:interestTotal.${position.side}`) : t(`trade:interest.${position.side}`),
+            yen(position.interest),
+          ],
+        ]
+      : [];
   const rows: Row[] = [
     ['instrument', t('trade:instrument'), <InstrumentLabel code={position.code} key="i" />],
   ];
