@@ -751,6 +751,9 @@ for (const lang of ['ja', 'en']) {
       });
       const closeConfirm = page.getByRole('dialog', { name: message(lang, 'trade', 'closeConfirmTitle') });
       await expect(closeConfirm.getByTestId('close-confirm-validity')).toHaveText(closeValidity);
+      await expect(closeConfirm.getByTestId('close-confirm-side')).toHaveText(
+        message(lang, 'trade', 'historyTag.close.long'),
+      );
       await expect(closeConfirm.getByTestId('close-confirm-net')).toBeVisible();
       await expect(closeConfirm.getByTestId('close-confirm-interest')).toHaveCount(0);
       await waitUntilSettled(closeConfirm);
@@ -923,6 +926,12 @@ for (const lang of ['ja', 'en']) {
       await expect(input(page, 'order-quantity')).toHaveValue('200');
       await expect(panel.getByTestId('order-quantity-down')).toBeEnabled();
       await input(page, 'order-quantity').fill('150');
+      // Said once the field is left, as a price is, and again on sending.
+      await expect(panel.getByTestId('order-quantity-error')).toHaveCount(0);
+      await input(page, 'order-quantity').blur();
+      await expect(panel.getByTestId('order-quantity-error')).toHaveText(
+        message(lang, 'errors', 'ORDER_LOTS_INVALID'),
+      );
       await panel.getByTestId('order-review').click();
       await expect(panel.getByTestId('order-quantity-error')).toHaveText(
         message(lang, 'errors', 'ORDER_LOTS_INVALID'),
@@ -963,14 +972,12 @@ for (const lang of ['ja', 'en']) {
       page.on('request', (sent) => {
         if (new URL(sent.url()).pathname === '/api/orders/preview') previews.push(sent.url());
       });
+      // Named with the tick at that price, as a take-profit's is.
+      const offTickText = messagePattern(lang, 'trade', 'limitTick', {}, { tick: yenPattern(lang) });
       await input(page, 'order-price').blur();
-      await expect(panel.getByTestId('order-price-error')).toHaveText(
-        message(lang, 'errors', 'ORDER_PRICE_OFF_TICK'),
-      );
+      await expect(panel.getByTestId('order-price-error')).toHaveText(offTickText);
       await panel.getByTestId('order-review').click();
-      await expect(panel.getByTestId('order-price-error')).toHaveText(
-        message(lang, 'errors', 'ORDER_PRICE_OFF_TICK'),
-      );
+      await expect(panel.getByTestId('order-price-error')).toHaveText(offTickText);
       expect(await problemsOn(page, 'order-panel-error')).toEqual([]);
       // Above the day's upper limit (値幅制限): said so, on the price.
       await input(page, 'order-price').fill(String(Number(quote.limitUp) + 100));
@@ -1021,6 +1028,8 @@ for (const lang of ['ja', 'en']) {
       const row = page.getByTestId('order-row');
       await expect(row).toHaveCount(1);
       await expect(row.getByTestId('order-status')).toHaveText(message(lang, 'trade', 'orderStatus.open'));
+      // Named as the history names an order to open: 新規買, not a bare 買.
+      await expect(row.getByTestId('history-tag')).toHaveText(message(lang, 'trade', 'historyTag.open.long'));
       await expect(row.getByTestId('order-valid-until')).toHaveText(
         `${message(lang, 'trade', 'validUntil')} ${lastDate}`,
       );
@@ -1179,15 +1188,27 @@ for (const lang of ['ja', 'en']) {
       );
       await input(page, 'amend-quantity').fill('200');
       await expect(form.getByTestId('amend-quantity-error')).toHaveCount(0);
-      // A price off the stock's tick grid (TOPIX500: 0.5 yen here): said under the price, as the engine says it.
+      // A price off the stock's tick grid (TOPIX500: 0.5 yen here): said under the price, with the tick.
       await input(page, 'amend-price').fill(`${Math.floor(low) + 0.3}`);
       await form.getByTestId('amend-review').click();
       await expect(form.getByTestId('amend-price-error')).toHaveText(
-        message(lang, 'errors', 'ORDER_PRICE_OFF_TICK'),
+        messagePattern(lang, 'trade', 'limitTick', {}, { tick: yenPattern(lang) }),
       );
       // A price the ask already reaches (the day's upper limit) is said to fill at once, at the ask a buy meets;
       // taken back, nothing is sent.
       await input(page, 'amend-price').fill(String(Number(quote.limitUp)));
+      // The form shows the 売気配 a buy meets, and works the estimate out there, not at the limit typed.
+      await expect(
+        form.getByTestId('amend-figures-meets').locator('xpath=preceding-sibling::dt[1]'),
+      ).toHaveText(message(lang, 'trade', 'bestAsk'));
+      await expect(async () => {
+        const ask = Number(
+          (await form.getByTestId('amend-figures-meets').innerText()).replace(/[^\d.]/g, ''),
+        );
+        expect(sen(await form.getByTestId('amend-estimate').innerText())).toBe(
+          BigInt(Math.round(ask * 100)) * 200n,
+        );
+      }).toPass({ timeout: 10_000 });
       await form.getByTestId('amend-review').click();
       const through = page.getByRole('dialog', { name: message(lang, 'trade', 'amend.confirmTitle') });
       await expect(through.getByTestId('amend-confirm-fill-note')).toHaveText(

@@ -17,11 +17,28 @@ import {
 } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
 import { amendmentChanges, cashForAmendment, changesSomething, heldOf } from '../lib/amend';
-import { lotsOfShares, marginOf, notionalOf, sharesSteps, steppedShares } from '../lib/figures';
-import { instrumentWithCode, orderSideText, priceText, quantityText } from '../lib/labels';
-import { bandOf, priceInputText, steppedPrice } from '../lib/prices';
+import {
+  entryReference,
+  lotsOfShares,
+  marginOf,
+  marketEntry,
+  notionalOf,
+  sharesSteps,
+  steppedShares,
+} from '../lib/figures';
+import { useBoard } from '../../../lib/board';
+import {
+  instrumentWithCode,
+  limitPriceProblemText,
+  meetsRows,
+  orderSideText,
+  priceText,
+  quantityText,
+  sharesProblemText,
+} from '../lib/labels';
+import { bandOf, limitPriceProblem, priceInputText, steppedPrice } from '../lib/prices';
 import { useTradeTranslation } from '../lib/texts';
-import { useLimitPriceField } from '../lib/use-limit-price-field';
+import { useCheckedFields } from '../lib/use-checked-fields';
 import { PriceLimitsNote } from './PriceLimitsNote';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { AmendConfirmation } from './AmendConfirmation';
@@ -64,7 +81,14 @@ export function AmendOrderForm({
   });
   const lots = lotsOfShares(form.values.shares);
   const band = quote ? bandOf(quote) : undefined;
-  const priceField = useLimitPriceField(form, band ?? null, instrument.data?.topix500 ?? null);
+  // Said under their fields once left: the new limit as the engine would judge it, the quantity.
+  const checkedFields = useCheckedFields(form, {
+    price: limitPriceProblemText(
+      t,
+      limitPriceProblem(form.values.price, band ?? null, instrument.data?.topix500 ?? null),
+    ),
+    shares: sharesProblemText(t, form.values.shares),
+  });
 
   const stepPrice = (step: 1 | -1) => {
     const field = form.field('price');
@@ -76,8 +100,11 @@ export function AmendOrderForm({
   const stepShares = (step: 1 | -1) =>
     form.field('shares').onChange(steppedShares(form.values.shares, step, order.lots, order.lots));
 
-  const newPrice = typedPrice(form.values.price);
-  const estimate = newPrice !== null && lots !== null ? notionalOf(senToDecimal(newPrice), lots) : null;
+  // What a market order meets now (a buy the best ask, a sell the best bid): a new limit the board already
+  // reaches fills there, and is worked out there, as the confirmation works it out.
+  const meets = marketEntry(order.side, quote ? decimalToSen(quote.last) : null, useBoard(order.code).data);
+  const fillsAt = entryReference(order.side, typedPrice(form.values.price), meets);
+  const estimate = fillsAt !== null && lots !== null ? notionalOf(senToDecimal(fillsAt.price), lots) : null;
 
   const check = () => {
     if (lots === null) {
@@ -86,8 +113,8 @@ export function AmendOrderForm({
     }
     const checked = form.parse(amendOrderRequest, { lots });
     if (!checked) return;
-    // Said under the price (useLimitPriceField).
-    if (priceField.refuse()) return;
+    // Said under their fields (useCheckedFields).
+    if (checkedFields.refuse()) return;
     // Refused by the server too (a 訂正 only reduces the quantity); said here without asking it.
     if (checked.lots > order.lots) {
       form.showFailure(new ApiError('ORDER_AMEND_LOTS_INCREASED', t('errors:ORDER_AMEND_LOTS_INCREASED')));
@@ -113,7 +140,10 @@ export function AmendOrderForm({
   ];
   if (order.takeProfit) figures.push(['take-profit', t('trade:takeProfit'), priceText(t, order.takeProfit)]);
   if (order.stopLoss) figures.push(['stop-loss', t('trade:stopLoss'), priceText(t, order.stopLoss)]);
-  figures.push(['last', t('trade:lastPrice'), quote ? priceText(t, quote.last) : '—']);
+  figures.push(
+    ['last', t('trade:lastPrice'), quote ? priceText(t, quote.last) : '—'],
+    ...meetsRows(t, meets),
+  );
 
   return (
     <form
@@ -127,7 +157,7 @@ export function AmendOrderForm({
       <Figures rows={figures} testId="amend-figures" />
       <List className="kb-form">
         <FormField
-          {...priceField.field('price')}
+          {...checkedFields.field('price')}
           label={t('trade:amend.newPrice')}
           labelPosition="above"
           placeholder={t('trade:pricePlaceholder')}
@@ -148,7 +178,7 @@ export function AmendOrderForm({
       )}
       <List className="kb-form">
         <FormField
-          {...form.field('shares')}
+          {...checkedFields.field('shares')}
           label={t('trade:amend.newShares')}
           labelPosition="above"
           placeholder={t('trade:sharesPlaceholder')}

@@ -106,16 +106,21 @@ export function CloseConfirmation({
               price: close.price ? formatPrice(close.price) : '',
             })}
           </p>
-          {rests && (
-            <dl className="kb-trade-figures" style={{ marginTop: 8 }}>
+          <dl className="kb-trade-figures" style={{ marginTop: 8 }}>
+            {/* What this order does: a long is sold back (返済売), a short bought back (返済買). */}
+            <div>
+              <dt>{t('trade:sideLabel')}</dt>
+              <dd data-testid="close-confirm-side">{t(`trade:historyTag.close.${position.side}`)}</dd>
+            </div>
+            {rests && (
               <div>
                 <dt>{t('trade:validityLabel')}</dt>
                 <dd data-testid="close-confirm-validity">
                   {validityText(t, preview.validity, preview.validUntil)}
                 </dd>
               </div>
-            </dl>
-          )}
+            )}
+          </dl>
         </>
       )}
       {weekNote && (

@@ -17,7 +17,7 @@ import { useClosePosition, useClosePreview, useLiveQuotes, type Confirmed } from
 import { useInstrument } from '../../../lib/market-data';
 import { useBoard } from '../../../lib/board';
 import { marketExit } from '../lib/figures';
-import { bandOf, priceInputText, steppedPrice } from '../lib/prices';
+import { bandOf, limitPriceProblem, priceInputText, steppedPrice } from '../lib/prices';
 import {
   instrumentWithCode,
   meetsRows,
@@ -25,11 +25,12 @@ import {
   quantityText,
   restingCloseOf,
   restingCloseText,
+  limitPriceProblemText,
 } from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { CloseConfirmation } from './CloseConfirmation';
 import { ConfirmationDialog } from './ConfirmationDialog';
-import { useLimitPriceField } from '../lib/use-limit-price-field';
+import { useCheckedFields } from '../lib/use-checked-fields';
 import { PriceLimitsNote } from './PriceLimitsNote';
 import { Figures } from './DetailSheet';
 import { Stepper } from './Stepper';
@@ -76,12 +77,16 @@ export function ClosePositionForm({
   const validity = validityFor(type, form.values.validity as OrderValidity);
 
   const band = quote ? bandOf(quote) : undefined;
-  const priceField = useLimitPriceField(
-    form,
-    band ?? null,
-    instrument.data?.topix500 ?? null,
-    type === 'limit',
-  );
+  // The limit said under the price once left, as the engine would judge it.
+  const priceField = useCheckedFields(form, {
+    price:
+      type === 'limit'
+        ? limitPriceProblemText(
+            t,
+            limitPriceProblem(form.values.price, band ?? null, instrument.data?.topix500 ?? null),
+          )
+        : null,
+  });
   const stepPrice = (step: 1 | -1) => {
     const field = form.field('price');
     const reference = decimalToSen(last) ?? 1n;
@@ -99,7 +104,7 @@ export function ClosePositionForm({
       form.showFailure(new ApiError('ORDER_PRICE_REQUIRED', t('errors:ORDER_PRICE_REQUIRED')));
       return;
     }
-    // Said under the price (useLimitPriceField).
+    // Said under the price (useCheckedFields).
     if (priceField.refuse()) return;
     const body: CloseRequest = {
       type: checked.type,

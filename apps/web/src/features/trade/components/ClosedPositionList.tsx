@@ -44,7 +44,9 @@ export function ClosedPositionList({ onOpen }: { onOpen: (position: Position) =>
                 <span>
                   {quantityText(t, position.lots)}
                   {t('common:separator')}
-                  {t('trade:leverageValue', { leverage: position.leverage })}
+                  <span className="kb-nowrap">
+                    {t('trade:leverageValue', { leverage: position.leverage })}
+                  </span>
                 </span>
                 <span>
                   {t('trade:entryPrice')} {formatPrice(position.entryPrice)} <span aria-hidden>→</span>{' '}

@@ -52,7 +52,9 @@ export function OrderHistoryList({
                 <span>
                   {quantityText(t, line.order.lots)}
                   {t('common:separator')}
-                  {t('trade:leverageValue', { leverage: line.order.leverage })}
+                  <span className="kb-nowrap">
+                    {t('trade:leverageValue', { leverage: line.order.leverage })}
+                  </span>
                 </span>
                 <span>{orderPriceText(t, line.order)}</span>
               </span>
@@ -67,7 +69,7 @@ export function OrderHistoryList({
                       {t('common:separator')}
                     </>
                   )}
-                  {t('trade:orderNumber', { id: line.order.id })}
+                  <span className="kb-nowrap">{t('trade:orderNumber', { id: line.order.id })}</span>
                 </span>
                 <span>{formatJst(line.at)}</span>
               </span>
@@ -93,7 +95,9 @@ export function OrderHistoryList({
                 <span>
                   {quantityText(t, line.position.lots)}
                   {t('common:separator')}
-                  {t('trade:leverageValue', { leverage: line.position.leverage })}
+                  <span className="kb-nowrap">
+                    {t('trade:leverageValue', { leverage: line.position.leverage })}
+                  </span>
                 </span>
                 <span data-testid="close-price">{closePriceText(t, line.position)}</span>
               </span>
@@ -107,7 +111,7 @@ export function OrderHistoryList({
                       {t('common:separator')}
                     </>
                   )}
-                  {t('trade:positionNumber', { id: line.position.id })}
+                  <span className="kb-nowrap">{t('trade:positionNumber', { id: line.position.id })}</span>
                 </span>
                 <span>{formatJst(line.at)}</span>
               </span>

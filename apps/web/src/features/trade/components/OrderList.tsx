@@ -7,7 +7,7 @@ import { useOrders } from '../api/trading';
 import type { OrderFilter } from '../api/keys';
 import { dateText } from '../../../lib/format';
 import { orderStatusText, positionStatusText, quantityText, restingCloseOf } from '../lib/labels';
-import { InstrumentLabel, SideTag, TradeTag } from './InstrumentLabel';
+import { InstrumentLabel, TradeTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
 
 /** "指値 2,790.00" / "成行"; a filled order also shows its fill price. */
@@ -63,7 +63,7 @@ export function OrderList({
               <span>
                 {quantityText(t, position.lots)}
                 {t('common:separator')}
-                {t('trade:leverageValue', { leverage: position.leverage })}
+                <span className="kb-nowrap">{t('trade:leverageValue', { leverage: position.leverage })}</span>
               </span>
               <span data-testid="waiting-close-price">
                 {position.closeLimit
@@ -73,7 +73,9 @@ export function OrderList({
             </span>
             <RestingCloseValidity position={position} />
             <span className="kb-trade-row-meta">
-              <span>{t('trade:positionNumber', { id: position.id })}</span>
+              <span>
+                <span className="kb-nowrap">{t('trade:positionNumber', { id: position.id })}</span>
+              </span>
             </span>
           </button>
         </li>
@@ -88,7 +90,7 @@ export function OrderList({
           >
             <span className="kb-trade-row-head">
               <span>
-                <SideTag side={order.side} />
+                <TradeTag kind="open" side={order.side} />
                 <InstrumentLabel code={order.code} />
               </span>
               <span data-testid="order-status">{orderStatusText(t, order)}</span>
@@ -97,7 +99,7 @@ export function OrderList({
               <span>
                 {quantityText(t, order.lots)}
                 {t('common:separator')}
-                {t('trade:leverageValue', { leverage: order.leverage })}
+                <span className="kb-nowrap">{t('trade:leverageValue', { leverage: order.leverage })}</span>
               </span>
               <span>{orderPriceText(t, order)}</span>
             </span>
@@ -109,7 +111,9 @@ export function OrderList({
               />
             )}
             <span className="kb-trade-row-meta">
-              <span>{t('trade:orderNumber', { id: order.id })}</span>
+              <span>
+                <span className="kb-nowrap">{t('trade:orderNumber', { id: order.id })}</span>
+              </span>
               <span>{formatJst(order.createdAt)}</span>
             </span>
           </button>

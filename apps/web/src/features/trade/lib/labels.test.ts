@@ -4,11 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { dateText } from '../../../lib/format';
 import {
   dailyChargeFigure,
+  limitPriceProblemText,
   orderSideText,
   orderTypeText,
   positionSideText,
   quantityText,
   meetsRows,
+  sharesProblemText,
   targetProblemText,
   validityText,
   weekEndsToday,
@@ -222,5 +224,30 @@ describe('meetsRows', () => {
     expect(meetsRows(ja, null)).toEqual([]);
     const en = await translator('en');
     expect(meetsRows(en, { price: 279_950n, basis: 'bid' })).toEqual([['meets', 'Bid', '¥2,799.5']]);
+  });
+});
+
+describe('limitPriceProblemText and sharesProblemText', () => {
+  it('say a limit off the grid with its tick, the rest in the engine’s words, and nothing when all is well', async () => {
+    const ja = await translator('ja');
+    expect(limitPriceProblemText(ja, { kind: 'tick', tick: 50n })).toBe(
+      '指値は呼値の単位（0.5円）で入力してください',
+    );
+    expect(limitPriceProblemText(ja, { kind: 'limits' })).toBe('価格が本日の値幅制限の範囲外です');
+    expect(limitPriceProblemText(ja, { kind: 'unreadable' })).toBe('価格を正しく入力してください');
+    expect(limitPriceProblemText(ja, null)).toBeNull();
+    const en = await translator('en');
+    expect(limitPriceProblemText(en, { kind: 'tick', tick: 100n })).toBe(
+      'Enter the limit price in steps of the tick size (¥1)',
+    );
+  });
+
+  it('say a quantity that is not whole 100-share units, but not an empty one (asked for on sending)', async () => {
+    const ja = await translator('ja');
+    expect(sharesProblemText(ja, '150')).toBe(ja('errors:ORDER_LOTS_INVALID'));
+    expect(sharesProblemText(ja, 'abc')).toBe(ja('errors:ORDER_LOTS_INVALID'));
+    expect(sharesProblemText(ja, '')).toBeNull();
+    expect(sharesProblemText(ja, '２００')).toBeNull();
+    expect(sharesProblemText(ja, '1,000')).toBeNull();
   });
 });

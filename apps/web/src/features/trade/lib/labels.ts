@@ -15,7 +15,15 @@ import { normalizeLang } from '@kabuto/i18n';
 import type { TFunction } from 'i18next';
 import { dateText, yen } from '../../../lib/format';
 import { instrumentName } from '../../../lib/market-format';
-import { targetDirection, type Side, type Target, type TargetProblem, type TargetReference } from './figures';
+import {
+  lotsOfShares,
+  targetDirection,
+  type Side,
+  type Target,
+  type TargetProblem,
+  type TargetReference,
+} from './figures';
+import type { LimitPriceProblem } from './prices';
 
 /** 期間 with its last date: 今週中（2026/11/27(金)まで）. */
 export const validityText = (t: TFunction, validity: OrderValidity, validUntil: string) =>
@@ -172,6 +180,22 @@ function targetSideText(t: TFunction, side: Side, target: Target, reference: Tar
     basis: t(`trade:targetSide.basis.${reference.basis}`),
     price: priceText(t, senToDecimal(reference.price)),
   });
+}
+
+/**
+ * A limit price's problem (limitPriceProblem) in words: not a price and outside the day's limits as the engine says
+ * them, off the tick grid with the tick at that price, as a take-profit's is said.
+ */
+export function limitPriceProblemText(t: TFunction, problem: LimitPriceProblem | null): string | null {
+  if (problem === null) return null;
+  if (problem.kind === 'unreadable') return t('errors:ORDER_PRICE_INVALID');
+  if (problem.kind === 'limits') return t('errors:ORDER_PRICE_OUTSIDE_LIMITS');
+  return t('trade:limitTick', { tick: priceText(t, senToDecimal(problem.tick)) });
+}
+
+/** A quantity typed as something other than whole 100-share units, in the engine's words; null when fine or empty. */
+export function sharesProblemText(t: TFunction, typed: string): string | null {
+  return typed.trim() !== '' && lotsOfShares(typed) === null ? t('errors:ORDER_LOTS_INVALID') : null;
 }
 
 /** A target's problem in words: 利益確定は呼値の単位（0.5円）で入力してください, or where it must go (targetSideText). */

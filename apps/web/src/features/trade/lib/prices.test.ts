@@ -117,19 +117,19 @@ describe('limitPriceProblem', () => {
     expect(limitPriceProblem('', band, true)).toBeNull();
     expect(limitPriceProblem('2800.5', band, true)).toBeNull();
     expect(limitPriceProblem('２，８００', band, false)).toBeNull();
-    expect(limitPriceProblem('abc', band, true)).toBe('ORDER_PRICE_INVALID');
-    expect(limitPriceProblem('28,00', band, true)).toBe('ORDER_PRICE_INVALID');
+    expect(limitPriceProblem('abc', band, true)).toEqual({ kind: 'unreadable' });
+    expect(limitPriceProblem('28,00', band, true)).toEqual({ kind: 'unreadable' });
     // Outside the day's limits comes before the tick, as the engine checks them.
-    expect(limitPriceProblem('3300.3', band, true)).toBe('ORDER_PRICE_OUTSIDE_LIMITS');
-    expect(limitPriceProblem('2299.5', band, true)).toBe('ORDER_PRICE_OUTSIDE_LIMITS');
+    expect(limitPriceProblem('3300.3', band, true)).toEqual({ kind: 'limits' });
+    expect(limitPriceProblem('2299.5', band, true)).toEqual({ kind: 'limits' });
     expect(limitPriceProblem('3300', band, true)).toBeNull();
-    expect(limitPriceProblem('2800.3', band, true)).toBe('ORDER_PRICE_OFF_TICK');
-    // 0.5 yen is on the TOPIX 500 grid at this price, not on the other.
-    expect(limitPriceProblem('2800.5', band, false)).toBe('ORDER_PRICE_OFF_TICK');
+    // Off the grid, with the tick at that price: 0.5 yen on TOPIX 500 here, 1 yen on the other table.
+    expect(limitPriceProblem('2800.3', band, true)).toEqual({ kind: 'tick', tick: 50n });
+    expect(limitPriceProblem('2800.5', band, false)).toEqual({ kind: 'tick', tick: 100n });
   });
   it('judges only what it knows: no band, no limits; no tick table, no tick', () => {
     expect(limitPriceProblem('9999', null, true)).toBeNull();
     expect(limitPriceProblem('2800.3', band, null)).toBeNull();
-    expect(limitPriceProblem('abc', null, null)).toBe('ORDER_PRICE_INVALID');
+    expect(limitPriceProblem('abc', null, null)).toEqual({ kind: 'unreadable' });
   });
 });

@@ -22,8 +22,8 @@ export interface PriceBand {
   high: Sen;
 }
 
-/** What the engine refuses in a limit price, by the code it refuses it with. */
-export type LimitPriceProblem = 'ORDER_PRICE_INVALID' | 'ORDER_PRICE_OUTSIDE_LIMITS' | 'ORDER_PRICE_OFF_TICK';
+/** What the engine refuses in a limit price: not a price, outside the day's limits, off the tick grid (the tick there). */
+export type LimitPriceProblem = { kind: 'unreadable' } | { kind: 'limits' } | { kind: 'tick'; tick: Sen };
 
 /**
  * A typed limit price judged as the engine judges it: a price at all, then within the day's limits, then on the
@@ -37,10 +37,11 @@ export function limitPriceProblem(
 ): LimitPriceProblem | null {
   if (typed.trim() === '') return null;
   const price = typedPrice(typed);
-  if (price === null) return 'ORDER_PRICE_INVALID';
-  if (band && (price < band.low || price > band.high)) return 'ORDER_PRICE_OUTSIDE_LIMITS';
-  if (topix500 !== null && !isOnTick(price, tickTableFor(topix500))) return 'ORDER_PRICE_OFF_TICK';
-  return null;
+  if (price === null) return { kind: 'unreadable' };
+  if (band && (price < band.low || price > band.high)) return { kind: 'limits' };
+  if (topix500 === null) return null;
+  const table = tickTableFor(topix500);
+  return isOnTick(price, table) ? null : { kind: 'tick', tick: tickSize(price, table) };
 }
 
 /** The day's limits of a quote (stop low and stop high), as the price steppers and the limits line take them. */

@@ -21,7 +21,7 @@ export interface CheckedFields<N extends string> {
  * own error, from a submit or the server, comes first.
  */
 export function useCheckedFields<N extends string>(
-  form: Form<Record<N, string> & Record<string, string>>,
+  form: Form<Record<string, string>>,
   problems: Record<N, string | null>,
 ): CheckedFields<N> {
   const [editing, setEditing] = useState<N | null>(null);

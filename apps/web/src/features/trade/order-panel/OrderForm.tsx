@@ -36,11 +36,17 @@ import {
   type BoardTop,
   type Side,
 } from '../lib/figures';
-import { useLimitPriceField } from '../lib/use-limit-price-field';
+import { useCheckedFields } from '../lib/use-checked-fields';
 import { useTargetFields } from '../lib/use-target-fields';
-import { priceInputText, steppedPrice, steppedTarget, type PriceBand } from '../lib/prices';
+import {
+  limitPriceProblem,
+  priceInputText,
+  steppedPrice,
+  steppedTarget,
+  type PriceBand,
+} from '../lib/prices';
 import { PriceLimitsNote } from '../components/PriceLimitsNote';
-import { quantityText } from '../lib/labels';
+import { limitPriceProblemText, quantityText, sharesProblemText } from '../lib/labels';
 import { useConfirmedSend } from '../lib/use-confirmed-send';
 import { ConfirmationDialog } from '../components/ConfirmationDialog';
 import { EstimateRow } from '../components/EstimateRow';
@@ -151,12 +157,17 @@ export function OrderForm({
     market?.board,
   );
   const targetFields = useTargetFields(form, side, targetReferences, market?.topix500 ?? null);
-  const priceField = useLimitPriceField(
-    form,
-    market?.band ?? null,
-    market?.topix500 ?? null,
-    type === 'limit',
-  );
+  // Said under their fields once left (useCheckedFields): the limit price as the engine judges it, the quantity.
+  const checkedFields = useCheckedFields(form, {
+    price:
+      type === 'limit'
+        ? limitPriceProblemText(
+            t,
+            limitPriceProblem(form.values.price, market?.band ?? null, market?.topix500 ?? null),
+          )
+        : null,
+    shares: sharesProblemText(t, form.values.shares),
+  });
 
   const stepPrice = (name: 'price' | 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     if (!market) return;
@@ -195,9 +206,9 @@ export function OrderForm({
       form.showFailure(new ApiError('ORDER_PRICE_REQUIRED', t('errors:ORDER_PRICE_REQUIRED')));
       return;
     }
-    // Said under their fields (useLimitPriceField, useTargetFields), all of them at once.
-    const priceRefused = priceField.refuse();
-    if ((withTargets && targetFields.refuse()) || priceRefused) return;
+    // Said under their fields (useCheckedFields, useTargetFields), all of them at once.
+    const fieldsRefused = checkedFields.refuse();
+    if ((withTargets && targetFields.refuse()) || fieldsRefused) return;
     const body: OrderRequest = {
       code: checked.code,
       side: checked.side,
@@ -259,7 +270,7 @@ export function OrderForm({
       {type === 'limit' && (
         <List className="kb-form">
           <FormField
-            {...priceField.field('price')}
+            {...checkedFields.field('price')}
             label={t('trade:limitPrice')}
             labelPosition="above"
             placeholder={t('trade:pricePlaceholder')}
@@ -281,7 +292,7 @@ export function OrderForm({
       )}
       <List className="kb-form">
         <FormField
-          {...form.field('shares')}
+          {...checkedFields.field('shares')}
           label={t('trade:sharesInput')}
           labelPosition="above"
           placeholder={t('trade:sharesPlaceholder')}
