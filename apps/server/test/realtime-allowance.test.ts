@@ -61,12 +61,12 @@ describe('a subscription allowance', () => {
     // A neighbour has emptied the address.
     expect(Allowance.takeFromAll([address], SUBSCRIPTION_BURST, opened)).toBe(true);
     // New, the connection is refused what its address lacks, and takes nothing of its own.
-    expect(connection.takeSubscriptions(30, address, opened + 100)).toBe(false);
+    expect(connection.takeSubscriptions(30, () => address, opened + 100)).toBe(false);
     expect(connection.subscriptions.available(opened + 100)).toBe(SUBSCRIPTION_BURST);
     // Open as long as its own burst takes to come back, it follows on its own allowance alone.
     const later = opened + ADDRESS_SHARED_MS;
     Allowance.takeFromAll([address], address.available(later), later);
-    expect(connection.takeSubscriptions(30, address, later)).toBe(true);
+    expect(connection.takeSubscriptions(30, () => address, later)).toBe(true);
     expect(connection.subscriptions.available(later)).toBe(SUBSCRIPTION_BURST - 30);
     expect(address.available(later)).toBe(0);
   });

@@ -79,11 +79,11 @@ export class Connection {
 
   /**
    * Takes `count` new subscriptions from this connection's allowance and, in its first ADDRESS_SHARED_MS, from its
-   * address's (`address`) too; false, and nothing taken, when one of them is short.
+   * address's (`address()`, asked for only then) too; false, and nothing taken, when one of them is short.
    */
-  takeSubscriptions(count: number, address: Allowance, now = Date.now()): boolean {
+  takeSubscriptions(count: number, address: () => Allowance, now = Date.now()): boolean {
     const shared = now - this.openedAt < ADDRESS_SHARED_MS;
-    return Allowance.takeFromAll(shared ? [this.subscriptions, address] : [this.subscriptions], count, now);
+    return Allowance.takeFromAll(shared ? [this.subscriptions, address()] : [this.subscriptions], count, now);
   }
 
   /** Sends the next frame of a subscribed channel; `data` is already JSON. */

@@ -190,17 +190,18 @@ export class Hub {
       connection.error('WS_TOO_MANY_CHANNELS', { max: WS_MAX_CHANNELS }, { op: 'subscribe' });
       return;
     }
-    // What could cost a snapshot: a channel not yet followed that reads as one (the rest is refused at no cost).
-    const fresh = wanted.filter((channel) => !connection.seqs.has(channel) && parseChannel(channel)).length;
-    if (!connection.takeSubscriptions(fresh, this.addressSubscriptions(connection.address))) {
+    const fresh = wanted
+      .filter((channel) => !connection.seqs.has(channel))
+      .map((channel) => ({ channel, parsed: parseChannel(channel) }));
+    // What could cost a snapshot: a fresh channel that reads as one (the rest is refused at no cost).
+    const costly = fresh.filter(({ parsed }) => parsed).length;
+    if (!connection.takeSubscriptions(costly, () => this.addressSubscriptions(connection.address))) {
       connection.error('RATE_LIMITED', {}, { op: 'subscribe' });
       return;
     }
     const market = marketOf(this.ctx);
     const added: string[] = [];
-    for (const channel of wanted) {
-      if (connection.seqs.has(channel)) continue;
-      const parsed = parseChannel(channel);
+    for (const { channel, parsed } of fresh) {
       if (!parsed) refuse('WS_CHANNEL_UNKNOWN', channel);
       else if (isPrivateChannel(parsed.kind) && !connection.user) refuse('WS_AUTH_REQUIRED', channel);
       else if (connection.seqs.size >= WS_MAX_CHANNELS) refuse('WS_TOO_MANY_CHANNELS', channel);

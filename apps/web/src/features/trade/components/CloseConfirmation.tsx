@@ -1,13 +1,8 @@
-import {
-  decimalToSen,
-  formatPrice,
-  isMarginTrade,
-  type ClosePreviewView,
-  type Position,
-} from '@kabuto/contract';
+import { formatPrice, type ClosePreviewView, type Position } from '@kabuto/contract';
 
 import { withSign, yen } from '../../../lib/format';
 import { toneClass } from '../../../lib/price-tone';
+import { showsInterest } from '../lib/figures';
 import type { CloseRequest } from '../api/keys';
 import {
   closeTermsText,
@@ -54,8 +49,7 @@ export function CloseConfirmation({
     ['open-fee', t('trade:openFee'), yen(position.openFee)],
     ['fee', t('trade:closeFee'), yen(preview.fee)],
   ];
-  // A 1x buy borrows nothing: it is never charged interest (the row stays if it was all the same).
-  if (isMarginTrade(position.side, position.leverage) || decimalToSen(preview.interest) !== 0n)
+  if (showsInterest(position, preview.interest))
     figures.push(['interest', t(`trade:interest.${position.side}`), yen(preview.interest)]);
   figures.push(['net', t('trade:closeConfirmNetPnl'), signed(preview.netPnl), toneClass(preview.netPnl)]);
   // Only a close that rests has a last date; one the market is already through fills now.

@@ -78,7 +78,7 @@ export function ClosePositionForm({
 
   const band = quote ? bandOf(quote) : undefined;
   // The limit said under the price once left, as the engine would judge it.
-  const priceField = useCheckedFields(form, {
+  const checkedFields = useCheckedFields(form, {
     price:
       type === 'limit'
         ? limitPriceProblemText(
@@ -105,7 +105,7 @@ export function ClosePositionForm({
       return;
     }
     // Said under the price (useCheckedFields).
-    if (priceField.refuse()) return;
+    if (checkedFields.refuse()) return;
     const body: CloseRequest = {
       type: checked.type,
       validity: checked.validity ?? 'day',
@@ -164,7 +164,7 @@ export function ClosePositionForm({
       {type === 'limit' && (
         <List className="kb-form">
           <FormField
-            {...priceField.field('price')}
+            {...checkedFields.field('price')}
             label={t('trade:limitPrice')}
             labelPosition="above"
             placeholder={t('trade:pricePlaceholder')}

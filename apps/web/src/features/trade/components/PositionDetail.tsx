@@ -1,12 +1,12 @@
 import { toneClass } from '../../../lib/price-tone';
 import { useState, type ReactNode } from 'react';
 import { Button, Toast } from 'antd-mobile';
-import { decimalToSen, formatJst, isMarginTrade, type Position } from '@kabuto/contract';
+import { formatJst, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { withSign, yen } from '../../../lib/format';
 import { useCancelClose, useLiveQuotes, usePosition } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
-import { livePnl, pnlPercentOf } from '../lib/figures';
+import { livePnl, pnlPercentOf, showsInterest } from '../lib/figures';
 import {
   instrumentWithCode,
   positionSideText,
@@ -68,18 +68,16 @@ export function PositionDetail({
     toneClass(pnl),
   ];
   const fee: Row = ['fee', t('trade:openFee'), yen(position.openFee)];
-  // 累計 while the position is open (it grows each day); a closed one's is what it cost in all. A 1x buy borrows
-  // nothing and is never charged: it has no such row (unless something was charged all the same).
-  const interest: Row[] =
-    isMarginTrade(position.side, position.leverage) || decimalToSen(position.interest) !== 0n
-      ? [
-          [
-            'interest',
-            closed ? t(`trade:interestTotal.${position.side}`) : t(`trade:interest.${position.side}`),
-            yen(position.interest),
-          ],
-        ]
-      : [];
+  // 累計 while the position is open (it grows each day); a closed one's is what it cost in all.
+  const interest: Row[] = showsInterest(position, position.interest)
+    ? [
+        [
+          'interest',
+          closed ? t(`trade:interestTotal.${position.side}`) : t(`trade:interest.${position.side}`),
+          yen(position.interest),
+        ],
+      ]
+    : [];
   const rows: Row[] = [
     ['instrument', t('trade:instrument'), <InstrumentLabel code={position.code} key="i" />],
   ];

@@ -17,7 +17,8 @@ interface TargetEstimatesProps {
   testId: string;
 }
 
-const TEST_IDS: Record<Target, string> = { takeProfit: 'take-profit', stopLoss: 'stop-loss' };
+/** How test ids name each target: `<testId>-take-profit`, `<testId>-stop-loss`. */
+export const TARGET_TEST_IDS: Record<Target, string> = { takeProfit: 'take-profit', stopLoss: 'stop-loss' };
 
 /** What the typed take-profit and stop-loss would realise if the position closed there, before costs. */
 export function TargetEstimates({
@@ -41,7 +42,7 @@ export function TargetEstimates({
           label={t(`trade:targetPnl.${target}`)}
           amount={problems[target] ? null : pnlAtTarget(position, typed[target])}
           signed
-          testId={`${testId}-${TEST_IDS[target]}`}
+          testId={`${testId}-${TARGET_TEST_IDS[target]}`}
         />
       ))}
       {/* A stop is no limit: it closes at the market once reached, so a gap makes the loss larger. */}

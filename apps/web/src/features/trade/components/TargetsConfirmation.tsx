@@ -5,8 +5,7 @@ import { priceText, quantityText } from '../lib/labels';
 import { useTradeTranslation } from '../lib/texts';
 import { ChangesTable, type ChangeRow } from './ChangesTable';
 import { EstimateRow } from './EstimateRow';
-
-const TEST_IDS: Record<Target, string> = { takeProfit: 'take-profit', stopLoss: 'stop-loss' };
+import { TARGET_TEST_IDS } from './TargetEstimates';
 
 /**
  * What the investor confirms before a position's 利益確定・損切り change: each before and after (なし when not
@@ -26,7 +25,7 @@ export function TargetsConfirmation({
   const shown = (price: string | null) => (price ? priceText(t, price) : t('trade:none'));
   const after = (target: Target) => targets[target] ?? null;
   const rows: ChangeRow[] = (['takeProfit', 'stopLoss'] as const).map((target) => [
-    TEST_IDS[target],
+    TARGET_TEST_IDS[target],
     t(`trade:${target}`),
     shown(position[target]),
     shown(after(target)),
@@ -54,7 +53,7 @@ export function TargetsConfirmation({
             label={t(`trade:targetPnl.${target}`)}
             amount={pnlAtTarget(position, after(target) ?? '')}
             signed
-            testId={`targets-confirm-pnl-${TEST_IDS[target]}`}
+            testId={`targets-confirm-pnl-${TARGET_TEST_IDS[target]}`}
           />
         ) : null,
       )}

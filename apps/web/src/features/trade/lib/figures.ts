@@ -1,5 +1,6 @@
 import {
   decimalToSen,
+  isMarginTrade,
   senToDecimal,
   typedCount,
   type Position,
@@ -90,6 +91,13 @@ export function pnlAtTarget(
   if (target === null || entryPrice === null || lots === null) return null;
   return unrealisedPnlAt({ side, entryPrice, lots }, senToDecimal(target));
 }
+
+/**
+ * Whether a position's interest or borrow fee has a row: a margin trade's always; a 1x buy, which borrows nothing
+ * and is never charged, only if something was charged all the same.
+ */
+export const showsInterest = (position: Pick<Position, 'side' | 'leverage'>, interest: string): boolean =>
+  isMarginTrade(position.side, position.leverage) || decimalToSen(interest) !== 0n;
 
 /** P&L as a percentage of the margin put up, two decimals ("12.34", "-5.00"); null without margin. */
 export function pnlPercentOf(pnl: string, margin: string): string | null {
