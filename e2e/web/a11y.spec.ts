@@ -1,8 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
 import { DEMO_INVESTOR } from '../support';
 import { expectStartupToOpenHome, loginInBrowser, message, useLanguage } from './helpers';
-import { openScreen, screensFor } from './screens';
+import { openScreen, screen, screensFor } from './screens';
 
 /**
  * Every investor screen, for a visitor and a signed-in investor, in Japanese and English, at 390x844:
@@ -129,4 +130,43 @@ test('Japanese text breaks lines by the strict rules and keeps words whole', asy
   // Only Japanese: another document language keeps the browser's default breaking.
   await page.evaluate(() => (document.documentElement.lang = 'en'));
   await expect(page.locator('.kb-app')).toHaveCSS('word-break', 'normal');
+});
+
+test('the scan runs the WCAG 2.2 AA rules as axe does: low contrast, an unnamed button, 12 px targets, only where asked', async ({
+  page,
+}) => {
+  await useLanguage(page, 'ja');
+  await openScreen(page, screen('/subPackages/about/index'));
+  await page.evaluate(() => {
+    const probe = document.createElement('div');
+    probe.dataset.testid = 'axe-probe';
+    probe.innerHTML =
+      '<p style="color:#ccc;background:#fff">薄い文字</p><button type="button" style="width:48px;height:48px"></button>' +
+      '<p><button type="button" aria-label="前" style="width:12px;height:12px;padding:0;margin:0"></button>' +
+      '<button type="button" aria-label="次" style="width:12px;height:12px;padding:0;margin:0"></button></p>';
+    document.querySelector('main')!.prepend(probe);
+  });
+  const ids = (lines: string[]) => lines.map((line) => line.slice(0, line.indexOf(' '))).sort();
+  const found = await seriousAxeViolations(page);
+  // target-size (2.5.8) is one of axe's rules that only a tag asks for.
+  expect(ids(found)).toEqual(['button-name', 'color-contrast', 'target-size']);
+  // The same page through AxeBuilder, frames and all, finds the same. (Its options() replaces what withTags set,
+  // so the tags go in with the rules.)
+  const builder = await new AxeBuilder({ page })
+    .options({
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    })
+    .analyze();
+  expect(
+    builder.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id)
+      .sort(),
+  ).toEqual(ids(found));
+  expect(await seriousAxeViolations(page, '[data-testid="axe-probe"]')).toHaveLength(3);
+  expect(await seriousAxeViolations(page, 'h1')).toEqual([]);
 });

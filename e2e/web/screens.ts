@@ -136,6 +136,13 @@ export const INVESTOR_SCREENS: readonly InvestorScreen[] = [
   placeholder('/subPackages/index/rongzi/rongzi', 'financing', true),
 ];
 
+/** The investor screen at `path`. */
+export const screen = (path: string): InvestorScreen => {
+  const found = INVESTOR_SCREENS.find((s) => s.path === path);
+  if (!found) throw new Error(`no screen ${path}`);
+  return found;
+};
+
 /** The screens a visitor (no session) or a signed-in investor can open. */
 export const screensFor = (signedIn: boolean) =>
   INVESTOR_SCREENS.filter((screen) => (signedIn ? !screen.guestOnly : !screen.auth));

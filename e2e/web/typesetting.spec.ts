@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_INVESTOR } from '../support';
 import { loginInBrowser, useLanguage } from './helpers';
-import { INVESTOR_SCREENS, openScreen, screensFor, type InvestorScreen } from './screens';
+import { openScreen, screen, screensFor } from './screens';
 
 /**
  * Typesetting at phone size (390x844): every placeholder of the auth and account forms fits its input in all
@@ -11,11 +11,6 @@ import { INVESTOR_SCREENS, openScreen, screensFor, type InvestorScreen } from '.
 
 const LANGUAGES = ['ja', 'zh-CN', 'en', 'es', 'fr'] as const;
 
-const screen = (path: string): InvestorScreen => {
-  const found = INVESTOR_SCREENS.find((s) => s.path === path);
-  if (!found) throw new Error(`no screen ${path}`);
-  return found;
-};
 const AUTH_FORMS = [
   '/subPackages/login/login',
   '/subPackages/register/register',
