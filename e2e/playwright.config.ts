@@ -12,10 +12,14 @@ import { join } from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 8390);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'kabuto-e2e-'));
 
-/** The back office's specs and the investor app's accessibility, passkey and form ones: half the suite's time (2026-12-01). */
+/**
+ * The back office's specs and the investor app's accessibility, typesetting, passkey and form ones: half the
+ * suite's time (2026-12-01).
+ */
 const BACKOFFICE_HALF = [
   'backoffice/**/*.spec.ts',
   'web/a11y.spec.ts',
+  'web/typesetting.spec.ts',
   'web/factors.spec.ts',
   'web/forms.spec.ts',
 ];
