@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /** WCAG 2.0-2.2 A and AA rules, plus the best practices that concern structure (landmarks, headings). */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /** label-content-name-mismatch (WCAG 2.5.3) is experimental in axe and off by default; it is turned on. */
-const RULES = { 'label-content-name-mismatch': { enabled: true } };
+export const AXE_RULES = { 'label-content-name-mismatch': { enabled: true } };
 
 /** The axe-core that @axe-core/playwright itself injects, so both ways of scanning run the same rules. */
 const AXE_SOURCE = readFileSync(
@@ -17,7 +17,7 @@ const AXE_SOURCE = readFileSync(
   'utf8',
 );
 
-interface Violation {
+export interface Violation {
   id: string;
   impact?: string | null;
   nodes: { target: unknown[]; failureSummary?: string }[];
@@ -31,20 +31,21 @@ declare global {
 
 /**
  * axe's violations on the page, `include` limiting the scan to what a selector matches. AxeBuilder injects axe's
- * 500 KB into every frame and opens a blank page to merge the frames' results at each scan, 0.5 to 1.3 s a screen
- * on a CI machine; the apps draw no frames, so axe is injected once per document and run in it (0.05 to 0.3 s).
- * A page that does hold a frame is scanned by AxeBuilder, frames and all.
+ * source (1.3 MB) into every frame and opens a blank page to merge the frames' results at each scan, 0.5 to 1.3 s
+ * a screen on a CI machine; the apps draw no frames, so axe (its minified build, the same version) is injected
+ * once per document and run in it (0.05 to 0.3 s). A page that does hold a frame is scanned by AxeBuilder, frames
+ * and all.
  */
-async function axeViolations(page: Page, include?: string): Promise<Violation[]> {
+export async function axeViolations(page: Page, include?: string): Promise<Violation[]> {
   if (page.frames().length > 1) {
     // options() replaces what withTags() would set: the tags go in with the rules.
     const builder = new AxeBuilder({ page }).options({
-      runOnly: { type: 'tag', values: TAGS },
-      rules: RULES,
+      runOnly: { type: 'tag', values: AXE_TAGS },
+      rules: AXE_RULES,
     });
     return (await (include ? builder.include(include) : builder).analyze()).violations;
   }
-  if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(AXE_SOURCE);
+  if (!(await page.evaluate(() => typeof window.axe?.run === 'function'))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
     async ({ include, tags, rules }) =>
       (
@@ -54,7 +55,7 @@ async function axeViolations(page: Page, include?: string): Promise<Violation[]>
           resultTypes: ['violations'],
         })
       ).violations,
-    { include, tags: TAGS, rules: RULES },
+    { include, tags: AXE_TAGS, rules: AXE_RULES },
   );
 }
 

@@ -22,13 +22,19 @@ import { inject } from 'vitest';
 
 export { DEMO };
 
-/** The migrated database the run's global setup dumped; none outside vitest (the benches import this file). */
+/**
+ * The migrated database the run's global setup dumped; none outside vitest (the benches import this file). Under
+ * vitest its absence is an error rather than a quietly slower run that migrates every database.
+ */
 function pgliteTemplate(): string | null {
+  let template: string | null | undefined;
   try {
-    return inject('pgliteTemplate') ?? null;
+    template = inject('pgliteTemplate');
   } catch {
     return null;
   }
+  if (!template) throw new Error('no migrated PGlite template: apps/server/test/global-setup.ts did not run');
+  return template;
 }
 
 /** PGlite in memory by default; a fresh PostgreSQL database per test file when DATABASE_URL is set. */

@@ -4,7 +4,7 @@ import {
   type ServerMessage,
   type WsErrorData,
 } from '@kabuto/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { marketOf } from '../src/modules/market';
 import { notify } from '../src/modules/messaging';
 import { hubOf, registerPrivateChannel, userChannelChanged } from '../src/modules/realtime';
@@ -143,7 +143,10 @@ describe('private channels', () => {
 
   it('send orders only to their owner once the trading module announces a change', async () => {
     const orders = new Map<bigint, string[]>();
-    registerPrivateChannel('orders', async (_ctx, userId) => ({ items: orders.get(userId) ?? [] }));
+    // Test files share a worker's modules: the trading module's own snapshot is put back after this test.
+    onTestFinished(
+      registerPrivateChannel('orders', async (_ctx, userId) => ({ items: orders.get(userId) ?? [] })),
+    );
     const [a, b] = [await registerUser(t), await registerUser(t)];
     const clientA = await signedIn(a, ['orders']);
     const clientB = await signedIn(b, ['orders']);

@@ -25,10 +25,15 @@ const registered = new Map<PrivateChannel, PrivateSnapshot>();
 /**
  * The module that owns a private channel's data says how to read its snapshot (once, when the module is
  * set up). The trading module registers `orders` and `positions`, each returning what its list endpoint's
- * `data` is, e.g. `{ items: [...] }`.
+ * `data` is, e.g. `{ items: [...] }`. Returns what puts back the snapshot this one replaced.
  */
-export function registerPrivateChannel(channel: PrivateChannel, snapshot: PrivateSnapshot): void {
+export function registerPrivateChannel(channel: PrivateChannel, snapshot: PrivateSnapshot): () => void {
+  const previous = registered.get(channel);
   registered.set(channel, snapshot);
+  return () => {
+    if (previous) registered.set(channel, previous);
+    else registered.delete(channel);
+  };
 }
 
 export const snapshotOf = (channel: PrivateChannel): PrivateSnapshot =>
