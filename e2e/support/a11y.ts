@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /** WCAG 2.0-2.2 A and AA rules, plus the best practices that concern structure (landmarks, headings). */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /** label-content-name-mismatch (WCAG 2.5.3) is experimental in axe and off by default; it is turned on. */
-export const AXE_RULES = { 'label-content-name-mismatch': { enabled: true } };
+const AXE_RULES = { 'label-content-name-mismatch': { enabled: true } };
 
 /** The axe-core that @axe-core/playwright itself injects, so both ways of scanning run the same rules. */
 const AXE_SOURCE = readFileSync(
@@ -16,6 +16,10 @@ const AXE_SOURCE = readFileSync(
   ),
   'utf8',
 );
+
+/** AxeBuilder with these tags and rules. Its options() replaces what withTags() would set: both go in there. */
+export const axeBuilder = (page: Page): AxeBuilder =>
+  new AxeBuilder({ page }).options({ runOnly: { type: 'tag', values: AXE_TAGS }, rules: AXE_RULES });
 
 export interface Violation {
   id: string;
@@ -38,11 +42,7 @@ declare global {
  */
 export async function axeViolations(page: Page, include?: string): Promise<Violation[]> {
   if (page.frames().length > 1) {
-    // options() replaces what withTags() would set: the tags go in with the rules.
-    const builder = new AxeBuilder({ page }).options({
-      runOnly: { type: 'tag', values: AXE_TAGS },
-      rules: AXE_RULES,
-    });
+    const builder = axeBuilder(page);
     return (await (include ? builder.include(include) : builder).analyze()).violations;
   }
   if (!(await page.evaluate(() => typeof window.axe?.run === 'function'))) await page.evaluate(AXE_SOURCE);
