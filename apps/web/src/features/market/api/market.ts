@@ -40,15 +40,26 @@ export function useBars(code: string, interval: BarInterval) {
   });
 }
 
+export type Bars = NonNullable<ReturnType<typeof useBars>['data']>;
+
 /**
- * The bars from `from` (the start of the newest bar on the chart) on, live: the bar being built and any that
- * began since, so a refresh moves a few bars rather than a week of minutes.
+ * The bars from the start of the newest one on the chart, live: the bar being built and any that began since,
+ * so a refresh moves a few bars rather than a week of minutes. The full read it follows counts as its first
+ * answer, so the first refresh comes one period after it, not at once for the bar just read.
  */
-export function useLatestBars(code: string, interval: BarInterval, from: string | undefined) {
+export function useLatestBars(
+  code: string,
+  interval: BarInterval,
+  loaded: { bars: Bars; at: number } | undefined,
+) {
+  const from = loaded?.bars.items.at(-1)?.start;
   return useQuery({
     queryKey: [...marketKeys.bars(code, interval), 'from', from ?? ''],
     queryFn: () => apiClient.call(routes.market.bars, { params: { code }, query: { interval, from: from! } }),
     enabled: from !== undefined,
+    initialData: () => loaded && { ...loaded.bars, items: loaded.bars.items.slice(-1) },
+    initialDataUpdatedAt: loaded?.at,
+    staleTime: BARS_REFRESH_MS,
     refetchInterval: BARS_REFRESH_MS,
     meta: { silent: true },
   });

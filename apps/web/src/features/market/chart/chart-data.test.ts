@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { LANGUAGES } from '@kabuto/i18n';
 import { describe, expect, it } from 'vitest';
-import { chartTime, chartTimeFormats, toChartBars, withLivePrice, type ChartBar } from './chart-data';
+import {
+  chartTime,
+  chartTimeFormats,
+  sameBar,
+  toChartBars,
+  withLivePrice,
+  type ChartBar,
+} from './chart-data';
 
 describe('chart bars', () => {
   it('place a bar at its Japan-time instant and read prices from the wire decimals', () => {
@@ -102,6 +109,12 @@ describe('the newest bar with the live price', () => {
     });
   });
 
+  it('leaves a bar alone that already closes at the live price', () => {
+    const minute = bar('2026-11-24T00:05:00.000Z');
+    expect(withLivePrice(minute, '1m', live(minute.close, '2026-11-24T00:05:30.000Z'))).toBeNull();
+    expect(withLivePrice(minute, '1d', live(minute.close, '2026-11-24T05:00:00.000Z'))).toBeNull();
+  });
+
   it('leaves a bar alone for a price from before it or from the next bar', () => {
     const minute = bar('2026-11-24T00:05:00.000Z');
     expect(withLivePrice(minute, '1m', live(112, '2026-11-24T00:06:00.000Z'))).toBeNull();
@@ -125,5 +138,16 @@ describe('the newest bar with the live price', () => {
     const month = bar('2026-10-31T15:00:00.000Z');
     expect(withLivePrice(month, '1mo', live(120, '2026-11-30T14:59:00.000Z'))?.close).toBe(120);
     expect(withLivePrice(month, '1mo', live(120, '2026-11-30T15:00:00.000Z'))).toBeNull();
+  });
+});
+
+describe('a refreshed bar the chart already shows', () => {
+  const drawn: ChartBar = { time: 1000, open: 100, high: 110, low: 95, close: 105, volume: 1000 };
+
+  it('is the same only when every figure is', () => {
+    expect(sameBar({ ...drawn }, drawn)).toBe(true);
+    expect(sameBar(drawn, null)).toBe(false);
+    for (const field of ['time', 'open', 'high', 'low', 'close', 'volume'] as const)
+      expect(sameBar({ ...drawn, [field]: drawn[field] + 1 }, drawn)).toBe(false);
   });
 });

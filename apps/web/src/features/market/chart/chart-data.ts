@@ -57,10 +57,24 @@ function inBar(interval: BarInterval, start: number, at: number): boolean {
   return monthOf(at) === monthOf(start);
 }
 
+/** Whether two bars show the same: a refresh that brings the newest bar unchanged needs no redraw. */
+export function sameBar(a: ChartBar, b: ChartBar | null): boolean {
+  return (
+    b !== null &&
+    a.time === b.time &&
+    a.open === b.open &&
+    a.high === b.high &&
+    a.low === b.low &&
+    a.close === b.close &&
+    a.volume === b.volume
+  );
+}
+
 /**
  * The newest bar with the live price in it, when that price was traded within the bar's period; null when it
- * belongs to a bar the chart does not have yet (the next refresh brings it). Between refreshes of the bars,
- * the chart's last price then agrees with the quote above it.
+ * belongs to a bar the chart does not have yet (the next refresh brings it), or when the bar already shows it
+ * (each redraw of the chart costs a frame on a phone). Between refreshes of the bars, the chart's last price
+ * then agrees with the quote above it.
  */
 export function withLivePrice(
   bar: ChartBar,
@@ -68,6 +82,7 @@ export function withLivePrice(
   live: { last: number; at: number },
 ): ChartBar | null {
   if (!inBar(interval, bar.time, live.at)) return null;
+  if (bar.close === live.last) return null;
   return {
     ...bar,
     close: live.last,

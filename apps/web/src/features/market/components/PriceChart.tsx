@@ -5,11 +5,12 @@ import { LoadError } from '../../../components/market/LoadError';
 import { currentLang } from '../../../lib/i18n';
 import { formatPrice } from '../../../lib/market-format';
 import { toneColours } from '../../../lib/price-tone';
-import { useBars, useLatestBars } from '../api/market';
+import { useBars, useLatestBars, type Bars } from '../api/market';
 import {
   chartTime,
   chartTimeFormats,
   INTRADAY,
+  sameBar,
   toChartBars,
   withLivePrice,
   type ChartBar,
@@ -41,6 +42,42 @@ const VISIBLE_BARS = 60;
 /** Empty bars right of the newest, so the time scale's last label (a date or a time) is not cut by the price scale. */
 const RIGHT_ROOM_BARS = 4;
 
+/** What the chart shows: the bars last drawn, the time of their newest, that bar with live prices in it. */
+interface Drawn {
+  bars: Bars | undefined;
+  until: number;
+  newest: ChartBar | null;
+  /** The code and interval the time scale was last placed for. */
+  placed: string;
+}
+
+function drawBars(plot: Plot, bars: Bars, drawn: Drawn) {
+  const points = toChartBars(bars.items);
+  const time = (value: number) => value as UTCTimestamp;
+  plot.candles.setData(points.map(({ volume: _volume, ...bar }) => ({ ...bar, time: time(bar.time) })));
+  plot.volume.setData(points.map((bar) => ({ time: time(bar.time), value: bar.volume })));
+  drawn.bars = bars;
+  drawn.until = points.at(-1)?.time ?? 0;
+  drawn.newest = points.at(-1) ?? null;
+  const intraday = INTRADAY.has(bars.interval);
+  const formats = chartTimeFormats(currentLang());
+  plot.chart.applyOptions({
+    localization: { timeFormatter: (time: unknown) => formats.crosshair(time as number, intraday) },
+  });
+  plot.chart.timeScale().applyOptions({ timeVisible: intraday, secondsVisible: false });
+  // A new interval opens on its latest bars, as many as a phone shows legibly (the rest is a swipe away);
+  // later refreshes keep the investor's zoom and scroll. Drawing only those also keeps the first frame short.
+  if (drawn.placed === `${bars.code}:${bars.interval}`) return;
+  drawn.placed = `${bars.code}:${bars.interval}`;
+  const count = bars.items.length;
+  if (count <= VISIBLE_BARS) plot.chart.timeScale().fitContent();
+  else
+    plot.chart.timeScale().setVisibleLogicalRange({
+      from: count - VISIBLE_BARS - 0.5 + RIGHT_ROOM_BARS,
+      to: count - 0.5 + RIGHT_ROOM_BARS,
+    });
+}
+
 /** Candles with volume below, for every interval; the library loads with the first chart drawn. */
 export const PriceChart = memo(function PriceChart({
   code,
@@ -56,6 +93,18 @@ export const PriceChart = memo(function PriceChart({
   const [plot, setPlot] = useState<Plot | null>(null);
   const [libraryFailed, setLibraryFailed] = useState(false);
   const [touched, setTouched] = useState<ChartBar | null>(null);
+
+  const data = bars.data;
+  const loadedBars = useRef<Bars | undefined>(undefined);
+  useEffect(() => {
+    loadedBars.current = data;
+  }, [data]);
+  const drawn = useRef<Drawn>({ bars: undefined, until: 0, newest: null, placed: '' });
+  const latest = useLatestBars(
+    code,
+    interval,
+    data && data.interval === interval ? { bars: data, at: bars.dataUpdatedAt } : undefined,
+  );
 
   useEffect(() => {
     let disposed = false;
@@ -82,7 +131,7 @@ export const PriceChart = memo(function PriceChart({
             priceFormatter: (price: number) => formatPrice(price.toFixed(2)),
             timeFormatter: (time: unknown) => formats.crosshair(time as number, false),
           },
-          rightPriceScale: { borderVisible: false },
+          rightPriceScale: { borderVisible: false, minimumWidth: 64 },
           timeScale: {
             borderVisible: false,
             rightOffset: RIGHT_ROOM_BARS,
@@ -120,6 +169,9 @@ export const PriceChart = memo(function PriceChart({
           });
         });
         created = { chart, candles, volume };
+        // Bars that came before the library are drawn now, so the first frame has them: an empty chart
+        // first, then the bars, was two frames of drawing, the second after the price scale widened.
+        if (loadedBars.current) drawBars(created, loadedBars.current, drawn.current);
         setPlot(created);
       },
       () => !disposed && setLibraryFailed(true),
@@ -130,26 +182,8 @@ export const PriceChart = memo(function PriceChart({
     };
   }, []);
 
-  const data = bars.data;
-  /** The time of the newest bar the chart has drawn. */
-  const drawnUntil = useRef(0);
-  const newestBar = useRef<ChartBar | null>(null);
-  const newest = data && data.interval === interval ? data.items.at(-1)?.start : undefined;
-  const latest = useLatestBars(code, interval, newest);
   useEffect(() => {
-    if (!plot || !data) return;
-    const points = toChartBars(data.items);
-    const time = (value: number) => value as UTCTimestamp;
-    plot.candles.setData(points.map(({ volume: _volume, ...bar }) => ({ ...bar, time: time(bar.time) })));
-    plot.volume.setData(points.map((bar) => ({ time: time(bar.time), value: bar.volume })));
-    drawnUntil.current = points.at(-1)?.time ?? 0;
-    newestBar.current = points.at(-1) ?? null;
-    const intraday = INTRADAY.has(data.interval);
-    const formats = chartTimeFormats(currentLang());
-    plot.chart.applyOptions({
-      localization: { timeFormatter: (time: unknown) => formats.crosshair(time as number, intraday) },
-    });
-    plot.chart.timeScale().applyOptions({ timeVisible: intraday, secondsVisible: false });
+    if (plot && data && drawn.current.bars !== data) drawBars(plot, data, drawn.current);
   }, [plot, data]);
 
   // The newest bars as the market trades: the last one redrawn, any new ones appended.
@@ -158,13 +192,13 @@ export const PriceChart = memo(function PriceChart({
   useEffect(() => {
     if (!plot || !data || !latest.data || latest.data.interval !== data.interval) return;
     for (const bar of toChartBars(latest.data.items)) {
-      if (bar.time < drawnUntil.current) continue;
+      if (bar.time < drawn.current.until || sameBar(bar, drawn.current.newest)) continue;
       const time = bar.time as UTCTimestamp;
       try {
         plot.candles.update({ time, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
         plot.volume.update({ time, value: bar.volume });
-        drawnUntil.current = bar.time;
-        newestBar.current = bar;
+        drawn.current.until = bar.time;
+        drawn.current.newest = bar;
       } catch {
         // A bar the chart will not take is left out; the next full load draws it.
       }
@@ -175,34 +209,19 @@ export const PriceChart = memo(function PriceChart({
   const liveLast = live?.last;
   const liveAt = live?.updatedAt;
   useEffect(() => {
-    const bar = newestBar.current;
+    const bar = drawn.current.newest;
     if (!plot || !data || !bar || liveLast === undefined || !liveAt) return;
     const moved = withLivePrice(bar, data.interval, { last: Number(liveLast), at: chartTime(liveAt) });
     if (!moved) return;
     try {
       const { volume: _volume, ...candle } = moved;
       plot.candles.update({ ...candle, time: moved.time as UTCTimestamp });
-      newestBar.current = moved;
+      drawn.current.newest = moved;
     } catch {
       // The chart refused it (a newer bar came in meanwhile): the next refresh draws it.
     }
     // After a refresh too: the bar it redrew may be older than the price above.
   }, [plot, data, latest.data, liveLast, liveAt]);
-
-  // A new interval opens on its latest bars, as many as a phone shows legibly (the rest is a swipe away);
-  // later refreshes keep the investor's zoom and scroll. Drawing only those also keeps the first frame short.
-  const placed = useRef<string>('');
-  useEffect(() => {
-    if (!plot || !data || placed.current === `${data.code}:${data.interval}`) return;
-    placed.current = `${data.code}:${data.interval}`;
-    const count = data.items.length;
-    if (count <= VISIBLE_BARS) plot.chart.timeScale().fitContent();
-    else
-      plot.chart.timeScale().setVisibleLogicalRange({
-        from: count - VISIBLE_BARS - 0.5 + RIGHT_ROOM_BARS,
-        to: count - 0.5 + RIGHT_ROOM_BARS,
-      });
-  }, [plot, data]);
 
   return (
     <section className="kb-section kb-chart-section" data-testid="price-chart">
