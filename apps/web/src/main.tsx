@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { unstableSetRender } from 'antd-mobile';
 import { config as configureZod } from 'zod/v4/core';
@@ -49,10 +49,15 @@ async function start(): Promise<void> {
   await nextTask();
   const rootElement = document.getElementById('root');
   if (!rootElement) return;
-  createRoot(rootElement).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // As a transition, React renders the app in slices of a few milliseconds, letting input and the network
+  // in between, and swaps index.html's first screen for it once the whole of it is ready.
+  const root = createRoot(rootElement);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   // Error texts arrive while the first screen renders rather than before it (a form waits for them).
   void loadErrorTexts();
