@@ -54,6 +54,37 @@ async function codes(page: Page): Promise<string[]> {
   return ids;
 }
 
+/**
+ * The rows shown at the height of the re-sort button, anywhere across the screen: sampled at its top, middle and
+ * bottom edge every 10 px, as a tap there would land.
+ */
+async function rowsBesideRerank(page: Page): Promise<string[]> {
+  const button = (await page.getByTestId('market-rerank').boundingBox())!;
+  const width = page.viewportSize()!.width;
+  return page.evaluate(
+    ({ ys, width }) => {
+      const rows = new Set<string>();
+      for (const y of ys)
+        for (let x = 1; x < width; x += 10) {
+          const row = document.elementFromPoint(x, y)?.closest('[data-testid^="quote-row-"]');
+          if (row) rows.add(row.getAttribute('data-testid')!);
+        }
+      return [...rows];
+    },
+    { ys: [button.y + 1, button.y + button.height / 2, button.y + button.height - 1], width },
+  );
+}
+
+/** Scrolls the tab's content to `to` (or its end) and waits for the scroll to settle. */
+async function scrollMarket(page: Page, to: number | 'end'): Promise<void> {
+  await page
+    .locator('.kb-tab-content')
+    .evaluate((content, to) => (content.scrollTop = to === 'end' ? content.scrollHeight : to), to);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
 for (const lang of ['ja', 'en']) {
   test(`${lang}: search a stock, watch it, chart every interval, sort the market list`, async ({
     page,
@@ -157,10 +188,6 @@ for (const lang of ['ja', 'en']) {
     const rerank = page.getByTestId('market-rerank');
     await expect(rerank).toBeVisible({ timeout: 30_000 });
     await expect(rerank).toContainText(message(lang, 'market', 'rerank'));
-    // Pinned over the rows, it has room of its own below the list's end, so the last row can scroll clear of it.
-    const room = await page.getByTestId('market-rerank-room').boundingBox();
-    const button = await rerank.boundingBox();
-    expect(room!.height).toBeGreaterThanOrEqual(button!.height);
     await screenshot(page, `${lang}-market-rerank`);
     const fresh = rankingAnswer(page, 'changePercent', 'desc');
     await rerank.click();
@@ -239,6 +266,38 @@ for (const lang of ['ja', 'en']) {
         })
         .toBe('ranked');
     }
+  });
+
+  test(`${lang}: the re-sort button covers no row, in the middle of the list or at its end`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await useLanguage(page, lang);
+    await page.goto('/#/pages/market/market');
+    const rows = page.getByTestId('market-list').locator('[data-testid^="quote-row-"]');
+    await expect(rows).toHaveCount(30);
+    const rerank = page.getByTestId('market-rerank');
+    await expect(rerank).toBeVisible({ timeout: 30_000 });
+    // Mid-list, rows pass under the bottom of the screen: none shows beside or around the button, half hidden.
+    await scrollMarket(page, 400);
+    expect(await rowsBesideRerank(page)).toEqual([]);
+    await screenshot(page, `${lang}-market-rerank-mid`);
+    // At the end of the whole list (more rows load on the way), the last row and its star are above the button.
+    const end = page.locator('.kb-list-end');
+    await expect
+      .poll(async () => {
+        await scrollMarket(page, 'end');
+        return end.textContent();
+      })
+      .toBe(message(lang, 'market', 'listEnd'));
+    await scrollMarket(page, 'end');
+    await expect(rerank).toBeInViewport();
+    const button = (await rerank.boundingBox())!;
+    const lastRow = (await rows.last().boundingBox())!;
+    expect(lastRow.y + lastRow.height).toBeLessThanOrEqual(button.y);
+    expect(await rowsBesideRerank(page)).toEqual([]);
+    await rows.last().getByRole('button').last().click({ trial: true });
+    await screenshot(page, `${lang}-market-rerank-end`);
   });
 
   test(`${lang}: while the live connection is down, the stock page says from when its prices are`, async ({

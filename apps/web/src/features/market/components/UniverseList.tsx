@@ -22,7 +22,7 @@ const FIRST_ROWS = 16;
  * Every instrument with its live quote; more rows load on scrolling. The order is the server's ranking at the
  * last sort action and does not follow the prices afterwards: rows never move under the investor's finger,
  * only their figures change (from the quote channels of the rows in view). Once the figures no longer follow
- * the order the sort bar names, a button at the bottom of the screen offers the current ranking.
+ * the order the sort bar names, a bar at the bottom of the screen offers the current ranking.
  */
 export function UniverseList({ sorting }: { sorting: Sorting }) {
   const { t } = useMarketTranslation();
@@ -86,20 +86,22 @@ export function UniverseList({ sorting }: { sorting: Sorting }) {
       >
         <span className="kb-list-end">{ranking.hasNextPage ? t('common:loading') : t('market:listEnd')}</span>
       </InfiniteScroll>
-      {/* Room below the list's end for the button: pinned over the rows' bottom edge, it would otherwise keep
-          covering the last row, which could never scroll clear of it. */}
-      {drifted && <div className="kb-rerank-room" aria-hidden data-testid="market-rerank-room" />}
+      {/* A bar across the bottom of the screen rather than a button floating over the rows: the rows end at its top
+          edge, so none shows beside or around the button with its middle under it, and at the list's end the bar
+          sits below the last row. */}
       {drifted && (
-        <button
-          type="button"
-          className="kb-rerank"
-          disabled={ranking.isFetching}
-          onClick={() => void ranking.refetch()}
-          data-testid="market-rerank"
-        >
-          <span aria-hidden>↻ </span>
-          {t('market:rerank')}
-        </button>
+        <div className="kb-rerank-bar" data-testid="market-rerank-bar">
+          <button
+            type="button"
+            className="kb-rerank"
+            disabled={ranking.isFetching}
+            onClick={() => void ranking.refetch()}
+            data-testid="market-rerank"
+          >
+            <span aria-hidden>↻ </span>
+            {t('market:rerank')}
+          </button>
+        </div>
       )}
     </>
   );
