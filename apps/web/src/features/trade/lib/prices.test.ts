@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { decimalToSen, typedPrice } from '@kabuto/contract';
-import { limitPriceProblem, priceInputText, steppedPrice, steppedTarget, tickAt } from './prices';
+import {
+  limitPriceProblem,
+  priceInputText,
+  steppedLimit,
+  steppedPrice,
+  steppedTarget,
+  tickAt,
+} from './prices';
 
 function sen(text: string): bigint {
   const value = decimalToSen(text);
@@ -94,6 +101,32 @@ describe('tickAt', () => {
     expect(tickAt('', 280_000n, true)).toBe(50n);
     expect(tickAt('abc', 500_000n, false)).toBe(500n);
     expect(tickAt('0', 99_900n, true)).toBe(10n);
+  });
+});
+
+describe('steppedLimit', () => {
+  // Last 2,800; the board 2,801 / 2,799.5 (TOPIX500: 0.5 yen ticks at this price).
+  const market = {
+    last: sen('2800'),
+    board: { asks: [{ price: '2801' }], bids: [{ price: '2799.5' }] },
+    topix500: true,
+  };
+  it('fills an empty price with what a market order meets, on either button: a buy the best ask, a sell the best bid', () => {
+    expect(steppedLimit('', 1, 'long', market)).toBe(sen('2801'));
+    expect(steppedLimit('', -1, 'long', market)).toBe(sen('2801'));
+    expect(steppedLimit('', 1, 'short', market)).toBe(sen('2799.5'));
+    expect(steppedLimit(' ', -1, 'short', market)).toBe(sen('2799.5'));
+  });
+  it('fills the last price while that side of the board is empty or not read yet', () => {
+    expect(steppedLimit('', 1, 'long', { ...market, board: undefined })).toBe(sen('2800'));
+    const stopHigh = { ...market, board: { asks: [], bids: [{ price: '2799.5' }] } };
+    expect(steppedLimit('', -1, 'long', stopHigh)).toBe(sen('2800'));
+    expect(steppedLimit('', -1, 'short', stopHigh)).toBe(sen('2799.5'));
+  });
+  it('moves a price once there is one by a tick each tap', () => {
+    expect(steppedLimit('2801', 1, 'long', market)).toBe(sen('2801.5'));
+    expect(steppedLimit('2801', -1, 'long', market)).toBe(sen('2800.5'));
+    expect(steppedLimit('2799.5', -1, 'short', market)).toBe(sen('2799'));
   });
 });
 

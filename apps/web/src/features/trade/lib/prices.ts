@@ -1,5 +1,6 @@
 import { decimalToSen, senToDecimal, typedPrice, type Sen } from '@kabuto/contract';
 import { isOnTick, lowestPrice, roundToTick, tickSize, ticksAway, tickTableFor } from '@kabuto/market-rules';
+import { marketEntry, type BoardTop, type Side } from './figures';
 
 /** A price for an input field: "2800", "2800.5", "99.9" (no separators, no trailing zeros). */
 export function priceInputText(sen: Sen): string {
@@ -73,6 +74,21 @@ export function steppedPrice(
   if (!isOnTick(current, table)) return clamp(roundToTick(current, step > 0 ? 'up' : 'down', table));
   if (step < 0 && current <= floor) return floor;
   return clamp(ticksAway(current, step, table));
+}
+
+/**
+ * The order panel's limit price stepped as steppedPrice, where nothing typed starts from what a market order would
+ * meet now (marketEntry: the best ask for a buy, the best bid for a sell, the last price while that side of the
+ * board is empty or unread): the first − or + fills that price in as it is, each later tap moves one tick.
+ */
+export function steppedLimit(
+  typed: string,
+  step: 1 | -1,
+  side: Side,
+  market: { last: Sen; board: BoardTop | undefined; topix500: boolean; band?: PriceBand },
+): Sen {
+  const reference = marketEntry(side, market.last, market.board)?.price ?? market.last;
+  return steppedPrice(typed, step, { topix500: market.topix500, reference, band: market.band });
 }
 
 /**

@@ -41,6 +41,7 @@ import { useTargetFields } from '../lib/use-target-fields';
 import {
   limitPriceProblem,
   priceInputText,
+  steppedLimit,
   steppedPrice,
   steppedTarget,
   type PriceBand,
@@ -172,12 +173,17 @@ export function OrderForm({
   const stepPrice = (name: 'price' | 'takeProfit' | 'stopLoss') => (step: 1 | -1) => {
     if (!market) return;
     const field = form.field(name);
+    const last = decimalToSen(market.last) ?? 1n;
+    if (name === 'price') {
+      field.onChange(priceInputText(steppedLimit(field.value, step, side, { ...market, last })));
+      return;
+    }
     const options = {
       topix500: market.topix500,
-      reference: typedPrice(form.values.price) ?? decimalToSen(market.last) ?? 1n,
+      reference: typedPrice(form.values.price) ?? last,
       band: market.band,
     };
-    const target = name === 'price' ? undefined : targetReferences?.[name];
+    const target = targetReferences?.[name];
     field.onChange(
       priceInputText(
         target
