@@ -17,7 +17,7 @@ export function LoginRoute() {
   const navigate = useNavigate();
   const location = useLocation();
   return (
-    <div
+    <main
       style={{
         minHeight: '100vh',
         display: 'flex',
@@ -44,6 +44,6 @@ export function LoginRoute() {
         </Space>
         <LoginForm onSignedIn={() => navigate(redirectTarget(location.state), { replace: true })} />
       </Card>
-    </div>
+    </main>
   );
 }
