@@ -317,6 +317,35 @@ describe('the realtime client', () => {
     expect(subscribes()).toHaveLength(4);
   });
 
+  it('is live again once what a refusal held back has come, whatever the server refuses for good on the way', async () => {
+    const realtime = client();
+    realtime.follow('quote:7203', () => undefined);
+    last().open();
+    last().frame('quote:7203', 1, {});
+    realtime.follow('quote:6758', () => undefined);
+    realtime.follow('quote:0000', () => undefined);
+    await settled();
+    last().frame('error', 1, { errorCode: 'RATE_LIMITED', op: 'subscribe' });
+    expect(realtime.connection()).toBe('down');
+    vi.advanceTimersByTime(200);
+    expect(last().sent.at(-1)).toEqual({ op: 'subscribe', channels: ['quote:6758', 'quote:0000'] });
+    // 6758 comes; 0000, asked for again, is refused for good (an error naming it that is not about the rate). The
+    // server sends a subscribe's refusals before its snapshots; coming last here, the refusal itself ends the wait.
+    last().frame('quote:6758', 1, {});
+    expect(realtime.connection()).toBe('down');
+    last().frame('error', 2, {
+      errorCode: 'INSTRUMENT_NOT_FOUND',
+      op: 'subscribe',
+      channels: ['quote:0000'],
+    });
+    expect(realtime.connection()).toBe('live');
+    // Not asked for again on this connection (longer than the next resubscribe would have waited).
+    const socket = last();
+    vi.advanceTimersByTime(1_500);
+    expect(last()).toBe(socket);
+    expect(socket.sent.filter((m) => (m as { op: string }).op === 'subscribe')).toHaveLength(3);
+  });
+
   it('is live again when a refused channel is let go before it comes', async () => {
     const realtime = client();
     realtime.follow('quote:7203', () => undefined);
