@@ -17,7 +17,7 @@ import { useClosePosition, useClosePreview, useLiveQuotes, type Confirmed } from
 import { useInstrument } from '../../../lib/market-data';
 import { useBoard } from '../../../lib/board';
 import { marketExit } from '../lib/figures';
-import { bandOf, limitPriceProblem, priceInputText, steppedPrice } from '../lib/prices';
+import { bandOf, limitPriceProblem, priceInputText, steppedLimit } from '../lib/prices';
 import {
   instrumentWithCode,
   meetsRows,
@@ -58,7 +58,8 @@ export function ClosePositionForm({
   const quote = useLiveQuotes([position.code]).data?.get(position.code);
   const last = quote?.last ?? position.markPrice ?? position.entryPrice;
   // What closing at the market meets now: a long is sold into the best bid, a short bought back at the best ask.
-  const meets = marketExit(position.side, decimalToSen(last), useBoard(position.code).data);
+  const board = useBoard(position.code);
+  const meets = marketExit(position.side, decimalToSen(last), board.data);
   // 返済注文の訂正: a resting limit close is changed from its own terms, which the form starts from.
   const resting = restingCloseOf(position);
   const form = useForm({
@@ -89,9 +90,12 @@ export function ClosePositionForm({
   });
   const stepPrice = (step: 1 | -1) => {
     const field = form.field('price');
-    const reference = decimalToSen(last) ?? 1n;
+    // Cleared, the price starts again from what closing at the market meets now: the order panel's rule for the
+    // other side (a long is sold into the best bid, a short bought back at the best ask).
+    const exitSide = position.side === 'long' ? 'short' : 'long';
     const topix500 = instrument.data?.topix500 ?? false;
-    field.onChange(priceInputText(steppedPrice(field.value, step, { topix500, reference, band })));
+    const market = { last: decimalToSen(last) ?? 1n, board: board.data, topix500, band };
+    field.onChange(priceInputText(steppedLimit(field.value, step, exitSide, market)));
   };
 
   const check = () => {

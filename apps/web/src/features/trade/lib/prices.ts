@@ -77,9 +77,10 @@ export function steppedPrice(
 }
 
 /**
- * The order panel's limit price stepped as steppedPrice, where nothing typed starts from what a market order would
- * meet now (marketEntry: the best ask for a buy, the best bid for a sell, the last price while that side of the
- * board is empty or unread): the first − or + fills that price in as it is, each later tap moves one tick.
+ * A limit price stepped as steppedPrice, where nothing typed starts from what a market order on `side` would meet
+ * now (marketEntry: the best ask for a buy, the best bid for a sell, the last price while that side of the board
+ * is empty or unread): the first − or + fills that price in as it is, each later tap moves one tick. The order
+ * panel steps its order's side; a close steps the other side of its position.
  */
 export function steppedLimit(
   typed: string,
