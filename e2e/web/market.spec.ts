@@ -335,3 +335,24 @@ test('the colour setting turns rises green and falls red, and back', async ({ pa
   await page.getByTestId('price-colours-japanese').click();
   expect(await rise()).toBe('#d9363e');
 });
+
+test('on a tall screen the market list reads its next page only once scrolled, not while its first rows are drawn', async ({
+  page,
+}) => {
+  // The first page's rows are drawn a screenful first; with only those drawn, the list's end is within the
+  // infinite scroll's reach on a screen this tall.
+  await page.setViewportSize({ width: 430, height: 1200 });
+  const pages: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/market/ranking') pages.push(url.searchParams.get('page') ?? '1');
+  });
+  await page.goto('/#/pages/market/market');
+  const rows = page.getByTestId('market-list').locator('[data-testid^="quote-row-"]');
+  await expect(rows).toHaveCount(30);
+  await page.waitForTimeout(1_500);
+  expect(pages).toEqual(['1']);
+  await scrollMarket(page, 'end');
+  await expect(rows).toHaveCount(60);
+  expect(pages.slice(0, 2)).toEqual(['1', '2']);
+});

@@ -42,11 +42,14 @@ const VISIBLE_BARS = 60;
 /** Empty bars right of the newest, so the time scale's last label (a date or a time) is not cut by the price scale. */
 const RIGHT_ROOM_BARS = 4;
 
-/** What the chart shows: the bars last drawn, the time of their newest, that bar with live prices in it. */
+/** What the chart shows: the bars last drawn, the time of their newest, that bar as drawn and as last served. */
 interface Drawn {
   bars: Bars | undefined;
   until: number;
+  /** The newest bar as drawn, with the live prices since put in it. */
   newest: ChartBar | null;
+  /** The newest bar as the server last sent it: a refresh that brings it again changes nothing. */
+  served: ChartBar | null;
   /** The code and interval the time scale was last placed for. */
   placed: string;
 }
@@ -59,6 +62,7 @@ function drawBars(plot: Plot, bars: Bars, drawn: Drawn) {
   drawn.bars = bars;
   drawn.until = points.at(-1)?.time ?? 0;
   drawn.newest = points.at(-1) ?? null;
+  drawn.served = drawn.newest;
   const intraday = INTRADAY.has(bars.interval);
   const formats = chartTimeFormats(currentLang());
   plot.chart.applyOptions({
@@ -99,11 +103,13 @@ export const PriceChart = memo(function PriceChart({
   useEffect(() => {
     loadedBars.current = data;
   }, [data]);
-  const drawn = useRef<Drawn>({ bars: undefined, until: 0, newest: null, placed: '' });
+  const drawn = useRef<Drawn>({ bars: undefined, until: 0, newest: null, served: null, placed: '' });
   const latest = useLatestBars(
     code,
     interval,
-    data && data.interval === interval ? { bars: data, at: bars.dataUpdatedAt } : undefined,
+    data && data.code === code && data.interval === interval && !bars.isPlaceholderData
+      ? { bars: data, at: bars.dataUpdatedAt }
+      : undefined,
   );
 
   useEffect(() => {
@@ -169,10 +175,12 @@ export const PriceChart = memo(function PriceChart({
           });
         });
         created = { chart, candles, volume };
-        // Bars that came before the library are drawn now, so the first frame has them: an empty chart
-        // first, then the bars, was two frames of drawing, the second after the price scale widened.
-        if (loadedBars.current) drawBars(created, loadedBars.current, drawn.current);
         setPlot(created);
+        // Bars that came before the library are drawn now, so the first frame has them: an empty chart
+        // first, then the bars, was two frames of drawing, the second after the price scale widened. (Should
+        // this draw throw, the bars are still undrawn, and the effect below draws them again, into the page's
+        // error boundary.)
+        if (loadedBars.current) drawBars(created, loadedBars.current, drawn.current);
       },
       () => !disposed && setLibraryFailed(true),
     );
@@ -192,13 +200,14 @@ export const PriceChart = memo(function PriceChart({
   useEffect(() => {
     if (!plot || !data || !latest.data || latest.data.interval !== data.interval) return;
     for (const bar of toChartBars(latest.data.items)) {
-      if (bar.time < drawn.current.until || sameBar(bar, drawn.current.newest)) continue;
+      if (bar.time < drawn.current.until || sameBar(bar, drawn.current.served)) continue;
       const time = bar.time as UTCTimestamp;
       try {
         plot.candles.update({ time, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
         plot.volume.update({ time, value: bar.volume });
         drawn.current.until = bar.time;
         drawn.current.newest = bar;
+        drawn.current.served = bar;
       } catch {
         // A bar the chart will not take is left out; the next full load draws it.
       }

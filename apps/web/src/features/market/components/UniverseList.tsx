@@ -28,8 +28,9 @@ export function UniverseList({ sorting }: { sorting: Sorting }) {
   const { t } = useMarketTranslation();
   const ranking = useRanking(sorting.sort, sorting.order);
   const allRows = onceEach(ranking.data?.pages.flatMap((page) => page.items) ?? []);
-  // The rows a phone shows first are drawn at once, the rest of a page in the background (a render React
-  // interrupts for input): all 30 in one go held the main thread for 35-60 ms on a mid-range phone.
+  // When a page of rows arrives, the rows a phone shows first are drawn at once and the rest of the page in the
+  // background (a render React interrupts for input): all 30 in one go held the main thread for 35-60 ms on a
+  // mid-range phone. Rows already read (back on the tab) are drawn at once, so the scroll position holds.
   const drawnCount = Math.max(useDeferredValue(allRows.length), Math.min(allRows.length, FIRST_ROWS));
   const rows = allRows.slice(0, drawnCount);
   const listRef = useRef<HTMLUListElement>(null);
@@ -82,7 +83,9 @@ export function UniverseList({ sorting }: { sorting: Sorting }) {
       </ul>
       <InfiniteScroll
         loadMore={async () => void (await ranking.fetchNextPage())}
-        hasMore={ranking.hasNextPage}
+        // Not while the page's last rows are still to be drawn: on a tall screen the list's end is then in view,
+        // and the next page would be read (and drawn) before anyone scrolled.
+        hasMore={ranking.hasNextPage && rows.length === allRows.length}
       >
         <span className="kb-list-end">{ranking.hasNextPage ? t('common:loading') : t('market:listEnd')}</span>
       </InfiniteScroll>
