@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, seriousAxeViolations } from '../support/a11y';
+import { axeViolations, isSerious, violationLine } from '../support/a11y';
 import { registerByApi } from '../support';
 import { loginByApi, openLoginPage, openSignedIn, type StaffSession } from './staff-session';
 
@@ -34,10 +34,9 @@ for (const lang of ['ja', 'en'] as const) {
     const problems: string[] = [];
     const check = async (screen: string) => {
       await settled(page);
-      for (const violation of await seriousAxeViolations(page)) problems.push(`${screen}: ${violation}`);
-      for (const { id, nodes } of await axeViolations(page))
-        if (LANDMARK_RULES.includes(id))
-          problems.push(`${screen}: ${id}: ${nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+      for (const violation of await axeViolations(page))
+        if (isSerious(violation) || LANDMARK_RULES.includes(violation.id))
+          problems.push(`${screen}: ${violationLine(violation)}`);
     };
 
     await openLoginPage(page, lang);

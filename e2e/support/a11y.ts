@@ -59,16 +59,19 @@ export async function axeViolations(page: Page, include?: string): Promise<Viola
   );
 }
 
-/** The serious and critical axe violations on the page (or in `include`), one line each ("rule: target | target"). */
+/** A violation on one line: "rule (impact): target | target (what axe says is wrong)". */
+export function violationLine(violation: Violation): string {
+  return `${violation.id} (${violation.impact}): ${violation.nodes
+    .map((node) => node.target.join(' '))
+    .join(' | ')} (${(violation.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)})`;
+}
+
+export const isSerious = (violation: Violation): boolean =>
+  violation.impact === 'serious' || violation.impact === 'critical';
+
+/** The serious and critical axe violations on the page (or in `include`), one line each (violationLine). */
 export async function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
-  return (await axeViolations(page, include))
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .join(' | ')} (${(violation.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)})`,
-    );
+  return (await axeViolations(page, include)).filter(isSerious).map(violationLine);
 }
 
 export interface TapTarget {
