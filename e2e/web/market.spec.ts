@@ -356,3 +356,35 @@ test('on a tall screen the market list reads its next page only once scrolled, n
   await expect(rows).toHaveCount(60);
   expect(pages.slice(0, 2)).toEqual(['1', '2']);
 });
+
+test("going from one stock's page to another's never draws the first stock's bars on the second's chart", async ({
+  page,
+}) => {
+  const detail = (code: string) => `#/subPackages/index/gupiaoDetail/gupiaoDetail?code=${code}`;
+  const chart = page.getByTestId('chart-canvas');
+  const headerCode = page.locator('.kb-quote-header-code');
+  // Both stocks read once, so the second opens at once from what is cached, as on going back or forward.
+  await page.goto(`/${detail('9983')}`);
+  await expect(chart).toHaveAttribute('data-code', '9983');
+  await page.evaluate((hash) => (window.location.hash = hash), detail('7203'));
+  await expect(chart).toHaveAttribute('data-code', '7203');
+  await page.getByTestId('interval-5m').click();
+  await expect(chart).toHaveAttribute('data-interval', '5m');
+  // The second stock's bars held back: its page is up while its chart waits for them.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/market/bars/9983*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.evaluate((hash) => (window.location.hash = hash), detail('9983'));
+  await expect(headerCode).toContainText('9983');
+  await page.waitForTimeout(500);
+  // Read once, not waited on: given time, the held request fails and takes the first stock's bars with it.
+  expect(await chart.getAttribute('data-code')).not.toBe('7203');
+  release();
+  await expect(chart).toHaveAttribute('data-code', '9983');
+  await page.goBack();
+  await expect(headerCode).toContainText('7203');
+  await expect(chart).toHaveAttribute('data-code', '7203');
+});

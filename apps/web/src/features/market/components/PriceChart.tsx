@@ -258,6 +258,7 @@ export const PriceChart = memo(function PriceChart({
         aria-busy={!plot || bars.isFetching}
         data-testid="chart-canvas"
         data-interval={plot ? data?.interval : undefined}
+        data-code={plot ? data?.code : undefined}
         data-bars={data?.items.length}
       />
       {(libraryFailed || (bars.isError && !data)) && (

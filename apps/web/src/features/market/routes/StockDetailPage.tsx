@@ -24,7 +24,9 @@ export default function StockDetailPage() {
   const valid = INSTRUMENT_CODE.test(code);
   return (
     <SubPage title={t('titles.stockDetail')} testId="stock-detail-page" fallback={MARKET_PATH}>
-      {valid ? <StockDetail code={code} /> : <EmptyState description={t('market:notFound')} />}
+      {/* Keyed by the stock: going from one stock's page to another's (back, forward, a link) starts afresh, so
+          nothing of the first (its chart's bars, a deferred quote or board) is shown as the second's. */}
+      {valid ? <StockDetail key={code} code={code} /> : <EmptyState description={t('market:notFound')} />}
     </SubPage>
   );
 }
