@@ -107,9 +107,8 @@ export const PriceChart = memo(function PriceChart({
   const latest = useLatestBars(
     code,
     interval,
-    data && data.code === code && data.interval === interval && !bars.isPlaceholderData
-      ? { bars: data, at: bars.dataUpdatedAt }
-      : undefined,
+    // Settled bars only: placeholder bars are another interval's (or stock's), kept on screen while these load.
+    data && !bars.isPlaceholderData ? { bars: data, at: bars.dataUpdatedAt } : undefined,
   );
 
   useEffect(() => {

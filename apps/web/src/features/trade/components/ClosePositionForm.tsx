@@ -16,7 +16,7 @@ import type { CloseRequest } from '../api/keys';
 import { useClosePosition, useClosePreview, useLiveQuotes, type Confirmed } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
 import { useBoard } from '../../../lib/board';
-import { marketExit } from '../lib/figures';
+import { closingSide, marketExit } from '../lib/figures';
 import { bandOf, limitPriceProblem, priceInputText, steppedLimit } from '../lib/prices';
 import {
   instrumentWithCode,
@@ -91,11 +91,10 @@ export function ClosePositionForm({
   const stepPrice = (step: 1 | -1) => {
     const field = form.field('price');
     // Cleared, the price starts again from what closing at the market meets now: the order panel's rule for the
-    // other side (a long is sold into the best bid, a short bought back at the best ask).
-    const exitSide = position.side === 'long' ? 'short' : 'long';
+    // closing side (a long is sold into the best bid, a short bought back at the best ask).
     const topix500 = instrument.data?.topix500 ?? false;
     const market = { last: decimalToSen(last) ?? 1n, board: board.data, topix500, band };
-    field.onChange(priceInputText(steppedLimit(field.value, step, exitSide, market)));
+    field.onChange(priceInputText(steppedLimit(field.value, step, closingSide(position.side), market)));
   };
 
   const check = () => {

@@ -1,4 +1,5 @@
 import { useTradeTranslation } from '../lib/texts';
+import { closingSide } from '../lib/figures';
 import { useInstrument } from '../../../lib/market-data';
 import { normalizeLang } from '@kabuto/i18n';
 import { instrumentName } from '../../../lib/market-format';
@@ -25,8 +26,7 @@ export function SideTag({ side }: { side: 'long' | 'short' }) {
 /** 新規買 / 返済売 …: what the line did, coloured as the trade it was (a buy red, a sell blue). */
 export function TradeTag({ kind, side }: { kind: 'open' | 'close'; side: 'long' | 'short' }) {
   const { t } = useTradeTranslation();
-  // Closing a long sells, closing a short buys.
-  const trade = kind === 'open' ? side : side === 'long' ? 'short' : 'long';
+  const trade = kind === 'open' ? side : closingSide(side);
   return (
     <span className={`kb-side kb-side-${trade}`} data-testid="history-tag">
       {t(`trade:historyTag.${kind}.${side}`)}

@@ -181,16 +181,19 @@ export function entryReference(
 /** What each target is judged against. */
 export type TargetReferences = Record<Target, TargetReference>;
 
+/** The side of the trade that closes a position: closing a long sells, closing a short buys. */
+export const closingSide = (side: Side): Side => (side === 'long' ? 'short' : 'long');
+
 /**
  * What closing a position at the market meets now, and what its targets fire on: a long is sold into the best bid,
- * a short bought back at the best ask (marketEntry of the other side).
+ * a short bought back at the best ask (marketEntry of the closing side).
  */
 export function marketExit(
   side: Side,
   last: Sen | null,
   board: BoardTop | undefined,
 ): TargetReference | null {
-  return marketEntry(side === 'long' ? 'short' : 'long', last, board);
+  return marketEntry(closingSide(side), last, board);
 }
 
 /**
