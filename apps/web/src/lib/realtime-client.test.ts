@@ -346,6 +346,35 @@ describe('the realtime client', () => {
     expect(socket.sent.filter((m) => (m as { op: string }).op === 'subscribe')).toHaveLength(3);
   });
 
+  it('asks again later, polling meanwhile, for a subscribe refused whole or for too many channels', async () => {
+    const realtime = client();
+    realtime.follow('quote:7203', () => undefined);
+    last().open();
+    last().frame('quote:7203', 1, {});
+    realtime.follow('quote:6758', () => undefined);
+    await settled();
+    const socket = last();
+    const subscribes = () => socket.sent.filter((m) => (m as { op: string }).op === 'subscribe');
+    // A fault on the server names no channel: 6758 is not live, so screens poll, and it is asked for again.
+    socket.frame('error', 1, { errorCode: 'INTERNAL', op: 'subscribe' });
+    expect(realtime.connection()).toBe('down');
+    vi.advanceTimersByTime(200);
+    expect(subscribes().at(-1)).toEqual({ op: 'subscribe', channels: ['quote:6758'] });
+    // Too many channels names them, and may pass once a screen lets some go: asked again, later.
+    socket.frame('error', 2, {
+      errorCode: 'WS_TOO_MANY_CHANNELS',
+      op: 'subscribe',
+      channels: ['quote:6758'],
+    });
+    expect(realtime.connection()).toBe('down');
+    vi.advanceTimersByTime(399);
+    expect(subscribes()).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(subscribes()).toHaveLength(4);
+    socket.frame('quote:6758', 1, {});
+    expect(realtime.connection()).toBe('live');
+  });
+
   it('is live again when a refused channel is let go before it comes', async () => {
     const realtime = client();
     realtime.follow('quote:7203', () => undefined);

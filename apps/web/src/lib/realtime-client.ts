@@ -2,6 +2,7 @@ import {
   isPrivateChannel,
   WS_CONTROL_CHANNELS,
   type ClientMessage,
+  type ErrorCode,
   type ServerMessage,
   type WsAuthData,
   type WsErrorData,
@@ -30,12 +31,18 @@ export interface RealtimeOptions {
   heartbeatMs?: number;
   /** A connection with no channel left is closed after this long (a screen change re-subscribes at once). */
   lingerMs?: number;
-  /** A subscribe the server refused for its rate is asked again after this long, doubled each time up to maxDelayMs. */
+  /** A subscribe the server refused for now is asked again after this long, doubled each time up to maxDelayMs. */
   resubscribeMs?: number;
   random?: () => number;
 }
 
 const OPEN = 1;
+/** The refusals a channel never gets past on this connection; the server names their channels. */
+const REFUSED_FOR_GOOD: ReadonlySet<ErrorCode> = new Set([
+  'WS_CHANNEL_UNKNOWN',
+  'WS_AUTH_REQUIRED',
+  'INSTRUMENT_NOT_FOUND',
+]);
 type Listener = (data: unknown) => void;
 
 /**
@@ -54,8 +61,9 @@ export type ConnectionState = 'idle' | 'connecting' | 'live' | 'down';
  * Channels followed and dropped while a screen renders are sent once it has settled, as one subscribe and one
  * unsubscribe: a list that scrolls drops some rows and follows others, and a row in both stays subscribed,
  * with its data, instead of being dropped and asked for again (the server allows a connection only so many
- * new subscriptions a second). A subscribe it refuses for that rate is asked again a little later; until what it
- * asked for has come, the connection counts as `down`, so that screens poll and say how old their figures are.
+ * new subscriptions a second). A subscribe it refuses for now (that rate, too many channels, a fault) is asked
+ * again a little later; until what it asked for has come, the connection counts as `down`, so that screens poll
+ * and say how old their figures are.
  */
 export class RealtimeClient {
   private socket: SocketLike | null = null;
@@ -290,9 +298,10 @@ export class RealtimeClient {
 
   private refused(error: WsErrorData) {
     if (error.op !== 'subscribe') return;
-    if (error.errorCode === 'RATE_LIMITED') return this.scheduleResubscribe();
-    // Refused for good (an unknown code, signed out meanwhile): not asked for again on this connection.
-    for (const channel of error.channels ?? []) this.awaiting.delete(channel);
+    // Refused for good (an unknown code, signed out meanwhile): not asked for again on this connection. Any other
+    // refusal (its rate, too many channels, a fault on the server) may pass later: asked again, polling meanwhile.
+    if (!error.channels || !REFUSED_FOR_GOOD.has(error.errorCode)) return this.scheduleResubscribe();
+    for (const channel of error.channels) this.awaiting.delete(channel);
     this.liveIfServed();
   }
 
