@@ -101,6 +101,8 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
         </p>
       ) : (
         <OrderForm
+          // A link to another stock or side (the address changing under an open page) starts a fresh order.
+          key={`${code}:${side}`}
           code={code}
           initialSide={side}
           instrumentLabel={label}
