@@ -23,6 +23,8 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 /** The CPU slowdown: the preset's 4x unless LIGHTHOUSE_CPU_SLOWDOWN says otherwise. */
 const CPU_SLOWDOWN = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? 4);
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+/** How many times a run Lighthouse could not record is run again before it counts as 0. */
+const MAX_RETRIES = 3;
 const origin = `http://127.0.0.1:${PORT}`;
 
 const PAGES = measuredPages(process.env.LIGHTHOUSE_PAGES);
@@ -47,6 +49,38 @@ function row(name: string, lhr: Lhr, performanceScores: number[]): string {
   );
 }
 
+/** Why Lighthouse gave a run no performance score: the run's error, or the metrics it could not measure. */
+function unscored(lhr: Lhr): string {
+  if (lhr.runtimeError) return `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+  const failed = Object.values(lhr.audits).filter((audit) => audit.errorMessage);
+  return failed.map((audit) => `${audit.id}: ${audit.errorMessage}`).join('; ') || 'no reason given';
+}
+
+/**
+ * One Lighthouse run of a page. A trace Lighthouse failed to record (NO_NAVSTART now and then on a fresh
+ * browser) says nothing of the page, and Lighthouse asks for the run again: it is, up to MAX_RETRIES times, and
+ * said so. Any other unscored run counts as 0, as Lighthouse reports it, and why is printed.
+ */
+async function measureOnce(port: number, name: string, path: string): Promise<Lhr> {
+  for (let attempt = 0; ; attempt++) {
+    const result = await lighthouse(`${origin}${path}`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN },
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${name}`);
+    const { lhr } = result;
+    if (lhr.runtimeError && attempt < MAX_RETRIES) {
+      console.error(`${name}: ${lhr.runtimeError.code}, run again`);
+      continue;
+    }
+    if (!lhr.categories.performance?.score) console.error(`${name}: unscored, ${unscored(lhr)}`);
+    return lhr;
+  }
+}
+
 async function measure(): Promise<void> {
   const server = await startMeasuredServer(PORT);
   const chrome = await chromeLauncher.launch({
@@ -59,17 +93,7 @@ async function measure(): Promise<void> {
     if (REPORTS) mkdirSync(REPORTS, { recursive: true });
     for (const page of PAGES) {
       const runs: Lhr[] = [];
-      for (let run = 0; run < RUNS; run++) {
-        const result = await lighthouse(`${origin}${page.path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN },
-        });
-        if (!result) throw new Error(`no Lighthouse result for ${page.name}`);
-        runs.push(result.lhr);
-      }
+      for (let run = 0; run < RUNS; run++) runs.push(await measureOnce(chrome.port, page.name, page.path));
       runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
       const median = runs[Math.floor(runs.length / 2)];
       if (!median) throw new Error('LIGHTHOUSE_RUNS must be at least 1');
