@@ -1638,6 +1638,24 @@ test('a 2x market order’s confirmation shows all of itself on a 390x844 phone 
   }
 });
 
+test('an order page whose address changes to the other side starts a fresh order on that side', async ({
+  page,
+  request,
+}) => {
+  const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+  await useLanguage(page, 'ja');
+  await openSignedInPhone(page, investor, orderPanel('long'));
+  const panel = page.getByTestId('order-panel');
+  await waitUntilSettled(panel);
+  await expect(panel.getByTestId('order-side-long')).toHaveAttribute('aria-pressed', 'true');
+  await panel.getByTestId('order-leverage-2').click();
+  // A link followed while the page is open (a message's, say): the same screen, another side.
+  await page.evaluate((hash) => (location.hash = hash), orderPanel('short').slice(1));
+  await expect(panel.getByTestId('order-side-short')).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel.getByTestId('order-review')).toHaveText(message('ja', 'trade', 'review.short'));
+  await expect(panel.getByTestId('order-leverage-2')).toHaveAttribute('aria-pressed', 'false');
+});
+
 test('on the Trade rows a long stock name wraps, and the P&L, status and time beside it never break', async ({
   browser,
   baseURL,
