@@ -2,6 +2,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { BAR_INTERVALS, type BarInterval } from '@kabuto/contract';
 import { useMarketTranslation } from '../../../lib/market-texts';
 import { LoadError } from '../../../components/market/LoadError';
+import { DelayedLoading } from '../../../components/ui/DelayedLoading';
 import { currentLang } from '../../../lib/i18n';
 import { formatPrice } from '../../../lib/market-format';
 import { toneColours } from '../../../lib/price-tone';
@@ -231,6 +232,7 @@ export const PriceChart = memo(function PriceChart({
     // After a refresh too: the bar it redrew may be older than the price above.
   }, [plot, data, latest.data, liveLast, liveAt]);
 
+  const failed = libraryFailed || (bars.isError && !data);
   return (
     <section className="kb-section kb-chart-section" data-testid="price-chart">
       <h2>{t('market:chart')}</h2>
@@ -249,18 +251,26 @@ export const PriceChart = memo(function PriceChart({
         ))}
       </div>
       <ChartLegend bar={touched} />
-      <div
-        ref={container}
-        className="kb-chart"
-        role="img"
-        aria-label={t('market:chartLabel', { code, interval: t(`market:intervals.${interval}`) })}
-        aria-busy={!plot || bars.isFetching}
-        data-testid="chart-canvas"
-        data-interval={plot ? data?.interval : undefined}
-        data-code={plot ? data?.code : undefined}
-        data-bars={data?.items.length}
-      />
-      {(libraryFailed || (bars.isError && !data)) && (
+      <div className="kb-chart-frame">
+        <div
+          ref={container}
+          className="kb-chart"
+          role="img"
+          aria-label={t('market:chartLabel', { code, interval: t(`market:intervals.${interval}`) })}
+          aria-busy={!plot || bars.isFetching}
+          data-testid="chart-canvas"
+          data-interval={plot ? data?.interval : undefined}
+          data-code={plot ? data?.code : undefined}
+          data-bars={data?.items.length}
+        />
+        {/* Over the empty chart while the library or the bars load, over the last interval's while the next loads. */}
+        {!failed && (!plot || !data || bars.isPlaceholderData) && (
+          <div className="kb-chart-waiting">
+            <DelayedLoading />
+          </div>
+        )}
+      </div>
+      {failed && (
         <LoadError onRetry={() => (libraryFailed ? window.location.reload() : void bars.refetch())} />
       )}
       {data && data.items.length === 0 && <p className="kb-muted">{t('market:noBars')}</p>}
