@@ -224,6 +224,7 @@ for (const lang of ['ja', 'en']) {
       expect(box.width).toBeGreaterThan(280);
       expect(box.width).toBeLessThanOrEqual(342);
       expect(box.height).toBeLessThan(110);
+      if (lang !== 'ja') expect(box.splitWords).toEqual([]);
     });
   });
 }

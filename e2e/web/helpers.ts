@@ -180,13 +180,25 @@ const TOAST_WAIT_MS = 20_000;
 export async function shownToast(
   page: Page,
   text = '',
-): Promise<{ text: string; width: number; height: number }> {
+): Promise<{ text: string; width: number; height: number; splitWords: string[] }> {
   const found = await page.waitForFunction(
     (wanted) => {
       const toast = document.querySelector<HTMLElement>('.adm-toast-main');
       if (!toast?.textContent?.includes(wanted)) return null;
       const { width, height } = toast.getBoundingClientRect();
-      return { text: toast.innerText, width, height };
+      // Runs between spaces drawn over two lines: a word broken inside ("t / ry"). Japanese has no spaces, so
+      // there a whole sentence is one run.
+      const splitWords: string[] = [];
+      const walker = document.createTreeWalker(toast, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+          if (lines.size > 1) splitWords.push(word[0]);
+        }
+      return { text: toast.innerText, width, height, splitWords };
     },
     text,
     { timeout: TOAST_WAIT_MS },
