@@ -388,3 +388,47 @@ test("going from one stock's page to another's never draws the first stock's bar
   await expect(headerCode).toContainText('7203');
   await expect(chart).toHaveAttribute('data-code', '7203');
 });
+
+test('the chart shows a spinner while its bars load, over the last interval while the next one loads', async ({
+  page,
+}) => {
+  const chart = page.getByTestId('chart-canvas');
+  const waiting = page.getByTestId('price-chart').getByRole('status');
+  let release = () => {};
+  const held = () => new Promise<void>((resolve) => (release = resolve));
+  let hold = held();
+  await page.route('**/api/market/bars/7203*', async (route) => {
+    await hold;
+    await route.continue();
+  });
+  await page.goto('/#/subPackages/index/gupiaoDetail/gupiaoDetail?code=7203');
+  await expect(page.locator('.kb-quote-header-code')).toContainText('7203');
+  // Drawn over the chart, not hidden under the library's canvases.
+  await expect(waiting).toBeVisible();
+  const box = (await chart.boundingBox())!;
+  const spinner = (await waiting.boundingBox())!;
+  expect(spinner.y).toBeGreaterThan(box.y);
+  expect(spinner.y + spinner.height).toBeLessThan(box.y + box.height);
+  // Hit-testing follows the order things are painted in; the spinner lets touches through, so for this look only
+  // it takes them.
+  const covering = await waiting.evaluate((element) => {
+    const layer = element.closest<HTMLElement>('.kb-chart-waiting')!;
+    layer.style.pointerEvents = 'auto';
+    const { x, y, width } = element.getBoundingClientRect();
+    const top = document.elementFromPoint(x + width / 2, y + 2);
+    layer.style.pointerEvents = '';
+    return top === element;
+  });
+  expect(covering).toBe(true);
+  release();
+  await expect(chart).toHaveAttribute('data-interval', '1d');
+  await expect(waiting).toHaveCount(0);
+  // Another interval: the daily candles stay, with the spinner over them, until the 5-minute bars come.
+  hold = held();
+  await page.getByTestId('interval-5m').click();
+  await expect(waiting).toBeVisible();
+  await expect(chart).toHaveAttribute('data-interval', '1d');
+  release();
+  await expect(chart).toHaveAttribute('data-interval', '5m');
+  await expect(waiting).toHaveCount(0);
+});
