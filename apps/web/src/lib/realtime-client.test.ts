@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WS_MAX_CHANNELS } from '@kabuto/contract';
 import { channelsStore, channelStore, RealtimeClient, type SocketLike } from './realtime-client';
 
 class FakeSocket implements SocketLike {
@@ -373,6 +374,69 @@ describe('the realtime client', () => {
     expect(subscribes()).toHaveLength(4);
     socket.frame('quote:6758', 1, {});
     expect(realtime.connection()).toBe('live');
+  });
+
+  it('never asks for more channels in one subscribe than a connection may hold', () => {
+    const realtime = client();
+    const codes = Array.from({ length: WS_MAX_CHANNELS + 5 }, (_, index) => `quote:${1000 + index}`);
+    for (const channel of codes) realtime.follow(channel, () => undefined);
+    last().open();
+    const subscribes = last().sent.filter((m) => (m as { op: string }).op === 'subscribe') as {
+      channels: string[];
+    }[];
+    expect(subscribes.map((message) => message.channels.length)).toEqual([WS_MAX_CHANNELS, 5]);
+    expect(subscribes.flatMap((message) => message.channels)).toEqual(codes);
+  });
+
+  it('presents the session again when its private channels were refused for want of one while signed in', async () => {
+    const realtime = client();
+    realtime.follow('quote:7203', () => undefined);
+    realtime.follow('balances', () => undefined);
+    const socket = last();
+    socket.open();
+    socket.frame('quote:7203', 1, {});
+    // The session could not be checked just then (a fault on the server): its channels are refused, not lost.
+    socket.frame('error', 1, { errorCode: 'INTERNAL', op: 'auth' });
+    socket.frame('error', 2, { errorCode: 'WS_AUTH_REQUIRED', op: 'subscribe', channels: ['balances'] });
+    expect(realtime.connection()).toBe('down');
+    vi.advanceTimersByTime(200);
+    expect(socket.sent.slice(-2)).toEqual([
+      { op: 'auth', token: 'tok' },
+      { op: 'subscribe', channels: ['balances'] },
+    ]);
+    socket.frame('balances', 1, {});
+    expect(realtime.connection()).toBe('live');
+    // Signed out while a subscribe was on its way, the same refusal is final: nothing more is asked for.
+    realtime.follow('orders', () => undefined);
+    await settled();
+    expect(socket.sent.at(-1)).toEqual({ op: 'subscribe', channels: ['orders'] });
+    token = '';
+    socket.frame('error', 3, { errorCode: 'WS_AUTH_REQUIRED', op: 'subscribe', channels: ['orders'] });
+    expect(realtime.connection()).toBe('live');
+    const subscribes = () => socket.sent.filter((m) => (m as { op: string }).op === 'subscribe').length;
+    const before = subscribes();
+    vi.advanceTimersByTime(5_000);
+    expect(subscribes()).toBe(before);
+  });
+
+  it('takes a refusal when nothing is waiting as nothing: still live, and the next wait as short as the first', async () => {
+    const realtime = client();
+    realtime.follow('quote:7203', () => undefined);
+    const socket = last();
+    socket.open();
+    socket.frame('quote:7203', 1, {});
+    socket.frame('error', 1, { errorCode: 'RATE_LIMITED', op: 'subscribe' });
+    socket.frame('error', 2, { errorCode: 'INTERNAL', op: 'subscribe' });
+    expect(realtime.connection()).toBe('live');
+    vi.advanceTimersByTime(1_000);
+    realtime.follow('quote:6758', () => undefined);
+    await settled();
+    socket.frame('error', 3, { errorCode: 'RATE_LIMITED', op: 'subscribe' });
+    vi.advanceTimersByTime(200);
+    const asked = socket.sent.filter(
+      (m) => JSON.stringify(m) === '{"op":"subscribe","channels":["quote:6758"]}',
+    );
+    expect(asked).toHaveLength(2);
   });
 
   it('is live again when a refused channel is let go before it comes', async () => {

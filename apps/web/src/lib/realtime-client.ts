@@ -1,6 +1,7 @@
 import {
   isPrivateChannel,
   WS_CONTROL_CHANNELS,
+  WS_MAX_CHANNELS,
   type ClientMessage,
   type ErrorCode,
   type ServerMessage,
@@ -37,12 +38,12 @@ export interface RealtimeOptions {
 }
 
 const OPEN = 1;
-/** The refusals a channel never gets past on this connection; the server names their channels. */
-const REFUSED_FOR_GOOD: ReadonlySet<ErrorCode> = new Set([
-  'WS_CHANNEL_UNKNOWN',
-  'WS_AUTH_REQUIRED',
-  'INSTRUMENT_NOT_FOUND',
-]);
+/**
+ * The refusals a channel never gets past on this connection; the server names their channels. A private channel
+ * refused for want of a session is one of them only while signed out: signed in, the session could not be checked
+ * just then, and it is presented again.
+ */
+const REFUSED_FOR_GOOD: ReadonlySet<ErrorCode> = new Set(['WS_CHANNEL_UNKNOWN', 'INSTRUMENT_NOT_FOUND']);
 type Listener = (data: unknown) => void;
 
 /**
@@ -214,11 +215,12 @@ export class RealtimeClient {
     this.setState('live');
   }
 
+  /** In messages of at most the channels a connection may hold, which the server would refuse whole. */
   private subscribe(channels: readonly string[]) {
     const asked = channels.filter((channel) => this.mayAsk(channel));
-    if (!asked.length) return;
     for (const channel of asked) this.awaiting.add(channel);
-    this.send({ op: 'subscribe', channels: asked });
+    for (let from = 0; from < asked.length; from += WS_MAX_CHANNELS)
+      this.send({ op: 'subscribe', channels: asked.slice(from, from + WS_MAX_CHANNELS) });
   }
 
   /**
@@ -226,14 +228,20 @@ export class RealtimeClient {
    * doubles with each refusal in a row; meanwhile the connection counts as down.
    */
   private scheduleResubscribe() {
-    if (this.isOpen() && this.unserved().length) this.setState('down');
+    if (!this.isOpen() || !this.unserved().length) return;
+    this.setState('down');
     if (this.resubscribeTimer) return;
-    const { resubscribeMs, maxDelayMs } = this.options;
-    const delay = Math.min(maxDelayMs, resubscribeMs * 2 ** this.resubscribes);
+    const { resubscribeMs, maxDelayMs, random } = this.options;
+    const delay = Math.min(maxDelayMs, resubscribeMs * 2 ** this.resubscribes) * (0.75 + 0.5 * random());
     this.resubscribes += 1;
     this.resubscribeTimer = setTimeout(() => {
       this.resubscribeTimer = null;
-      if (this.isOpen()) this.subscribe(this.unserved());
+      if (!this.isOpen()) return;
+      const unserved = this.unserved();
+      // Private channels refused for want of a session: the session is presented again first.
+      const token = this.options.token();
+      if (token && unserved.some((channel) => isPrivateChannel(channel))) this.send({ op: 'auth', token });
+      this.subscribe(unserved);
     }, delay);
   }
 
@@ -300,7 +308,10 @@ export class RealtimeClient {
     if (error.op !== 'subscribe') return;
     // Refused for good (an unknown code, signed out meanwhile): not asked for again on this connection. Any other
     // refusal (its rate, too many channels, a fault on the server) may pass later: asked again, polling meanwhile.
-    if (!error.channels || !REFUSED_FOR_GOOD.has(error.errorCode)) return this.scheduleResubscribe();
+    const forGood =
+      REFUSED_FOR_GOOD.has(error.errorCode) ||
+      (error.errorCode === 'WS_AUTH_REQUIRED' && this.options.token() === '');
+    if (!error.channels || !forGood) return this.scheduleResubscribe();
     for (const channel of error.channels) this.awaiting.delete(channel);
     this.liveIfServed();
   }
