@@ -4,7 +4,7 @@ import {
   type ServerMessage,
   type WsErrorData,
 } from '@kabuto/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { marketOf } from '../src/modules/market';
 import { notify } from '../src/modules/messaging';
 import { hubOf, registerPrivateChannel, userChannelChanged } from '../src/modules/realtime';
@@ -312,6 +312,27 @@ describe('client frames', () => {
     await client.next(() => client.closed).catch(() => undefined);
     expect(client.closed).toBe(true);
     await expect.poll(() => hubOf(t.ctx)!.size).toBe(open - 1);
+  });
+});
+
+describe('a subscribe that fails part way', () => {
+  it('lets go of the channels it had not served, so that the same subscribe asked again serves them all', async () => {
+    const client = await connect();
+    const market = marketOf(t.ctx);
+    const instrument = market.instrument.bind(market);
+    let looked = 0;
+    const failing = vi.spyOn(market, 'instrument').mockImplementation(async (code) => {
+      looked += 1;
+      if (looked === 2) throw new Error('the database went away');
+      return instrument(code);
+    });
+    onTestFinished(() => failing.mockRestore());
+    const channels = ['quote:9984', 'quote:8306'];
+    client.send({ op: 'subscribe', channels });
+    const refusal = await client.next<WsErrorData>((f) => f.channel === 'error');
+    expect(refusal.data).toMatchObject({ errorCode: 'INTERNAL', op: 'subscribe' });
+    client.send({ op: 'subscribe', channels });
+    for (const channel of channels) expect((await client.next((f) => f.channel === channel)).seq).toBe(1);
   });
 });
 

@@ -200,33 +200,42 @@ export class Hub {
       return;
     }
     const market = marketOf(this.ctx);
-    const added: string[] = [];
-    for (const { channel, parsed } of fresh) {
-      if (!parsed) refuse('WS_CHANNEL_UNKNOWN', channel);
-      else if (isPrivateChannel(parsed.kind) && !connection.user) refuse('WS_AUTH_REQUIRED', channel);
-      else if (connection.seqs.size >= WS_MAX_CHANNELS) refuse('WS_TOO_MANY_CHANNELS', channel);
-      else if ('code' in parsed && !(await market.instrument(parsed.code)))
-        refuse('INSTRUMENT_NOT_FOUND', channel);
-      else {
-        connection.seqs.set(channel, 0);
-        added.push(channel);
+    // Held for this subscribe and not yet served. Should it fail part way (a snapshot that could not be read), these
+    // are let go, so that the client's next subscribe asks for them afresh instead of finding them already held.
+    const unserved = new Set<string>();
+    try {
+      for (const { channel, parsed } of fresh) {
+        if (!parsed) refuse('WS_CHANNEL_UNKNOWN', channel);
+        else if (isPrivateChannel(parsed.kind) && !connection.user) refuse('WS_AUTH_REQUIRED', channel);
+        else if (connection.seqs.size >= WS_MAX_CHANNELS) refuse('WS_TOO_MANY_CHANNELS', channel);
+        else if ('code' in parsed && !(await market.instrument(parsed.code)))
+          refuse('INSTRUMENT_NOT_FOUND', channel);
+        else {
+          connection.seqs.set(channel, 0);
+          unserved.add(channel);
+        }
       }
-    }
-    for (const [code, list] of refused) {
-      const params: Record<string, string | number> =
-        code === 'WS_TOO_MANY_CHANNELS' ? { max: WS_MAX_CHANNELS } : { channel: list[0]! };
-      connection.error(code, params, { op: 'subscribe', channels: list });
-    }
-    for (const channel of added) {
-      if (isPrivateChannel(channel)) {
-        this.follow(connection, channel);
-        this.refresh(connection.user!.userId.toString(), channel, 'new');
-      } else {
-        const data = this.latest.get(channel) ?? JSON.stringify(await this.publicSnapshot(channel));
-        if (!connection.seqs.has(channel)) continue; // unsubscribed or closed meanwhile
-        connection.push(channel, data);
-        this.follow(connection, channel);
+      for (const [code, list] of refused) {
+        const params: Record<string, string | number> =
+          code === 'WS_TOO_MANY_CHANNELS' ? { max: WS_MAX_CHANNELS } : { channel: list[0]! };
+        connection.error(code, params, { op: 'subscribe', channels: list });
       }
+      for (const channel of [...unserved]) {
+        if (isPrivateChannel(channel)) {
+          this.follow(connection, channel);
+          this.refresh(connection.user!.userId.toString(), channel, 'new');
+        } else {
+          const data = this.latest.get(channel) ?? JSON.stringify(await this.publicSnapshot(channel));
+          // Unsubscribed or closed meanwhile: nothing to serve.
+          if (connection.seqs.has(channel)) {
+            connection.push(channel, data);
+            this.follow(connection, channel);
+          }
+        }
+        unserved.delete(channel);
+      }
+    } finally {
+      for (const channel of unserved) this.unfollow(connection, channel);
     }
   }
 
