@@ -298,6 +298,10 @@ for (const lang of ['ja', 'en']) {
     expect(await rowsBesideRerank(page)).toEqual([]);
     await rows.last().getByRole('button').last().click({ trial: true });
     await screenshot(page, `${lang}-market-rerank-end`);
+    // Tapped, the ranking is read afresh and shown from its first row.
+    await rerank.click();
+    await expect.poll(() => page.locator('.kb-tab-content').evaluate((content) => content.scrollTop)).toBe(0);
+    await expect(rows.first()).toBeInViewport();
   });
 
   test(`${lang}: while the live connection is down, the stock page says from when its prices are`, async ({

@@ -9,6 +9,7 @@ import { LiveNotice } from '../../../components/market/LiveNotice';
 import { SimulatedNote } from '../../../components/market/SimulatedNote';
 import { PAGE_SAYS_SIMULATED, useQuotes } from '../../../lib/market-data';
 import { isOutOfOrder } from '../../../lib/quote-order';
+import { scrollToTopOf } from '../../../lib/scroll-to-top';
 import { useVisibleCodes } from '../../../lib/visible-codes';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { useRanking } from '../api/market';
@@ -22,7 +23,7 @@ const FIRST_ROWS = 16;
  * Every instrument with its live quote; more rows load on scrolling. The order is the server's ranking at the
  * last sort action and does not follow the prices afterwards: rows never move under the investor's finger,
  * only their figures change (from the quote channels of the rows in view). Once the figures no longer follow
- * the order the sort bar names, a bar at the bottom of the screen offers the current ranking.
+ * the order the sort bar names, a bar at the bottom of the screen offers the current ranking, read from its top.
  */
 export function UniverseList({ sorting }: { sorting: Sorting }) {
   const { t } = useMarketTranslation();
@@ -98,7 +99,11 @@ export function UniverseList({ sorting }: { sorting: Sorting }) {
             type="button"
             className="kb-rerank"
             disabled={ranking.isFetching}
-            onClick={() => void ranking.refetch()}
+            onClick={() =>
+              void ranking
+                .refetch()
+                .then((fresh) => !fresh.isError && listRef.current && scrollToTopOf(listRef.current))
+            }
             data-testid="market-rerank"
           >
             <span aria-hidden>↻ </span>
