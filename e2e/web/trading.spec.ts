@@ -1656,6 +1656,40 @@ test('an order page whose address changes to the other side starts a fresh order
   await expect(panel.getByTestId('order-leverage-2')).toHaveAttribute('aria-pressed', 'false');
 });
 
+test('back from an order confirmation whose answer was lost, the form says the order may have gone through', async ({
+  page,
+  request,
+}) => {
+  const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+  await useLanguage(page, 'ja');
+  await openSignedInPhone(page, investor, orderPanel('long'));
+  const panel = page.getByTestId('order-panel');
+  await waitUntilSettled(panel);
+  const power = panel.getByTestId('order-buying-power');
+  const before = await power.textContent();
+  // The order is placed, but its answer is lost on the way back.
+  await page.route(
+    (url) => url.pathname === '/api/orders',
+    async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await route.fetch();
+      await route.abort('connectionreset');
+    },
+  );
+  await panel.getByTestId('order-review').click();
+  const confirm = page.getByRole('dialog', { name: message('ja', 'trade', 'confirmTitle') });
+  await confirm.getByTestId('order-send').click();
+  await expect(confirm.getByTestId('order-send-unanswered')).toHaveText(message('ja', 'trade', 'sendAgain'));
+  await confirm.getByText(message('ja', 'trade', 'confirmBack'), { exact: true }).click();
+  await expect(confirm).toBeHidden();
+  // A new confirmation would carry a new key: the form says to check first, and shows the cash the order took.
+  await expect(panel.getByTestId('order-alert')).toHaveText(message('ja', 'trade', 'maybeSent'));
+  await expect(power).not.toHaveText(before!);
+  await screenshot(page, 'order-maybe-sent-ja');
+  const open = await userApi<Page_<PositionView>>(request, investor.token, '/api/positions?status=open');
+  expect(open.items).toHaveLength(1);
+});
+
 test('on the Trade rows a long stock name wraps, and the P&L, status and time beside it never break', async ({
   browser,
   baseURL,

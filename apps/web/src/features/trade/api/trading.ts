@@ -191,6 +191,7 @@ export function usePlaceOrder() {
     mutationFn: ({ body, idempotencyKey }: Confirmed<OrderRequest>) =>
       apiClient.call(routes.trading.placeOrder, { body, idempotencyKey }),
     onSuccess: refresh,
+    onError: (error) => refreshWhenChanged(error, refresh),
     meta: { failuresInForm: true },
   });
 }
@@ -200,6 +201,7 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: (id: string) => apiClient.call(routes.trading.cancelOrder, { params: { id } }),
     onSuccess: refresh,
+    onError: (error) => refreshWhenChanged(error, refresh),
   });
 }
 
@@ -220,14 +222,17 @@ export function useAmendPreview() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: AmendRequest }) =>
       apiClient.call(routes.trading.previewAmendment, { params: { id }, body }),
-    onError: (error) => refreshWhenGone(error, refresh),
+    onError: (error) => refreshWhenChanged(error, refresh),
     meta: { failuresInForm: true },
   });
 }
 
-/** An order filled, cancelled or amended meanwhile (on another device, by the market): the lists catch up. */
-function refreshWhenGone(error: unknown, refresh: () => Promise<unknown>) {
-  if (isOrderGone(error)) void refresh();
+/**
+ * The lists and the cash catch up after an order filled, cancelled or amended meanwhile (on another device, by the
+ * market), and after a request whose answer was lost (a timeout, a dropped connection): it may have acted.
+ */
+function refreshWhenChanged(error: unknown, refresh: () => Promise<unknown>) {
+  if (isOrderGone(error) || (error instanceof ApiError && error.transport)) void refresh();
 }
 
 export const isOrderGone = (error: unknown) =>
@@ -243,7 +248,7 @@ export function useAmendOrder() {
     mutationFn: ({ id, body, idempotencyKey }: Confirmed<AmendRequest> & { id: string }) =>
       apiClient.call(routes.trading.amendOrder, { params: { id }, body, idempotencyKey }),
     onSuccess: refresh,
-    onError: (error) => refreshWhenGone(error, refresh),
+    onError: (error) => refreshWhenChanged(error, refresh),
     meta: { failuresInForm: true },
   });
 }
@@ -263,6 +268,7 @@ export function useClosePosition() {
     mutationFn: ({ id, body, idempotencyKey }: Confirmed<CloseRequest> & { id: string }) =>
       apiClient.call(routes.trading.closePosition, { params: { id }, body, idempotencyKey }),
     onSuccess: refresh,
+    onError: (error) => refreshWhenChanged(error, refresh),
     meta: { failuresInForm: true },
   });
 }
@@ -273,6 +279,7 @@ export function useSetTargets() {
     mutationFn: ({ id, body }: { id: string; body: TargetsRequest }) =>
       apiClient.call(routes.trading.setTakeProfitStopLoss, { params: { id }, body }),
     onSuccess: refresh,
+    onError: (error) => refreshWhenChanged(error, refresh),
     meta: { failuresInForm: true },
   });
 }

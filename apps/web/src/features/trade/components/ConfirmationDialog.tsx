@@ -7,8 +7,8 @@ interface ConfirmationDialogProps {
   /** The figures to confirm; the dialog shows while they are there. */
   children: ReactNode | null;
   title: string;
-  /** Why the last Confirm got no answer: shown under the figures, and Confirm then sends again. */
-  unanswered: string | null;
+  /** The last Confirm got no answer: said under the figures, and Confirm then sends the same request again. */
+  unanswered: boolean;
   backText: string;
   sendText: string;
   sending: boolean;
@@ -53,7 +53,7 @@ export function ConfirmationDialog({
             {children}
             {unanswered && (
               <p className="kb-field-error" role="alert" data-testid={`${testId}-send-unanswered`}>
-                {t('trade:sendAgain', { problem: unanswered })}
+                {t('trade:sendAgain')}
               </p>
             )}
           </div>

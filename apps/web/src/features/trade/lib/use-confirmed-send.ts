@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import type { Form, Sendable } from '../../../components/form/use-form';
 import type { Confirmed } from '../api/trading';
+import { useTradeTranslation } from './texts';
 
 interface Confirming<Body, Figures> {
   attempt: Confirmed<Body>;
@@ -22,8 +23,9 @@ interface ConfirmedSendOptions<Body, Figures, PreviewRequest, Result> {
 /**
  * The step an order, a 訂正 and a 返済 share: the server's figures first, then a confirmation whose Confirm
  * sends the request. One idempotency key per confirmation, so Confirm tapped again after a lost answer acts
- * once; without an answer the confirmation stays open and says why, any other failure closes it and shows
- * on the form.
+ * once; without an answer the confirmation stays open and says so, any other failure closes it and shows
+ * on the form. Going back from a confirmation whose answer was lost leaves a note above the form: the request
+ * may have acted, and a new confirmation would carry a new key.
  */
 export function useConfirmedSend<Body, Figures, PreviewRequest, Result>({
   form,
@@ -33,11 +35,17 @@ export function useConfirmedSend<Body, Figures, PreviewRequest, Result>({
   onDone,
 }: ConfirmedSendOptions<Body, Figures, PreviewRequest, Result>) {
   const [confirming, setConfirming] = useState<Confirming<Body, Figures> | null>(null);
-  const [unanswered, setUnanswered] = useState<string | null>(null);
+  const { t } = useTradeTranslation();
+  const [unanswered, setUnanswered] = useState(false);
+
+  const close = () => {
+    setConfirming(null);
+    setUnanswered(false);
+  };
 
   const dismiss = () => {
-    setConfirming(null);
-    setUnanswered(null);
+    if (unanswered) form.showAlert(t('trade:maybeSent'));
+    close();
   };
 
   const review = (body: Body) =>
@@ -49,15 +57,15 @@ export function useConfirmedSend<Body, Figures, PreviewRequest, Result>({
     if (!confirming) return;
     commit(confirming.attempt)
       .then((result) => {
-        dismiss();
+        close();
         onDone(result);
       })
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.transport) {
-          setUnanswered(error.message);
+          setUnanswered(true);
           return;
         }
-        dismiss();
+        close();
         if (error instanceof Error) form.showFailure(error);
       });
   };
