@@ -416,10 +416,10 @@ test('the chart shows a spinner while its bars load, over the last interval whil
   // Hit-testing follows the order things are painted in; the spinner lets touches through, so for this look only
   // it takes them.
   const covering = await waiting.evaluate((element) => {
-    const layer = element.closest<HTMLElement>('.kb-chart-waiting')!;
+    const layer = element.closest<HTMLElement>('.kb-chart-over')!;
     layer.style.pointerEvents = 'auto';
-    const { x, y, width } = element.getBoundingClientRect();
-    const top = document.elementFromPoint(x + width / 2, y + 2);
+    const { x, y, width, height } = element.getBoundingClientRect();
+    const top = document.elementFromPoint(x + width / 2, y + height / 2);
     layer.style.pointerEvents = '';
     return top === element;
   });
@@ -427,12 +427,30 @@ test('the chart shows a spinner while its bars load, over the last interval whil
   release();
   await expect(chart).toHaveAttribute('data-interval', '1d');
   await expect(waiting).toHaveCount(0);
-  // Another interval: the daily candles stay, with the spinner over them, until the 5-minute bars come.
+  await expect(chart).toHaveCSS('opacity', '1');
+  // Another interval: the daily candles stay, dimmed under the spinner, until the 5-minute bars come.
   hold = held();
   await page.getByTestId('interval-5m').click();
   await expect(waiting).toBeVisible();
   await expect(chart).toHaveAttribute('data-interval', '1d');
+  await expect(chart).toHaveCSS('opacity', '0.3');
   release();
   await expect(chart).toHaveAttribute('data-interval', '5m');
   await expect(waiting).toHaveCount(0);
+  await expect(chart).toHaveCSS('opacity', '1');
+  // An interval whose bars cannot be read says so over the chart, the last interval's candles dimmed under it,
+  // and its retry draws them.
+  await page.route('**/api/market/bars/7203?interval=1w*', (route) => route.abort('connectionreset'));
+  await page.getByTestId('interval-1w').click();
+  const failed = page.getByTestId('price-chart').getByTestId('load-error');
+  await expect(failed).toBeVisible();
+  await expect(chart).toHaveCSS('opacity', '0.3');
+  const over = (await failed.boundingBox())!;
+  expect(over.y).toBeGreaterThan(box.y);
+  expect(over.y + over.height).toBeLessThan(box.y + box.height);
+  await page.unroute('**/api/market/bars/7203?interval=1w*');
+  await failed.getByRole('button').click();
+  await expect(chart).toHaveAttribute('data-interval', '1w');
+  await expect(failed).toHaveCount(0);
+  await expect(chart).toHaveCSS('opacity', '1');
 });

@@ -233,6 +233,9 @@ export const PriceChart = memo(function PriceChart({
   }, [plot, data, latest.data, liveLast, liveAt]);
 
   const failed = libraryFailed || (bars.isError && !data);
+  // The chart holds the chosen interval's bars; otherwise it is blank, or dimmed under the last interval's
+  // candles while the next interval's load (or failed to), so they are not read as the chosen interval's.
+  const current = Boolean(plot && data && !bars.isPlaceholderData);
   return (
     <section className="kb-section kb-chart-section" data-testid="price-chart">
       <h2>{t('market:chart')}</h2>
@@ -251,7 +254,7 @@ export const PriceChart = memo(function PriceChart({
         ))}
       </div>
       <ChartLegend bar={touched} />
-      <div className="kb-chart-frame">
+      <div className={current ? 'kb-chart-frame' : 'kb-chart-frame kb-chart-stale'}>
         <div
           ref={container}
           className="kb-chart"
@@ -263,16 +266,17 @@ export const PriceChart = memo(function PriceChart({
           data-code={plot ? data?.code : undefined}
           data-bars={data?.items.length}
         />
-        {/* Over the empty chart while the library or the bars load, over the last interval's while the next loads. */}
-        {!failed && (!plot || !data || bars.isPlaceholderData) && (
-          <div className="kb-chart-waiting">
-            <DelayedLoading />
+        {/* Over the chart: why it is not the chosen interval's yet, loading or failed. */}
+        {(failed || !current) && (
+          <div className="kb-chart-over">
+            {failed ? (
+              <LoadError onRetry={() => (libraryFailed ? window.location.reload() : void bars.refetch())} />
+            ) : (
+              <DelayedLoading />
+            )}
           </div>
         )}
       </div>
-      {failed && (
-        <LoadError onRetry={() => (libraryFailed ? window.location.reload() : void bars.refetch())} />
-      )}
       {data && data.items.length === 0 && <p className="kb-muted">{t('market:noBars')}</p>}
       <p className="kb-chart-credit">
         <a className="kb-link" href="https://www.tradingview.com/" target="_blank" rel="noreferrer">
