@@ -1654,6 +1654,12 @@ test('an order page whose address changes to the other side starts a fresh order
   await expect(panel.getByTestId('order-side-short')).toHaveAttribute('aria-pressed', 'true');
   await expect(panel.getByTestId('order-review')).toHaveText(message('ja', 'trade', 'review.short'));
   await expect(panel.getByTestId('order-leverage-2')).toHaveAttribute('aria-pressed', 'false');
+  // A short's confirmation speaks of a rise as its risk, not of a fall to zero.
+  await panel.getByTestId('order-review').click();
+  const confirm = page.getByRole('dialog', { name: message('ja', 'trade', 'confirmTitle') });
+  await expect(confirm.getByTestId('order-confirm-liquidation-note')).toHaveText(
+    message('ja', 'trade', 'liquidationNoteShort'),
+  );
 });
 
 test('back from an order confirmation whose answer was lost, the form says the order may have gone through', async ({
