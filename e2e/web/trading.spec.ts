@@ -947,6 +947,12 @@ for (const lang of ['ja', 'en']) {
       await expect(panel.getByTestId('order-exceeds-power')).toHaveText(
         messageWith(lang, 'trade', 'exceedsBuyingPower', { leverage: '1' }),
       );
+      // Sent anyway, the server's refusal under the quantity says it, once.
+      await panel.getByTestId('order-review').click();
+      await expect(panel.getByTestId('order-quantity-error')).toHaveText(
+        message(lang, 'errors', 'ORDER_INSUFFICIENT_FUNDS'),
+      );
+      await expect(panel.getByTestId('order-exceeds-power')).toHaveCount(0);
       await input(page, 'order-quantity').fill('100');
       await expect(panel.getByTestId('order-exceeds-power')).toHaveCount(0);
 
