@@ -147,6 +147,7 @@ export function AmendOrderForm({
 
   return (
     <form
+      className="kb-trade-form"
       onSubmit={(event) => {
         event.preventDefault();
         check();

@@ -119,6 +119,7 @@ export function ClosePositionForm({
 
   return (
     <form
+      className="kb-trade-form"
       onSubmit={(event) => {
         event.preventDefault();
         check();

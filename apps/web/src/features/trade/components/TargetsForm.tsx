@@ -76,6 +76,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
 
   return (
     <form
+      className="kb-trade-form"
       onSubmit={(event) => {
         event.preventDefault();
         submit();

@@ -232,6 +232,7 @@ export function OrderForm({
   const leverageNoteId = 'order-leverage-note';
   return (
     <form
+      className="kb-trade-form"
       onSubmit={(event) => {
         event.preventDefault();
         check();
