@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { screenshot, userApi } from '../support';
 import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
 import { loginByApi } from '../backoffice/staff-session';
@@ -1644,15 +1644,21 @@ test('a 2x market order’s confirmation shows all of itself on a 390x844 phone 
   }
 });
 
-test('an order page whose address changes to the other side starts a fresh order on that side', async ({
-  page,
-  request,
-}) => {
+/** A new investor with ¥1,000,000 on the order page for a buy of 7203, in Japanese, its form ready. */
+async function buyOrderPageInJapanese(page: Page, request: APIRequestContext) {
   const investor = await investorWithCash(request, await loginByApi(request), '1000000');
   await useLanguage(page, 'ja');
   await openSignedInPhone(page, investor, orderPanel('long'));
   const panel = page.getByTestId('order-panel');
   await waitUntilSettled(panel);
+  return { investor, panel };
+}
+
+test('an order page whose address changes to the other side starts a fresh order on that side', async ({
+  page,
+  request,
+}) => {
+  const { panel } = await buyOrderPageInJapanese(page, request);
   await expect(panel.getByTestId('order-side-long')).toHaveAttribute('aria-pressed', 'true');
   await panel.getByTestId('order-leverage-2').click();
   // A link followed while the page is open (a message's, say): the same screen, another side.
@@ -1672,11 +1678,7 @@ test('back from an order confirmation whose answer was lost, the form says the o
   page,
   request,
 }) => {
-  const investor = await investorWithCash(request, await loginByApi(request), '1000000');
-  await useLanguage(page, 'ja');
-  await openSignedInPhone(page, investor, orderPanel('long'));
-  const panel = page.getByTestId('order-panel');
-  await waitUntilSettled(panel);
+  const { investor, panel } = await buyOrderPageInJapanese(page, request);
   const power = panel.getByTestId('order-buying-power');
   const before = await power.textContent();
   // The order is placed, but its answer is lost on the way back.
