@@ -441,10 +441,22 @@ test('the chart shows a spinner while its bars load, over the last interval whil
   // An interval whose bars cannot be read says so over the chart, the last interval's candles dimmed under it,
   // and its retry draws them.
   await page.route('**/api/market/bars/7203?interval=1w*', (route) => route.abort('connectionreset'));
+  // Every toast shown from here on: none should be, the chart saying the failure itself.
+  const toasts = await page.evaluateHandle(() => {
+    const seen: string[] = [];
+    new MutationObserver(() => {
+      const toast = document.querySelector('.adm-toast-main');
+      if (toast) seen.push(toast.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true });
+    return seen;
+  });
   await page.getByTestId('interval-1w').click();
   const failed = page.getByTestId('price-chart').getByTestId('load-error');
   await expect(failed).toBeVisible();
   await expect(chart).toHaveCSS('opacity', '0.3');
+  // Said there once, not again in a toast over the screen (the shell's came within a second of the failure before).
+  await page.waitForTimeout(1_000);
+  expect(await toasts.jsonValue()).toEqual([]);
   const over = (await failed.boundingBox())!;
   expect(over.y).toBeGreaterThan(box.y);
   expect(over.y + over.height).toBeLessThan(box.y + box.height);

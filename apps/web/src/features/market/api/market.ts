@@ -37,6 +37,8 @@ export function useBars(code: string, interval: BarInterval) {
     // The chart keeps the previous interval's bars on screen until the next ones arrive.
     placeholderData: keepPreviousData,
     staleTime: 60_000,
+    // The chart says a failure itself, over the chart, with its retry: a toast would say it twice.
+    meta: { silent: true },
   });
 }
 
