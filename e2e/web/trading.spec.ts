@@ -1702,6 +1702,28 @@ test('back from an order confirmation whose answer was lost, the form says the o
   await screenshot(page, 'order-maybe-sent-ja');
   const open = await userApi<Page_<PositionView>>(request, investor.token, '/api/positions?status=open');
   expect(open.items).toHaveLength(1);
+
+  // Back while the next one is on its way, its answer lost later: the same note, and the confirmation after it
+  // does not open saying the last one got no answer.
+  await page.unroute((url) => url.pathname === '/api/orders');
+  await page.route(
+    (url) => url.pathname === '/api/orders',
+    async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.fetch();
+      await route.abort('connectionreset');
+    },
+  );
+  await panel.getByTestId('order-review').click();
+  await expect(panel.getByTestId('order-alert')).toHaveCount(0);
+  await confirm.getByTestId('order-send').click();
+  await confirm.getByText(message('ja', 'trade', 'confirmBack'), { exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(panel.getByTestId('order-alert')).toHaveText(message('ja', 'trade', 'maybeSent'));
+  await panel.getByTestId('order-review').click();
+  await expect(confirm.getByTestId('order-send')).toBeVisible();
+  await expect(confirm.getByTestId('order-send-unanswered')).toHaveCount(0);
 });
 
 test('on the Trade rows a long stock name wraps, and the P&L, status and time beside it never break', async ({

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import type { Form, Sendable } from '../../../components/form/use-form';
 import type { Confirmed } from '../api/trading';
@@ -24,8 +24,8 @@ interface ConfirmedSendOptions<Body, Figures, PreviewRequest, Result> {
  * The step an order, a 訂正 and a 返済 share: the server's figures first, then a confirmation whose Confirm
  * sends the request. One idempotency key per confirmation, so Confirm tapped again after a lost answer acts
  * once; without an answer the confirmation stays open and says so, any other failure closes it and shows
- * on the form. Going back from a confirmation whose answer was lost leaves a note above the form: the request
- * may have acted, and a new confirmation would carry a new key.
+ * on the form. Going back from a confirmation whose answer was lost, or before its answer came and then lost,
+ * leaves a note above the form: the request may have acted, and a new confirmation would carry a new key.
  */
 export function useConfirmedSend<Body, Figures, PreviewRequest, Result>({
   form,
@@ -37,8 +37,11 @@ export function useConfirmedSend<Body, Figures, PreviewRequest, Result>({
   const [confirming, setConfirming] = useState<Confirming<Body, Figures> | null>(null);
   const { t } = useTradeTranslation();
   const [unanswered, setUnanswered] = useState(false);
+  /** The attempt whose confirmation is open: an answer that comes once it is closed is for no dialog. */
+  const open = useRef<Confirmed<Body> | null>(null);
 
   const close = () => {
+    open.current = null;
     setConfirming(null);
     setUnanswered(false);
   };
@@ -49,19 +52,30 @@ export function useConfirmedSend<Body, Figures, PreviewRequest, Result>({
   };
 
   const review = (body: Body) =>
-    form.send(preview, previewRequest(body), (figures) =>
-      setConfirming({ attempt: { body, idempotencyKey: newIdempotencyKey() }, preview: figures }),
-    );
+    form.send(preview, previewRequest(body), (figures) => {
+      const attempt = { body, idempotencyKey: newIdempotencyKey() };
+      open.current = attempt;
+      setUnanswered(false);
+      setConfirming({ attempt, preview: figures });
+    });
 
   const send = () => {
     if (!confirming) return;
-    commit(confirming.attempt)
+    const { attempt } = confirming;
+    commit(attempt)
       .then((result) => {
-        close();
+        if (open.current === attempt) close();
         onDone(result);
       })
       .catch((error: unknown) => {
-        if (error instanceof ApiError && error.transport) {
+        const lost = error instanceof ApiError && error.transport;
+        if (open.current !== attempt) {
+          // Gone back while it was on its way: the form is told what became of it.
+          if (lost) form.showAlert(t('trade:maybeSent'));
+          else if (error instanceof Error) form.showFailure(error);
+          return;
+        }
+        if (lost) {
           setUnanswered(true);
           return;
         }
