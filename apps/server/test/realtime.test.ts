@@ -6,6 +6,7 @@ import {
 } from '@kabuto/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { marketOf } from '../src/modules/market';
+import { fail } from '../src/platform/errors';
 import { notify } from '../src/modules/messaging';
 import { hubOf, registerPrivateChannel, userChannelChanged } from '../src/modules/realtime';
 import { SUBSCRIPTION_BURST, SUBSCRIPTIONS_PER_SECOND } from '../src/modules/realtime/connection';
@@ -333,6 +334,18 @@ describe('a subscribe that fails part way', () => {
     expect(refusal.data).toMatchObject({ errorCode: 'INTERNAL', op: 'subscribe' });
     client.send({ op: 'subscribe', channels });
     for (const channel of channels) expect((await client.next((f) => f.channel === channel)).seq).toBe(1);
+  });
+
+  it('names the operation when it is refused on the way with an error of the catalogue, so the client asks again', async () => {
+    const client = await connect();
+    const market = marketOf(t.ctx);
+    const refusing = vi.spyOn(market, 'instrument').mockRejectedValueOnce(fail('INSTRUMENT_NOT_FOUND'));
+    onTestFinished(() => refusing.mockRestore());
+    client.send({ op: 'subscribe', channels: ['board:4063'] });
+    const refusal = await client.next<WsErrorData>((f) => f.channel === 'error');
+    expect(refusal.data).toMatchObject({ errorCode: 'INSTRUMENT_NOT_FOUND', op: 'subscribe' });
+    client.send({ op: 'subscribe', channels: ['board:4063'] });
+    expect((await client.next((f) => f.channel === 'board:4063')).seq).toBe(1);
   });
 });
 

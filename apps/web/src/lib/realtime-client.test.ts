@@ -419,6 +419,46 @@ describe('the realtime client', () => {
     expect(subscribes()).toBe(before);
   });
 
+  it('asks no more for private channels once the session itself was refused', async () => {
+    const realtime = client();
+    realtime.follow('quote:7203', () => undefined);
+    realtime.follow('balances', () => undefined);
+    const socket = last();
+    socket.open();
+    socket.frame('quote:7203', 1, {});
+    socket.frame('error', 1, { errorCode: 'SESSION_EXPIRED', op: 'auth' });
+    socket.frame('error', 2, { errorCode: 'WS_AUTH_REQUIRED', op: 'subscribe', channels: ['balances'] });
+    expect(realtime.connection()).toBe('live');
+    const sent = socket.sent.length;
+    vi.advanceTimersByTime(5_000);
+    expect(socket.sent.slice(sent).filter((m) => (m as { op: string }).op !== 'ping')).toEqual([]);
+  });
+
+  it('waits a little more or less than the nominal delay before asking again, so clients do not ask at once', () => {
+    const delays = [0, 1].map((random) => {
+      const realtime = new RealtimeClient({
+        url: () => 'ws://test/api/ws',
+        token: () => '',
+        createSocket: fakeSocket,
+        resubscribeMs: 200,
+        random: () => random,
+      });
+      realtime.follow('quote:7203', () => undefined);
+      const socket = last();
+      socket.open();
+      socket.frame('error', 1, { errorCode: 'RATE_LIMITED', op: 'subscribe' });
+      const subscribes = () => socket.sent.filter((m) => (m as { op: string }).op === 'subscribe').length;
+      let waited = 0;
+      while (subscribes() < 2 && waited < 1_000) {
+        vi.advanceTimersByTime(1);
+        waited += 1;
+      }
+      realtime.restart();
+      return waited;
+    });
+    expect(delays).toEqual([150, 250]);
+  });
+
   it('takes a refusal when nothing is waiting as nothing: still live, and the next wait as short as the first', async () => {
     const realtime = client();
     realtime.follow('quote:7203', () => undefined);

@@ -40,8 +40,8 @@ export interface RealtimeOptions {
 const OPEN = 1;
 /**
  * The refusals a channel never gets past on this connection; the server names their channels. A private channel
- * refused for want of a session is one of them only while signed out: signed in, the session could not be checked
- * just then, and it is presented again.
+ * refused for want of a session is one of them only while signed out or once the session was refused; otherwise
+ * the session could not be checked just then, and it is presented again.
  */
 const REFUSED_FOR_GOOD: ReadonlySet<ErrorCode> = new Set(['WS_CHANNEL_UNKNOWN', 'INSTRUMENT_NOT_FOUND']);
 type Listener = (data: unknown) => void;
@@ -75,6 +75,8 @@ export class RealtimeClient {
   private lingerTimer: ReturnType<typeof setTimeout> | null = null;
   private resubscribeTimer: ReturnType<typeof setTimeout> | null = null;
   private resubscribes = 0;
+  /** This connection's session was refused (SESSION_EXPIRED): private channels are not asked for again on it. */
+  private sessionRefused = false;
   /** Followed or dropped since the last flush, on the open connection. */
   private readonly toSubscribe = new Set<string>();
   private readonly toUnsubscribe = new Set<string>();
@@ -264,6 +266,7 @@ export class RealtimeClient {
     if (this.state === 'idle') this.setState('connecting');
     socket.onopen = () => {
       this.lastHeard = Date.now();
+      this.sessionRefused = false;
       this.setState('live');
       const token = this.options.token();
       if (token) this.send({ op: 'auth', token });
@@ -305,12 +308,14 @@ export class RealtimeClient {
   }
 
   private refused(error: WsErrorData) {
+    // The session itself refused (ended, expired): its private channels cannot come on this connection.
+    if (error.op === 'auth') this.sessionRefused = error.errorCode === 'SESSION_EXPIRED';
     if (error.op !== 'subscribe') return;
-    // Refused for good (an unknown code, signed out meanwhile): not asked for again on this connection. Any other
-    // refusal (its rate, too many channels, a fault on the server) may pass later: asked again, polling meanwhile.
+    // Refused for good (an unknown code, no session): not asked for again on this connection. Any other refusal
+    // (its rate, too many channels, a fault on the server) may pass later: asked again, polling meanwhile.
     const forGood =
       REFUSED_FOR_GOOD.has(error.errorCode) ||
-      (error.errorCode === 'WS_AUTH_REQUIRED' && this.options.token() === '');
+      (error.errorCode === 'WS_AUTH_REQUIRED' && (this.options.token() === '' || this.sessionRefused));
     if (!error.channels || !forGood) return this.scheduleResubscribe();
     for (const channel of error.channels) this.awaiting.delete(channel);
     this.liveIfServed();

@@ -140,7 +140,9 @@ export class Hub {
     if (!parsed.ok) return connection.error(parsed.errorCode, {}, parsed.op ? { op: parsed.op } : {});
     const accepted = connection.enqueue(() =>
       this.handle(connection, parsed.message).catch((error: unknown) => {
-        if (error instanceof AppError) return connection.error(error.errorCode, error.params);
+        // Said with the operation it refused, so that a client waiting on a subscribe knows to ask again.
+        if (error instanceof AppError)
+          return connection.error(error.errorCode, error.params, { op: parsed.message.op });
         this.ctx.log.error({ err: error }, 'realtime: operation failed');
         connection.error('INTERNAL', {}, { op: parsed.message.op });
       }),
@@ -221,16 +223,16 @@ export class Hub {
         connection.error(code, params, { op: 'subscribe', channels: list });
       }
       for (const channel of [...unserved]) {
+        // Unsubscribed, closed or signed out during an earlier snapshot: not served, and let go below.
         if (isPrivateChannel(channel)) {
+          if (!connection.user || !connection.seqs.has(channel)) continue;
           this.follow(connection, channel);
-          this.refresh(connection.user!.userId.toString(), channel, 'new');
+          this.refresh(connection.user.userId.toString(), channel, 'new');
         } else {
           const data = this.latest.get(channel) ?? JSON.stringify(await this.publicSnapshot(channel));
-          // Unsubscribed or closed meanwhile: nothing to serve.
-          if (connection.seqs.has(channel)) {
-            connection.push(channel, data);
-            this.follow(connection, channel);
-          }
+          if (!connection.seqs.has(channel)) continue;
+          connection.push(channel, data);
+          this.follow(connection, channel);
         }
         unserved.delete(channel);
       }
