@@ -222,7 +222,8 @@ export function useAmendPreview() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: AmendRequest }) =>
       apiClient.call(routes.trading.previewAmendment, { params: { id }, body }),
-    onError: (error) => refreshWhenChanged(error, refresh),
+    // A preview acts on nothing; an order gone meanwhile is what the lists must catch up with.
+    onError: (error) => isOrderGone(error) && void refresh(),
     meta: { failuresInForm: true },
   });
 }

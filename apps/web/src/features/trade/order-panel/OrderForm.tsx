@@ -423,8 +423,9 @@ export function OrderForm({
       <EstimateRow label={t('trade:estimatedNotional')} amount={estimate} testId="order-estimate" />
       <EstimateRow label={powerLabel} amount={power ? power.notional : null} testId="order-buying-power" />
       {estimate !== null && power && exceeds(estimate, power.notional) && !form.field('shares').error && (
-        // Said while the investor types, not first at the confirmation; the server's check stays the rule, and
-        // once it has refused the quantity, its message under the field says it instead.
+        // Said while the investor types, not first at the confirmation; the server's check stays the rule. While
+        // the quantity shows a message of its own (the server's refusal for want of funds among them), that one
+        // is said alone.
         <p className="kb-trade-note kb-field-warning" role="status" data-testid="order-exceeds-power">
           {t(`trade:${powerTexts.exceeds}`, { leverage })}
         </p>
