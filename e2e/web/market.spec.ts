@@ -299,7 +299,11 @@ for (const lang of ['ja', 'en']) {
     await rows.last().getByRole('button').last().click({ trial: true });
     await screenshot(page, `${lang}-market-rerank-end`);
     // Tapped, the ranking is read afresh and shown from its first row.
+    const reread = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/market/ranking' && response.ok(),
+    );
     await rerank.click();
+    await reread;
     await expect.poll(() => page.locator('.kb-tab-content').evaluate((content) => content.scrollTop)).toBe(0);
     await expect(rows.first()).toBeInViewport();
   });
