@@ -61,6 +61,17 @@ afterEach(() => vi.useRealTimers());
 /** Follows and unfollows are sent once the current task's changes have settled. */
 const settled = () => Promise.resolve();
 
+/** A signed-in client following a quote, which has come, and its balances, which have not yet. */
+function liveWithBalances() {
+  const realtime = client();
+  realtime.follow('quote:7203', () => undefined);
+  realtime.follow('balances', () => undefined);
+  const socket = last();
+  socket.open();
+  socket.frame('quote:7203', 1, {});
+  return { realtime, socket };
+}
+
 describe('the realtime client', () => {
   it('opens one connection for every follower, authenticates first, then subscribes', async () => {
     const realtime = client();
@@ -389,12 +400,7 @@ describe('the realtime client', () => {
   });
 
   it('presents the session again when its private channels were refused for want of one while signed in', async () => {
-    const realtime = client();
-    realtime.follow('quote:7203', () => undefined);
-    realtime.follow('balances', () => undefined);
-    const socket = last();
-    socket.open();
-    socket.frame('quote:7203', 1, {});
+    const { realtime, socket } = liveWithBalances();
     // The session could not be checked just then (a fault on the server): its channels are refused, not lost.
     socket.frame('error', 1, { errorCode: 'INTERNAL', op: 'auth' });
     socket.frame('error', 2, { errorCode: 'WS_AUTH_REQUIRED', op: 'subscribe', channels: ['balances'] });
@@ -420,12 +426,7 @@ describe('the realtime client', () => {
   });
 
   it('asks no more for private channels once the session itself was refused', async () => {
-    const realtime = client();
-    realtime.follow('quote:7203', () => undefined);
-    realtime.follow('balances', () => undefined);
-    const socket = last();
-    socket.open();
-    socket.frame('quote:7203', 1, {});
+    const { realtime, socket } = liveWithBalances();
     socket.frame('error', 1, { errorCode: 'SESSION_EXPIRED', op: 'auth' });
     socket.frame('error', 2, { errorCode: 'WS_AUTH_REQUIRED', op: 'subscribe', channels: ['balances'] });
     expect(realtime.connection()).toBe('live');
