@@ -1681,11 +1681,13 @@ test('back from an order confirmation whose answer was lost, the form says the o
   const { investor, panel } = await buyOrderPageInJapanese(page, request);
   const power = panel.getByTestId('order-buying-power');
   const before = await power.textContent();
-  // The order is placed, but its answer is lost on the way back.
+  // The order is placed, but its answer is lost on the way back (after `answerAfterMs`).
+  let answerAfterMs = 0;
   await page.route(
     (url) => url.pathname === '/api/orders',
     async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();
+      await new Promise((resolve) => setTimeout(resolve, answerAfterMs));
       await route.fetch();
       await route.abort('connectionreset');
     },
@@ -1705,16 +1707,7 @@ test('back from an order confirmation whose answer was lost, the form says the o
 
   // Back while the next one is on its way, its answer lost later: the same note, and the confirmation after it
   // does not open saying the last one got no answer.
-  await page.unroute((url) => url.pathname === '/api/orders');
-  await page.route(
-    (url) => url.pathname === '/api/orders',
-    async (route) => {
-      if (route.request().method() !== 'POST') return route.fallback();
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      await route.fetch();
-      await route.abort('connectionreset');
-    },
-  );
+  answerAfterMs = 1_000;
   await panel.getByTestId('order-review').click();
   await expect(panel.getByTestId('order-alert')).toHaveCount(0);
   await confirm.getByTestId('order-send').click();

@@ -233,8 +233,7 @@ export class RealtimeClient {
     if (!this.isOpen() || !this.unserved().length) return;
     this.setState('down');
     if (this.resubscribeTimer) return;
-    const { resubscribeMs, maxDelayMs, random } = this.options;
-    const delay = Math.min(maxDelayMs, resubscribeMs * 2 ** this.resubscribes) * (0.75 + 0.5 * random());
+    const delay = this.backoff(this.options.resubscribeMs, this.resubscribes);
     this.resubscribes += 1;
     this.resubscribeTimer = setTimeout(() => {
       this.resubscribeTimer = null;
@@ -326,9 +325,14 @@ export class RealtimeClient {
     this.send({ op: 'ping' });
   }
 
+  /** `firstMs` doubled for each try before, up to maxDelayMs, give or take a quarter so clients do not ask at once. */
+  private backoff(firstMs: number, tries: number) {
+    const { maxDelayMs, random } = this.options;
+    return Math.min(maxDelayMs, firstMs * 2 ** tries) * (0.75 + 0.5 * random());
+  }
+
   private scheduleReconnect() {
-    const { baseDelayMs, maxDelayMs, random } = this.options;
-    const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** this.attempts) * (0.75 + 0.5 * random());
+    const delay = this.backoff(this.options.baseDelayMs, this.attempts);
     this.attempts += 1;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { BAR_INTERVALS, type BarInterval } from '@kabuto/contract';
 import { useMarketTranslation } from '../../../lib/market-texts';
 import { LoadError } from '../../../components/market/LoadError';
@@ -24,6 +24,7 @@ import type {
   MouseEventParams,
   UTCTimestamp,
 } from '../chart/chart-library';
+import type * as ChartLibrary from '../chart/chart-library';
 import { ChartLegend } from './ChartLegend';
 
 interface Plot {
@@ -83,6 +84,68 @@ function drawBars(plot: Plot, bars: Bars, drawn: Drawn) {
     });
 }
 
+/** The chart in `container`: candles over their volume, its legend fed the candle under the crosshair. */
+function createPlot(
+  lib: typeof ChartLibrary,
+  container: HTMLElement,
+  onTouched: Dispatch<SetStateAction<ChartBar | null>>,
+): Plot {
+  const colours = toneColours();
+  const formats = chartTimeFormats(currentLang());
+  const chart = lib.createChart(container, {
+    autoSize: true,
+    layout: {
+      background: { type: lib.ColorType.Solid, color: '#ffffff' },
+      textColor: '#333333',
+      fontSize: 11,
+      attributionLogo: false,
+    },
+    grid: { vertLines: { color: '#f0f0f0' }, horzLines: { color: '#f0f0f0' } },
+    localization: {
+      locale: currentLang(),
+      priceFormatter: (price: number) => formatPrice(price.toFixed(2)),
+      timeFormatter: (time: unknown) => formats.crosshair(time as number, false),
+    },
+    rightPriceScale: { borderVisible: false, minimumWidth: 64 },
+    timeScale: {
+      borderVisible: false,
+      rightOffset: RIGHT_ROOM_BARS,
+      tickMarkFormatter: (time: unknown, kind: number) => formats.tick(time as number, kind),
+    },
+  });
+  const candles = chart.addSeries(lib.CandlestickSeries, {
+    upColor: colours.up,
+    downColor: colours.down,
+    wickUpColor: colours.up,
+    wickDownColor: colours.down,
+    borderVisible: false,
+  });
+  const volume = chart.addSeries(lib.HistogramSeries, {
+    priceFormat: { type: 'volume' },
+    priceScaleId: 'volume',
+    color: '#b0b8c4',
+    // Its label would sit on the price scale over a price; the day's volume is in the quote above.
+    lastValueVisible: false,
+    priceLineVisible: false,
+  });
+  chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+  candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
+  // The candle under the crosshair (a finger held on the chart, or a mouse over it), for the legend; a move
+  // within the same candle changes nothing.
+  chart.subscribeCrosshairMove((param: MouseEventParams) => {
+    const time = param.time as number | undefined;
+    const candle = time === undefined ? undefined : (param.seriesData.get(candles) as CandlestickData);
+    const bar = time === undefined ? undefined : (param.seriesData.get(volume) as HistogramData);
+    onTouched((shown) => {
+      if (time === undefined || !candle) return null;
+      if (shown?.time === time) return shown;
+      const { open, high, low, close } = candle;
+      return { time, open, high, low, close, volume: bar?.value ?? 0 };
+    });
+  });
+  return { chart, candles, volume };
+}
+
 /** Candles with volume below, for every interval; the library loads with the first chart drawn. */
 export const PriceChart = memo(function PriceChart({
   code,
@@ -118,76 +181,17 @@ export const PriceChart = memo(function PriceChart({
     // The library's evaluation and the chart's creation are separate tasks (the page is interactive
     // in between): together they blocked the main thread for 100-200 ms at a phone's speed.
     import('../chart/chart-library')
-      .then(
-        async (lib) => {
-          await new Promise((resolve) => setTimeout(resolve, 0));
-          if (disposed || !container.current) return;
-          const colours = toneColours();
-          const formats = chartTimeFormats(currentLang());
-          const chart = lib.createChart(container.current, {
-            autoSize: true,
-            layout: {
-              background: { type: lib.ColorType.Solid, color: '#ffffff' },
-              textColor: '#333333',
-              fontSize: 11,
-              attributionLogo: false,
-            },
-            grid: { vertLines: { color: '#f0f0f0' }, horzLines: { color: '#f0f0f0' } },
-            localization: {
-              locale: currentLang(),
-              priceFormatter: (price: number) => formatPrice(price.toFixed(2)),
-              timeFormatter: (time: unknown) => formats.crosshair(time as number, false),
-            },
-            rightPriceScale: { borderVisible: false, minimumWidth: 64 },
-            timeScale: {
-              borderVisible: false,
-              rightOffset: RIGHT_ROOM_BARS,
-              tickMarkFormatter: (time: unknown, kind: number) => formats.tick(time as number, kind),
-            },
-          });
-          const candles = chart.addSeries(lib.CandlestickSeries, {
-            upColor: colours.up,
-            downColor: colours.down,
-            wickUpColor: colours.up,
-            wickDownColor: colours.down,
-            borderVisible: false,
-          });
-          const volume = chart.addSeries(lib.HistogramSeries, {
-            priceFormat: { type: 'volume' },
-            priceScaleId: 'volume',
-            color: '#b0b8c4',
-            // Its label would sit on the price scale over a price; the day's volume is in the quote above.
-            lastValueVisible: false,
-            priceLineVisible: false,
-          });
-          chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-          candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
-          // The candle under the crosshair (a finger held on the chart, or a mouse over it), for the legend; a move
-          // within the same candle changes nothing.
-          chart.subscribeCrosshairMove((param: MouseEventParams) => {
-            const time = param.time as number | undefined;
-            const candle =
-              time === undefined ? undefined : (param.seriesData.get(candles) as CandlestickData);
-            const bar = time === undefined ? undefined : (param.seriesData.get(volume) as HistogramData);
-            setTouched((shown) => {
-              if (time === undefined || !candle) return null;
-              if (shown?.time === time) return shown;
-              const { open, high, low, close } = candle;
-              return { time, open, high, low, close, volume: bar?.value ?? 0 };
-            });
-          });
-          created = { chart, candles, volume };
-          setPlot(created);
-          // Bars that came before the library are drawn now, so the first frame has them: an empty chart
-          // first, then the bars, was two frames of drawing, the second after the price scale widened. (Should
-          // this draw throw, the bars are still undrawn, and the effect below draws them again, into the page's
-          // error boundary.)
-          if (loadedBars.current) drawBars(created, loadedBars.current, drawn.current);
-        },
-        () => !disposed && setLibraryFailed(true),
-      )
-      // The library threw making the chart: a failed load, with its retry. (A draw that threw once the chart was
-      // made is drawn again by the effect below, into the page's error boundary.)
+      .then(async (lib) => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (disposed || !container.current) return;
+        created = createPlot(lib, container.current, setTouched);
+        setPlot(created);
+        // Bars that came before the library are drawn now, so the first frame has them: an empty chart
+        // first, then the bars, was two frames of drawing, the second after the price scale widened.
+        if (loadedBars.current) drawBars(created, loadedBars.current, drawn.current);
+      })
+      // The library could not be loaded, or threw making the chart: a failed load, with its retry. (A draw that
+      // threw once the chart was made is drawn again by the effect below, into the page's error boundary.)
       .catch(() => !disposed && !created && setLibraryFailed(true));
     return () => {
       disposed = true;

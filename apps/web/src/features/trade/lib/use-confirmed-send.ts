@@ -46,8 +46,11 @@ export function useConfirmedSend<Body, Figures, PreviewRequest, Result>({
     setUnanswered(false);
   };
 
+  /** Above the form: the request may have acted, and a new confirmation would carry a new key. */
+  const sayMaybeSent = () => form.showAlert(t('trade:maybeSent'));
+
   const dismiss = () => {
-    if (unanswered) form.showAlert(t('trade:maybeSent'));
+    if (unanswered) sayMaybeSent();
     close();
   };
 
@@ -69,18 +72,12 @@ export function useConfirmedSend<Body, Figures, PreviewRequest, Result>({
       })
       .catch((error: unknown) => {
         const lost = error instanceof ApiError && error.transport;
-        if (open.current !== attempt) {
-          // Gone back while it was on its way: the form is told what became of it.
-          if (lost) form.showAlert(t('trade:maybeSent'));
-          else if (error instanceof Error) form.showFailure(error);
-          return;
-        }
-        if (lost) {
-          setUnanswered(true);
-          return;
-        }
-        close();
-        if (error instanceof Error) form.showFailure(error);
+        const stillOpen = open.current === attempt;
+        if (lost && stillOpen) return setUnanswered(true);
+        // Any other failure closes the confirmation; one that came after going back is said on the form all the same.
+        if (stillOpen) close();
+        if (lost) sayMaybeSent();
+        else if (error instanceof Error) form.showFailure(error);
       });
   };
 
