@@ -13,6 +13,10 @@ mkdirSync(results, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** Each failed test, named again at the end so that the last lines of a long log say which one failed. */
+const failedTests = [];
+/** Tests that failed and then passed on their retry (CI only, decision 0009), printed together at the end. */
+const flakyTests = [];
 
 /** Runs a step; a failed step that reported no failed test of its own still counts as one failure. */
 function run(name, command, args, env = {}, countsTests = false) {
@@ -28,25 +32,53 @@ function run(name, command, args, env = {}, countsTests = false) {
   return result.status === 0;
 }
 
-function countVitest(file) {
+/** The first line of a failure message, short enough for a summary line. */
+function firstLine(message = '') {
+  const line = message.split('\n').find((text) => text.trim() !== '') ?? '';
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
+
+function countVitest(step, file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const suite of report.testResults) {
+    const path = suite.name.startsWith(root) ? suite.name.slice(root.length) : suite.name;
+    const failed = suite.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failed)
+      failedTests.push(
+        `  [${step}] ${path} › ${test.fullName}\n      ${firstLine(test.failureMessages?.[0])}`,
+      );
+    if (failed.length === 0 && suite.status === 'failed')
+      failedTests.push(`  [${step}] ${path}\n      ${firstLine(suite.message)}`);
+  }
 }
 
 function vitest(name, outputFile, args, env) {
-  const file = join(results, outputFile);
+  const file = join(results, `${outputFile}.json`);
+  const flakyFile = join(results, `${outputFile}.flaky.txt`);
   const failedBefore = totals.failed;
   const ok = run(
     name,
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args],
-    env,
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--reporter=./scripts/vitest-flaky-reporter.mjs',
+      `--outputFile.json=${file}`,
+      ...args,
+    ],
+    { ...env, VITEST_FLAKY_FILE: flakyFile },
     true,
   );
-  countVitest(file);
+  countVitest(name, file);
+  if (existsSync(flakyFile))
+    for (const line of readFileSync(flakyFile, 'utf8').split('\n').filter(Boolean))
+      flakyTests.push(`  [${name}] ${line}`);
   if (!ok && totals.failed === failedBefore) totals.failed += 1;
 }
 
@@ -55,20 +87,23 @@ run('formatting', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
 run('type check', 'npm', ['run', 'typecheck', '--silent']);
 run('i18n completeness', 'npm', ['run', 'i18n:check', '--silent']);
 
-vitest('unit and API tests (PGlite)', 'vitest-pglite.json', [], { DATABASE_URL: '' });
+vitest('unit and API tests (PGlite)', 'vitest-pglite', [], { DATABASE_URL: '' });
 if (process.env.DATABASE_URL) {
-  vitest('API tests (PostgreSQL)', 'vitest-postgres.json', ['apps/server'], {});
+  vitest('API tests (PostgreSQL)', 'vitest-postgres', ['apps/server'], {});
 } else {
   console.log('\n(DATABASE_URL not set: API tests ran on PGlite only)');
 }
 
-/** "[project] file:line › title" of each Playwright test that failed and then passed on its retry (the JSON report's suites). */
-function flakyTests(suites) {
+/**
+ * "[project] file:line › title" of each Playwright test whose outcome is `status` (the JSON report's suites):
+ * 'flaky' failed and then passed on its retry, 'unexpected' failed.
+ */
+function playwrightTests(suites, status) {
   const found = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
-        if (test.status === 'flaky')
+        if (test.status === status)
           found.push(`  [${test.projectName}] e2e/${spec.file}:${spec.line} › ${spec.title}`);
       }
     }
@@ -96,8 +131,8 @@ if (existsSync(chromium)) {
       totals.passed += stats.expected + stats.flaky;
       totals.failed += stats.unexpected;
       totals.skipped += stats.skipped;
-      const flaky = flakyTests(suites);
-      if (flaky.length) console.log(`\nFlaky (failed, then passed on the retry):\n${flaky.join('\n')}`);
+      failedTests.push(...playwrightTests(suites, 'unexpected'));
+      flakyTests.push(...playwrightTests(suites, 'flaky'));
     }
     if (!ok && totals.failed === failedBefore) totals.failed += 1;
   }
@@ -111,6 +146,8 @@ if (existsSync(chromium)) {
   );
 }
 
+if (flakyTests.length) console.log(`\nFlaky (failed, then passed on the retry):\n${flakyTests.join('\n')}`);
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.join('\n')}`);
 console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);
 console.log(`Screenshots: e2e/artifacts/screenshots`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
