@@ -298,14 +298,37 @@ for (const lang of ['ja', 'en']) {
     expect(await rowsBesideRerank(page)).toEqual([]);
     await rows.last().getByRole('button').last().click({ trial: true });
     await screenshot(page, `${lang}-market-rerank-end`);
-    // Tapped, the ranking is read afresh and shown from its first row.
+    const loaded = await rows.count();
+    expect(loaded).toBeGreaterThan(30);
+    const scrollTop = () => page.locator('.kb-tab-content').evaluate((content) => content.scrollTop);
+    const rankingReads: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/market/ranking') rankingReads.push(url);
+    });
+    // A re-sort that cannot be read says so in the reader's language, and the list stays as it was.
+    await page.route('**/api/market/ranking*', (route) => route.abort('connectionrefused'), { times: 1 });
+    const scrolledTo = await scrollTop();
+    await rerank.click();
+    await expect(page.locator('.adm-toast-main')).toHaveText(message(lang, 'errors', 'NETWORK'));
+    await expect(rows).toHaveCount(loaded);
+    expect(await scrollTop()).toBe(scrolledTo);
+    // Tapped again, only the ranking's first page is read afresh (a new order, no snapshot of the old one), and
+    // the list shows it from its first row; the next pages load on scrolling again.
+    rankingReads.length = 0;
     const reread = page.waitForResponse(
       (response) => new URL(response.url()).pathname === '/api/market/ranking' && response.ok(),
     );
     await rerank.click();
     await reread;
-    await expect.poll(() => page.locator('.kb-tab-content').evaluate((content) => content.scrollTop)).toBe(0);
+    await expect.poll(scrollTop).toBe(0);
     await expect(rows.first()).toBeInViewport();
+    await expect(rows).toHaveCount(30);
+    expect(
+      rankingReads.map((url) => [url.searchParams.get('page'), url.searchParams.get('snapshot')]),
+    ).toEqual([['1', null]]);
+    await scrollMarket(page, 'end');
+    await expect(rows).toHaveCount(60);
   });
 
   test(`${lang}: while the live connection is down, the stock page says from when its prices are`, async ({

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes, type BarInterval, type MarketSort } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { marketKeys, useStableInfiniteQuery } from '../../../lib/market-data';
@@ -15,18 +15,38 @@ export type SortOrder = 'asc' | 'desc';
  * the quotes live over the channels of the rows in view).
  */
 export function useRanking(sort: MarketSort, order: SortOrder) {
-  return useStableInfiniteQuery({
-    queryKey: marketKeys.ranking(sort, order),
-    queryFn: ({ pageParam }) =>
-      apiClient.call(routes.market.ranking, {
-        query: { sort, order, pageSize: RANKING_PAGE_SIZE, ...pageParam },
-      }),
-    initialPageParam: { page: 1 } as { page: number; snapshot?: string },
-    // The next pages keep the first page's order (its snapshot): prices move between loads.
-    getNextPageParam: (last) =>
-      last.page * last.pageSize < last.total ? { page: last.page + 1, snapshot: last.snapshot } : undefined,
-    placeholderData: keepPreviousData,
+  return useStableInfiniteQuery({ ...rankingQuery(sort, order), placeholderData: keepPreviousData });
+}
+
+/**
+ * Reads the ranking afresh from its top, its first page only: the list goes back to its first row and reads the
+ * next pages on scrolling, as after a new sort. Rejects with the failure.
+ */
+export function useRerank(sort: MarketSort, order: SortOrder) {
+  const queryClient = useQueryClient();
+  return () => queryClient.fetchInfiniteQuery({ ...rankingQuery(sort, order), pages: 1, staleTime: 0 });
+}
+
+/** Which page of the ranking to read: the next pages name the first page's order (its snapshot). */
+type RankingPageParam = { page: number; snapshot?: string };
+
+type RankingPage = Awaited<ReturnType<typeof readRankingPage>>;
+
+function readRankingPage(sort: MarketSort, order: SortOrder, pageParam: RankingPageParam) {
+  return apiClient.call(routes.market.ranking, {
+    query: { sort, order, pageSize: RANKING_PAGE_SIZE, ...pageParam },
   });
+}
+
+function rankingQuery(sort: MarketSort, order: SortOrder) {
+  return {
+    queryKey: marketKeys.ranking(sort, order),
+    queryFn: ({ pageParam }: { pageParam: RankingPageParam }) => readRankingPage(sort, order, pageParam),
+    initialPageParam: { page: 1 } as RankingPageParam,
+    // The next pages keep the first page's order (its snapshot): prices move between loads.
+    getNextPageParam: (last: RankingPage): RankingPageParam | undefined =>
+      last.page * last.pageSize < last.total ? { page: last.page + 1, snapshot: last.snapshot } : undefined,
+  };
 }
 
 /** Chart bars of one interval, read once (the newest ones follow through useLatestBars). */

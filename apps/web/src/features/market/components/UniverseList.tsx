@@ -10,9 +10,10 @@ import { SimulatedNote } from '../../../components/market/SimulatedNote';
 import { PAGE_SAYS_SIMULATED, useQuotes } from '../../../lib/market-data';
 import { isOutOfOrder } from '../../../lib/quote-order';
 import { scrollToTopOf } from '../../../lib/scroll-to-top';
+import { toastError } from '../../../lib/error-toast';
 import { useVisibleCodes } from '../../../lib/visible-codes';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { useRanking } from '../api/market';
+import { useRanking, useRerank } from '../api/market';
 import { sortDetail } from './figures';
 import type { Sorting } from './SortBar';
 
@@ -28,6 +29,7 @@ const FIRST_ROWS = 16;
 export function UniverseList({ sorting }: { sorting: Sorting }) {
   const { t } = useMarketTranslation();
   const ranking = useRanking(sorting.sort, sorting.order);
+  const rerank = useRerank(sorting.sort, sorting.order);
   const allRows = onceEach(ranking.data?.pages.flatMap((page) => page.items) ?? []);
   // When a page of rows arrives, the rows a phone shows first are drawn at once and the rest of the page in the
   // background (a render React interrupts for input): all 30 in one go held the main thread for 35-60 ms on a
@@ -100,9 +102,10 @@ export function UniverseList({ sorting }: { sorting: Sorting }) {
             className="kb-rerank"
             disabled={ranking.isFetching}
             onClick={() =>
-              void ranking
-                .refetch()
-                .then((fresh) => !fresh.isError && listRef.current && scrollToTopOf(listRef.current))
+              void rerank().then(
+                () => listRef.current && scrollToTopOf(listRef.current),
+                (error: unknown) => toastError(error instanceof Error ? error.message : t('common:error')),
+              )
             }
             data-testid="market-rerank"
           >
