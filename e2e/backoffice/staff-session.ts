@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { DEMO_STAFF, serverName, totpCode } from '../support';
+import { DEMO_STAFF, newIdempotencyKey, serverName, totpCode } from '../support';
 
 const STEP_MS = 30_000;
 /** The last TOTP time step this suite has used on the test's server, shared by every spec file of a run. */
@@ -128,7 +128,7 @@ export async function openSignedIn(page: Page, session: StaffSession, lang: Back
   await page.getByTestId('side-menu').waitFor();
 }
 
-/** Calls a staff endpoint with a session token and returns `data`. */
+/** Calls a staff endpoint with a session token and returns `data`; a POST carries a fresh `Idempotency-Key`, as the back office sends. */
 export async function staffApi<T>(
   request: APIRequestContext,
   session: StaffSession,
@@ -139,7 +139,10 @@ export async function staffApi<T>(
   const response =
     body === undefined
       ? await request.get(path, { headers })
-      : await request.post(path, { headers, data: body });
+      : await request.post(path, {
+          headers: { ...headers, 'idempotency-key': newIdempotencyKey() },
+          data: body,
+        });
   const envelope = (await response.json()) as { code: number; msg: string; data: T };
   if (envelope.code !== 1) throw new Error(`${path} failed: ${envelope.msg}`);
   return envelope.data;

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,7 +107,10 @@ export async function registerByApi(request: APIRequestContext, inviteCode = 'WE
   return { mobile, password, token: body.data.token, userId: body.data.userId };
 }
 
-/** Calls an investor endpoint with a session token and returns `data`. */
+/** A fresh `Idempotency-Key`, required by the endpoints that move money. */
+export const newIdempotencyKey = () => `e2e-${randomUUID()}`;
+
+/** Calls an investor endpoint with a session token and returns `data`; a POST carries a fresh `Idempotency-Key`, as the app sends. */
 export async function userApi<T>(
   request: APIRequestContext,
   token: string,
@@ -117,7 +121,10 @@ export async function userApi<T>(
   const response =
     body === undefined
       ? await request.get(path, { headers })
-      : await request.post(path, { headers, data: body });
+      : await request.post(path, {
+          headers: { ...headers, 'idempotency-key': newIdempotencyKey() },
+          data: body,
+        });
   const envelope = (await response.json()) as { code: number; msg: string; data: T };
   if (envelope.code !== 1) throw new Error(`${path} failed: ${envelope.msg}`);
   return envelope.data;

@@ -172,7 +172,7 @@ test('a rejected notice shows its reason; an adjustment cannot be approved by wh
   );
   const pending = items.find((item) => item.userId === investor.userId);
   const refusal = await request.post(`/api/staff/adjustments/${pending?.id}/approve`, {
-    headers: { token: session.token },
+    headers: { token: session.token, 'idempotency-key': `e2e-own-approval-${Date.now()}` },
   });
   expect(((await refusal.json()) as { errorCode: string }).errorCode).toBe('SECOND_APPROVER_MUST_DIFFER');
   await staff.getByTestId('ledger-check').click();

@@ -6,6 +6,7 @@ interface Operation {
   description?: string;
   tags?: string[];
   security?: unknown[];
+  'x-idempotency-key'?: 'required';
   parameters?: { in: string; name: string; required?: boolean }[];
   requestBody?: {
     content: {
@@ -56,7 +57,7 @@ export async function renderApiDocs(): Promise<{ json: string; markdown: string 
         const auth = ACCESS.get(`${method} ${path}`) ?? 'unknown';
         const rows = byTag.get(tag) ?? [];
         rows.push(
-          `| \`${method.toUpperCase()} ${path}\` | ${op.summary ?? ''} | ${auth} | ${[body && `body: ${body}`, query && `query: ${query}`].filter(Boolean).join('; ')} |`,
+          `| \`${method.toUpperCase()} ${path}\` | ${op.summary ?? ''} | ${auth} | ${[op['x-idempotency-key'] && 'header: `Idempotency-Key`', body && `body: ${body}`, query && `query: ${query}`].filter(Boolean).join('; ')} |`,
         );
         byTag.set(tag, rows);
       }

@@ -7,6 +7,7 @@ import {
   loginDemo,
   passKyc,
   post,
+  postWithoutKey,
   registerUser,
   staffToken,
   type TestApp,
@@ -196,6 +197,15 @@ describe('staff credit', () => {
     expect(changed.errorCode).toBe('IDEMPOTENCY_KEY_REUSED');
     const malformed = await credit(payload, admin, 'bad key with spaces');
     expect(malformed.errorCode).toBe('IDEMPOTENCY_KEY_INVALID');
+    // Without a key a retry would credit twice: refused, and nothing moves.
+    const keyless = await postWithoutKey(
+      t.app,
+      '/api/staff/deposits',
+      { ...payload, bankReference: bankRef() },
+      admin,
+    );
+    expect(keyless).toMatchObject({ status: 400, errorCode: 'IDEMPOTENCY_KEY_REQUIRED' });
+    expect((await balances(user.token)).available).toBe('1000.00');
   });
 
   it("scopes keys to the staff member: another's same key is their own request", async () => {

@@ -170,6 +170,14 @@ const injectOptions = (token: string | undefined, options: InjectOptions) => ({
   ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
 });
 
+let requestKeys = 0;
+/** A fresh `Idempotency-Key`, as the apps send one with each new request that moves money. */
+export const freshRequestKey = () => `request-${process.pid}-${++requestKeys}`;
+
+/**
+ * POSTs as the apps do: with a fresh `Idempotency-Key` unless the test names one (endpoints that move money
+ * require it; the others ignore it).
+ */
 export async function post<T = unknown>(
   app: FastifyInstance,
   url: string,
@@ -181,9 +189,23 @@ export async function post<T = unknown>(
     method: 'POST',
     url,
     payload: payload as object,
-    ...injectOptions(token, options),
+    ...injectOptions(token, {
+      ...options,
+      headers: { 'idempotency-key': freshRequestKey(), ...options.headers },
+    }),
   });
   return { status: response.statusCode, headers: response.headers, ...body<T>(response) };
+}
+
+/** POSTs with no `Idempotency-Key` at all, as a careless client would. */
+export async function postWithoutKey<T = unknown>(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  token: string,
+) {
+  const response = await app.inject({ method: 'POST', url, payload: payload as object, headers: { token } });
+  return { status: response.statusCode, ...body<T>(response) };
 }
 
 export async function get<T = unknown>(

@@ -411,8 +411,20 @@ describe('trading endpoints', () => {
     expect(bobs.status).toBe(200);
     expect(bobs.data.id).not.toBe(first.data.id);
     expect((await placeOrder(t, alice, long, 'has space')).errorCode).toBe('IDEMPOTENCY_KEY_INVALID');
-    // Without the header the server makes up a key: accepted, and a retry places a second order (info).
-    expect((await send(t, 'POST', '/api/orders', alice.token, long)).status).toBe(200);
+    // Without the header a retry after a lost answer would place a second order: refused, nothing placed.
+    const placed = (await send<{ items: OrderView[] }>(t, 'GET', '/api/orders?status=all', alice.token)).data;
+    const keyless = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders?lang=ja',
+      headers: { token: alice.token },
+      payload: long,
+    });
+    expect(keyless.statusCode).toBe(400);
+    expect(keyless.json()).toMatchObject({
+      errorCode: 'IDEMPOTENCY_KEY_REQUIRED',
+      msg: 'リクエストに必要な情報が不足しています。画面を再読み込みしてからやり直してください',
+    });
+    expect((await send(t, 'GET', '/api/orders?status=all', alice.token)).data).toEqual(placed);
 
     const resting = await placeOrder(t, alice, { ...long, type: 'limit', price: '2700' });
     const id = first.data.id;

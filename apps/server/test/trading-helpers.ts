@@ -8,6 +8,7 @@ import { tradingOf } from '../src/modules/trading';
 import {
   body,
   createTestApp,
+  freshRequestKey,
   get,
   passKyc,
   registerUser,
@@ -99,13 +100,14 @@ export const deposit = (t: TestApp, user: Registered, cash: string) =>
     }),
   );
 
+/** A request as the apps send it: a POST carries `key`, or a fresh `Idempotency-Key` when none is named. */
 export async function send<T = unknown>(
   t: TestApp,
   method: 'POST' | 'PUT' | 'DELETE' | 'GET',
   url: string,
   token: string,
   payload?: object,
-  key?: string,
+  key: string | undefined = method === 'POST' ? freshRequestKey() : undefined,
 ) {
   const response: LightMyRequestResponse = await t.app.inject({
     method,

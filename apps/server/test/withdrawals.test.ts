@@ -6,6 +6,7 @@ import {
   get,
   passKyc,
   post,
+  postWithoutKey,
   registerUser,
   staffToken,
   stepUpBySms,
@@ -247,6 +248,19 @@ describe('a withdrawal request', () => {
     const first = await withdraw(user, '10000', {}, 'w-key-1');
     const again = await withdraw(user, '10000', {}, 'w-key-1');
     expect(again.data.id).toBe(first.data.id);
+    expect(await balances(user.token)).toMatchObject({ available: '40000.00', held: '10000.00' });
+    // Without a key a retry would hold twice: refused, and nothing moves.
+    const keyless = await postWithoutKey(
+      t.app,
+      '/api/funding/withdrawals?lang=en',
+      { amount: '10000', bankAccountId: user.bankAccountId, transactionPassword: '246810' },
+      user.token,
+    );
+    expect(keyless).toMatchObject({
+      status: 400,
+      errorCode: 'IDEMPOTENCY_KEY_REQUIRED',
+      msg: 'The request is missing its retry key. Reload the page and try again',
+    });
     expect(await balances(user.token)).toMatchObject({ available: '40000.00', held: '10000.00' });
   });
 

@@ -42,8 +42,8 @@ export interface RouteInput<E extends EndpointDef> {
   meta: ClientMeta;
   request: FastifyRequest;
   /**
-   * The caller's `Idempotency-Key` on endpoints that move money (a fresh one when none was sent, so a request
-   * without a key is simply not retry-safe).
+   * The caller's `Idempotency-Key` on endpoints that move money, where it is required (`IDEMPOTENCY_KEY_REQUIRED`);
+   * a fresh one elsewhere.
    */
   idempotencyKey: string;
   /** The file parts of an `upload` endpoint, read whole; empty otherwise. */
@@ -143,9 +143,15 @@ async function refused(
   return error;
 }
 
+const MOVES_MONEY =
+  'Moves money: requires an `Idempotency-Key` header (1 to 100 letters, digits, `_` or `-`), new for each new ' +
+  'request; a retry with the same key answers with the first outcome and moves nothing again.';
+
 function idempotencyKeyOf(endpoint: EndpointDef, request: FastifyRequest): string {
+  if (!endpoint.movesMoney) return randomUUID();
   const header = request.headers['idempotency-key'];
-  if (!endpoint.movesMoney || header === undefined) return randomUUID();
+  // Without a key a retry after a lost answer would move the money again: the request is refused instead.
+  if (header === undefined) throw fail('IDEMPOTENCY_KEY_REQUIRED');
   if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header))
     throw fail('IDEMPOTENCY_KEY_INVALID');
   return header;
@@ -214,7 +220,9 @@ export function registerRoutes(
       schema: {
         tags: [endpoint.tag],
         summary: endpoint.summary,
-        description: [`Access: ${access}.`, endpoint.description].filter(Boolean).join(' '),
+        description: [`Access: ${access}.`, endpoint.movesMoney && MOVES_MONEY, endpoint.description]
+          .filter(Boolean)
+          .join(' '),
         ...(endpoint.access.kind === 'public' ? { security: [] } : {}),
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -222,6 +230,7 @@ export function registerRoutes(
         ...(endpoint.upload ? { consumes: ['multipart/form-data'] } : {}),
         ...(endpoint.file ? {} : { response: { 200: envelope(endpoint.response) } }),
         'x-access': access,
+        ...(endpoint.movesMoney ? { 'x-idempotency-key': 'required' } : {}),
       },
       preValidation: async (request) => {
         actors.set(request, await actorFor(endpoint.access, request, options));
