@@ -1674,6 +1674,36 @@ test('an order page whose address changes to the other side starts a fresh order
   );
 });
 
+test('on a short screen, the order sheet scrolls under its header: its ✕ closes the sheet, never a switch', async ({
+  page,
+  request,
+}) => {
+  const { panel } = await buyOrderPageInJapanese(page, request);
+  await page.setViewportSize({ width: 390, height: 600 });
+  const targets = panel.getByTestId('order-targets-switch');
+  await targets.click();
+  await expect(targets).toBeChecked();
+  const close = panel.getByTestId('order-panel-close');
+  // Scrolled step by step, the switch passes under the header: at every step the ✕'s middle is the ✕.
+  const sheet = page.locator('.kb-trade-sheet');
+  for (let top = 0; ; top += 40) {
+    const { scrollTop, end } = await sheet.evaluate((box, to) => {
+      box.scrollTop = to;
+      return { scrollTop: box.scrollTop, end: box.scrollHeight - box.clientHeight };
+    }, top);
+    const { x, y, width, height } = (await close.boundingBox())!;
+    const hit = await page.evaluate(
+      ([cx, cy]) =>
+        document.elementFromPoint(cx!, cy!)?.closest('[data-testid]')?.getAttribute('data-testid'),
+      [x + width / 2, y + height / 2],
+    );
+    expect(hit, `scrolled ${scrollTop} px`).toBe('order-panel-close');
+    if (scrollTop >= end) break;
+  }
+  await close.click();
+  await expect(panel).toBeHidden();
+});
+
 test('back from an order confirmation whose answer was lost, the form says the order may have gone through', async ({
   page,
   request,

@@ -46,7 +46,7 @@ export function DetailSheet({
             <CloseOutline />
           </button>
         </div>
-        {children}
+        <div className="kb-trade-sheet-body">{children}</div>
       </div>
     </Popup>
   );
