@@ -1741,6 +1741,9 @@ test('back from an order confirmation whose answer was lost, the form says the o
   await panel.getByTestId('order-review').click();
   await expect(panel.getByTestId('order-alert')).toHaveCount(0);
   await confirm.getByTestId('order-send').click();
+  // On its way, the button says so (a greyed button alone reads as broken) and takes no second tap.
+  await expect(confirm.getByTestId('order-send')).toHaveText(message('ja', 'common', 'sending'));
+  await expect(confirm.getByTestId('order-send')).toBeDisabled();
   await confirm.getByText(message('ja', 'trade', 'confirmBack'), { exact: true }).click();
   await expect(confirm).toBeHidden();
   await expect(panel.getByTestId('order-alert')).toHaveText(message('ja', 'trade', 'maybeSent'));

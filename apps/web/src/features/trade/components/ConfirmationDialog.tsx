@@ -64,7 +64,8 @@ export function ConfirmationDialog({
           { key: 'cancel', text: backText, onClick: onBack },
           {
             key: 'send',
-            text: sendText,
+            // Says that the request is on its way: a greyed button alone reads as broken.
+            text: sending ? t('common:sending') : sendText,
             bold: true,
             disabled: sending,
             onClick: onSend,
