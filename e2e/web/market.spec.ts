@@ -169,6 +169,17 @@ for (const lang of ['ja', 'en']) {
     expect(((await history.json()) as { data: { items: { code: string }[] } }).data.items).toEqual([
       expect.objectContaining({ code: '7203' }),
     ]);
+    // Clearing it asks first: kept on 取消, gone on 消去.
+    const footer = page.locator('.adm-dialog-footer');
+    await page.getByTestId('search-history-clear').click();
+    await expect(page.getByRole('dialog')).toContainText(message(lang, 'market', 'clearHistoryQuestion'));
+    await footer.getByText(message(lang, 'common', 'cancel'), { exact: true }).click();
+    await expect(page.getByTestId('search-history')).toContainText('7203');
+    await page.getByTestId('search-history-clear').click();
+    await footer.getByText(message(lang, 'market', 'clearHistory'), { exact: true }).click();
+    await expect(page.getByTestId('search-history')).toContainText(message(lang, 'market', 'historyEmpty'));
+    const cleared = await request.get('/api/market/search-history', { headers: { token: investor.token } });
+    expect(((await cleared.json()) as { data: { items: unknown[] } }).data.items).toEqual([]);
 
     // The market list: the watchlist segment holds the stock; the list sorts by change %, both ways, and by code.
     // Rows keep the order the server ranked them in at the sort action while their quotes update in place, so

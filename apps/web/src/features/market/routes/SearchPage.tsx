@@ -9,6 +9,7 @@ import { QuoteListSkeleton } from '../../../components/market/QuoteListSkeleton'
 import { QuoteRow, useOpenStock } from '../../../components/market/QuoteRow';
 import { useWatchStars } from '../../../components/market/use-watch-stars';
 import { SimulatedNote } from '../../../components/market/SimulatedNote';
+import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { SubPage } from '../../../components/ui/SubPage';
 import { currentLang } from '../../../lib/i18n';
@@ -111,12 +112,27 @@ function SearchHistory({
 }: SearchHistory & { onOpen: (entry: HistoryEntry) => void }) {
   const { t } = useMarketTranslation();
   const lang = currentLang();
+  // All of it goes at once and cannot be brought back: asked first.
+  const confirmClear = async () => {
+    const confirmed = await confirmOnScreen({
+      title: t('market:clearHistory'),
+      content: t('market:clearHistoryQuestion'),
+      confirmText: t('market:clearHistory'),
+      cancelText: t('common:cancel'),
+    });
+    if (confirmed) clear();
+  };
   return (
     <section className="kb-section" data-testid="search-history">
       <div className="kb-section-head">
         <h2>{t('market:history')}</h2>
         {entries.length > 0 && (
-          <Button fill="none" size="small" onClick={clear} data-testid="search-history-clear">
+          <Button
+            fill="none"
+            size="small"
+            onClick={() => void confirmClear()}
+            data-testid="search-history-clear"
+          >
             {t('market:clearHistory')}
           </Button>
         )}
