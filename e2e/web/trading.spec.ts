@@ -495,6 +495,14 @@ for (const lang of ['ja', 'en']) {
       );
       await expect(targetsConfirm).toHaveCount(0);
       await detail.getByTestId('position-detail-close').click();
+      // The row says them too, without opening the position.
+      const grouped = (price: number) => price.toLocaleString('en-US');
+      await expect(row.getByTestId('position-row-targets')).toContainText(
+        `${message(lang, 'trade', 'takeProfit')} ${grouped(last + 100)}`,
+      );
+      await expect(row.getByTestId('position-row-targets')).toContainText(
+        `${message(lang, 'trade', 'stopLoss')} ${grouped(last - 100)}`,
+      );
       await row.click();
 
       // The 返済 sheet says what it closes: the stock, its side, the quantity in shares and the price now.

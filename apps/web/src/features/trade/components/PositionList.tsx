@@ -55,6 +55,19 @@ export function PositionList({
                   {price ? formatPrice(price) : '—'}
                 </span>
               </span>
+              {(position.takeProfit || position.stopLoss) && (
+                // The exits set on the position, seen without opening it, as a broker's 建玉一覧 shows them.
+                <span className="kb-trade-row-meta" data-testid="position-row-targets">
+                  <span>
+                    {t('trade:takeProfit')}{' '}
+                    {position.takeProfit ? formatPrice(position.takeProfit) : t('trade:none')}
+                  </span>
+                  <span>
+                    {t('trade:stopLoss')}{' '}
+                    {position.stopLoss ? formatPrice(position.stopLoss) : t('trade:none')}
+                  </span>
+                </span>
+              )}
               <span className="kb-trade-row-meta">
                 <span>{positionStatusText(t, position)}</span>
                 <span>{formatJst(position.openedAt)}</span>
