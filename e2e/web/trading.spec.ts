@@ -812,6 +812,18 @@ for (const lang of ['ja', 'en']) {
         `${message(lang, 'trade', 'validUntil')} ${dateText(lang, validUntil)}`,
       );
       await expect(waiting).toContainText(message(lang, 'trade', 'validity.week'));
+      // And when it was placed, in Japan's time, as an order shows its own.
+      const [limitClosing] = (
+        await userApi<Page_<{ closeRequestedAt: string | null }>>(
+          request,
+          investor.token,
+          '/api/positions?status=open',
+        )
+      ).items;
+      const placedAt = new Date(Date.parse(limitClosing!.closeRequestedAt!) + 9 * 3_600_000);
+      await expect(waiting.getByTestId('waiting-close-time')).toHaveText(
+        placedAt.toISOString().slice(0, 16).replace(/-/g, '/').replace('T', ' '),
+      );
       await expect(page.getByTestId('trade-tabs')).not.toContainText(message(lang, 'trade', 'empty.orders'));
       await screenshot(page, `trade-waiting-close-${lang}`);
       await waiting.click();

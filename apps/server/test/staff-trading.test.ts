@@ -443,7 +443,12 @@ describe('a forced close waiting for the auction', () => {
     expect(await account(t)).toMatchObject({ forcedClosePending: false });
     await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300', phase: 'lunch-break' });
     expect(await log(t)).toEqual([expect.objectContaining({ pending: true })]);
-    expect(await position(t)).toMatchObject({ status: 'closing', pendingClose: 'forced', closeReason: null });
+    expect(await position(t)).toMatchObject({
+      status: 'closing',
+      pendingClose: 'forced',
+      closeReason: null,
+      closeRequestedAt: t.clock.now().toISOString(),
+    });
     expect(await account(t)).toMatchObject({ forcedClosePending: true });
     const staffView = await get<{ items: { id: string; pendingClose: string | null }[] }>(
       t.app,

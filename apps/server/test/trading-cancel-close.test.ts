@@ -26,14 +26,22 @@ const cancelClose = (token: string, id: string) =>
 describe('cancelling a resting limit close', () => {
   it('holds the position again, with nothing moved in the ledger; a later rise to the old limit closes nothing', async () => {
     const { user, id } = await heldPosition(t);
+    const placedAt = t.clock.now().toISOString();
     expect((await closeAt(user.token, id, '2900')).data).toMatchObject({
       status: 'limit-closing',
       closeLimit: '2900.00',
+      closeRequestedAt: placedAt,
     });
     const before = await tradingSnapshot(t, user);
     const cancelled = await cancelClose(user.token, id);
     expect(cancelled).toMatchObject({ status: 200 });
-    expect(cancelled.data).toMatchObject({ id, status: 'holding', closeLimit: null, pendingClose: null });
+    expect(cancelled.data).toMatchObject({
+      id,
+      status: 'holding',
+      closeLimit: null,
+      pendingClose: null,
+      closeRequestedAt: null,
+    });
     const after = await tradingSnapshot(t, user);
     expect(after.balances).toEqual(before.balances);
     expect(after.entries).toBe(before.entries);

@@ -142,6 +142,7 @@ export interface PositionView {
   closeReason: string | null;
   unrealisedPnl: string | null;
   pendingClose: string | null;
+  closeRequestedAt: string | null;
   closeLimit: string | null;
   closeValidity: string | null;
   closeValidUntil: string | null;

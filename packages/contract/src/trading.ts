@@ -150,6 +150,8 @@ export const position = z.object({
   closeValidUntil: z.string().nullable(),
   /** While closing: whose market close waits for the next auction, the client's or a forced close. */
   pendingClose: z.enum(['user', 'forced']).nullable(),
+  /** While closing or limit-closing: when the close it waits on was placed (the client's or a forced one). */
+  closeRequestedAt: z.string().nullable(),
   /** The latest price the server has (open positions), and the P&L at it before the closing fee. */
   markPrice: decimalMoney.nullable(),
   unrealisedPnl: decimalMoney.nullable(),

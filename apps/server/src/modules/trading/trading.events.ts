@@ -225,6 +225,7 @@ export async function persistEvents(
           close_valid_until: resting ? event.validUntil : null,
           // A forced close that waits says so in its ForcedClose event instead.
           close_pending_reason: event.status === 'closing' ? 'user' : null,
+          close_requested_at: at,
           updated_at: at,
         });
         break;
@@ -236,6 +237,7 @@ export async function persistEvents(
           close_validity: null,
           close_valid_until: null,
           close_pending_reason: null,
+          close_requested_at: null,
           updated_at: at,
         });
         if (event.reason === 'expired') notify(userId, 'close_expired', expiryParams(event), at);
@@ -354,6 +356,7 @@ export async function persistEvents(
             close_validity: null,
             close_valid_until: null,
             close_pending_reason: 'forced',
+            close_requested_at: at,
             updated_at: at,
           });
         const position = await writer.position(db, BigInt(event.positionId));

@@ -53,6 +53,8 @@ export interface TradingPositionsTable {
   close_validity: ColumnType<'day' | 'week' | null, 'day' | 'week' | null | undefined, 'day' | 'week' | null>;
   close_valid_until: ColumnType<string | null, string | null | undefined, string | null>;
   close_pending_reason: 'user' | 'forced' | null;
+  /** When the close the position waits on was placed; null while held. */
+  close_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   opened_at: Timestamp;
   exit_price: bigint | null;
   realised_pnl: bigint | null;

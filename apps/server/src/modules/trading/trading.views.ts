@@ -70,6 +70,7 @@ export function positionView(row: PositionRow, mark: bigint | null): Position {
     closeValidity: row.status === 'limit-closing' ? row.close_validity : null,
     closeValidUntil: row.status === 'limit-closing' ? row.close_valid_until : null,
     pendingClose: row.status === 'closing' ? row.close_pending_reason : null,
+    closeRequestedAt: open ? (row.close_requested_at?.toISOString() ?? null) : null,
     markPrice: open ? money(mark) : null,
     unrealisedPnl: money(pnl),
     exitPrice: money(row.exit_price),

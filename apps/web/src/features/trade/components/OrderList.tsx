@@ -76,6 +76,9 @@ export function OrderList({
               <span>
                 <span className="kb-nowrap">{t('trade:positionNumber', { id: position.id })}</span>
               </span>
+              {position.closeRequestedAt && (
+                <span data-testid="waiting-close-time">{formatJst(position.closeRequestedAt)}</span>
+              )}
             </span>
           </button>
         </li>

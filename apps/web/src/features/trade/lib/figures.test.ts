@@ -256,6 +256,7 @@ describe('livePnl', () => {
     closeValidity: null,
     closeValidUntil: null,
     pendingClose: null,
+    closeRequestedAt: null,
     markPrice: '2790.00',
     unrealisedPnl: '1000.00',
     exitPrice: null,
