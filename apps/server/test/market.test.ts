@@ -74,6 +74,14 @@ describe('instrument search', () => {
     expect(await codes('にっぽんでんしんでんわ')).toEqual(['9432']);
     expect(await codes('じぇいてぃー')).toEqual(['2914']);
     expect(await codes('みつびしゆーえふじぇいふぃなんしゃる')).toEqual(['8306']);
+    // The letters investors type for them, in either width or case.
+    expect(await codes('NTT')).toEqual(['9432']);
+    expect(await codes('ｍｕｆｇ')).toEqual(['8306']);
+    expect(await codes('smfg')).toEqual(['8316']);
+    expect(await codes('JT')).toEqual(['2914']);
+    expect(await codes('jal')).toEqual(['9201']);
+    expect(await codes('JR東日本')).toEqual(['9020']);
+    expect(await codes('ｊｒ東海')).toEqual(['9022']);
     const [toyota] = (await search('7203')).data.items as unknown as { nameKana: string | null }[];
     expect(toyota?.nameKana).toBe('トヨタジドウシャ');
   });
