@@ -1476,7 +1476,7 @@ for (const lang of ['ja', 'en']) {
   });
 }
 
-test('an order placed from the stock page’s 買い button lands on the Trade tab, and Back returns to the stock', async ({
+test('an order placed from the stock page’s 買い button lands on the Trade tab, and Back returns to the stock; Back on its confirmation closes only the confirmation', async ({
   browser,
   baseURL,
   request,
@@ -1491,12 +1491,26 @@ test('an order placed from the stock page’s 買い button lands on the Trade t
   await page.getByTestId('stock-buy').click();
   const panel = page.getByTestId('order-panel');
   await waitUntilSettled(panel);
+  await panel.getByTestId('order-quantity-up').click();
+  await expect(input(page, 'order-quantity')).toHaveValue('200');
   await panel.getByTestId('order-review').click();
   const confirm = page.getByRole('dialog', { name: message('ja', 'trade', 'confirmTitle') });
+  await expect(confirm.getByTestId('order-send')).toBeVisible();
+  // The phone's Back closes the confirmation and nothing else: the order page and what was typed stay.
+  await page.goBack();
+  await expect(confirm).toBeHidden();
+  await expect(page).toHaveURL(/#\/subPackages\/order\/order/);
+  await expect(input(page, 'order-quantity')).toHaveValue('200');
+  await panel.getByTestId('order-review').click();
   await confirm.getByTestId('order-send').click();
   // Filled at once in a session, resting until the opening otherwise: the Trade tab shows either.
   await expect(page).toHaveURL(/#\/pages\/jiaoyi\/jiaoyi/);
   await expect(page.getByTestId('stock-detail-page')).toHaveCount(0);
+  // The order page's place in the history went to the Trade tab (the confirmation's too): Back is the stock.
+  await page.goBack();
+  await expect(page.getByTestId('stock-detail-page')).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(/#\/pages\/jiaoyi\/jiaoyi/);
   // It stays there: the panel's close does not go back afterwards.
   await page.waitForTimeout(1_000);
   await expect(page).toHaveURL(/#\/pages\/jiaoyi\/jiaoyi/);

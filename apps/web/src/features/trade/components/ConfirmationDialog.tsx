@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog } from 'antd-mobile';
+import { useBackCloses } from '../../../lib/back-closes';
 import { useCloseOnEscape } from '../../../lib/escape-key';
 import { useTradeTranslation } from '../lib/texts';
 
@@ -35,6 +36,7 @@ export function ConfirmationDialog({
 }: ConfirmationDialogProps) {
   const { t } = useTradeTranslation();
   useCloseOnEscape(children !== null, onBack);
+  useBackCloses(children !== null, onBack);
   return (
     <Dialog
       visible={children !== null}

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import type { Form, Sendable } from '../../../components/form/use-form';
 import type { Confirmed } from '../api/trading';
+import { releaseBackEntry } from '../../../lib/back-closes';
 import { useTradeTranslation } from './texts';
 
 interface Confirming<Body, Figures> {
@@ -66,8 +67,12 @@ export function useConfirmedSend<Body, Figures, PreviewRequest, Result>({
     if (!confirming) return;
     const { attempt } = confirming;
     commit(attempt)
-      .then((result) => {
-        if (open.current === attempt) close();
+      .then(async (result) => {
+        if (open.current === attempt) {
+          close();
+          // What follows may navigate: it replaces the screen's history entry, not the confirmation's.
+          await releaseBackEntry();
+        }
         onDone(result);
       })
       .catch((error: unknown) => {
