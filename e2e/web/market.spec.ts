@@ -320,8 +320,24 @@ for (const lang of ['ja', 'en']) {
     // A re-sort that cannot be read says so in the reader's language, and the list stays as it was.
     await page.route('**/api/market/ranking*', (route) => route.abort('connectionrefused'), { times: 1 });
     const scrolledTo = await scrollTop();
+    // Every toast shown from here on, recorded as it appears (a toast is gone after 2 s): the failure once.
+    const toasts = await page.evaluateHandle(() => {
+      const seen: string[] = [];
+      // A toast shown over another may reuse its element: each element's text is counted when it changes.
+      const shown = new WeakMap<Element, string>();
+      new MutationObserver(() => {
+        const toast = document.querySelector('.adm-toast-main');
+        if (toast?.textContent && shown.get(toast) !== toast.textContent) {
+          shown.set(toast, toast.textContent);
+          seen.push(toast.textContent);
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      return seen;
+    });
     await rerank.click();
-    await expect(page.locator('.adm-toast-main')).toHaveText(message(lang, 'errors', 'NETWORK'));
+    await expect.poll(() => toasts.jsonValue()).toEqual([message(lang, 'errors', 'NETWORK')]);
+    await page.waitForTimeout(1_000);
+    expect(await toasts.jsonValue()).toEqual([message(lang, 'errors', 'NETWORK')]);
     await expect(rows).toHaveCount(loaded);
     expect(await scrollTop()).toBe(scrolledTo);
     // Tapped again, only the ranking's first page is read afresh (a new order, no snapshot of the old one), and

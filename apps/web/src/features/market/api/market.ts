@@ -24,7 +24,14 @@ export function useRanking(sort: MarketSort, order: SortOrder) {
  */
 export function useRerank(sort: MarketSort, order: SortOrder) {
   const queryClient = useQueryClient();
-  return () => queryClient.fetchInfiniteQuery({ ...rankingQuery(sort, order), pages: 1, staleTime: 0 });
+  // Its failure is said by the caller, once: not by the shell's toast as well.
+  return () =>
+    queryClient.fetchInfiniteQuery({
+      ...rankingQuery(sort, order),
+      pages: 1,
+      staleTime: 0,
+      meta: { silent: true },
+    });
 }
 
 /** Which page of the ranking to read: the next pages name the first page's order (its snapshot). */
