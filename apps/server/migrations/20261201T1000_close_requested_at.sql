@@ -3,10 +3,16 @@
 -- Null while the position is held, and once the close is withdrawn.
 ALTER TABLE trading_positions ADD COLUMN close_requested_at TIMESTAMPTZ;
 
--- A close waiting now: its latest key's time, else the row's last change (a forced close keeps no key).
+-- The closes waiting now: a forced one when it was decided (its log row); the client's at its latest key (every
+-- close the client sends stores one); the row's last change only for a close older than the keys.
 UPDATE trading_positions p
-SET close_requested_at = COALESCE(
-  (SELECT max(r.created_at) FROM trading_close_requests r WHERE r.position_id = p.id),
-  p.updated_at
-)
+SET close_requested_at = CASE
+  WHEN p.close_pending_reason = 'forced' THEN
+    (SELECT max(f.created_at) FROM trading_forced_closes f WHERE f.position_id = p.id AND f.pending)
+  ELSE (SELECT max(r.created_at) FROM trading_close_requests r WHERE r.position_id = p.id)
+END
 WHERE p.status IN ('closing', 'limit-closing');
+
+UPDATE trading_positions
+SET close_requested_at = updated_at
+WHERE status IN ('closing', 'limit-closing') AND close_requested_at IS NULL;

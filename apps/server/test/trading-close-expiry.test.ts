@@ -46,13 +46,16 @@ describe('a limit close with a validity', () => {
       closeLimit: '2900.00',
       closeValidity: 'day',
       closeValidUntil: '2026-11-24',
+      closeRequestedAt: '2026-11-24T01:00:00.000Z',
     });
-    // A new close replaces the resting one, with its own validity.
+    // A new close replaces the resting one, with its own validity and the time it was placed.
+    t.clock.set(new Date('2026-11-24T01:05:00Z'));
     const week = await close(user.token, id, { type: 'limit', price: '2950', validity: 'week' });
     expect(week.data).toMatchObject({
       closeLimit: '2950.00',
       closeValidity: 'week',
       closeValidUntil: '2026-11-27',
+      closeRequestedAt: '2026-11-24T01:05:00.000Z',
     });
     const listed = await send<{ items: PositionView[] }>(t, 'GET', '/api/positions', user.token);
     expect(listed.data.items).toMatchObject([{ id, closeValidity: 'week', closeValidUntil: '2026-11-27' }]);
@@ -133,6 +136,7 @@ describe('the daily run and a limit close', () => {
       closeLimit: null,
       closeValidity: null,
       closeValidUntil: null,
+      closeRequestedAt: null,
     });
     const expired = (await messages(user.token)).filter((message) => message.kind === 'close_expired');
     expect(expired).toHaveLength(1);

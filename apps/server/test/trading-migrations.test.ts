@@ -8,6 +8,7 @@ const CLEARED_BY = '20261128T1900_margin_call_cleared_by.sql';
 const WAITING_CLOSE = '20261128T2000_forced_close_waiting_status.sql';
 const CLOSE_VALIDITY = '20261129T0100_limit_close_validity.sql';
 const CLOSE_KEYS = '20261129T0200_close_request_keys.sql';
+const CLOSE_REQUESTED_AT = '20261201T1000_close_requested_at.sql';
 
 const LUNCH = new Date('2026-11-24T03:00:00Z');
 const AFTERNOON = new Date('2026-11-24T03:30:00Z');
@@ -200,6 +201,65 @@ describe(`migration ${CLOSE_KEYS}`, () => {
       await expect(sql`SELECT close_request_key FROM trading_positions`.execute(db)).rejects.toThrow(
         /close_request_key/,
       );
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+});
+
+describe(`migration ${CLOSE_REQUESTED_AT}`, () => {
+  it('dates each waiting close by what placed it: a forced one by its decision, the client’s by its latest key', async () => {
+    const database = await databaseBefore(CLOSE_REQUESTED_AT);
+    try {
+      const db = database.db;
+      const { rows } = await sql<{ id: bigint }>`
+        INSERT INTO users (mobile, password_hash, referral_code)
+        VALUES ('09000000005', 'x', 'MIGRATE5') RETURNING id`.execute(db);
+      const user = rows[0]!.id;
+      const EARLIER_KEY = new Date('2026-11-24T02:00:00Z');
+      const LATER_KEY = new Date('2026-11-24T02:30:00Z');
+      // 1 holding; 2 resting at a limit (two keys); 3 waiting for a forced close, after a limit close of the
+      // client's that it replaced; 4 waiting for the client's market close from before keys were kept.
+      for (const [id, status, reason] of [
+        [1, 'holding', null],
+        [2, 'limit-closing', null],
+        [3, 'closing', 'forced'],
+        [4, 'closing', 'user'],
+      ] as const) {
+        await sql`
+          INSERT INTO trading_orders (id, user_id, code, side, type, lots, leverage, held_margin, held_fee, status,
+            fill_price, idempotency_key, request_hash, created_at, updated_at, validity, valid_until)
+          VALUES (${id}, ${user}, '7203', 'long', 'market', 1, 1, 0, 0, 'filled', 280000, ${`key-${id}`}, 'h',
+            ${LUNCH}, ${LUNCH}, 'day', '2026-11-24')`.execute(db);
+        await sql`
+          INSERT INTO trading_positions (id, user_id, code, side, lots, leverage, entry_price, margin, open_fee,
+            status, close_limit, close_validity, close_valid_until, close_pending_reason, opened_at, updated_at)
+          VALUES (${id}, ${user}, '7203', 'long', 1, 1, 280000, 28000000, 0, ${status},
+            ${status === 'limit-closing' ? 290000 : null}, ${status === 'limit-closing' ? 'day' : null},
+            ${status === 'limit-closing' ? '2026-11-24' : null}, ${reason}, ${LUNCH}, ${NEXT_DAY})`.execute(
+          db,
+        );
+      }
+      await sql`
+        INSERT INTO trading_close_requests (position_id, idempotency_key, request_hash, created_at)
+        VALUES (2, 'first', 'h', ${EARLIER_KEY}), (2, 'second', 'h', ${LATER_KEY}), (3, 'replaced', 'h', ${EARLIER_KEY})`.execute(
+        db,
+      );
+      await sql`
+        INSERT INTO trading_forced_closes (user_id, position_id, reason, equity, open_notional, ratio_bp, pending,
+          created_at)
+        VALUES (${user}, 3, 'liquidation_level', 0, 28000000, 0, true, ${AFTERNOON})`.execute(db);
+
+      expect(await migrate(database)).toEqual(expect.arrayContaining([CLOSE_REQUESTED_AT]));
+
+      const dated = await sql<{ id: bigint; close_requested_at: Date | null }>`
+        SELECT id, close_requested_at FROM trading_positions ORDER BY id`.execute(db);
+      expect(dated.rows).toEqual([
+        { id: 1n, close_requested_at: null },
+        { id: 2n, close_requested_at: LATER_KEY },
+        { id: 3n, close_requested_at: AFTERNOON },
+        { id: 4n, close_requested_at: NEXT_DAY },
+      ]);
     } finally {
       await database.close();
     }
