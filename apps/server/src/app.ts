@@ -12,6 +12,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IDEMPOTENCY_KEY_PATTERN } from '@kabuto/contract';
 import helmet from 'helmet';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -119,7 +120,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withIdempotencyKeyHeader,
   });
   // The API and its reference, compressed on the fly (brotli at quality 4, or gzip) when the answer is long
   // enough and the client accepts it. Only here: the built apps are compressed at build time. Endpoints whose
@@ -305,3 +306,31 @@ function registerStatic(app: FastifyInstance, ctx: AppContext): void {
     serve(ctx.config.backofficeDist, '/backoffice/', false);
   }
 }
+
+/**
+ * The reference's shape of a route: its zod schemas as JSON Schema, and on an endpoint that moves money its
+ * required `Idempotency-Key` header as a parameter, so that a client generated from the document sends it. The
+ * route itself checks the header (platform/routes.ts), with the catalogue's own errors.
+ */
+const withIdempotencyKeyHeader: typeof jsonSchemaTransform = (input) => {
+  const transformed = jsonSchemaTransform(input);
+  if (!(input.schema as Record<string, unknown> | undefined)?.['x-idempotency-key']) return transformed;
+  return {
+    ...transformed,
+    schema: {
+      ...transformed.schema,
+      headers: {
+        type: 'object',
+        required: ['Idempotency-Key'],
+        properties: {
+          'Idempotency-Key': {
+            type: 'string',
+            pattern: IDEMPOTENCY_KEY_PATTERN.source,
+            description:
+              'New for each new request; a retry with the same key answers with the first outcome.',
+          },
+        },
+      },
+    },
+  };
+};
