@@ -1718,9 +1718,10 @@ test('on a short screen, the order sheet scrolls under its header: its ✕ close
   await targets.click();
   await expect(targets).toBeChecked();
   const close = panel.getByTestId('order-panel-close');
-  // Scrolled step by step, the switch passes under the header: at every step the ✕'s middle is the ✕.
+  // Scrolled 8 px at a time (the switch is 31 px tall), it passes under the header: at every step the ✕'s middle
+  // is the ✕.
   const sheet = page.locator('.kb-trade-sheet');
-  for (let top = 0; ; top += 40) {
+  for (let top = 0; ; top += 8) {
     const { scrollTop, end } = await sheet.evaluate((box, to) => {
       box.scrollTop = to;
       return { scrollTop: box.scrollTop, end: box.scrollHeight - box.clientHeight };
@@ -1745,13 +1746,13 @@ test('back from an order confirmation whose answer was lost, the form says the o
   const { investor, panel } = await buyOrderPageInJapanese(page, request);
   const power = panel.getByTestId('order-buying-power');
   const before = await power.textContent();
-  // The order is placed, but its answer is lost on the way back (after `answerAfterMs`).
-  let answerAfterMs = 0;
+  // The order is placed, but its answer is lost on the way back (once `held` lets it go).
+  let held = Promise.resolve();
   await page.route(
     (url) => url.pathname === '/api/orders',
     async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();
-      await new Promise((resolve) => setTimeout(resolve, answerAfterMs));
+      await held;
       await route.fetch();
       await route.abort('connectionreset');
     },
@@ -1771,7 +1772,8 @@ test('back from an order confirmation whose answer was lost, the form says the o
 
   // Back while the next one is on its way, its answer lost later: the same note, and the confirmation after it
   // does not open saying the last one got no answer.
-  answerAfterMs = 1_000;
+  let letGo = () => {};
+  held = new Promise<void>((resolve) => (letGo = resolve));
   await panel.getByTestId('order-review').click();
   await expect(panel.getByTestId('order-alert')).toHaveCount(0);
   await confirm.getByTestId('order-send').click();
@@ -1780,6 +1782,9 @@ test('back from an order confirmation whose answer was lost, the form says the o
   await expect(confirm.getByTestId('order-send')).toBeDisabled();
   await confirm.getByText(message('ja', 'trade', 'confirmBack'), { exact: true }).click();
   await expect(confirm).toBeHidden();
+  // Nothing is said while the answer may still come; once it is lost, the note.
+  await expect(panel.getByTestId('order-alert')).toHaveCount(0);
+  letGo();
   await expect(panel.getByTestId('order-alert')).toHaveText(message('ja', 'trade', 'maybeSent'));
   await panel.getByTestId('order-review').click();
   await expect(confirm.getByTestId('order-send')).toBeVisible();
