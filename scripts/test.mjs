@@ -34,7 +34,9 @@ function run(name, command, args, env = {}, countsTests = false) {
 
 /** The first line of a failure message, short enough for a summary line. */
 function firstLine(message = '') {
-  const line = message.split('\n').find((text) => text.trim() !== '') ?? '';
+  // Playwright's messages carry terminal colours.
+  const plain = message.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+  const line = plain.split('\n').find((text) => text.trim() !== '') ?? '';
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
@@ -96,15 +98,17 @@ if (process.env.DATABASE_URL) {
 
 /**
  * "[project] file:line › title" of each Playwright test whose outcome is `status` (the JSON report's suites):
- * 'flaky' failed and then passed on its retry, 'unexpected' failed.
+ * 'flaky' failed and then passed on its retry, 'unexpected' failed (with its last try's error, first line).
  */
 function playwrightTests(suites, status) {
   const found = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
-        if (test.status === status)
-          found.push(`  [${test.projectName}] e2e/${spec.file}:${spec.line} › ${spec.title}`);
+        if (test.status !== status) continue;
+        const name = `  [${test.projectName}] e2e/${spec.file}:${spec.line} › ${spec.title}`;
+        const error = status === 'unexpected' ? test.results?.at(-1)?.error?.message : undefined;
+        found.push(error ? `${name}\n      ${firstLine(error)}` : name);
       }
     }
     for (const child of suite.suites ?? []) walk(child);
