@@ -68,6 +68,7 @@ describe('createApiClient', () => {
       closeValidity: null,
       closeValidUntil: null,
       pendingClose: null,
+      closeRequestedAt: null,
       markPrice: '2810.00',
       unrealisedPnl: '1000.00',
       exitPrice: null,
