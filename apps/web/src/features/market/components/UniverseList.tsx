@@ -1,4 +1,4 @@
-import { useDeferredValue, useRef, useState } from 'react';
+import { useDeferredValue, useRef } from 'react';
 import { isCancelledError } from '@tanstack/react-query';
 import { ApiError } from '@kabuto/client';
 import { InfiniteScroll } from 'antd-mobile';
@@ -32,9 +32,6 @@ export function UniverseList({ sorting }: { sorting: Sorting }) {
   const { t } = useMarketTranslation();
   const ranking = useRanking(sorting.sort, sorting.order);
   const rerank = useRerank(sorting.sort, sorting.order);
-  // While the ranking is read afresh, no next page is read: one would be added to the old order (and cancel the
-  // new read).
-  const [reranking, setReranking] = useState(false);
   const allRows = onceEach(ranking.data?.pages.flatMap((page) => page.items) ?? []);
   // When a page of rows arrives, the rows a phone shows first are drawn at once and the rest of the page in the
   // background (a render React interrupts for input): all 30 in one go held the main thread for 35-60 ms on a
@@ -92,8 +89,9 @@ export function UniverseList({ sorting }: { sorting: Sorting }) {
       <InfiniteScroll
         loadMore={async () => void (await ranking.fetchNextPage())}
         // Not while the page's last rows are still to be drawn: on a tall screen the list's end is then in view,
-        // and the next page would be read (and drawn) before anyone scrolled.
-        hasMore={ranking.hasNextPage && rows.length === allRows.length && !reranking}
+        // and the next page would be read (and drawn) before anyone scrolled. Nor while the ranking is read
+        // afresh (a refetch): the page would join the old order, and cancel the new read.
+        hasMore={ranking.hasNextPage && rows.length === allRows.length && !ranking.isRefetching}
       >
         <span className="kb-list-end">{ranking.hasNextPage ? t('common:loading') : t('market:listEnd')}</span>
       </InfiniteScroll>
@@ -105,20 +103,17 @@ export function UniverseList({ sorting }: { sorting: Sorting }) {
           <button
             type="button"
             className="kb-rerank"
-            disabled={ranking.isFetching || reranking}
-            onClick={() => {
-              setReranking(true);
-              void rerank()
-                .then(
-                  () => listRef.current && scrollToTopOf(listRef.current),
-                  (error: unknown) => {
-                    // Cancelled: the list was dropped (a sign-in or a sign-out), and nobody waits for it.
-                    if (!isCancelledError(error))
-                      toastError(error instanceof ApiError ? error.message : t('common:error'));
-                  },
-                )
-                .finally(() => setReranking(false));
-            }}
+            disabled={ranking.isFetching}
+            onClick={() =>
+              void rerank().then(
+                () => listRef.current && scrollToTopOf(listRef.current),
+                (error: unknown) => {
+                  // Cancelled: the list was dropped (a sign-in or a sign-out), and nobody waits for it.
+                  if (!isCancelledError(error))
+                    toastError(error instanceof ApiError ? error.message : t('common:error'));
+                },
+              )
+            }
             data-testid="market-rerank"
           >
             <span aria-hidden>↻ </span>
