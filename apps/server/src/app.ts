@@ -327,7 +327,8 @@ const withIdempotencyKeyHeader: typeof jsonSchemaTransform = (input) => {
             type: 'string',
             pattern: IDEMPOTENCY_KEY_PATTERN.source,
             description:
-              'New for each new request; a retry with the same key answers with the first outcome.',
+              'The endpoint moves money: a key new for each new request; a retry with the same key answers with ' +
+              'the first outcome and moves nothing again.',
           },
         },
       },

@@ -6,7 +6,6 @@ interface Operation {
   description?: string;
   tags?: string[];
   security?: unknown[];
-  'x-idempotency-key'?: 'required';
   parameters?: { in: string; name: string; required?: boolean }[];
   requestBody?: {
     content: {
@@ -54,10 +53,14 @@ export async function renderApiDocs(): Promise<{ json: string; markdown: string 
           .filter((p) => p.in === 'query' && p.name !== 'lang')
           .map((p) => `\`${p.name}\``)
           .join(', ');
+        const headers = (op.parameters ?? [])
+          .filter((p) => p.in === 'header')
+          .map((p) => `\`${p.name}\``)
+          .join(', ');
         const auth = ACCESS.get(`${method} ${path}`) ?? 'unknown';
         const rows = byTag.get(tag) ?? [];
         rows.push(
-          `| \`${method.toUpperCase()} ${path}\` | ${op.summary ?? ''} | ${auth} | ${[op['x-idempotency-key'] && 'header: `Idempotency-Key`', body && `body: ${body}`, query && `query: ${query}`].filter(Boolean).join('; ')} |`,
+          `| \`${method.toUpperCase()} ${path}\` | ${op.summary ?? ''} | ${auth} | ${[headers && `header: ${headers}`, body && `body: ${body}`, query && `query: ${query}`].filter(Boolean).join('; ')} |`,
         );
         byTag.set(tag, rows);
       }

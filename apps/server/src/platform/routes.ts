@@ -143,10 +143,6 @@ async function refused(
   return error;
 }
 
-const MOVES_MONEY =
-  'Moves money: requires an `Idempotency-Key` header (1 to 100 letters, digits, `_` or `-`), new for each new ' +
-  'request; a retry with the same key answers with the first outcome and moves nothing again.';
-
 function idempotencyKeyOf(endpoint: EndpointDef, request: FastifyRequest): string {
   if (!endpoint.movesMoney) return randomUUID();
   const header = request.headers['idempotency-key'];
@@ -220,9 +216,7 @@ export function registerRoutes(
       schema: {
         tags: [endpoint.tag],
         summary: endpoint.summary,
-        description: [`Access: ${access}.`, endpoint.movesMoney && MOVES_MONEY, endpoint.description]
-          .filter(Boolean)
-          .join(' '),
+        description: [`Access: ${access}.`, endpoint.description].filter(Boolean).join(' '),
         ...(endpoint.access.kind === 'public' ? { security: [] } : {}),
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -230,6 +224,7 @@ export function registerRoutes(
         ...(endpoint.upload ? { consumes: ['multipart/form-data'] } : {}),
         ...(endpoint.file ? {} : { response: { 200: envelope(endpoint.response) } }),
         'x-access': access,
+        // Declared in the reference as a required header (app.ts), checked here (idempotencyKeyOf).
         ...(endpoint.movesMoney ? { 'x-idempotency-key': 'required' } : {}),
       },
       preValidation: async (request) => {
