@@ -25,7 +25,7 @@ import {
   investor,
   ledgerBalances,
   MORNING,
-  orderKey,
+  freshRequestKey,
   placeOrder,
   pushQuote,
   send,
@@ -57,7 +57,7 @@ type Amended = OrderView & {
 /** NTT: 150 yen, TOPIX500 ticks (0.1 yen below 1,000 yen). */
 const NTT = { code: '9432', tickTable: 'topix500' as const, base: yen('150') };
 
-const resting = (user: Registered, change: object = {}, key = orderKey()) =>
+const resting = (user: Registered, change: object = {}, key = freshRequestKey()) =>
   send<Amended>(
     t,
     'POST',
@@ -81,7 +81,7 @@ const amend = (
   user: { token: string },
   id: string,
   body: object,
-  key: string | null = orderKey(),
+  key: string | null = freshRequestKey(),
   lang = 'en',
 ) => send<Amended>(t, 'POST', `/api/orders/${id}/amend?lang=${lang}`, user.token, body, key ?? undefined);
 
@@ -245,7 +245,7 @@ describe('who may amend, and which order', () => {
     const owner = await investor(t, '1000000');
     const attacker = await investor(t, '1000000');
     const placed = await resting(owner);
-    const key = orderKey();
+    const key = freshRequestKey();
     const done = await amend(owner, placed.data.id, { price: '2780', lots: 1 }, key);
     expect(done.status).toBe(200);
     // The same key and the same body, by another user, on the owner's old or new order: not found.
@@ -363,7 +363,7 @@ describe('headers: Idempotency-Key and lang', () => {
   it('takes a key of exactly 100 allowed characters', async () => {
     const user = await investor(t, '1000000');
     const placed = await resting(user);
-    const key = `${orderKey()}-`.padEnd(100, 'Z');
+    const key = `${freshRequestKey()}-`.padEnd(100, 'Z');
     const first = await amend(user, placed.data.id, { price: '2780', lots: 1 }, key);
     expect(first.status).toBe(200);
     expect((await amend(user, placed.data.id, { price: '2780', lots: 1 }, key)).data).toEqual(first.data);
@@ -372,7 +372,7 @@ describe('headers: Idempotency-Key and lang', () => {
 
   it('refuses a key already used to place an order, and a key used to amend when placing', async () => {
     const user = await investor(t, '1000000');
-    const placeKey = orderKey();
+    const placeKey = freshRequestKey();
     const placed = await resting(user, {}, placeKey);
     const before = await tradingSnapshot(t, user);
     expect(await amend(user, placed.data.id, { price: '2780', lots: 1 }, placeKey)).toMatchObject({
@@ -381,7 +381,7 @@ describe('headers: Idempotency-Key and lang', () => {
     });
     expect(await tradingSnapshot(t, user)).toEqual(before);
 
-    const amendKey = orderKey();
+    const amendKey = freshRequestKey();
     const amended = await amend(user, placed.data.id, { price: '2780', lots: 1 }, amendKey);
     expect(amended.status).toBe(200);
     const after = await tradingSnapshot(t, user);
@@ -396,7 +396,7 @@ describe('headers: Idempotency-Key and lang', () => {
     const user = await investor(t, '1000000');
     const a = await resting(user);
     const b = await resting(user, { price: '2785' });
-    const key = orderKey();
+    const key = freshRequestKey();
     expect((await amend(user, a.data.id, { price: '2780', lots: 1 }, key)).status).toBe(200);
     const before = await tradingSnapshot(t, user);
     // The very same body on another order: still another request.
@@ -410,7 +410,7 @@ describe('headers: Idempotency-Key and lang', () => {
   it('answers the same amendment twice, sent at once with one key, with one new order', async () => {
     const user = await investor(t, '1000000');
     const placed = await resting(user, { lots: 3 });
-    const key = orderKey();
+    const key = freshRequestKey();
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => amend(user, placed.data.id, { price: '2780', lots: 2 }, key)),
     );
@@ -429,7 +429,7 @@ describe('headers: Idempotency-Key and lang', () => {
     const user = await investor(t, '1000000');
     const a = await resting(user);
     const b = await resting(user, { price: '2785' });
-    const key = orderKey();
+    const key = freshRequestKey();
     const answers = await Promise.all([
       amend(user, a.data.id, { price: '2780', lots: 1 }, key),
       amend(user, b.data.id, { price: '2780', lots: 1 }, key),
@@ -455,7 +455,7 @@ describe('headers: Idempotency-Key and lang', () => {
         user,
         placed.data.id,
         { price: '2790', lots: 1 },
-        orderKey(),
+        freshRequestKey(),
         encodeURIComponent(lang),
       );
       expect(answer).toMatchObject({ status: 400, code: 0, errorCode: 'ORDER_AMEND_UNCHANGED' });
@@ -512,7 +512,7 @@ describe('the body', () => {
     const placed = await resting(user);
     const before = await tradingSnapshot(t, user);
     const answer = await raw(`/api/orders/${placed.data.id}/amend?lang=en`, user.token, payload, {
-      'idempotency-key': orderKey(),
+      'idempotency-key': freshRequestKey(),
     });
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
@@ -741,7 +741,7 @@ describe('order states', () => {
   it('amends the new order of an amendment (a chain), and the old links answer their retries only', async () => {
     const user = await investor(t, '1000000');
     const a = await resting(user, { lots: 3 });
-    const keyAB = orderKey();
+    const keyAB = freshRequestKey();
     const b = await amend(user, a.data.id, { price: '2780', lots: 2 }, keyAB);
     const c = await amend(user, b.data.id, { price: '2770', lots: 1 });
     expect(c).toMatchObject({ status: 200, data: { amendsOrderId: b.data.id, lots: 1, price: '2770.00' } });
@@ -871,7 +871,14 @@ describe('order states', () => {
     await moneySound(user);
     // Closed again, so that the other tests' quotes do not act on it.
     await send(t, 'DELETE', `/api/orders/${ntt.data.id}`, user.token);
-    await send(t, 'POST', `/api/positions/${long.data.id}/close`, user.token, { type: 'market' }, orderKey());
+    await send(
+      t,
+      'POST',
+      `/api/positions/${long.data.id}/close`,
+      user.token,
+      { type: 'market' },
+      freshRequestKey(),
+    );
   });
 });
 
@@ -937,7 +944,14 @@ describe('two servers on one database', () => {
       const placed = await resting(user);
       await tradingOf(other.ctx).reload();
       const onOther = (body: object) =>
-        send<Amended>(node, 'POST', `/api/orders/${placed.data.id}/amend`, user.token, body, orderKey());
+        send<Amended>(
+          node,
+          'POST',
+          `/api/orders/${placed.data.id}/amend`,
+          user.token,
+          body,
+          freshRequestKey(),
+        );
       const answers = await Promise.all([
         amend(user, placed.data.id, { price: '2780', lots: 1 }),
         onOther({ price: '2785', lots: 1 }),
@@ -959,7 +973,7 @@ describe('two servers on one database', () => {
       const user = await investor(t, '1000000');
       const placed = await resting(user, { lots: 3 });
       await tradingOf(other.ctx).reload();
-      const key = orderKey();
+      const key = freshRequestKey();
       const body = { price: '2780', lots: 2 };
       const answers = await Promise.all([
         amend(user, placed.data.id, body, key),
@@ -1268,7 +1282,7 @@ describe('a random mix, sent in bursts', () => {
           `/api/positions/${position.id}/close`,
           user.token,
           { type: 'market' },
-          orderKey(),
+          freshRequestKey(),
         );
       const balances = await ledgerBalances(t, user);
       expect(balances.cash_held ?? 0n, `user ${i}`).toBe(0n);
@@ -1310,14 +1324,14 @@ describe('floods and oversized requests', () => {
       `/api/orders/${placed.data.id}/amend`,
       user.token,
       JSON.stringify({ price: '2780', lots: 1, pad: 'x'.repeat(1_100_000) }),
-      { 'idempotency-key': orderKey() },
+      { 'idempotency-key': freshRequestKey() },
     );
     expect(huge.status).toBeGreaterThanOrEqual(400);
     expect(huge.status).toBeLessThan(500);
     const twice = await t.app.inject({
       method: 'POST',
       url: `/api/orders/${placed.data.id}/amend`,
-      headers: { token: user.token, 'idempotency-key': [orderKey(), orderKey()] as never },
+      headers: { token: user.token, 'idempotency-key': [freshRequestKey(), freshRequestKey()] as never },
       payload: { price: '2780', lots: 1 },
     });
     expect(twice.json()).toMatchObject({ code: 0, errorCode: 'IDEMPOTENCY_KEY_INVALID' });
@@ -1354,7 +1368,7 @@ describe.runIf(process.env.DATABASE_URL)('two nodes with pools of their own (Pos
     const b = await createPeerNode(a.t, bus);
     const nodeB = { ...a.t, app: b.app, ctx: b.ctx };
     const on = (node: TestApp) => ({
-      amend: (user: Registered, id: string, body: object, key = orderKey()) =>
+      amend: (user: Registered, id: string, body: object, key = freshRequestKey()) =>
         send<Amended>(node, 'POST', `/api/orders/${id}/amend`, user.token, body, key),
       place: (user: Registered, price: string, lots = 1) =>
         send<Amended>(
@@ -1363,7 +1377,7 @@ describe.runIf(process.env.DATABASE_URL)('two nodes with pools of their own (Pos
           '/api/orders',
           user.token,
           { code: '7203', side: 'long', type: 'limit', price, lots, leverage: 1 },
-          orderKey(),
+          freshRequestKey(),
         ),
     });
     try {
@@ -1374,7 +1388,7 @@ describe.runIf(process.env.DATABASE_URL)('two nodes with pools of their own (Pos
         const user = await investor(a.t, '1100000');
         const placed = await on(a.t).place(user, '2600', 2);
         await tradingOf(b.ctx).reload();
-        const key = orderKey();
+        const key = freshRequestKey();
         const answers = await Promise.all([
           on(a.t).amend(user, placed.data.id, { price: '2790', lots: 2 }, key),
           on(nodeB).amend(user, placed.data.id, { price: '2790', lots: 2 }, key),

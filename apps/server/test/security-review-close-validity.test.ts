@@ -9,7 +9,7 @@ import {
   ledgerBalanced,
   ledgerBalances,
   morningQuote,
-  orderKey,
+  freshRequestKey,
   pushQuote,
   send,
   tradingSnapshot,
@@ -33,7 +33,7 @@ async function dailyRun(earliest = '2026-11-24T15:00:00Z'): Promise<void> {
   await tradingOf(t.ctx).accrueDaily(new Date(lastRun));
 }
 
-const close = (token: string, id: string, body: unknown, key = orderKey()) =>
+const close = (token: string, id: string, body: unknown, key = freshRequestKey()) =>
   send<PositionView>(t, 'POST', `/api/positions/${id}/close?lang=en`, token, body as object, key);
 const preview = (token: string, id: string, body: unknown) =>
   send(t, 'POST', `/api/positions/${id}/close/preview?lang=en`, token, body as object);
@@ -49,7 +49,7 @@ async function raw(url: string, token: string, payload: string) {
   const response = await t.app.inject({
     method: 'POST',
     url,
-    headers: { token, 'content-type': 'application/json', 'idempotency-key': orderKey() },
+    headers: { token, 'content-type': 'application/json', 'idempotency-key': freshRequestKey() },
     payload,
   });
   return { status: response.statusCode, ...(response.json() as { errorCode?: string }) };

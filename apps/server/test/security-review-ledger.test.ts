@@ -19,7 +19,7 @@ import {
   investor,
   ledgerBalances,
   morningQuote,
-  orderKey,
+  freshRequestKey,
   placeOrder,
   send,
   tradingSnapshot,
@@ -401,7 +401,7 @@ describe('trading endpoints', () => {
   it("idempotency keys are per user, bound to the body, and another user's ids are not found", async () => {
     const alice = await investor(t, '1000000');
     const bob = await investor(t, '1000000');
-    const key = orderKey();
+    const key = freshRequestKey();
     const first = await placeOrder(t, alice, long, key);
     expect(first.status).toBe(200);
     const again = await placeOrder(t, alice, long, key);
@@ -433,7 +433,7 @@ describe('trading endpoints', () => {
     );
     expect((await send(t, 'GET', `/api/positions/${id}`, bob.token)).errorCode).toBe('POSITION_NOT_FOUND');
     expect(
-      (await send(t, 'POST', `/api/positions/${id}/close`, bob.token, { type: 'market' }, orderKey()))
+      (await send(t, 'POST', `/api/positions/${id}/close`, bob.token, { type: 'market' }, freshRequestKey()))
         .errorCode,
     ).toBe('POSITION_NOT_FOUND');
     expect(
@@ -474,7 +474,7 @@ describe('trading endpoints', () => {
         `/api/positions/${opened.data.id}/close`,
         user.token,
         { type: 'market' },
-        orderKey(),
+        freshRequestKey(),
       ),
       send<PositionView>(
         t,
@@ -482,7 +482,7 @@ describe('trading endpoints', () => {
         `/api/positions/${opened.data.id}/close`,
         user.token,
         { type: 'market' },
-        orderKey(),
+        freshRequestKey(),
       ),
     ]);
     expect(closes.filter((c) => c.status === 200)).toHaveLength(1);

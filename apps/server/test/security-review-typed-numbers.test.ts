@@ -4,7 +4,7 @@
 // that rule); here, each route that reads such a value refuses it on its field, in the user's language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, type TestApp } from './harness';
-import { investor, morningQuote, orderKey, send, tradingTestApp } from './trading-helpers';
+import { investor, morningQuote, freshRequestKey, send, tradingTestApp } from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => void ({ t } = await tradingTestApp()));
@@ -40,7 +40,7 @@ describe('a price or an amount built to be slow to read', () => {
     ];
     for (const { path, body, errorCode } of attempts) {
       const [refused, health] = await Promise.all([
-        send(t, 'POST', `${path}?lang=ja`, user.token, body, orderKey()),
+        send(t, 'POST', `${path}?lang=ja`, user.token, body, freshRequestKey()),
         get(t.app, '/api/health'),
       ]);
       expect(refused).toMatchObject({ status: 400, code: 0, errorCode });
@@ -58,7 +58,7 @@ describe('a price or an amount built to be slow to read', () => {
       '/api/alerts',
       user.token,
       { code: '7203', direction: 'above', price: ' ¥ ３，０００ 円 ' },
-      orderKey(),
+      freshRequestKey(),
     );
     expect(alert).toMatchObject({ status: 200, code: 1 });
     expect(alert.data).toMatchObject({ price: '3000.00' });

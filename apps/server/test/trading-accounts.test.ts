@@ -6,7 +6,7 @@ import {
   deposit,
   investor,
   ledgerBalances,
-  orderKey,
+  freshRequestKey,
   placeOrder,
   pushQuote,
   send,
@@ -35,7 +35,7 @@ describe('Idempotency-Key', () => {
   it('answers a retry with the first order, refuses the key with other parameters, and is per user', async () => {
     const user = await investor(t, '1000000');
     const other = await investor(t, '1000000');
-    const key = orderKey();
+    const key = freshRequestKey();
     const first = await placeOrder(t, user, restingLong, key);
     const retry = await placeOrder(t, user, restingLong, key);
     expect(retry.data).toEqual(first.data);
@@ -66,7 +66,7 @@ describe("another user's orders and positions", () => {
         `/api/positions/${filled.data.id}/close`,
         intruder.token,
         { type: 'market' },
-        orderKey(),
+        freshRequestKey(),
       ),
       await send(t, 'PUT', `/api/positions/${filled.data.id}/tp-sl`, intruder.token, { takeProfit: '3000' }),
     ];
@@ -218,7 +218,7 @@ describe('two engines on one database', () => {
         `/api/positions/${resting.data.id}/close`,
         user.token,
         { type: 'market' },
-        orderKey(),
+        freshRequestKey(),
       );
       expect(closed.data).toMatchObject({ status: 'closed', exitPrice: '2699.50' });
       expect(await ledgerBalanced()).toBe(true);

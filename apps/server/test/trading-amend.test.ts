@@ -4,7 +4,7 @@ import {
   investor,
   ledgerBalances,
   MORNING,
-  orderKey,
+  freshRequestKey,
   placeOrder,
   pushQuote,
   send,
@@ -47,7 +47,7 @@ const resting = (user: Investor, change: object = {}) =>
     ...change,
   });
 
-const amend = (user: { token: string }, id: string, body: object, key = orderKey(), lang = 'en') =>
+const amend = (user: { token: string }, id: string, body: object, key = freshRequestKey(), lang = 'en') =>
   send<AmendedView>(t, 'POST', `/api/orders/${id}/amend?lang=${lang}`, user.token, body, key);
 
 const preview = (user: { token: string }, id: string, body: object) =>
@@ -108,7 +108,7 @@ describe('POST /api/orders/:id/amend (訂正)', () => {
   it('answers a retry with the same key with the same new order, and refuses the key for another request', async () => {
     const user = await investor(t, '1000000');
     const placed = await resting(user);
-    const key = orderKey();
+    const key = freshRequestKey();
     const first = await amend(user, placed.data.id, { price: '2785', lots: 1 }, key);
     const retry = await amend(user, placed.data.id, { price: '2785', lots: 1 }, key);
     expect(retry.data).toEqual(first.data);
@@ -147,9 +147,9 @@ describe('POST /api/orders/:id/amend (訂正)', () => {
   it('refuses in the language asked for', async () => {
     const user = await investor(t, '1000000');
     const placed = await resting(user);
-    const refused = await amend(user, placed.data.id, { price: '2790', lots: 1 }, orderKey(), 'ja');
+    const refused = await amend(user, placed.data.id, { price: '2790', lots: 1 }, freshRequestKey(), 'ja');
     expect(refused.msg).toBe('訂正する価格か数量を変更してください');
-    const more = await amend(user, placed.data.id, { price: '2790', lots: 2 }, orderKey(), 'ja');
+    const more = await amend(user, placed.data.id, { price: '2790', lots: 2 }, freshRequestKey(), 'ja');
     expect(more).toMatchObject({ status: 400, errorCode: 'ORDER_AMEND_LOTS_INCREASED' });
     expect(more.msg).toBe('数量を増やす訂正はできません。追加する分は改めて発注してください');
   });

@@ -10,7 +10,7 @@ import {
   deposit,
   investor,
   ledgerBalances,
-  orderKey,
+  freshRequestKey,
   placeOrder,
   pushQuote,
   send,
@@ -58,7 +58,7 @@ describe('orders sent at once', () => {
 
   it('with one key twice at once place one order, and both answer with it', async () => {
     const user = await investor(t, '1000000');
-    const key = orderKey();
+    const key = freshRequestKey();
     const [first, second] = await Promise.all([
       placeOrder(t, user, marketLong, key),
       placeOrder(t, user, marketLong, key),
@@ -181,7 +181,7 @@ describe('closing with an Idempotency-Key', () => {
   it('answers a retry with the position, and refuses the key with another request', async () => {
     const user = await investor(t, '1000000');
     const opened = await placeOrder(t, user, marketLong);
-    const key = orderKey();
+    const key = freshRequestKey();
     const close = (payload: object) =>
       send<PositionView>(t, 'POST', `/api/positions/${opened.data.id}/close`, user.token, payload, key);
     const first = await close({ type: 'market' });
@@ -195,7 +195,7 @@ describe('closing with an Idempotency-Key', () => {
   it('sent twice at once with two requests, closes once: the other is refused', async () => {
     const user = await investor(t, '1000000');
     const opened = await placeOrder(t, user, marketLong);
-    const key = orderKey();
+    const key = freshRequestKey();
     const close = (price: string) =>
       send<PositionView>(
         t,
@@ -223,7 +223,7 @@ describe('closing with an Idempotency-Key', () => {
     const opened = await placeOrder(t, user, marketLong);
     const close = (payload: object, key: string) =>
       send<PositionView>(t, 'POST', `/api/positions/${opened.data.id}/close`, user.token, payload, key);
-    const [firstKey, secondKey] = [orderKey(), orderKey()];
+    const [firstKey, secondKey] = [freshRequestKey(), freshRequestKey()];
     const first = { type: 'limit', price: '2900', validity: 'week' };
     await close(first, firstKey);
     expect((await close({ type: 'limit', price: '2950' }, secondKey)).data).toMatchObject({
@@ -241,8 +241,8 @@ describe('closing with an Idempotency-Key', () => {
     await tradingOf(t.ctx).reload();
     expect((await close(first, firstKey)).data).toMatchObject({ status: 'holding', closeLimit: null });
     // A key never used on it is a new close; once the position is closed, an unused key is refused as closed.
-    expect((await close({ type: 'market' }, orderKey())).data).toMatchObject({ status: 'closed' });
-    expect(await close({ type: 'market' }, orderKey())).toMatchObject({
+    expect((await close({ type: 'market' }, freshRequestKey())).data).toMatchObject({ status: 'closed' });
+    expect(await close({ type: 'market' }, freshRequestKey())).toMatchObject({
       status: 409,
       errorCode: 'POSITION_CLOSED',
     });
@@ -252,7 +252,7 @@ describe('closing with an Idempotency-Key', () => {
   it('closed before requests were hashed, answers a retry with the position', async () => {
     const user = await investor(t, '1000000');
     const opened = await placeOrder(t, user, marketLong);
-    const key = orderKey();
+    const key = freshRequestKey();
     const close = () =>
       send<PositionView>(
         t,
@@ -289,7 +289,7 @@ describe('another order placed by the batch', () => {
   it('is not answered to a user other than its owner', async () => {
     const owner = await investor(t, '1000000');
     const stranger = await investor(t, '1000000');
-    const key = orderKey();
+    const key = freshRequestKey();
     const placed = await placeOrder(t, owner, marketLong, key);
     const replayed = await placeOrder(t, stranger, marketLong, key);
     expect(replayed.data.id).not.toBe(placed.data.id);

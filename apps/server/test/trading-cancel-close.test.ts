@@ -5,7 +5,7 @@ import {
   heldPosition,
   investor,
   morningQuote,
-  orderKey,
+  freshRequestKey,
   pushQuote,
   send,
   tradingSnapshot,
@@ -19,7 +19,14 @@ afterAll(() => t.close());
 beforeEach(() => morningQuote(t));
 
 const closeAt = (token: string, id: string, price: string) =>
-  send<PositionView>(t, 'POST', `/api/positions/${id}/close`, token, { type: 'limit', price }, orderKey());
+  send<PositionView>(
+    t,
+    'POST',
+    `/api/positions/${id}/close`,
+    token,
+    { type: 'limit', price },
+    freshRequestKey(),
+  );
 const cancelClose = (token: string, id: string) =>
   send<PositionView>(t, 'DELETE', `/api/positions/${id}/close`, token);
 
@@ -87,7 +94,7 @@ describe('cancelling a resting limit close', () => {
       `/api/positions/${id}/close`,
       user.token,
       { type: 'market' },
-      orderKey(),
+      freshRequestKey(),
     );
     expect(waiting.data).toMatchObject({ status: 'closing' });
     before = await tradingSnapshot(t, user);

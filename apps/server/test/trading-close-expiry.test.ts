@@ -8,7 +8,7 @@ import {
   ledgerBalanced,
   ledgerBalances,
   morningQuote,
-  orderKey,
+  freshRequestKey,
   pushQuote,
   send,
   tradingSnapshot,
@@ -22,7 +22,7 @@ beforeAll(async () => void ({ t, admin } = await tradingTestApp()));
 afterAll(() => t.close());
 beforeEach(() => morningQuote(t));
 
-const close = (token: string, id: string, body: object, key = orderKey(), lang = 'ja') =>
+const close = (token: string, id: string, body: object, key = freshRequestKey(), lang = 'ja') =>
   send<PositionView>(t, 'POST', `/api/positions/${id}/close?lang=${lang}`, token, body, key);
 const position = async (token: string, id: string) =>
   (await send<PositionView>(t, 'GET', `/api/positions/${id}`, token)).data;
@@ -88,7 +88,7 @@ describe('a limit close with a validity', () => {
     const ja = await close(user.token, id, body);
     expect(ja).toMatchObject({ status: 400, errorCode: 'ORDER_VALIDITY_INVALID' });
     expect(ja.msg).toContain('当日中');
-    const en = await close(user.token, id, body, orderKey(), 'en');
+    const en = await close(user.token, id, body, freshRequestKey(), 'en');
     expect(en.msg).toMatch(/today only/);
     const preview = await send(t, 'POST', `/api/positions/${id}/close/preview`, user.token, body);
     expect(preview).toMatchObject({ status: 400, errorCode: 'ORDER_VALIDITY_INVALID' });

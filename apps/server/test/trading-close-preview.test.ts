@@ -5,7 +5,7 @@ import type { Registered, TestApp } from './harness';
 import {
   investor,
   morningQuote,
-  orderKey,
+  freshRequestKey,
   placeOrder,
   pushQuote,
   send,
@@ -53,7 +53,7 @@ const close = (user: Registered, id: string, body: object) =>
     `/api/positions/${id}/close`,
     user.token,
     body,
-    orderKey(),
+    freshRequestKey(),
   );
 
 describe('the close preview', () => {

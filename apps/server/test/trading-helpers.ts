@@ -118,8 +118,8 @@ export async function send<T = unknown>(
   return { status: response.statusCode, ...body<T>(response) };
 }
 
-let keys = 0;
-export const orderKey = () => `order-${process.pid}-${++keys}`;
+/** The key a test sends with an order or a close, as the app sends a new one with each confirmation. */
+export { freshRequestKey };
 
 export interface OrderView {
   id: string;
@@ -149,7 +149,7 @@ export interface PositionView {
   closedAt: string | null;
 }
 
-export const placeOrder = (t: TestApp, user: Registered, payload: object, key = orderKey()) =>
+export const placeOrder = (t: TestApp, user: Registered, payload: object, key = freshRequestKey()) =>
   send<OrderView>(t, 'POST', '/api/orders', user.token, payload, key);
 
 /** A new investor with 1,000,000 yen holding a 1-lot 1x Toyota long bought at the market. */

@@ -7,7 +7,7 @@ import {
   MORNING,
   investor,
   morningQuote,
-  orderKey,
+  freshRequestKey,
   placeOrder,
   pushQuote,
   send,
@@ -61,8 +61,16 @@ describe('GET /api/trading/history', () => {
     const manual = (await placeOrder(t, user, long)).data;
     minute(2);
     expect(
-      (await send(t, 'POST', `/api/positions/${manual.id}/close`, user.token, { type: 'market' }, orderKey()))
-        .status,
+      (
+        await send(
+          t,
+          'POST',
+          `/api/positions/${manual.id}/close`,
+          user.token,
+          { type: 'market' },
+          freshRequestKey(),
+        )
+      ).status,
     ).toBe(200);
     minute(3);
     const resting = (await placeOrder(t, user, { ...long, type: 'limit', price: '2700' })).data;
@@ -148,7 +156,14 @@ describe('GET /api/trading/history', () => {
     const order = (
       await placeOrder(t, owner, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
     ).data;
-    await send(t, 'POST', `/api/positions/${order.id}/close`, owner.token, { type: 'market' }, orderKey());
+    await send(
+      t,
+      'POST',
+      `/api/positions/${order.id}/close`,
+      owner.token,
+      { type: 'market' },
+      freshRequestKey(),
+    );
     expect((await history(owner.token)).data.items).toHaveLength(2);
     expect((await history(intruder.token)).data).toEqual({ items: [], nextCursor: null });
     expect((await history('not-a-token')).status).toBe(401);
@@ -214,7 +229,7 @@ describe('GET /api/trading/history', () => {
             `/api/positions/${closing.id}/close`,
             user.token,
             { type: 'market' },
-            orderKey(),
+            freshRequestKey(),
           )
         ).status,
       ).toBe(200);
@@ -241,7 +256,14 @@ describe('GET /api/trading/history', () => {
     const order = (
       await placeOrder(t, user, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
     ).data;
-    await send(t, 'POST', `/api/positions/${order.id}/close`, user.token, { type: 'market' }, orderKey());
+    await send(
+      t,
+      'POST',
+      `/api/positions/${order.id}/close`,
+      user.token,
+      { type: 'market' },
+      freshRequestKey(),
+    );
     const pages = await readAll(user.token, 1);
     expect(pages.map((page) => page.items.map(line))).toEqual([
       [['close', order.id, 'user']],
@@ -255,7 +277,14 @@ describe('GET /api/trading/history', () => {
     const order = (
       await placeOrder(t, user, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
     ).data;
-    await send(t, 'POST', `/api/positions/${order.id}/close`, user.token, { type: 'market' }, orderKey());
+    await send(
+      t,
+      'POST',
+      `/api/positions/${order.id}/close`,
+      user.token,
+      { type: 'market' },
+      freshRequestKey(),
+    );
     const issued = (await history(user.token, '?pageSize=1')).data.nextCursor!;
     expect((await history(user.token, after(issued, 1))).status).toBe(200);
     const [at, id] = JSON.parse(Buffer.from(issued, 'base64url').toString()) as [string, string, string];
@@ -309,7 +338,14 @@ describe('GET /api/trading/history', () => {
     const order = (
       await placeOrder(t, user, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
     ).data;
-    await send(t, 'POST', `/api/positions/${order.id}/close`, user.token, { type: 'market' }, orderKey());
+    await send(
+      t,
+      'POST',
+      `/api/positions/${order.id}/close`,
+      user.token,
+      { type: 'market' },
+      freshRequestKey(),
+    );
     const everything = (await history(user.token)).data.items.map(line);
     expect(everything).toEqual([
       ['close', order.id, 'user'],
@@ -382,7 +418,7 @@ describe('two closes of one position at once', () => {
     ).data;
     const close = (key: string) =>
       send(t, 'POST', `/api/positions/${order.id}/close`, user.token, { type: 'market' }, key);
-    const [first, second] = await Promise.all([close(orderKey()), close(orderKey())]);
+    const [first, second] = await Promise.all([close(freshRequestKey()), close(freshRequestKey())]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const lines = (await history(user.token)).data.items.map(line);
     expect(lines.filter(([kind]) => kind === 'close')).toEqual([['close', order.id, 'user']]);
