@@ -14,6 +14,16 @@ const LUNCH = new Date('2026-11-24T03:00:00Z');
 const AFTERNOON = new Date('2026-11-24T03:30:00Z');
 const NEXT_DAY = new Date('2026-11-25T01:00:00Z');
 
+type Database = Awaited<ReturnType<typeof databaseBefore>>['db'];
+
+/** A filled market order for 7203, placed at lunch: what a position's id refers to. */
+const insertFilledOrder = (db: Database, id: number, user: bigint, lots = 1, leverage = 1) =>
+  sql`
+    INSERT INTO trading_orders (id, user_id, code, side, type, lots, leverage, held_margin, held_fee, status,
+      fill_price, idempotency_key, request_hash, created_at, updated_at, validity, valid_until)
+    VALUES (${id}, ${user}, '7203', 'long', 'market', ${lots}, ${leverage}, 0, 0, 'filled', 280000, ${`key-${id}`},
+      'h', ${LUNCH}, ${LUNCH}, 'day', '2026-11-24')`.execute(db);
+
 describe(`migrations ${CLEARED_BY} and ${WAITING_CLOSE}`, () => {
   it('tell how old margin calls ended, and forget forced closes that a restart already forgot instead of reviving them', async () => {
     const database = await databaseBefore(CLEARED_BY);
@@ -24,11 +34,6 @@ describe(`migrations ${CLEARED_BY} and ${WAITING_CLOSE}`, () => {
         VALUES ('09000000001', 'x', 'MIGRATE1'), ('09000000002', 'x', 'MIGRATE2')
         RETURNING id`.execute(db);
       const [forced, recovered] = rows.map((row) => row.id);
-      const order = (id: number, user: bigint) => sql`
-        INSERT INTO trading_orders (id, user_id, code, side, type, lots, leverage, held_margin, held_fee, status,
-          fill_price, idempotency_key, request_hash, created_at, updated_at, validity, valid_until)
-        VALUES (${id}, ${user}, '7203', 'long', 'market', 10, 3, 0, 0, 'filled', 280000, ${`key-${id}`}, 'h',
-          ${LUNCH}, ${LUNCH}, 'day', '2026-11-24')`;
       const position = (
         id: number,
         user: bigint,
@@ -53,7 +58,7 @@ describe(`migrations ${CLEARED_BY} and ${WAITING_CLOSE}`, () => {
         [3, recovered],
         [4, recovered],
       ] as const)
-        await order(id, user!).execute(db);
+        await insertFilledOrder(db, id, user!, 10, 3);
       // The forced close that lifted the first user's call filled in the same commit that cleared it.
       await position(1, forced!, 'closed', 'forced', AFTERNOON).execute(db);
       await marginCall(forced!, AFTERNOON).execute(db);
@@ -104,12 +109,7 @@ describe(`migration ${CLOSE_VALIDITY}`, () => {
         INSERT INTO users (mobile, password_hash, referral_code)
         VALUES ('09000000003', 'x', 'MIGRATE3') RETURNING id`.execute(db);
       const user = rows[0]!.id;
-      for (const id of [1, 2, 3])
-        await sql`
-          INSERT INTO trading_orders (id, user_id, code, side, type, lots, leverage, held_margin, held_fee, status,
-            fill_price, idempotency_key, request_hash, created_at, updated_at, validity, valid_until)
-          VALUES (${id}, ${user}, '7203', 'long', 'market', 1, 1, 0, 0, 'filled', 280000, ${`key-${id}`}, 'h',
-            ${LUNCH}, ${LUNCH}, 'day', '2026-11-24')`.execute(db);
+      for (const id of [1, 2, 3]) await insertFilledOrder(db, id, user);
       // A close placed at 23:30 JST on the 24th (14:30 UTC) is a close of the 24th in Japan.
       const lateEvening = new Date('2026-11-24T14:30:00Z');
       const position = (id: number, status: string, closeLimit: number | null, closed: Date | null) => sql`
@@ -172,11 +172,7 @@ describe(`migration ${CLOSE_KEYS}`, () => {
         [2, 'old-key', null],
         [3, null, null],
       ] as const) {
-        await sql`
-          INSERT INTO trading_orders (id, user_id, code, side, type, lots, leverage, held_margin, held_fee, status,
-            fill_price, idempotency_key, request_hash, created_at, updated_at, validity, valid_until)
-          VALUES (${id}, ${user}, '7203', 'long', 'market', 1, 1, 0, 0, 'filled', 280000, ${`key-${id}`}, 'h',
-            ${LUNCH}, ${LUNCH}, 'day', '2026-11-24')`.execute(db);
+        await insertFilledOrder(db, id, user);
         await sql`
           INSERT INTO trading_positions (id, user_id, code, side, lots, leverage, entry_price, margin, open_fee,
             status, opened_at, close_request_key, close_request_hash, updated_at)
@@ -226,11 +222,7 @@ describe(`migration ${CLOSE_REQUESTED_AT}`, () => {
         [3, 'closing', 'forced'],
         [4, 'closing', 'user'],
       ] as const) {
-        await sql`
-          INSERT INTO trading_orders (id, user_id, code, side, type, lots, leverage, held_margin, held_fee, status,
-            fill_price, idempotency_key, request_hash, created_at, updated_at, validity, valid_until)
-          VALUES (${id}, ${user}, '7203', 'long', 'market', 1, 1, 0, 0, 'filled', 280000, ${`key-${id}`}, 'h',
-            ${LUNCH}, ${LUNCH}, 'day', '2026-11-24')`.execute(db);
+        await insertFilledOrder(db, id, user);
         await sql`
           INSERT INTO trading_positions (id, user_id, code, side, lots, leverage, entry_price, margin, open_fee,
             status, close_limit, close_validity, close_valid_until, close_pending_reason, opened_at, updated_at)
