@@ -671,7 +671,9 @@ describe.runIf(process.env.DATABASE_URL)('two nodes', () => {
     const b = await createPeerNode(a, bus);
     try {
       a.clock.set(MORNING);
-      const user = await investor(a, '1000000');
+      // Every try before the halt arrives places an order (a lot of Sony is about 360,000 yen): cash for a hundred
+      // of them, so that the orders after the resume are not refused for want of it on a slow machine.
+      const user = await investor(a, '40000000');
       const onB = { ...a, app: b.app, ctx: b.ctx };
       const order = { code: '6758', side: 'long', type: 'market', lots: 1, leverage: 1 };
       expect((await placeOrder(onB, user, order)).data.status).toBe('filled');
