@@ -84,20 +84,18 @@ function drawBars(plot: Plot, bars: Bars, drawn: Drawn) {
     });
 }
 
-/** The chart in `container`: candles over their volume, its legend fed the candle under the crosshair. */
-function createPlot(
-  lib: typeof ChartLibrary,
-  container: HTMLElement,
-  onTouched: Dispatch<SetStateAction<ChartBar | null>>,
-): Plot {
-  const colours = toneColours();
+/** An empty chart in `container`, its scales laid out as the bars will need them. */
+function createChart(lib: typeof ChartLibrary, container: HTMLElement): IChartApi {
   const formats = chartTimeFormats(currentLang());
-  const chart = lib.createChart(container, {
+  return lib.createChart(container, {
     autoSize: true,
     layout: {
       background: { type: lib.ColorType.Solid, color: '#ffffff' },
       textColor: '#333333',
       fontSize: 11,
+      // The page's own fonts, already resolved: with the library's default list, its first paint looked
+      // through the system's fonts for each label, and took a third longer.
+      fontFamily: getComputedStyle(container).fontFamily,
       attributionLogo: false,
     },
     grid: { vertLines: { color: '#f0f0f0' }, horzLines: { color: '#f0f0f0' } },
@@ -113,6 +111,15 @@ function createPlot(
       tickMarkFormatter: (time: unknown, kind: number) => formats.tick(time as number, kind),
     },
   });
+}
+
+/** The chart's candles over their volume, its legend fed the candle under the crosshair. */
+function addSeries(
+  lib: typeof ChartLibrary,
+  chart: IChartApi,
+  onTouched: Dispatch<SetStateAction<ChartBar | null>>,
+): Plot {
+  const colours = toneColours();
   const candles = chart.addSeries(lib.CandlestickSeries, {
     upColor: colours.up,
     downColor: colours.down,
@@ -178,13 +185,16 @@ export const PriceChart = memo(function PriceChart({
   useEffect(() => {
     let disposed = false;
     let created: Plot | null = null;
-    // The library's evaluation and the chart's creation are separate tasks (the page is interactive
-    // in between): together they blocked the main thread for 100-200 ms at a phone's speed.
+    // The library's evaluation, the chart's creation and its series with their bars are separate tasks (the
+    // page is interactive in between): together they blocked the main thread for 100-200 ms at a phone's speed.
     import('../chart/chart-library')
       .then(async (lib) => {
         await new Promise((resolve) => setTimeout(resolve, 0));
         if (disposed || !container.current) return;
-        created = createPlot(lib, container.current, setTouched);
+        const chart = createChart(lib, container.current);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (disposed) return chart.remove();
+        created = addSeries(lib, chart, setTouched);
         setPlot(created);
         // Bars that came before the library are drawn now, so the first frame has them: an empty chart
         // first, then the bars, was two frames of drawing, the second after the price scale widened.
