@@ -67,16 +67,19 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(page.getByRole('dialog')).toContainText(message(lang, 'web', 'alerts.removeTitle'));
     await page.getByRole('button', { name: message(lang, 'common', 'cancel') }).click();
     await expect(page.getByTestId('alert')).toHaveCount(1);
-    // Arriving from マイページ, leaving with Back while the question is open closes it with the screen; coming
-    // back, the alert is still there.
+    // Arriving from マイページ, the phone's Back while the question is open closes the question (answered no) and
+    // stays; the next Back leaves the screen.
     await page.goto('/#/pages/user/user');
     await expect(page.getByTestId('alerts')).toHaveCount(0);
     await page.goto(ALERTS_PATH);
     await page.getByTestId('alert-remove').click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.goBack();
-    await expect(page).toHaveURL(/#\/pages\/user\/user$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/alerts/);
+    await expect(page.getByTestId('alert')).toHaveCount(1);
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/pages\/user\/user$/);
     await page.goForward();
     await expect(page.getByTestId('alert')).toHaveCount(1);
     await page.getByTestId('alert-remove').click();

@@ -1523,6 +1523,62 @@ test('an order placed from the stock page’s 買い button lands on the Trade t
   await context.close();
 });
 
+test('the phone’s Back closes the sheet or dialog on top and stays on the screen: a position’s sheet, its 返済 confirmation, the side menu', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+  const placed = await request.post('/api/orders', {
+    headers: { token: investor.token, 'idempotency-key': `e2e-back-layers-${Date.now()}` },
+    data: { code: CODE, side: 'long', type: 'market', lots: 1, leverage: 1 },
+  });
+  expect(((await placed.json()) as { code: number }).code).toBe(1);
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await useLanguage(page, 'ja');
+  await openSignedInPhone(page, investor, '/#/pages/index/index');
+  await expect(page.getByTestId('top-bar-user')).toBeVisible();
+  await page.goto(TRADE);
+  const detail = page.getByTestId('position-detail');
+  // The position's sheet: Back closes it, and the Trade tab stays.
+  await page.getByTestId('position-row').click();
+  await waitUntilSettled(detail);
+  await page.goBack();
+  await expect(detail).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/pages\/jiaoyi\/jiaoyi/);
+  await expect(page.getByTestId('position-row')).toBeVisible();
+  // Its 返済 confirmation over it: Back closes the confirmation, then the sheet, then leaves the tab.
+  await page.getByTestId('position-row').click();
+  await waitUntilSettled(detail);
+  await detail.getByTestId('position-close').click();
+  await detail.getByTestId('close-review').click();
+  const confirm = page.getByRole('dialog', { name: message('ja', 'trade', 'closeConfirmTitle') });
+  await expect(confirm).toBeVisible();
+  await page.goBack();
+  await expect(confirm).toBeHidden();
+  await expect(detail.getByTestId('close-form')).toBeVisible();
+  await page.goBack();
+  await expect(detail).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/pages\/jiaoyi\/jiaoyi/);
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/pages\/index\/index/);
+  // The side menu: Back closes it on the screen; an item chosen in it is left with one Back.
+  const menu = page.getByTestId('side-menu');
+  await page.getByTestId('top-bar-user').click();
+  await expect(menu).toBeVisible();
+  await page.goBack();
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveURL(/#\/pages\/index\/index/);
+  await page.getByTestId('top-bar-user').click();
+  await menu.getByTestId('side-menu-about').click();
+  await expect(page).toHaveURL(/#\/subPackages\/about\/index/);
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/pages\/index\/index/);
+  await expect(menu).toBeHidden();
+  await context.close();
+});
+
 test('the order form’s take-profit and stop-loss say what closing there would realise, in ja and zh-CN', async ({
   browser,
   baseURL,

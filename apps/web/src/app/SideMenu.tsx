@@ -26,7 +26,7 @@ import { useUnreadCount } from '../features/messages/api/messages';
 import { UnreadDot } from '../features/messages/components/UnreadDot';
 import { useCustomerService } from '../features/support/api/customer-service';
 import { useUserInfo } from '../lib/current-user';
-import { useCloseOnEscape } from '../lib/escape-key';
+import { releaseTopLayer, useLayer } from '../lib/layers';
 import * as paths from '../lib/paths';
 import { useIsLoggedIn } from '../lib/session-store';
 import { findRoute } from './routes';
@@ -44,7 +44,7 @@ interface MenuItem {
 
 export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  useCloseOnEscape(visible, onClose);
+  useLayer(visible, onClose);
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
   const { data: userInfo, refetch } = useUserInfo();
@@ -59,8 +59,9 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
   }, [visible, loggedIn, refetch, refetchUnread]);
 
   const go = (to: string) => {
+    // The menu's history entry goes first, so the next screen replaces (or follows) the screen's own entry.
+    void releaseTopLayer().then(() => navigate(to, { replace: findRoute(to)?.tab !== undefined }));
     onClose();
-    navigate(to, { replace: findRoute(to)?.tab !== undefined });
   };
 
   const items: MenuItem[] = [

@@ -7,7 +7,7 @@ import { passkeysAvailable, getPasskeyAssertion } from '../../lib/passkey';
 import { FormAlert } from '../form/FormAlert';
 import { FormField } from '../form/FormField';
 import { useForm } from '../form/use-form';
-import { useCloseOnEscape } from '../../lib/escape-key';
+import { useLayer } from '../../lib/layers';
 import { SmsStepUp } from './SmsStepUp';
 
 interface StepUpDialogProps {
@@ -27,7 +27,7 @@ export function StepUpDialog({ factors, onDone, onCancel }: StepUpDialogProps) {
   const [busy, setBusy] = useState(false);
   const hasPasskey = factors.some((factor) => factor.kind === 'passkey') && passkeysAvailable();
   const hasTotp = factors.some((factor) => factor.kind === 'totp');
-  useCloseOnEscape(true, onCancel);
+  useLayer(true, onCancel);
 
   const attempt = async (verify: () => Promise<unknown>) => {
     setBusy(true);

@@ -1,10 +1,11 @@
 import type { DialogConfirmProps } from 'antd-mobile';
-import { closeOnEscape } from '../../lib/escape-key';
+import { openLayer } from '../../lib/layers';
 import { closeOnLeave } from '../../lib/screen-dialogs';
 
 /**
- * antd-mobile's Dialog.confirm, closed (answered "no") when the investor leaves the screen that asked. The
- * dialog's code loads with the first question, not with every screen that may ask one. With `untilClosed`
+ * antd-mobile's Dialog.confirm, answered "no" when Escape or the phone's Back closes it (the screen stays) or
+ * when the investor leaves the screen that asked. The dialog's code loads with the first question, not with
+ * every screen that may ask one. With `untilClosed`
  * the answer comes once the dialog has finished closing, for a caller that opens another sheet (a step-up)
  * next and must not lay it over the fading dialog.
  */
@@ -39,8 +40,8 @@ export async function confirmOnScreen(
   const { Dialog } = await import('./dialog');
   if (left) return false;
   clear = () => Dialog.clear();
-  // Escape answers "no", as Cancel does.
-  const release = closeOnEscape(clear);
+  // Escape and the phone's Back answer "no", as Cancel does.
+  const layer = openLayer(clear);
   try {
     return await Dialog.confirm({
       ...props,
@@ -51,6 +52,7 @@ export async function confirmOnScreen(
       },
     });
   } finally {
-    release();
+    // Before the answer: a caller that navigates on "yes" must not have its screen's entry popped after.
+    await layer.release();
   }
 }

@@ -6,7 +6,7 @@ import { renderSVG } from 'uqr';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
-import { useCloseOnEscape } from '../../../lib/escape-key';
+import { useLayer } from '../../../lib/layers';
 import { useVerifyTotp } from '../api/factors';
 
 interface AddAuthenticatorAppProps {
@@ -37,7 +37,7 @@ export function AddAuthenticatorApp({ enrolment, onClose }: AddAuthenticatorAppP
     });
   };
 
-  useCloseOnEscape(true, onClose);
+  useLayer(true, onClose);
   return (
     <Popup visible onMaskClick={onClose} bodyClassName="kb-sheet" destroyOnClose>
       <div className="kb-sheet-body" data-testid="totp-enrolment">

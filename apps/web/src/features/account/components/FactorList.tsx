@@ -3,7 +3,7 @@ import { Button, Input, List, Popup, Toast } from 'antd-mobile';
 import { formatJst, type FactorItem } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import type { StepUp } from '../../../components/step-up/use-step-up';
-import { useCloseOnEscape } from '../../../lib/escape-key';
+import { useLayer } from '../../../lib/layers';
 import { useFactorList } from '../../../lib/factors';
 import { useRemoveFactor, useRenameFactor } from '../api/factors';
 import { confirmOnScreen } from '../../../components/ui/confirm-on-screen';
@@ -15,7 +15,7 @@ export function FactorList({ stepUp }: { stepUp: StepUp }) {
   const remove = useRemoveFactor();
   const rename = useRenameFactor();
   const [renaming, setRenaming] = useState<{ id: string; label: string } | null>(null);
-  useCloseOnEscape(renaming !== null, () => setRenaming(null));
+  useLayer(renaming !== null, () => setRenaming(null));
 
   const confirmRemove = async (factor: FactorItem) => {
     const confirmed = await confirmOnScreen(

@@ -4,7 +4,7 @@ import { CloseOutline } from 'antd-mobile-icons';
 import { Link } from 'react-router';
 import { formatJst, formatYen, type ResponseOf, type api } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
-import { useCloseOnEscape } from '../../../lib/escape-key';
+import { useLayer } from '../../../lib/layers';
 import { TRADE_PATH } from '../../../lib/paths';
 import { parseLedgerReference } from '../lib/ledger-reference';
 import { EntryAmount, EntryInstrument, EntryReference, type BankAccounts } from './LedgerParts';
@@ -86,7 +86,7 @@ export function LedgerEntryDetail({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  useCloseOnEscape(entry !== null, onClose);
+  useLayer(entry !== null, onClose);
   return (
     <Popup
       visible={entry !== null}

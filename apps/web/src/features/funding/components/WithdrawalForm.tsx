@@ -17,7 +17,7 @@ import { useStepUp } from '../../../components/step-up/use-step-up';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
-import { useCloseOnEscape } from '../../../lib/escape-key';
+import { useLayer } from '../../../lib/layers';
 import { yen } from '../../../lib/format';
 import { BANK_ACCOUNT_PATH } from '../../../lib/paths';
 import { useRequestWithdrawal, type WithdrawalAttempt } from '../api/withdrawals';
@@ -63,7 +63,7 @@ export function WithdrawalForm({ accounts, withdrawable, onRequested }: Withdraw
   // What the confirmation showed last, kept while it fades out so it does not shrink to nothing.
   const [shown, setShown] = useState(confirming);
   if (confirming && confirming !== shown) setShown(confirming);
-  useCloseOnEscape(confirming !== null, () => setConfirming(null));
+  useLayer(confirming !== null, () => setConfirming(null));
   const destination = accounts.find((account) => account.id === form.values.bankAccountId);
   const bankField = form.field('bankAccountId');
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog } from 'antd-mobile';
-import { useBackCloses } from '../../../lib/back-closes';
-import { useCloseOnEscape } from '../../../lib/escape-key';
+import { useLayer } from '../../../lib/layers';
 import { useTradeTranslation } from '../lib/texts';
 
 interface ConfirmationDialogProps {
@@ -35,8 +34,7 @@ export function ConfirmationDialog({
   testId,
 }: ConfirmationDialogProps) {
   const { t } = useTradeTranslation();
-  useCloseOnEscape(children !== null, onBack);
-  useBackCloses(children !== null, onBack);
+  useLayer(children !== null, onBack);
   return (
     <Dialog
       visible={children !== null}

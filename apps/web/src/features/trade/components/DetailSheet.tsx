@@ -1,27 +1,32 @@
 import type { ReactNode } from 'react';
 import { Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
-import { useCloseOnEscape } from '../../../lib/escape-key';
+import { useLayer } from '../../../lib/layers';
 import { useTradeTranslation } from '../lib/texts';
 import './trade.css';
 
-/** A bottom sheet with a title and a close button: the order panel's frame, reused by the details. */
+/**
+ * A bottom sheet with a title and a close button: the order panel's frame, reused by the details. Over a screen,
+ * the phone's Back closes it; as a page's own frame (`pageFrame`), Back leaves the page.
+ */
 export function DetailSheet({
   title,
   visible,
   onClose,
   testId,
+  pageFrame = false,
   children,
 }: {
   title: string;
   visible: boolean;
   onClose: () => void;
   testId: string;
+  pageFrame?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTradeTranslation();
   const titleId = `${testId}-title`;
-  useCloseOnEscape(visible, onClose);
+  useLayer(visible, onClose, { back: !pageFrame });
   return (
     <Popup
       visible={visible}

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import type { Form, Sendable } from '../../../components/form/use-form';
 import type { Confirmed } from '../api/trading';
-import { releaseBackEntry } from '../../../lib/back-closes';
+import { releaseTopLayer } from '../../../lib/layers';
 import { useTradeTranslation } from './texts';
 
 interface Confirming<Body, Figures> {
@@ -71,7 +71,7 @@ export function useConfirmedSend<Body, Figures, PreviewRequest, Result>({
         if (open.current === attempt) {
           close();
           // What follows may navigate: it replaces the screen's history entry, not the confirmation's.
-          await releaseBackEntry();
+          await releaseTopLayer();
         }
         onDone(result);
       })

@@ -63,6 +63,7 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
       visible={visible}
       onClose={onClose}
       testId="order-panel"
+      pageFrame
     >
       <LiveNotice asOf={quotes.asOf} />
       {quote && (
