@@ -1548,7 +1548,8 @@ test('the phone’s Back closes the sheet or dialog on top and stays on the scre
   await expect(detail).toHaveCount(0);
   await expect(page).toHaveURL(/#\/pages\/jiaoyi\/jiaoyi/);
   await expect(page.getByTestId('position-row')).toBeVisible();
-  // Its 返済 confirmation over it: Back closes the confirmation, then the sheet, then leaves the tab.
+  // Its 返済 confirmation over its 返済 form: Back closes the confirmation, returns from the form to the detail,
+  // closes the sheet, then leaves the tab.
   await page.getByTestId('position-row').click();
   await waitUntilSettled(detail);
   await detail.getByTestId('position-close').click();
@@ -1559,8 +1560,26 @@ test('the phone’s Back closes the sheet or dialog on top and stays on the scre
   await expect(confirm).toBeHidden();
   await expect(detail.getByTestId('close-form')).toBeVisible();
   await page.goBack();
+  await expect(detail.getByTestId('close-form')).toHaveCount(0);
+  await expect(detail.getByTestId('position-figures')).toBeVisible();
+  await page.goBack();
   await expect(detail).toHaveCount(0);
   await expect(page).toHaveURL(/#\/pages\/jiaoyi\/jiaoyi/);
+  // Reloaded with the sheet open, the sheet is gone and the first Back leaves the tab.
+  await page.getByTestId('position-row').click();
+  await waitUntilSettled(detail);
+  await page.reload();
+  await expect(page.getByTestId('position-row')).toBeVisible();
+  await expect(detail).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/pages\/index\/index/);
+  // Forward onto the closed sheet's place reopens nothing, and Back from there still leaves in one press.
+  await page.goForward();
+  await expect(page).toHaveURL(/#\/pages\/jiaoyi\/jiaoyi/);
+  await page.getByTestId('position-row').click();
+  await waitUntilSettled(detail);
+  await page.goBack();
+  await expect(detail).toHaveCount(0);
   await page.goBack();
   await expect(page).toHaveURL(/#\/pages\/index\/index/);
   // The side menu: Back closes it on the screen; an item chosen in it is left with one Back.
@@ -1576,6 +1595,39 @@ test('the phone’s Back closes the sheet or dialog on top and stays on the scre
   await page.goBack();
   await expect(page).toHaveURL(/#\/pages\/index\/index/);
   await expect(menu).toBeHidden();
+  await context.close();
+});
+
+test('Back pressed as an order’s 取消 question opens answers it no: no dialog is left behind, the order and its sheet stay', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await useLanguage(page, 'ja');
+  const { limitDown } = await quoteOf(page);
+  const placed = await request.post('/api/orders', {
+    headers: { token: investor.token, 'idempotency-key': `e2e-back-question-${Date.now()}` },
+    data: { code: CODE, side: 'long', type: 'limit', lots: 1, leverage: 1, price: limitDown },
+  });
+  expect(((await placed.json()) as { code: number }).code).toBe(1);
+  await openSignedInPhone(page, investor, TRADE);
+  await page.getByRole('tab', { name: message('ja', 'trade', 'tabs.orders') }).click();
+  await page.getByTestId('order-row').click();
+  const detail = page.getByTestId('order-detail');
+  await waitUntilSettled(detail);
+  // Back in the same moment as the tap, while the question still loads and animates in.
+  await detail.getByTestId('order-cancel').click();
+  await page.goBack();
+  await page.waitForTimeout(1_000);
+  // No question left, visible or not (its buttons would still take a keyboard's Enter).
+  await expect(page.locator('.adm-dialog')).toHaveCount(0);
+  await expect(detail).toBeVisible();
+  await expect(page).toHaveURL(/#\/pages\/jiaoyi\/jiaoyi/);
+  const orders = await userApi<{ items: { status: string }[] }>(request, investor.token, '/api/orders');
+  expect(orders.items.map((order) => order.status)).toEqual(['open']);
   await context.close();
 });
 

@@ -13,8 +13,12 @@ class FakeHistory {
     this.entries.splice(this.index + 1, Infinity, state);
     this.index += 1;
   }
+  /** Moves under way: a test waits until none is left, however slow the machine. */
+  moving = 0;
   go(delta: number): void {
+    this.moving += 1;
     setTimeout(() => {
+      this.moving -= 1;
       this.index = Math.max(0, Math.min(this.entries.length - 1, this.index + delta));
       this.target.dispatchEvent(new Event('popstate'));
     }, 0);
@@ -23,7 +27,11 @@ class FakeHistory {
 
 const win = new EventTarget() as EventTarget & { history: FakeHistory };
 win.history = new FakeHistory(win);
-const settled = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** Until the browser has landed and what that set off is done (a landing may start another move). */
+const settled = async () => {
+  for (let turn = 0; turn < 3 || win.history.moving > 0; turn += 1)
+    await new Promise((resolve) => setTimeout(resolve, 0));
+};
 /** The investor's Back, and the time for the browser to land. */
 const pressBack = async () => {
   win.history.go(-1);
@@ -132,6 +140,39 @@ describe('layers', () => {
     await settled();
     expect(win.history.index).toBe(2);
     expect(win.history.state).toEqual({ idx: 1 });
+  });
+
+  it('Forward onto a closed dialog’s entry goes back past it: a confirmation opened after closes with one Back', async () => {
+    const closed: string[] = [];
+    layer(closed, 'sheet');
+    layer(closed, 'confirmation');
+    await settled();
+    await pressBack();
+    expect(closed).toEqual(['confirmation']);
+    win.history.go(1);
+    await settled();
+    // Nothing reopens on Forward, and the entry it reached is left behind at once.
+    expect(win.history.index).toBe(1);
+    layer(closed, 'second confirmation');
+    await settled();
+    await pressBack();
+    expect(closed).toEqual(['confirmation', 'second confirmation']);
+    await pressBack();
+    expect(closed).toEqual(['confirmation', 'second confirmation', 'sheet']);
+    expect(win.history.index).toBe(0);
+  });
+
+  it('Back onto an entry a navigation left behind goes on to the screen’s own entry in the same press', async () => {
+    const closed: string[] = [];
+    const sheet = layer(closed, 'sheet');
+    await settled();
+    // The next screen, opened while the sheet was still up; the sheet went with its screen.
+    win.history.pushState({ idx: 1 });
+    await sheet.release();
+    await pressBack();
+    await settled();
+    expect(win.history.index).toBe(0);
+    expect(win.history.state).toEqual({ idx: 0 });
   });
 
   it('a layer opened while another’s entry is being taken off gets its own entry after, and Back closes it', async () => {

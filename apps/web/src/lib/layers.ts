@@ -53,6 +53,9 @@ function onPopState() {
     layers.splice(layers.indexOf(layer), 1);
     layer.close();
   }
+  // An entry no open layer holds (Forward onto a closed dialog's, or Back onto one a navigation left behind): back
+  // past it, so that the next Back closes what is on screen, or leaves it, instead of landing on it again.
+  if (kept > entriesWanted()) void popUnwanted();
 }
 
 function listen() {
@@ -126,4 +129,14 @@ export function releaseTopLayer(): Promise<void> {
   if (!top) return historyWork;
   layers.pop();
   return top.back ? popUnwanted() : Promise.resolve();
+}
+
+/**
+ * At the app's start: an entry of ours on top is a layer's from before a reload (or from a tab the phone
+ * discarded and restored), with no layer open now; back past it, so the first Back leaves the screen.
+ */
+export function leaveStaleEntries(): Promise<void> {
+  listen();
+  // Never holds the app's start for long: a browser that did not move would otherwise keep it blank.
+  return Promise.race([popUnwanted(), new Promise<void>((resolve) => setTimeout(resolve, 500))]);
 }

@@ -29,28 +29,32 @@ export async function confirmOnScreen(
     return answer;
   }
   let shown = false;
-  let left = false;
+  let dismissed = false;
   let clear = () => undefined as void;
   // Closed while it still animates in, antd-mobile's dialog can stay mounted, transparent, in the page's
-  // accessibility tree: a screen left that early closes it as soon as it is in.
-  closeOnLeave(() => {
+  // accessibility tree (its buttons still reachable by keyboard): a question dismissed that early (its screen
+  // left, Escape, Back) is closed as soon as it is in.
+  const dismiss = () => {
     if (shown) clear();
-    else left = true;
-  });
-  const { Dialog } = await import('./dialog');
-  if (left) return false;
-  clear = () => Dialog.clear();
-  // Escape and the phone's Back answer "no", as Cancel does.
-  const layer = openLayer(clear);
+    else dismissed = true;
+  };
+  closeOnLeave(dismiss);
+  // Escape and the phone's Back answer "no", as Cancel does; from the moment it is asked, so that a Back while its
+  // code loads answers it instead of closing what is under it.
+  const layer = openLayer(dismiss);
   try {
-    return await Dialog.confirm({
+    const { Dialog } = await import('./dialog');
+    if (dismissed) return false;
+    clear = () => Dialog.clear();
+    const answer = await Dialog.confirm({
       ...props,
       afterShow: () => {
         shown = true;
         props.afterShow?.();
-        if (left) Dialog.clear();
+        if (dismissed) Dialog.clear();
       },
     });
+    return answer && !dismissed;
   } finally {
     // Before the answer: a caller that navigates on "yes" must not have its screen's entry popped after.
     await layer.release();

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Toast } from 'antd-mobile';
 import { formatJst, type Order } from '@kabuto/contract';
 
+import { useLayer } from '../../../lib/layers';
 import { useTradeTranslation } from '../lib/texts';
 import { dateText, yen } from '../../../lib/format';
 import { useCancelOrder } from '../api/trading';
@@ -27,6 +28,8 @@ type Step = 'detail' | 'amend';
 export function OrderDetail({ order, onClose }: { order: Order | null; onClose: () => void }) {
   const { t, i18n } = useTradeTranslation();
   const [step, setStep] = useState<Step>('detail');
+  // Back (or Escape) on a form within the sheet returns to the detail, with the next press the sheet closes.
+  useLayer(step !== 'detail', () => setStep('detail'));
   const cancel = useCancelOrder();
   const instrument = useInstrument(order?.code ?? '');
   const hide = () => {

@@ -2,6 +2,7 @@ import { toneClass } from '../../../lib/price-tone';
 import { useState, type ReactNode } from 'react';
 import { Button, Toast } from 'antd-mobile';
 import { formatJst, type Position } from '@kabuto/contract';
+import { useLayer } from '../../../lib/layers';
 import { useTradeTranslation } from '../lib/texts';
 import { withSign, yen } from '../../../lib/format';
 import { useCancelClose, useLiveQuotes, usePosition } from '../api/trading';
@@ -38,6 +39,8 @@ export function PositionDetail({
 }) {
   const { t, i18n } = useTradeTranslation();
   const [step, setStep] = useState<Step>('detail');
+  // Back (or Escape) on a form within the sheet returns to the detail, with the next press the sheet closes.
+  useLayer(step !== 'detail', () => setStep('detail'));
   const cancelClose = useCancelClose();
   const fresh = usePosition(listed?.id ?? null);
   const position = fresh.data ?? listed;

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTradeTranslation } from '../lib/texts';
 import { INSTRUMENT_CODE } from '@kabuto/contract';
@@ -16,6 +17,15 @@ export default function OrderPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
+  // An order whose answer comes after the investor has left this page (Back while it was sending) is said by its
+  // toast; the app does not then take them from where they went.
+  const here = useRef(true);
+  useEffect(() => {
+    here.current = true;
+    return () => {
+      here.current = false;
+    };
+  }, []);
   const code = (params.get('code') ?? '').toUpperCase();
   const side = params.get('side') === 'short' ? 'short' : 'long';
   return (
@@ -33,6 +43,7 @@ export default function OrderPage() {
           }
           // To the tab that shows it: a filled order's position, or the order itself while it rests.
           onPlaced={(order) =>
+            here.current &&
             void navigate(TRADE_PATH, {
               replace: true,
               state: { tradeTab: order.status === 'filled' ? 'positions' : 'orders' },
