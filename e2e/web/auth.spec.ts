@@ -118,6 +118,12 @@ test('a session revoked from another device expires in the browser and sends the
   await expect(page.getByText(message('ja', 'errors', 'SESSION_EXPIRED'))).toBeVisible();
   await expect(page).toHaveURL(/#\/subPackages\/login\/login$/);
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  // Logging in again from there leads Home, not back to the logout question.
+  await input(page, 'login-account').fill(DEMO_INVESTOR.mobile);
+  await input(page, 'login-password').fill(DEMO_INVESTOR.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(page.locator('.adm-dialog')).toHaveCount(0);
 });
 
 test('an empty login shows the first missing field in English', async ({ page }) => {
@@ -155,6 +161,12 @@ test('logging out asks for confirmation, ends the session and shows login', asyn
     .click();
   await expect(page).toHaveURL(/#\/subPackages\/login\/login$/);
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  // Logging in again from there leads Home, not back to the logout question.
+  await input(page, 'login-account').fill(DEMO_INVESTOR.mobile);
+  await input(page, 'login-password').fill(DEMO_INVESTOR.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(page.locator('.adm-dialog')).toHaveCount(0);
 });
 
 test('a forgotten password is reset with an SMS code, then the new password logs in', async ({

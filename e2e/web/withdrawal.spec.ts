@@ -103,6 +103,28 @@ for (const lang of ['ja', 'en'] as const) {
     await switchSession(page, investor);
     await page.goto(WITHDRAWAL);
     await expect(page.getByTestId('withdrawal-available-amount')).toHaveText('¥300,000.00');
+    // A request whose answer is lost after the investor closed its confirmation with Back: the confirmation stays
+    // closed, and the form says the request may have gone (this one never reached the server).
+    let answer: () => void = () => undefined;
+    const lost = new Promise<void>((resolve) => (answer = resolve));
+    const withdrawals = (url: URL) => url.pathname === '/api/funding/withdrawals';
+    await page.route(withdrawals, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await lost;
+      await route.abort('connectionreset');
+    });
+    await requestWithdrawal(page, lang, '50,000');
+    await page.goBack();
+    await expect(page.getByTestId('withdrawal-confirm')).toBeHidden();
+    answer();
+    await expect(page.getByTestId('withdrawal-alert')).toHaveText(
+      message(lang, 'web', 'funding.withdrawal.maybeSent'),
+    );
+    await expect(page.getByTestId('withdrawal-confirm')).toBeHidden();
+    await expect(page).toHaveURL(/withdrawal/);
+    await page.unroute(withdrawals);
+    await page.reload();
+    await expect(page.getByTestId('withdrawal-available-amount')).toHaveText('¥300,000.00');
     await requestWithdrawal(page, lang, '120,000', `${lang}-withdrawal-form`);
     const stepUp = page.getByTestId('step-up-dialog');
     await expect(stepUp).toContainText(message(lang, 'web', 'stepUp.title'));

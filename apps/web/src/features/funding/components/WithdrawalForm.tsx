@@ -63,8 +63,16 @@ export function WithdrawalForm({ accounts, withdrawable, onRequested }: Withdraw
   // What the confirmation showed last, kept while it fades out so it does not shrink to nothing.
   const [shown, setShown] = useState(confirming);
   if (confirming && confirming !== shown) setShown(confirming);
-  useLayer(confirming !== null, () => setConfirming(null));
-  const destination = accounts.find((account) => account.id === form.values.bankAccountId);
+  // The attempt on its way; cleared when the investor closes its confirmation, so a lost answer after that is
+  // said on the form instead of bringing the confirmation back.
+  const sendingAttempt = useRef<WithdrawalAttempt | null>(null);
+  const dismiss = () => {
+    sendingAttempt.current = null;
+    setConfirming(null);
+  };
+  useLayer(confirming !== null, dismiss);
+  // The account the confirmation names is the one its request carries, whatever the form shows since.
+  const destination = accounts.find((account) => account.id === shown?.attempt.body.bankAccountId);
   const bankField = form.field('bankAccountId');
 
   const review = () => {
@@ -100,6 +108,7 @@ export function WithdrawalForm({ accounts, withdrawable, onRequested }: Withdraw
   const send = () => {
     const sending = confirming;
     if (!sending) return;
+    sendingAttempt.current = sending.attempt;
     stepUp
       // A step-up closes the confirmation first; once the passkey or code is confirmed, the same request
       // (same idempotency key) goes out without asking to confirm again: Send was already pressed.
@@ -110,9 +119,11 @@ export function WithdrawalForm({ accounts, withdrawable, onRequested }: Withdraw
         onRequested(withdrawal);
       })
       .catch((error: unknown) => {
-        // No answer: the confirmation stays (or comes back), and sending again reuses its key.
+        // No answer: the confirmation stays (or comes back after a step-up), and sending again reuses its key;
+        // closed by the investor meanwhile, it stays closed and the form says the request may have gone.
         if (error instanceof ApiError && error.transport) {
-          setConfirming(sending);
+          if (sendingAttempt.current === sending.attempt) setConfirming(sending);
+          else form.showAlert(t('funding.withdrawal.maybeSent'));
           return;
         }
         setConfirming(null);
@@ -211,7 +222,7 @@ export function WithdrawalForm({ accounts, withdrawable, onRequested }: Withdraw
             {
               key: 'cancel',
               text: t('common:cancel'),
-              onClick: () => setConfirming(null),
+              onClick: dismiss,
             },
             {
               key: 'send',

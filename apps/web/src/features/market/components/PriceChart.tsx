@@ -194,7 +194,12 @@ export const PriceChart = memo(function PriceChart({
         const chart = createChart(lib, container.current);
         await new Promise((resolve) => setTimeout(resolve, 0));
         if (disposed) return chart.remove();
-        created = addSeries(lib, chart, setTouched);
+        try {
+          created = addSeries(lib, chart, setTouched);
+        } catch (error) {
+          chart.remove();
+          throw error;
+        }
         setPlot(created);
         // Bars that came before the library are drawn now, so the first frame has them: an empty chart
         // first, then the bars, was two frames of drawing, the second after the price scale widened.
