@@ -117,9 +117,7 @@ for (const lang of ['ja', 'en'] as const) {
     await page.goBack();
     await expect(page.getByTestId('withdrawal-confirm')).toBeHidden();
     answer();
-    await expect(page.getByTestId('withdrawal-alert')).toHaveText(
-      message(lang, 'web', 'funding.withdrawal.maybeSent'),
-    );
+    await expect(page.getByTestId('withdrawal-alert')).toHaveText(message(lang, 'errors', 'MAYBE_SENT'));
     await expect(page.getByTestId('withdrawal-confirm')).toBeHidden();
     await expect(page).toHaveURL(/withdrawal/);
     await page.unroute(withdrawals);

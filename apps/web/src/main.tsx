@@ -6,7 +6,6 @@ import { App } from './app/App';
 import { clearSessionOnExpiry } from './app/failures';
 import { afterFirstScreen, preloadFirstScreen } from './app/first-screen';
 import { initI18n, loadErrorTexts, storedLang } from './lib/i18n';
-import { leaveStaleEntries } from './lib/layers';
 import { loadUiLocale } from './lib/ui-locale';
 import { trackViewportHeight } from './lib/viewport-height';
 import './app/app.css';
@@ -42,7 +41,6 @@ async function start(): Promise<void> {
   // Requesting a chunk costs main-thread time per file (the page's chunk and its imports), so it gets its own
   // task after this module's evaluation.
   await nextTask();
-  await leaveStaleEntries();
   preloadFirstScreen(window.location.hash);
   await nextTask();
   // The first render waits for the active language's texts (one small chunk per namespace), so no key

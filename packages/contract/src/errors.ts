@@ -293,8 +293,11 @@ export const REMAINING_ATTEMPTS_WARNING = 2;
 export const SESSION_END_REASONS = ['signed_out_elsewhere', 'password_changed', 'frozen'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
-/** Failures a client reports without a server answer (no connection, no answer in time, a reply it cannot read). */
-export const CLIENT_ERROR_CODES = ['NETWORK', 'TIMEOUT', 'BAD_RESPONSE'] as const;
+/**
+ * Failures a client reports without a server answer (no connection, no answer in time, a reply it cannot read),
+ * and MAYBE_SENT: a request that got no answer after the person had closed its confirmation, so it may have acted.
+ */
+export const CLIENT_ERROR_CODES = ['NETWORK', 'TIMEOUT', 'BAD_RESPONSE', 'MAYBE_SENT'] as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
 const known = new Set<string>(ERROR_CODES);

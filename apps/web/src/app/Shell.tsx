@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { DelayedLoading } from '../components/ui/DelayedLoading';
 import { OfflineNotice } from '../components/ui/OfflineNotice';
 import { PAGE_LOAD_TIMEOUT_MS, withTimeout } from '../lib/lazy-page';
-import { HOME_PATH, LOGIN_PATH, LOGOUT_PATH } from '../lib/paths';
+import { HOME_PATH, LOGIN_PATH } from '../lib/paths';
 import type { AppRoute } from '../lib/routing';
 import { leaveScreen } from '../lib/screen-dialogs';
 import { useIsLoggedIn } from '../lib/session-store';
@@ -55,15 +55,8 @@ export function RouteElement({ route }: { route: AppRoute }) {
   const [arrival, setArrival] = useState({ key, loggedIn });
   if (arrival.key !== key) setArrival({ key, loggedIn });
   const loggedInOnArrival = arrival.key === key ? arrival.loggedIn : loggedIn;
-  // The logout page is where a session ends, not somewhere to return to after the next login.
   if (route.requiresAuth && !loggedIn)
-    return (
-      <Navigate
-        to={LOGIN_PATH}
-        replace
-        state={pathname === LOGOUT_PATH ? null : { from: pathname + search }}
-      />
-    );
+    return <Navigate to={LOGIN_PATH} replace state={{ from: pathname + search }} />;
   if (route.guestOnly && loggedInOnArrival) return <Navigate to={HOME_PATH} replace />;
   const Page = route.component;
   return (

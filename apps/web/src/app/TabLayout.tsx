@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useNoStaleEntries } from '../lib/layers';
 import type { AppRoute } from '../lib/routing';
 import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
@@ -11,6 +12,7 @@ const SideMenu = lazy(() => import('./SideMenu').then((module) => ({ default: mo
 /** Tab pages' frame: top bar, side menu and bottom tab bar around the page. */
 export default function TabLayout({ route, children }: { route: AppRoute; children: ReactNode }) {
   const { t } = useTranslation();
+  useNoStaleEntries();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuOpened, setMenuOpened] = useState(false);
   if (menuOpen && !menuOpened) setMenuOpened(true);

@@ -132,11 +132,13 @@ export function releaseTopLayer(): Promise<void> {
 }
 
 /**
- * At the app's start: an entry of ours on top is a layer's from before a reload (or from a tab the phone
- * discarded and restored), with no layer open now; back past it, so the first Back leaves the screen.
+ * An entry of ours on top when a screen's frame opens is a layer's from before a reload (or from a tab the phone
+ * discarded and restored), with no layer open now: back past it, so the first Back leaves the screen. The frames
+ * every screen is drawn in (tab pages, sub-pages) call it; the first screen's own chunk stays as small as it was.
  */
-export function leaveStaleEntries(): Promise<void> {
-  listen();
-  // Never holds the app's start for long: a browser that did not move would otherwise keep it blank.
-  return Promise.race([popUnwanted(), new Promise<void>((resolve) => setTimeout(resolve, 500))]);
+export function useNoStaleEntries(): void {
+  useEffect(() => {
+    listen();
+    void popUnwanted();
+  }, []);
 }

@@ -54,10 +54,17 @@ export function sessionEndReasonOf(state: unknown): SessionEndReason | null {
   return SESSION_END_REASONS.find((known) => known === reason) ?? null;
 }
 
-/** Where login sends the person afterwards: the page they were going to, if it is one of ours. */
+/**
+ * Where login sends the person afterwards: the page they were going to, if it is one of ours (and not the logout
+ * page, where the last session ended).
+ */
 export function returnPathOf(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== LOGIN_PATH
+  return typeof from === 'string' &&
+    from.startsWith('/') &&
+    !from.startsWith('//') &&
+    from !== LOGIN_PATH &&
+    from !== LOGOUT_PATH
     ? from
     : HOME_PATH;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useNoStaleEntries } from '../../lib/layers';
 import { NavBar } from './NavBar';
 
 interface SubPageProps {
@@ -15,6 +16,7 @@ interface SubPageProps {
  * so a keyboard can scroll it even when it holds nothing focusable (the legal texts).
  */
 export function SubPage({ title, children, right, testId, fallback }: SubPageProps) {
+  useNoStaleEntries();
   return (
     <div className="kb-subpage" data-testid={testId}>
       <NavBar title={title} right={right} fallback={fallback} />

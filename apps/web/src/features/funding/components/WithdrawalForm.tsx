@@ -123,7 +123,7 @@ export function WithdrawalForm({ accounts, withdrawable, onRequested }: Withdraw
         // closed by the investor meanwhile, it stays closed and the form says the request may have gone.
         if (error instanceof ApiError && error.transport) {
           if (sendingAttempt.current === sending.attempt) setConfirming(sending);
-          else form.showAlert(t('funding.withdrawal.maybeSent'));
+          else form.showAlert(t('errors:MAYBE_SENT'));
           return;
         }
         setConfirming(null);
