@@ -1631,6 +1631,46 @@ test('Back pressed as an order’s 取消 question opens answers it no: no dialo
   await context.close();
 });
 
+test('an order whose answer comes after the investor has gone back to the stock page leaves them there, and says it was placed', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await useLanguage(page, 'ja');
+  await openSignedInPhone(page, investor, `/#/subPackages/index/gupiaoDetail/gupiaoDetail?code=${CODE}`);
+  await expect(page.getByTestId('stock-buy')).toBeEnabled({ timeout: 45_000 });
+  await page.getByTestId('stock-buy').click();
+  const panel = page.getByTestId('order-panel');
+  await waitUntilSettled(panel);
+  let answer: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  const orders = (url: URL) => url.pathname === '/api/orders';
+  await page.route(orders, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await held;
+    await route.continue();
+  });
+  await panel.getByTestId('order-review').click();
+  const confirm = page.getByRole('dialog', { name: message('ja', 'trade', 'confirmTitle') });
+  await confirm.getByTestId('order-send').click();
+  // Back twice while it is on its way: the confirmation closes, then the order page.
+  await page.goBack();
+  await expect(confirm).toBeHidden();
+  await page.goBack();
+  await expect(page.getByTestId('stock-detail-page')).toBeVisible();
+  answer();
+  // 注文が約定しました or 注文を受け付けました, with its number, on whatever screen the investor is on.
+  expect((await shownToast(page)).text).toMatch(/\d/);
+  await page.waitForTimeout(1_000);
+  await expect(page.getByTestId('stock-detail-page')).toBeVisible();
+  await expect(page).toHaveURL(/gupiaoDetail/);
+  await page.unroute(orders);
+  await context.close();
+});
+
 test('the order form’s take-profit and stop-loss say what closing there would realise, in ja and zh-CN', async ({
   browser,
   baseURL,
