@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { screenshot, userApi } from '../support';
 import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
 import { loginByApi } from '../backoffice/staff-session';
@@ -1476,11 +1483,8 @@ for (const lang of ['ja', 'en']) {
   });
 }
 
-test('an order placed from the stock page’s 買い button lands on the Trade tab, and Back returns to the stock; Back on its confirmation closes only the confirmation', async ({
-  browser,
-  baseURL,
-  request,
-}) => {
+/** A funded investor on a phone in Japanese, on the stock page, with the order panel opened by its 買い button. */
+async function orderPanelFromStockPage(browser: Browser, baseURL: string, request: APIRequestContext) {
   const investor = await investorWithCash(request, await loginByApi(request), '1000000');
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
@@ -1491,6 +1495,15 @@ test('an order placed from the stock page’s 買い button lands on the Trade t
   await page.getByTestId('stock-buy').click();
   const panel = page.getByTestId('order-panel');
   await waitUntilSettled(panel);
+  return { context, page, panel };
+}
+
+test('an order placed from the stock page’s 買い button lands on the Trade tab, and Back returns to the stock; Back on its confirmation closes only the confirmation', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { context, page, panel } = await orderPanelFromStockPage(browser, baseURL!, request);
   await panel.getByTestId('order-quantity-up').click();
   await expect(input(page, 'order-quantity')).toHaveValue('200');
   await panel.getByTestId('order-review').click();
@@ -1636,15 +1649,7 @@ test('an order whose answer comes after the investor has gone back to the stock 
   baseURL,
   request,
 }) => {
-  const investor = await investorWithCash(request, await loginByApi(request), '1000000');
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await useLanguage(page, 'ja');
-  await openSignedInPhone(page, investor, `/#/subPackages/index/gupiaoDetail/gupiaoDetail?code=${CODE}`);
-  await expect(page.getByTestId('stock-buy')).toBeEnabled({ timeout: 45_000 });
-  await page.getByTestId('stock-buy').click();
-  const panel = page.getByTestId('order-panel');
-  await waitUntilSettled(panel);
+  const { context, page, panel } = await orderPanelFromStockPage(browser, baseURL!, request);
   let answer: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (answer = resolve));
   const orders = (url: URL) => url.pathname === '/api/orders';
