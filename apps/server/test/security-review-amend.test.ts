@@ -871,14 +871,7 @@ describe('order states', () => {
     await moneySound(user);
     // Closed again, so that the other tests' quotes do not act on it.
     await send(t, 'DELETE', `/api/orders/${ntt.data.id}`, user.token);
-    await send(
-      t,
-      'POST',
-      `/api/positions/${long.data.id}/close`,
-      user.token,
-      { type: 'market' },
-      freshRequestKey(),
-    );
+    await send(t, 'POST', `/api/positions/${long.data.id}/close`, user.token, { type: 'market' });
   });
 });
 
@@ -1276,14 +1269,7 @@ describe('a random mix, sent in bursts', () => {
       for (const order of await openOrders(user))
         await send(t, 'DELETE', `/api/orders/${order.id}`, user.token);
       for (const position of await openPositions(user))
-        await send(
-          t,
-          'POST',
-          `/api/positions/${position.id}/close`,
-          user.token,
-          { type: 'market' },
-          freshRequestKey(),
-        );
+        await send(t, 'POST', `/api/positions/${position.id}/close`, user.token, { type: 'market' });
       const balances = await ledgerBalances(t, user);
       expect(balances.cash_held ?? 0n, `user ${i}`).toBe(0n);
     }

@@ -433,8 +433,7 @@ describe('trading endpoints', () => {
     );
     expect((await send(t, 'GET', `/api/positions/${id}`, bob.token)).errorCode).toBe('POSITION_NOT_FOUND');
     expect(
-      (await send(t, 'POST', `/api/positions/${id}/close`, bob.token, { type: 'market' }, freshRequestKey()))
-        .errorCode,
+      (await send(t, 'POST', `/api/positions/${id}/close`, bob.token, { type: 'market' })).errorCode,
     ).toBe('POSITION_NOT_FOUND');
     expect(
       (await send(t, 'PUT', `/api/positions/${id}/tp-sl`, bob.token, { takeProfit: '2900' })).errorCode,
@@ -468,22 +467,8 @@ describe('trading endpoints', () => {
     expect(cancels.map((c) => c.status).sort()).toEqual([200, 409]);
     const opened = await placeOrder(t, user, long);
     const closes = await Promise.all([
-      send<PositionView>(
-        t,
-        'POST',
-        `/api/positions/${opened.data.id}/close`,
-        user.token,
-        { type: 'market' },
-        freshRequestKey(),
-      ),
-      send<PositionView>(
-        t,
-        'POST',
-        `/api/positions/${opened.data.id}/close`,
-        user.token,
-        { type: 'market' },
-        freshRequestKey(),
-      ),
+      send<PositionView>(t, 'POST', `/api/positions/${opened.data.id}/close`, user.token, { type: 'market' }),
+      send<PositionView>(t, 'POST', `/api/positions/${opened.data.id}/close`, user.token, { type: 'market' }),
     ]);
     expect(closes.filter((c) => c.status === 200)).toHaveLength(1);
     const entries = await sql<{ n: string }>`SELECT count(*) AS n FROM journal_entries

@@ -4,7 +4,7 @@
 // that rule); here, each route that reads such a value refuses it on its field, in the user's language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, type TestApp } from './harness';
-import { investor, morningQuote, freshRequestKey, send, tradingTestApp } from './trading-helpers';
+import { investor, morningQuote, send, tradingTestApp } from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => void ({ t } = await tradingTestApp()));
@@ -40,7 +40,7 @@ describe('a price or an amount built to be slow to read', () => {
     ];
     for (const { path, body, errorCode } of attempts) {
       const [refused, health] = await Promise.all([
-        send(t, 'POST', `${path}?lang=ja`, user.token, body, freshRequestKey()),
+        send(t, 'POST', `${path}?lang=ja`, user.token, body),
         get(t.app, '/api/health'),
       ]);
       expect(refused).toMatchObject({ status: 400, code: 0, errorCode });
@@ -52,14 +52,11 @@ describe('a price or an amount built to be slow to read', () => {
   it('still reads what a person types, spaces around ¥ and 円 included', async () => {
     morningQuote(t);
     const user = await investor(t, '1000000');
-    const alert = await send(
-      t,
-      'POST',
-      '/api/alerts',
-      user.token,
-      { code: '7203', direction: 'above', price: ' ¥ ３，０００ 円 ' },
-      freshRequestKey(),
-    );
+    const alert = await send(t, 'POST', '/api/alerts', user.token, {
+      code: '7203',
+      direction: 'above',
+      price: ' ¥ ３，０００ 円 ',
+    });
     expect(alert).toMatchObject({ status: 200, code: 1 });
     expect(alert.data).toMatchObject({ price: '3000.00' });
   });

@@ -60,14 +60,7 @@ describe("another user's orders and positions", () => {
     const attempts = [
       await send(t, 'DELETE', `/api/orders/${resting.data.id}`, intruder.token),
       await send(t, 'GET', `/api/positions/${filled.data.id}`, intruder.token),
-      await send(
-        t,
-        'POST',
-        `/api/positions/${filled.data.id}/close`,
-        intruder.token,
-        { type: 'market' },
-        freshRequestKey(),
-      ),
+      await send(t, 'POST', `/api/positions/${filled.data.id}/close`, intruder.token, { type: 'market' }),
       await send(t, 'PUT', `/api/positions/${filled.data.id}/tp-sl`, intruder.token, { takeProfit: '3000' }),
     ];
     expect(attempts.map((a) => [a.status, a.errorCode])).toEqual([
@@ -218,7 +211,6 @@ describe('two engines on one database', () => {
         `/api/positions/${resting.data.id}/close`,
         user.token,
         { type: 'market' },
-        freshRequestKey(),
       );
       expect(closed.data).toMatchObject({ status: 'closed', exitPrice: '2699.50' });
       expect(await ledgerBalanced()).toBe(true);

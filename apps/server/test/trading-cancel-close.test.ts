@@ -5,7 +5,6 @@ import {
   heldPosition,
   investor,
   morningQuote,
-  freshRequestKey,
   pushQuote,
   send,
   tradingSnapshot,
@@ -19,14 +18,7 @@ afterAll(() => t.close());
 beforeEach(() => morningQuote(t));
 
 const closeAt = (token: string, id: string, price: string) =>
-  send<PositionView>(
-    t,
-    'POST',
-    `/api/positions/${id}/close`,
-    token,
-    { type: 'limit', price },
-    freshRequestKey(),
-  );
+  send<PositionView>(t, 'POST', `/api/positions/${id}/close`, token, { type: 'limit', price });
 const cancelClose = (token: string, id: string) =>
   send<PositionView>(t, 'DELETE', `/api/positions/${id}/close`, token);
 
@@ -88,14 +80,9 @@ describe('cancelling a resting limit close', () => {
 
     // The lunch break: a market close waits for the afternoon auction, and stays.
     await pushQuote(t, { bid: '2800', ask: '2800.5' }, { phase: 'lunch-break' });
-    const waiting = await send<PositionView>(
-      t,
-      'POST',
-      `/api/positions/${id}/close`,
-      user.token,
-      { type: 'market' },
-      freshRequestKey(),
-    );
+    const waiting = await send<PositionView>(t, 'POST', `/api/positions/${id}/close`, user.token, {
+      type: 'market',
+    });
     expect(waiting.data).toMatchObject({ status: 'closing' });
     before = await tradingSnapshot(t, user);
     expect(await cancelClose(user.token, id)).toMatchObject({

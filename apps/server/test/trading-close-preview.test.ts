@@ -5,7 +5,6 @@ import type { Registered, TestApp } from './harness';
 import {
   investor,
   morningQuote,
-  freshRequestKey,
   placeOrder,
   pushQuote,
   send,
@@ -47,14 +46,7 @@ async function openLong(user: Registered): Promise<string> {
 const preview = (user: Registered, id: string, body: object) =>
   send<ClosePreview>(t, 'POST', `/api/positions/${id}/close/preview`, user.token, body);
 const close = (user: Registered, id: string, body: object) =>
-  send<PositionView & { netPnl: string | null }>(
-    t,
-    'POST',
-    `/api/positions/${id}/close`,
-    user.token,
-    body,
-    freshRequestKey(),
-  );
+  send<PositionView & { netPnl: string | null }>(t, 'POST', `/api/positions/${id}/close`, user.token, body);
 
 describe('the close preview', () => {
   it("gives a market close's figures, writes nothing, and its netPnl is the closed position's", async () => {

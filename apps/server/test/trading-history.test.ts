@@ -61,16 +61,7 @@ describe('GET /api/trading/history', () => {
     const manual = (await placeOrder(t, user, long)).data;
     minute(2);
     expect(
-      (
-        await send(
-          t,
-          'POST',
-          `/api/positions/${manual.id}/close`,
-          user.token,
-          { type: 'market' },
-          freshRequestKey(),
-        )
-      ).status,
+      (await send(t, 'POST', `/api/positions/${manual.id}/close`, user.token, { type: 'market' })).status,
     ).toBe(200);
     minute(3);
     const resting = (await placeOrder(t, user, { ...long, type: 'limit', price: '2700' })).data;
@@ -156,14 +147,7 @@ describe('GET /api/trading/history', () => {
     const order = (
       await placeOrder(t, owner, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
     ).data;
-    await send(
-      t,
-      'POST',
-      `/api/positions/${order.id}/close`,
-      owner.token,
-      { type: 'market' },
-      freshRequestKey(),
-    );
+    await send(t, 'POST', `/api/positions/${order.id}/close`, owner.token, { type: 'market' });
     expect((await history(owner.token)).data.items).toHaveLength(2);
     expect((await history(intruder.token)).data).toEqual({ items: [], nextCursor: null });
     expect((await history('not-a-token')).status).toBe(401);
@@ -222,16 +206,7 @@ describe('GET /api/trading/history', () => {
       await placeOrder(t, user, long);
       const closing = held[held.length - page]!;
       expect(
-        (
-          await send(
-            t,
-            'POST',
-            `/api/positions/${closing.id}/close`,
-            user.token,
-            { type: 'market' },
-            freshRequestKey(),
-          )
-        ).status,
+        (await send(t, 'POST', `/api/positions/${closing.id}/close`, user.token, { type: 'market' })).status,
       ).toBe(200);
     });
     const listed = read.flatMap((page) => page.items);
@@ -256,14 +231,7 @@ describe('GET /api/trading/history', () => {
     const order = (
       await placeOrder(t, user, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
     ).data;
-    await send(
-      t,
-      'POST',
-      `/api/positions/${order.id}/close`,
-      user.token,
-      { type: 'market' },
-      freshRequestKey(),
-    );
+    await send(t, 'POST', `/api/positions/${order.id}/close`, user.token, { type: 'market' });
     const pages = await readAll(user.token, 1);
     expect(pages.map((page) => page.items.map(line))).toEqual([
       [['close', order.id, 'user']],
@@ -277,14 +245,7 @@ describe('GET /api/trading/history', () => {
     const order = (
       await placeOrder(t, user, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
     ).data;
-    await send(
-      t,
-      'POST',
-      `/api/positions/${order.id}/close`,
-      user.token,
-      { type: 'market' },
-      freshRequestKey(),
-    );
+    await send(t, 'POST', `/api/positions/${order.id}/close`, user.token, { type: 'market' });
     const issued = (await history(user.token, '?pageSize=1')).data.nextCursor!;
     expect((await history(user.token, after(issued, 1))).status).toBe(200);
     const [at, id] = JSON.parse(Buffer.from(issued, 'base64url').toString()) as [string, string, string];
@@ -338,14 +299,7 @@ describe('GET /api/trading/history', () => {
     const order = (
       await placeOrder(t, user, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
     ).data;
-    await send(
-      t,
-      'POST',
-      `/api/positions/${order.id}/close`,
-      user.token,
-      { type: 'market' },
-      freshRequestKey(),
-    );
+    await send(t, 'POST', `/api/positions/${order.id}/close`, user.token, { type: 'market' });
     const everything = (await history(user.token)).data.items.map(line);
     expect(everything).toEqual([
       ['close', order.id, 'user'],
