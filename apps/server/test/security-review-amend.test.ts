@@ -937,14 +937,7 @@ describe('two servers on one database', () => {
       const placed = await resting(user);
       await tradingOf(other.ctx).reload();
       const onOther = (body: object) =>
-        send<Amended>(
-          node,
-          'POST',
-          `/api/orders/${placed.data.id}/amend`,
-          user.token,
-          body,
-          freshRequestKey(),
-        );
+        send<Amended>(node, 'POST', `/api/orders/${placed.data.id}/amend`, user.token, body);
       const answers = await Promise.all([
         amend(user, placed.data.id, { price: '2780', lots: 1 }),
         onOther({ price: '2785', lots: 1 }),
@@ -1357,14 +1350,14 @@ describe.runIf(process.env.DATABASE_URL)('two nodes with pools of their own (Pos
       amend: (user: Registered, id: string, body: object, key = freshRequestKey()) =>
         send<Amended>(node, 'POST', `/api/orders/${id}/amend`, user.token, body, key),
       place: (user: Registered, price: string, lots = 1) =>
-        send<Amended>(
-          node,
-          'POST',
-          '/api/orders',
-          user.token,
-          { code: '7203', side: 'long', type: 'limit', price, lots, leverage: 1 },
-          freshRequestKey(),
-        ),
+        send<Amended>(node, 'POST', '/api/orders', user.token, {
+          code: '7203',
+          side: 'long',
+          type: 'limit',
+          price,
+          lots,
+          leverage: 1,
+        }),
     });
     try {
       for (const node of [a.t, nodeB]) await pushQuote(node, { bid: '2800', ask: '2800.5' });
