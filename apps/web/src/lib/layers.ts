@@ -33,7 +33,8 @@ const depthOnTop = () => {
   return typeof depth === 'number' ? depth : 0;
 };
 
-const entriesWanted = () => layers.filter((layer) => layer.back && layer.pushed).length;
+/** The open layers whose history entries are written, the top one last. */
+const holdingEntries = () => layers.filter((layer) => layer.back && layer.pushed);
 
 function onKeyDown(event: KeyboardEvent) {
   if (event.key !== 'Escape' || event.isComposing) return;
@@ -48,14 +49,13 @@ function onPopState() {
   if (ours) return ours();
   // The investor's Back: every layer whose entry is no longer behind the current one closes, the top one first.
   const kept = depthOnTop();
-  const holding = layers.filter((layer) => layer.back && layer.pushed);
-  for (const layer of holding.slice(kept).reverse()) {
+  for (const layer of holdingEntries().slice(kept).reverse()) {
     layers.splice(layers.indexOf(layer), 1);
     layer.close();
   }
   // An entry no open layer holds (Forward onto a closed dialog's, or Back onto one a navigation left behind): back
   // past it, so that the next Back closes what is on screen, or leaves it, instead of landing on it again.
-  if (kept > entriesWanted()) void popUnwanted();
+  if (kept > holdingEntries().length) void popUnwanted();
 }
 
 function listen() {
@@ -71,7 +71,7 @@ const inTurn = (work: () => void | Promise<void>): Promise<void> =>
 /** Takes off our entries above those of the layers still open, if they are on top; resolves once they are gone. */
 function popUnwanted(): Promise<void> {
   return inTurn(() => {
-    const extra = depthOnTop() - entriesWanted();
+    const extra = depthOnTop() - holdingEntries().length;
     if (extra <= 0) return;
     return new Promise<void>((resolve) => {
       ourPops.push(resolve);
@@ -94,16 +94,20 @@ export function openLayer(close: () => void, { back = true }: { back?: boolean }
     void inTurn(() => {
       if (!layers.includes(layer)) return;
       layer.pushed = true;
-      window.history.pushState({ ...(window.history.state as object | null), [MARK]: entriesWanted() }, '');
+      window.history.pushState(
+        { ...(window.history.state as object | null), [MARK]: holdingEntries().length },
+        '',
+      );
     });
-  return {
-    release: () => {
-      const index = layers.indexOf(layer);
-      if (index < 0) return historyWork;
-      layers.splice(index, 1);
-      return back ? popUnwanted() : Promise.resolve();
-    },
-  };
+  return { release: () => takeOff(layer) };
+}
+
+/** A layer closed other than by Escape or Back leaves the stack, and its entry goes (once gone, the promise ends). */
+function takeOff(layer: Layer): Promise<void> {
+  const index = layers.indexOf(layer);
+  if (index < 0) return historyWork;
+  layers.splice(index, 1);
+  return layer.back ? popUnwanted() : Promise.resolve();
 }
 
 /** `openLayer` for as long as `open` holds; `close` may change from render to render. */
@@ -126,9 +130,7 @@ export function useLayer(open: boolean, close: () => void, { back = true }: { ba
  */
 export function releaseTopLayer(): Promise<void> {
   const top = layers.at(-1);
-  if (!top) return historyWork;
-  layers.pop();
-  return top.back ? popUnwanted() : Promise.resolve();
+  return top ? takeOff(top) : historyWork;
 }
 
 /**
