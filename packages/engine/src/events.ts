@@ -1,7 +1,7 @@
 import type { Sen } from '@kabuto/contract';
 import type { CalendarDate, Price } from '@kabuto/market-rules';
 import type { EngineCommand } from './commands';
-import type { CloseReason, EpochMs, OrderType, PositionStatus, Side } from './records';
+import type { CloseReason, EpochMs, LimitCloseWithdrawal, OrderType, PositionStatus, Side } from './records';
 
 /**
  * Where money sits. The user's pockets: cash available, cash held for resting orders, margin of open
@@ -166,8 +166,10 @@ export interface CloseRequested {
 }
 
 /**
- * A resting limit close withdrawn: the position is held again. user: asked for; expired: its last date passed
- * before it filled (expireOrders, or a fill attempted after that date).
+ * A resting limit close withdrawn without filling: the position is held again, until the events after it in the
+ * same decision say otherwise. user: asked for; expired: its last date passed before it filled (expireOrders, or
+ * a fill attempted after that date); replaced: the investor placed another close (it comes before that close's
+ * events); take_profit, stop_loss, forced: the position is closed another way (before that close's events).
  */
 export interface CloseCancelled {
   readonly type: 'CloseCancelled';
@@ -175,7 +177,9 @@ export interface CloseCancelled {
   readonly accountId: string;
   readonly code: string;
   readonly lots: number;
-  readonly reason: 'user' | 'expired';
+  readonly reason: LimitCloseWithdrawal;
+  /** The limit the close rested at. */
+  readonly limitPrice: Price;
   readonly validUntil: CalendarDate | null;
   readonly at: EpochMs;
 }

@@ -147,6 +147,7 @@ describe('limit close validity (返済指値の期間)', () => {
       code: TOYOTA.code,
       lots: 1,
       reason: 'expired',
+      limitPrice: y('2850'),
       validUntil: TODAY,
       at: at('08:00', TOMORROW),
     });

@@ -106,6 +106,38 @@ describe('closing a position', () => {
     expect(engine.onQuote(quote(TOYOTA, { bid: '2950', ask: '2951' }))).toEqual([]);
   });
 
+  it('says which resting limit close a new close replaced, before the new one', () => {
+    const engine = engineWith({ a: '1000000' });
+    openPosition(engine);
+    engine.closePosition(close('limit', y('2900')));
+    const events = engine.closePosition(close('limit', y('2950'), '10:06'));
+    expect(events.map((event) => event.type)).toEqual(['CloseCancelled', 'CloseRequested']);
+    expect(only(events, 'CloseCancelled')).toMatchObject({ reason: 'replaced', limitPrice: y('2900') });
+    expect(only(events, 'CloseRequested').limitPrice).toBe(y('2950'));
+    const atMarket = engine.closePosition(close('market', undefined, '10:07'));
+    expect(atMarket.map((event) => event.type)).toEqual(['CloseCancelled', 'PositionClosed']);
+    expect(only(atMarket, 'CloseCancelled')).toMatchObject({ reason: 'replaced', limitPrice: y('2950') });
+  });
+
+  it('withdraws a resting limit close when a stop-loss closes the position, and says so first', () => {
+    const engine = engineWith({ a: '1000000' });
+    openPosition(engine, { stopLoss: y('2700') });
+    engine.closePosition(close('limit', y('2900')));
+    const events = engine.onQuote(quote(TOYOTA, { bid: '2695', ask: '2696' }));
+    expect(events.map((event) => event.type)).toEqual(['CloseCancelled', 'PositionClosed']);
+    expect(only(events, 'CloseCancelled')).toMatchObject({ reason: 'stop_loss', limitPrice: y('2900') });
+    expect(only(events, 'PositionClosed')).toMatchObject({ reason: 'stop_loss', closedByLimit: null });
+  });
+
+  it('says nothing withdrawn when the resting limit close itself fills', () => {
+    const engine = engineWith({ a: '1000000' });
+    openPosition(engine);
+    engine.closePosition(close('limit', y('2900')));
+    const events = engine.onQuote(quote(TOYOTA, { bid: '2900', ask: '2900.5' }));
+    expect(events.map((event) => event.type)).toEqual(['PositionClosed']);
+    expect(only(events, 'PositionClosed').closedByLimit?.price).toBe(y('2900'));
+  });
+
   it('withdraws a resting limit close on request: held again, and the limit no longer fills', () => {
     const engine = engineWith({ a: '1000000' });
     openPosition(engine);
@@ -121,6 +153,7 @@ describe('closing a position', () => {
         code: TOYOTA.code,
         lots: 1,
         reason: 'user',
+        limitPrice: y('2900'),
         validUntil: null,
       },
     ]);

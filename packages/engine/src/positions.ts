@@ -6,7 +6,7 @@ import { exitPriceNow } from './market-access';
 import { feeFor, notionalOf } from './money';
 import { charge, move, repayDebt } from './pockets';
 import { limitPriceProblem, triggerPriceNow, triggerProblem } from './price-checks';
-import type { CloseReason, EpochMs } from './records';
+import type { CloseReason, EpochMs, LimitCloseWithdrawal } from './records';
 import { reject } from './rejections';
 import { bySeq, type Order, type Position, type PositionKeys, type State } from './state';
 import { acceptableValidUntil, pastValidUntil } from './validity';
@@ -139,6 +139,9 @@ export function settleClose(
   at: EpochMs,
   closedByLimit: LimitClose | null = null,
 ): void {
+  // Closed another way (a take-profit, a stop-loss, a forced close) while a limit close rested: that close is
+  // withdrawn, and said so first.
+  if (position.status === 'limit-closing' && closedByLimit === null) withdrawnBy(state, position, reason, at);
   unfileAll(position);
   const { account } = position;
   const notional = notionalOf(price, position.shares);
@@ -222,7 +225,7 @@ export function closePosition(state: State, cmd: ClosePosition): void {
   }
   const { position, fillPrice } = plan;
   // A new close replaces a resting one.
-  withdrawLimitClose(position);
+  if (position.status === 'limit-closing') cancelLimitClose(state, position, 'replaced', cmd.at);
 
   const byLimit = cmd.price === undefined ? null : { price: cmd.price, validUntil: cmd.validUntil ?? null };
   if (fillPrice !== null) return settleClose(state, position, fillPrice, 'user', cmd.at, byLimit);
@@ -253,9 +256,14 @@ function withdrawLimitClose(position: Position): void {
   position.closeValidUntil = null;
 }
 
-/** A resting limit close withdrawn, as asked or as expired, and said so. */
-function cancelLimitClose(state: State, position: Position, reason: 'user' | 'expired', at: EpochMs): void {
-  const validUntil = position.closeValidUntil;
+/** A resting limit close withdrawn without filling, and said so. */
+export function cancelLimitClose(
+  state: State,
+  position: Position,
+  reason: LimitCloseWithdrawal,
+  at: EpochMs,
+): void {
+  const { closeLimit, closeValidUntil } = position;
   withdrawLimitClose(position);
   state.out.push({
     type: 'CloseCancelled',
@@ -264,10 +272,15 @@ function cancelLimitClose(state: State, position: Position, reason: 'user' | 'ex
     code: position.book.code,
     lots: position.lots,
     reason,
-    validUntil,
+    limitPrice: closeLimit!,
+    validUntil: closeValidUntil,
     at,
   });
 }
+
+/** The resting limit close of a position closed by `reason` another way. */
+const withdrawnBy = (state: State, position: Position, reason: CloseReason, at: EpochMs) =>
+  cancelLimitClose(state, position, reason === 'user' ? 'replaced' : reason, at);
 
 /**
  * Withdraws, as expired, every resting limit close whose last date is before `date`, in time priority; the

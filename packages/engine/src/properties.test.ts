@@ -401,11 +401,53 @@ class LedgerModel {
   }
 }
 
+/**
+ * The resting limit closes as the server would record them from the events alone: each one ends exactly once,
+ * filled (PositionClosed by that limit) or withdrawn (CloseCancelled naming its limit), before whatever replaces
+ * or overtakes it. The investor's history of closes rests on this.
+ */
+class RestingClosesModel {
+  readonly resting = new Map<string, Price>();
+
+  apply(events: readonly EngineEvent[]) {
+    for (const event of events) {
+      if (event.type === 'CloseRequested') {
+        expect(this.resting.has(event.positionId)).toBe(false);
+        if (event.status === 'limit-closing') this.resting.set(event.positionId, event.limitPrice!);
+      }
+      if (event.type === 'CloseCancelled') {
+        expect(this.resting.get(event.positionId)).toBe(event.limitPrice);
+        this.resting.delete(event.positionId);
+      }
+      if (event.type === 'ForcedClose') expect(this.resting.has(event.positionId)).toBe(false);
+      if (event.type === 'PositionClosed') {
+        const limit = this.resting.get(event.positionId);
+        if (limit !== undefined) expect(event.closedByLimit?.price).toBe(limit);
+        this.resting.delete(event.positionId);
+      }
+    }
+  }
+
+  /** The model's resting closes are the engine's. */
+  matches(state: EngineState) {
+    const engineResting = state.positions
+      .filter((position) => position.status === 'limit-closing')
+      .map((position) => [position.id, position.closeLimit] as const);
+    expect(new Map(engineResting)).toEqual(this.resting);
+  }
+}
+
 const tableOf = (code: string): TickTable => INSTRUMENTS.find((i) => i.code === code)!.tickTable;
 const sum = (amounts: readonly Sen[]) => amounts.reduce((a, b) => a + b, 0n);
 
 /** Every invariant, after one step, from the outside: events, snapshot, account views. */
-function checkStep(engine: Engine, events: readonly EngineEvent[], before: EngineState, ledger: LedgerModel) {
+function checkStep(
+  engine: Engine,
+  events: readonly EngineEvent[],
+  before: EngineState,
+  ledger: LedgerModel,
+  closes: RestingClosesModel,
+) {
   const state = engine.snapshot();
   const quoteOf = (code: string) => state.quotes.find((q) => q.code === code)!;
 
@@ -475,12 +517,15 @@ function checkStep(engine: Engine, events: readonly EngineEvent[], before: Engin
   }
   // Money is neither made nor lost: users' and house pockets together hold what came from outside.
   expect(ledger.total()).toBe(ledger.external);
+  closes.apply(events);
+  closes.matches(state);
 }
 
 /** Runs intents on a fresh engine, checking every step; returns the commands and each step's events. */
 function run(config: EngineConfigInput, intents: readonly Intent[], check = true) {
   const { engine, commands: setupCommands } = setup(config);
   const ledger = new LedgerModel();
+  const closes = new RestingClosesModel();
   const commands: EngineCommand[] = [];
   const outputs: EngineEvent[][] = [];
   const snapshots: EngineState[] = [];
@@ -489,6 +534,7 @@ function run(config: EngineConfigInput, intents: readonly Intent[], check = true
     snapshots.push(engine.snapshot());
     const events = engine.execute(command);
     ledger.apply(events);
+    closes.apply(events);
     outputs.push(events);
   }
   intents.forEach((step, index) => {
@@ -496,7 +542,7 @@ function run(config: EngineConfigInput, intents: readonly Intent[], check = true
     const before = engine.snapshot();
     snapshots.push(before);
     const events = engine.execute(command);
-    if (check) checkStep(engine, events, before, ledger);
+    if (check) checkStep(engine, events, before, ledger, closes);
     commands.push(command);
     outputs.push(events);
   });

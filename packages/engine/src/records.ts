@@ -9,6 +9,8 @@ export type OrderType = 'market' | 'limit';
 /** An open position; a closed one exists only in its PositionClosed event (and the server's database). */
 export type PositionStatus = 'holding' | 'closing' | 'limit-closing';
 export type CloseReason = 'user' | 'take_profit' | 'stop_loss' | 'forced';
+/** Why a resting limit close went without filling (CloseCancelled). */
+export type LimitCloseWithdrawal = 'user' | 'expired' | 'replaced' | Exclude<CloseReason, 'user'>;
 
 /** The latest state of one instrument, from the feed. Prices in sen. */
 export interface Quote {

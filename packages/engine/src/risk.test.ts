@@ -119,6 +119,29 @@ describe('forced close', () => {
     expect(engine.snapshot().positions.map((p) => p.id)).toEqual(['small']);
   });
 
+  it('withdraws the resting limit close of the position it closes, before the forced close', () => {
+    const engine = leveragedLong();
+    engine.onQuote(quote(TOYOTA, { bid: '2360', ask: '2360.5', last: '2360' }));
+    engine.closePosition({
+      accountId: 'a',
+      positionId: 'p1',
+      type: 'limit',
+      price: y('3000'),
+      at: at('10:02'),
+    });
+    engine.onQuote(
+      quote(TOYOTA, { bid: '2360', ask: '2360', last: '2360' }, { phase: 'after-close', at: at('16:00') }),
+    );
+    const expired = engine.expireMarginCalls({ date: '2026-11-26', at: at('08:00', '2026-11-26') });
+    expect(expired.map((e) => e.type)).toEqual(['CloseCancelled', 'ForcedClose']);
+    expect(only(expired, 'CloseCancelled')).toMatchObject({
+      positionId: 'p1',
+      reason: 'forced',
+      limitPrice: y('3000'),
+    });
+    expect(engine.snapshot().positions[0]).toMatchObject({ status: 'closing', closeLimit: null });
+  });
+
   it('closes positions whose margin call is past its deadline, at the next opening', () => {
     const engine = leveragedLong();
     engine.onQuote(quote(TOYOTA, { bid: '2360', ask: '2360.5', last: '2360' }));

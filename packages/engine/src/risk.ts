@@ -3,7 +3,7 @@ import { jstDateOf, marginCallDeadline } from '@kabuto/market-rules';
 import { exitPriceNow, markOf } from './market-access';
 import { BASIS_POINTS, equityAtLevel, feeFor, isBelowLevel, notionalOf, ratioBp } from './money';
 import { releaseOrder } from './orders';
-import { markPendingClose, pnlAt, settleClose, unfileRisk } from './positions';
+import { cancelLimitClose, markPendingClose, pnlAt, settleClose, unfileRisk } from './positions';
 import { HIGHEST_PRICE } from './price-checks';
 import type { PriceIndex } from './price-index';
 import type { EpochMs } from './records';
@@ -66,6 +66,8 @@ function forceClose(
       break;
     }
     const price = exitPriceNow(state, position.book, position.side);
+    // Before the forced close's events, which the server applies after it.
+    if (position.status === 'limit-closing') cancelLimitClose(state, position, 'forced', at);
     state.out.push({
       type: 'ForcedClose',
       ...ratioFields(account, now, at),
