@@ -24,6 +24,18 @@ export const ORDER_CANCEL_REASONS = [
 ] as const;
 export const POSITION_STATUSES = ['holding', 'closing', 'limit-closing', 'closed'] as const;
 export const CLOSE_REASONS = ['user', 'take_profit', 'stop_loss', 'forced'] as const;
+/**
+ * Why a resting limit close (返済指値) went without filling: user: the investor's 取消; expired: its 期間 passed;
+ * replaced: the investor placed another close; take_profit, stop_loss, forced: the position closed another way.
+ */
+export const WITHDRAWN_CLOSE_REASONS = [
+  'user',
+  'expired',
+  'replaced',
+  'take_profit',
+  'stop_loss',
+  'forced',
+] as const;
 
 /** The most lots one order may be for (1,000,000 shares); an instrument may allow fewer (its limits). */
 export const MAX_ORDER_LOTS = 10_000;
@@ -174,13 +186,29 @@ export type Position = z.infer<typeof position>;
 export const orderPage = z.object({ items: z.array(order), nextCursor: z.string().nullable() });
 export const positionPage = z.object({ items: z.array(position), nextCursor: z.string().nullable() });
 
+/** A resting limit close (返済指値) that went without filling. */
+export const withdrawnClose = z.object({
+  id: z.string(),
+  positionId: z.string(),
+  price: decimalMoney,
+  validity: z.enum(ORDER_VALIDITIES),
+  /** The last business date (JST, YYYY-MM-DD) on which it could have filled. */
+  validUntil: z.string(),
+  requestedAt: z.string(),
+  withdrawnAt: z.string(),
+  reason: z.enum(WITHDRAWN_CLOSE_REASONS),
+});
+export type WithdrawnClose = z.infer<typeof withdrawnClose>;
+
 /**
- * One line of 注文履歴: an order to open (新規) once filled or cancelled, at the time it was placed, or a close
- * (返済: by the investor, take-profit, stop-loss or forced) at the time it filled, with its closed position.
+ * One line of 注文履歴: an order to open (新規) once filled or cancelled, at the time it was placed; a close
+ * (返済: by the investor, take-profit, stop-loss or forced) at the time it filled, with its closed position; or a
+ * limit close withdrawn without filling, at the time it was placed, with its position as it is now.
  */
 export const tradeHistoryItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('order'), at: z.string(), order }),
   z.object({ kind: z.literal('close'), at: z.string(), position }),
+  z.object({ kind: z.literal('withdrawn-close'), at: z.string(), close: withdrawnClose, position }),
 ]);
 export type TradeHistoryItem = z.infer<typeof tradeHistoryItem>;
 /**

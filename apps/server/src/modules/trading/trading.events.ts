@@ -231,6 +231,15 @@ export async function persistEvents(
         break;
       }
       case 'CloseCancelled':
+        writer.withdrawClose({
+          positionId: BigInt(event.positionId),
+          userId,
+          limitPrice: event.limitPrice,
+          validUntil: event.validUntil!,
+          withdrawnAt: at,
+          reason: event.reason,
+        });
+        // Held again, unless the events after it (the close that replaced or overtook it) say otherwise.
         writer.updatePosition(BigInt(event.positionId), {
           status: 'holding',
           close_limit: null,

@@ -8,8 +8,11 @@ export interface HistoryPlace {
   /** Microseconds since the epoch: the database keeps them, and a millisecond Date would misplace a line. */
   atMicros: bigint;
   id: bigint;
-  kind: 'order' | 'close';
+  kind: HistoryKind;
 }
+
+export type HistoryKind = 'order' | 'close' | 'withdrawn-close';
+const KINDS: readonly unknown[] = ['order', 'close', 'withdrawn-close'] satisfies HistoryKind[];
 
 export const encodeHistoryCursor = (place: HistoryPlace) =>
   Buffer.from(JSON.stringify([place.atMicros.toString(), place.id.toString(), place.kind])).toString(
@@ -31,9 +34,9 @@ export function decodeHistoryCursor(cursor: string): HistoryPlace {
         /^\d{1,16}$/.test(at) &&
         typeof id === 'string' &&
         /^[1-9]\d{0,17}$/.test(id) &&
-        (kind === 'order' || kind === 'close')
+        KINDS.includes(kind)
       ) {
-        const place: HistoryPlace = { atMicros: BigInt(at), id: BigInt(id), kind };
+        const place: HistoryPlace = { atMicros: BigInt(at), id: BigInt(id), kind: kind as HistoryKind };
         if (encodeHistoryCursor(place) === cursor) return place;
       }
     }

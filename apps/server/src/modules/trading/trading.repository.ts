@@ -1,13 +1,14 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DB, Executor } from '../../database';
 import { pageBeforeId, type CursorRequest } from '../../platform/pagination';
-import { decodeHistoryCursor, encodeHistoryCursor } from './trading.history-cursor';
+import { decodeHistoryCursor, encodeHistoryCursor, type HistoryKind } from './trading.history-cursor';
 import type {
   OrderRow,
   PositionRow,
   TradingMarginCallsTable,
   TradingOrdersTable,
   TradingPositionsTable,
+  WithdrawnCloseReason,
 } from './trading.table';
 
 /** `count` new order ids, in increasing order. */
@@ -34,6 +35,40 @@ export const insertOrders = insertAll('trading_orders');
 export const insertPositions = insertAll('trading_positions');
 export const insertFills = insertAll('trading_fills');
 export const insertForcedCloses = insertAll('trading_forced_closes');
+
+/**
+ * Records resting limit closes withdrawn without filling. Each one's 期間 and placing time are given when the
+ * close was placed in the same batch; otherwise they are read from its position row, so this runs before the
+ * batch's changes to the positions are written.
+ */
+export async function insertWithdrawnCloses(db: Executor, rows: readonly WithdrawnClose[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.map(
+    (row) =>
+      sql`(${row.positionId}::bigint, ${row.userId}::bigint, ${row.limitPrice}::bigint, ${row.validity}::text,
+        ${row.validUntil}::text, ${row.requestedAt}::timestamptz, ${row.withdrawnAt}::timestamptz, ${row.reason}::text)`,
+  );
+  await sql`
+    INSERT INTO trading_withdrawn_closes
+      (position_id, user_id, limit_price, validity, valid_until, requested_at, withdrawn_at, reason)
+    SELECT w.position_id, w.user_id, w.limit_price, coalesce(w.validity, p.close_validity), w.valid_until,
+      coalesce(w.requested_at, p.close_requested_at), w.withdrawn_at, w.reason
+    FROM (VALUES ${sql.join(values)})
+      AS w (position_id, user_id, limit_price, validity, valid_until, requested_at, withdrawn_at, reason)
+    JOIN trading_positions p ON p.id = w.position_id`.execute(db);
+}
+
+/** A withdrawn limit close to record; `validity` and `requestedAt` null: as its position row has them. */
+export interface WithdrawnClose {
+  positionId: bigint;
+  userId: bigint;
+  limitPrice: bigint;
+  validity: 'day' | 'week' | null;
+  validUntil: string;
+  requestedAt: Date | null;
+  withdrawnAt: Date;
+  reason: WithdrawnCloseReason;
+}
 
 export const updateOrder = (db: Executor, id: bigint, patch: Updateable<TradingOrdersTable>) =>
   db.updateTable('trading_orders').set(patch).where('id', '=', id).execute();
@@ -344,11 +379,12 @@ export function ordersPage(
 }
 
 /**
- * 注文履歴: the user's orders to open that are no longer open (at their placing) and their closed positions (at
- * their close), newest first, one page of both together after the place `query.cursor` names. The page is cut
- * over the union by keyset, not offset: an order that finishes meanwhile joins at its placing, and a line
- * already read is never read again nor one passed over. At one instant a close comes before the order to open
- * (it happened after), then the higher id. The rows are then read whole by id, the user's own only.
+ * 注文履歴: the user's orders to open that are no longer open (at their placing), their closed positions (at
+ * their close) and their limit closes withdrawn without filling (at their placing), newest first, one page of all
+ * together after the place `query.cursor` names. The page is cut over the union by keyset, not offset: an order
+ * that finishes meanwhile joins at its placing, and a line already read is never read again nor one passed over.
+ * At one instant a close comes before the order to open (it happened after), then the higher id. The rows are
+ * then read whole by id, the user's own only.
  */
 export async function tradeHistoryPage(
   db: Executor,
@@ -360,7 +396,7 @@ export async function tradeHistoryPage(
   const lines = db
     .selectFrom('trading_orders')
     .select([
-      sql<'order' | 'close'>`'order'`.as('kind'),
+      sql<HistoryKind>`'order'`.as('kind'),
       sql<number>`0`.as('rank'),
       'id',
       micros('created_at').as('at'),
@@ -371,13 +407,24 @@ export async function tradeHistoryPage(
       db
         .selectFrom('trading_positions')
         .select([
-          sql<'order' | 'close'>`'close'`.as('kind'),
+          sql<HistoryKind>`'close'`.as('kind'),
           sql<number>`1`.as('rank'),
           'id',
           micros('closed_at').as('at'),
         ])
         .where('user_id', '=', userId)
         .where('status', '=', 'closed'),
+    )
+    .unionAll(
+      db
+        .selectFrom('trading_withdrawn_closes')
+        .select([
+          sql<HistoryKind>`'withdrawn-close'`.as('kind'),
+          sql<number>`2`.as('rank'),
+          'id',
+          micros('requested_at').as('at'),
+        ])
+        .where('user_id', '=', userId),
     );
   let page = db.selectFrom(lines.as('h')).select(['kind', 'id', 'at']);
   if (after)
@@ -397,7 +444,16 @@ export async function tradeHistoryPage(
   const listed = rows
     .slice(0, query.pageSize)
     .map((row) => ({ kind: row.kind, id: BigInt(row.id), atMicros: BigInt(row.at) }));
-  const ids = (kind: 'order' | 'close') => listed.filter((line) => line.kind === kind).map((line) => line.id);
+  const ids = (kind: HistoryKind) => listed.filter((line) => line.kind === kind).map((line) => line.id);
+  const withdrawn = ids('withdrawn-close').length
+    ? await db
+        .selectFrom('trading_withdrawn_closes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids('withdrawn-close'))
+        .execute()
+    : [];
+  const positionIds = [...ids('close'), ...withdrawn.map((row) => row.position_id)];
   const [orders, positions] = await Promise.all([
     ids('order').length
       ? db
@@ -407,30 +463,32 @@ export async function tradeHistoryPage(
           .where('id', 'in', ids('order'))
           .execute()
       : [],
-    ids('close').length
+    positionIds.length
       ? db
           .selectFrom('trading_positions')
           .selectAll()
           .where('user_id', '=', userId)
-          .where('id', 'in', ids('close'))
+          .where('id', 'in', positionIds)
           .execute()
       : [],
   ]);
   const orderById = new Map(orders.map((row) => [row.id, row]));
   const positionById = new Map(positions.map((row) => [row.id, row]));
+  const withdrawnById = new Map(withdrawn.map((row) => [row.id, row]));
   const last = listed.at(-1);
   return {
-    items: listed.map((line) =>
-      line.kind === 'order'
-        ? { kind: 'order' as const, order: orderById.get(line.id)! }
-        : { kind: 'close' as const, position: positionById.get(line.id)! },
-    ),
+    items: listed.map((line) => {
+      if (line.kind === 'order') return { kind: 'order' as const, order: orderById.get(line.id)! };
+      if (line.kind === 'close') return { kind: 'close' as const, position: positionById.get(line.id)! };
+      const close = withdrawnById.get(line.id)!;
+      return { kind: 'withdrawn-close' as const, close, position: positionById.get(close.position_id)! };
+    }),
     nextCursor: rows.length > query.pageSize && last ? encodeHistoryCursor(last) : null,
   };
 }
 
 /** Where a kind sorts among lines of one instant and id, newest first: the close after the order that opened it. */
-const RANK = { order: 0, close: 1 } as const;
+const RANK = { order: 0, close: 1, 'withdrawn-close': 2 } as const satisfies Record<HistoryKind, number>;
 
 export function positionsPage(
   db: Executor,

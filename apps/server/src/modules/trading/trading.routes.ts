@@ -5,7 +5,14 @@ import { route } from '../../platform/routes';
 import { registerPrivateChannel } from '../realtime';
 import { findUserPosition, ordersPage, positionsPage, tradeHistoryPage } from './trading.repository';
 import { tradingOf } from './trading.service';
-import { accountView, closePreviewView, orderView, positionView, previewView } from './trading.views';
+import {
+  accountView,
+  closePreviewView,
+  orderView,
+  positionView,
+  previewView,
+  withdrawnCloseView,
+} from './trading.views';
 
 /** What the `orders` and `positions` channels send: the user's open ones, as the list endpoints show them. */
 const LIVE_PAGE = { pageSize: 100 };
@@ -37,15 +44,22 @@ export function tradingRoutes(ctx: AppContext) {
       const page = await tradeHistoryPage(ctx.db, actor.userId, query);
       return {
         nextCursor: page.nextCursor,
-        items: page.items.map((line) =>
-          line.kind === 'order'
-            ? { kind: line.kind, at: line.order.created_at.toISOString(), order: orderView(line.order) }
-            : {
-                kind: line.kind,
-                at: line.position.closed_at!.toISOString(),
-                position: positionView(line.position, null),
-              },
-        ),
+        items: page.items.map((line) => {
+          if (line.kind === 'order')
+            return { kind: line.kind, at: line.order.created_at.toISOString(), order: orderView(line.order) };
+          if (line.kind === 'close')
+            return {
+              kind: line.kind,
+              at: line.position.closed_at!.toISOString(),
+              position: positionView(line.position, null),
+            };
+          return {
+            kind: line.kind,
+            at: line.close.requested_at.toISOString(),
+            close: withdrawnCloseView(line.close),
+            position: positionView(line.position, null),
+          };
+        }),
       };
     }),
     route(api.trading.amendOrder, async ({ actor, params, body, idempotencyKey }) =>

@@ -116,6 +116,20 @@ export interface TradingCloseRequestsTable {
   created_at: DefaultNow;
 }
 
+/** A resting limit close (返済指値) that went without filling: 注文履歴 lists it. */
+export interface TradingWithdrawnClosesTable {
+  id: ColumnType<bigint, never, never>;
+  position_id: bigint;
+  user_id: bigint;
+  limit_price: bigint;
+  validity: 'day' | 'week';
+  valid_until: string;
+  requested_at: Timestamp;
+  withdrawn_at: Timestamp;
+  reason: WithdrawnCloseReason;
+}
+export type WithdrawnCloseReason = 'user' | 'expired' | 'replaced' | 'take_profit' | 'stop_loss' | 'forced';
+
 export interface TradingStateTable {
   id: number;
   last_accrual_date: string | null;
@@ -129,8 +143,10 @@ export interface TradingTables {
   trading_fills: TradingFillsTable;
   trading_margin_calls: TradingMarginCallsTable;
   trading_forced_closes: TradingForcedClosesTable;
+  trading_withdrawn_closes: TradingWithdrawnClosesTable;
   trading_state: TradingStateTable;
 }
 
 export type OrderRow = Selectable<TradingOrdersTable>;
 export type PositionRow = Selectable<TradingPositionsTable>;
+export type WithdrawnCloseRow = Selectable<TradingWithdrawnClosesTable>;

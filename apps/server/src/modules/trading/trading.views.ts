@@ -4,6 +4,7 @@ import {
   type Order,
   type Position,
   type TradingAccount,
+  type WithdrawnClose,
 } from '@kabuto/contract';
 import {
   buyingPower,
@@ -14,7 +15,7 @@ import {
   type OrderPreview,
 } from '@kabuto/engine';
 import { SHARES_PER_LOT } from '@kabuto/market-rules';
-import type { OrderRow, PositionRow } from './trading.table';
+import type { OrderRow, PositionRow, WithdrawnCloseRow } from './trading.table';
 
 const money = (value: bigint | null) => (value === null ? null : senToDecimal(value));
 
@@ -39,6 +40,17 @@ export const orderView = (row: OrderRow): Order => ({
   amendedByOrderId: row.amended_by_order_id?.toString() ?? null,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
+});
+
+export const withdrawnCloseView = (row: WithdrawnCloseRow): WithdrawnClose => ({
+  id: row.id.toString(),
+  positionId: row.position_id.toString(),
+  price: senToDecimal(row.limit_price),
+  validity: row.validity,
+  validUntil: row.valid_until,
+  requestedAt: row.requested_at.toISOString(),
+  withdrawnAt: row.withdrawn_at.toISOString(),
+  reason: row.reason,
 });
 
 /** A closed position's realised P&L less everything it cost: both fees and the interest or borrow fee. */

@@ -16,8 +16,10 @@ import {
   insertForcedCloses,
   insertOrders,
   insertPositions,
+  insertWithdrawnCloses,
   updateOrder,
   updatePosition,
+  type WithdrawnClose,
 } from './trading.repository';
 
 type OrderInsert = Insertable<TradingOrdersTable>;
@@ -55,6 +57,7 @@ export class TradingWriter {
   private readonly entries: { entry: TradingEntry; ref: EntryRef }[] = [];
   private readonly fills: FillInsert[] = [];
   private readonly forcedCloses: Insertable<TradingForcedClosesTable>[] = [];
+  private readonly withdrawnCloses: WithdrawnClose[] = [];
   private readonly messages: OutgoingMessage[] = [];
 
   insertOrder(row: OrderInsert): void {
@@ -105,6 +108,20 @@ export class TradingWriter {
     this.fills.push(row);
   }
 
+  /**
+   * A resting limit close withdrawn without filling. Its 期間 and placing time are taken now if this batch placed
+   * it (the position's row is written only at the flush, as the batch leaves it), else at the flush from the row.
+   */
+  withdrawClose(close: Omit<WithdrawnClose, 'validity' | 'requestedAt'>): void {
+    const pending = this.positions.get(close.positionId) ?? this.positionUpdates.get(close.positionId);
+    const placedHere = pending?.status === 'limit-closing';
+    this.withdrawnCloses.push({
+      ...close,
+      validity: placedHere ? (pending.close_validity ?? null) : null,
+      requestedAt: placedHere ? (pending.close_requested_at ?? null) : null,
+    });
+  }
+
   insertForcedClose(row: Insertable<TradingForcedClosesTable>): void {
     this.forcedCloses.push(row);
   }
@@ -152,6 +169,7 @@ export class TradingWriter {
     });
     await insertOrders(db, [...this.orders.values()]);
     await insertPositions(db, [...this.positions.values()]);
+    await insertWithdrawnCloses(db, this.withdrawnCloses);
     for (const [id, patch] of this.orderUpdates) await updateOrder(db, id, patch);
     for (const [id, patch] of this.positionUpdates) await updatePosition(db, id, patch);
     for (const { id, amount, at } of this.interest) await addPositionInterest(db, id, amount, at);
