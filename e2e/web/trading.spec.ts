@@ -933,6 +933,36 @@ for (const lang of ['ja', 'en']) {
       await detail.getByTestId('position-detail-close').click();
       await expect(page.getByTestId('waiting-close-row')).toHaveCount(0);
       await expect(page.getByTestId('trade-tabs')).toContainText(message(lang, 'trade', 'empty.orders'));
+
+      // 注文履歴 keeps both closes that did not fill, newest placed first, above the order that opened the
+      // position: the changed one withdrawn by the investor (取消済み, no reason below), the first one replaced.
+      await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.history') }).click();
+      await page.getByTestId('trade-history-kind-orders').click();
+      const withdrawn = page.getByTestId('withdrawn-close-row');
+      await expect(withdrawn).toHaveCount(2);
+      for (const row of [withdrawn.first(), withdrawn.last()]) {
+        await expect(row.getByTestId('history-tag')).toHaveText(
+          message(lang, 'trade', 'historyTag.close.long'),
+        );
+        await expect(row.getByTestId('withdrawn-close-status')).toHaveText(
+          message(lang, 'trade', 'orderStatus.cancelled'),
+        );
+        await expect(row).toContainText(limitText);
+      }
+      await expect(withdrawn.first().getByTestId('withdrawn-close-reason')).toHaveCount(0);
+      await expect(withdrawn.last().getByTestId('withdrawn-close-reason')).toHaveText(
+        message(lang, 'trade', 'withdrawnCloseReason.replaced'),
+      );
+      const historyLines = page.locator('[data-testid="order-history-list"] > li');
+      await expect(historyLines).toHaveCount(3);
+      await expect(historyLines.last().getByTestId('order-row')).toBeVisible();
+      expect(await problemsOn(page, 'trade-order-history-withdrawn')).toEqual([]);
+      await screenshot(page, `trade-order-history-withdrawn-${lang}`);
+      // A line opens its position, held again.
+      await withdrawn.first().click();
+      await expect(page.getByTestId('position-detail').getByTestId('position-figures-status')).toHaveText(
+        message(lang, 'trade', 'positionStatus.holding'),
+      );
     });
 
     test('a limit order rests and is cancelled after a confirmation; errors show on their fields', async ({

@@ -11,9 +11,12 @@ import { orderPriceText } from './OrderList';
 const shownCancelReason = (order: Order) =>
   order.cancelReason === 'user' || order.cancelReason === 'expired' ? null : order.cancelReason;
 
+type LineOf<K extends TradeHistoryItem['kind']> = Extract<TradeHistoryItem, { kind: K }>;
+
 /**
- * 注文履歴: orders to open (新規) once filled or cancelled, and each close (返済: by you, take-profit, stop-loss or
- * forced) with its time, price, shares and reason; a close opens its position's detail.
+ * 注文履歴: orders to open (新規) once filled or cancelled, each close (返済: by you, take-profit, stop-loss or
+ * forced) with its time, price, shares and reason, and each limit close (返済指値) that went without filling; a
+ * close opens its position's detail.
  */
 export function OrderHistoryList({
   onOpenOrder,
@@ -34,92 +37,159 @@ export function OrderHistoryList({
     >
       {lines.map((line) =>
         line.kind === 'order' ? (
-          <li key={`order-${line.order.id}`}>
-            <button
-              type="button"
-              className="kb-trade-row"
-              onClick={() => onOpenOrder(line.order)}
-              data-testid="order-row"
-            >
-              <span className="kb-trade-row-head">
-                <span>
-                  <TradeTag kind="open" side={line.order.side} />
-                  <InstrumentLabel code={line.order.code} />
-                </span>
-                <span data-testid="order-status">{orderStatusText(t, line.order)}</span>
-              </span>
-              <span className="kb-trade-row-meta">
-                <span>
-                  {quantityText(t, line.order.lots)}
-                  {t('common:separator')}
-                  <span className="kb-nowrap">
-                    {t('trade:leverageValue', { leverage: line.order.leverage })}
-                  </span>
-                </span>
-                <span>{orderPriceText(t, line.order)}</span>
-              </span>
-              <span className="kb-trade-row-meta">
-                <span>
-                  {/* Why an order went that the investor did not cancel (訂正, 余力不足, 強制決済); 期限切れ is its status. */}
-                  {shownCancelReason(line.order) && (
-                    <>
-                      <span data-testid="order-cancel-reason">
-                        {t(`trade:cancelReason.${shownCancelReason(line.order)}`)}
-                      </span>
-                      {t('common:separator')}
-                    </>
-                  )}
-                  <span className="kb-nowrap">{t('trade:orderNumber', { id: line.order.id })}</span>
-                </span>
-                <span>{formatJst(line.at)}</span>
-              </span>
-            </button>
-          </li>
+          <OrderLine key={`order-${line.order.id}`} line={line} onOpen={onOpenOrder} />
+        ) : line.kind === 'close' ? (
+          <CloseLine key={`close-${line.position.id}`} line={line} onOpen={onOpenPosition} />
         ) : (
-          <li key={`close-${line.position.id}`}>
-            <button
-              type="button"
-              className="kb-trade-row"
-              onClick={() => onOpenPosition(line.position)}
-              data-testid="close-row"
-            >
-              <span className="kb-trade-row-head">
-                <span>
-                  <TradeTag kind="close" side={line.position.side} />
-                  <InstrumentLabel code={line.position.code} />
-                </span>
-                {/* A close is listed once filled: its status in the same place as an order's, its reason below. */}
-                <span data-testid="close-status">{t('trade:orderStatus.filled')}</span>
-              </span>
-              <span className="kb-trade-row-meta">
-                <span>
-                  {quantityText(t, line.position.lots)}
-                  {t('common:separator')}
-                  <span className="kb-nowrap">
-                    {t('trade:leverageValue', { leverage: line.position.leverage })}
-                  </span>
-                </span>
-                <span data-testid="close-price">{closePriceText(t, line.position)}</span>
-              </span>
-              <span className="kb-trade-row-meta">
-                <span>
-                  {line.position.closeReason && (
-                    <>
-                      <span data-testid="close-reason">
-                        {t(`trade:closeReason.${line.position.closeReason}`)}
-                      </span>
-                      {t('common:separator')}
-                    </>
-                  )}
-                  <span className="kb-nowrap">{t('trade:positionNumber', { id: line.position.id })}</span>
-                </span>
-                <span>{formatJst(line.at)}</span>
-              </span>
-            </button>
-          </li>
+          <WithdrawnCloseLine key={`withdrawn-${line.close.id}`} line={line} onOpen={onOpenPosition} />
         ),
       )}
     </ListStates>
+  );
+}
+
+function OrderLine({ line, onOpen }: { line: LineOf<'order'>; onOpen: (order: Order) => void }) {
+  const { t } = useTradeTranslation();
+  const reason = shownCancelReason(line.order);
+  return (
+    <li>
+      <button
+        type="button"
+        className="kb-trade-row"
+        onClick={() => onOpen(line.order)}
+        data-testid="order-row"
+      >
+        <span className="kb-trade-row-head">
+          <span>
+            <TradeTag kind="open" side={line.order.side} />
+            <InstrumentLabel code={line.order.code} />
+          </span>
+          <span data-testid="order-status">{orderStatusText(t, line.order)}</span>
+        </span>
+        <span className="kb-trade-row-meta">
+          <span>
+            {quantityText(t, line.order.lots)}
+            {t('common:separator')}
+            <span className="kb-nowrap">{t('trade:leverageValue', { leverage: line.order.leverage })}</span>
+          </span>
+          <span>{orderPriceText(t, line.order)}</span>
+        </span>
+        <span className="kb-trade-row-meta">
+          <span>
+            {/* Why an order went that the investor did not cancel (訂正, 余力不足, 強制決済); 期限切れ is its status. */}
+            {reason && (
+              <>
+                <span data-testid="order-cancel-reason">{t(`trade:cancelReason.${reason}`)}</span>
+                {t('common:separator')}
+              </>
+            )}
+            <span className="kb-nowrap">{t('trade:orderNumber', { id: line.order.id })}</span>
+          </span>
+          <span>{formatJst(line.at)}</span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function CloseLine({ line, onOpen }: { line: LineOf<'close'>; onOpen: (position: Position) => void }) {
+  const { t } = useTradeTranslation();
+  return (
+    <li>
+      <button
+        type="button"
+        className="kb-trade-row"
+        onClick={() => onOpen(line.position)}
+        data-testid="close-row"
+      >
+        <span className="kb-trade-row-head">
+          <span>
+            <TradeTag kind="close" side={line.position.side} />
+            <InstrumentLabel code={line.position.code} />
+          </span>
+          {/* A close is listed once filled: its status in the same place as an order's, its reason below. */}
+          <span data-testid="close-status">{t('trade:orderStatus.filled')}</span>
+        </span>
+        <span className="kb-trade-row-meta">
+          <span>
+            {quantityText(t, line.position.lots)}
+            {t('common:separator')}
+            <span className="kb-nowrap">
+              {t('trade:leverageValue', { leverage: line.position.leverage })}
+            </span>
+          </span>
+          <span data-testid="close-price">{closePriceText(t, line.position)}</span>
+        </span>
+        <span className="kb-trade-row-meta">
+          <span>
+            {line.position.closeReason && (
+              <>
+                <span data-testid="close-reason">{t(`trade:closeReason.${line.position.closeReason}`)}</span>
+                {t('common:separator')}
+              </>
+            )}
+            <span className="kb-nowrap">{t('trade:positionNumber', { id: line.position.id })}</span>
+          </span>
+          <span>{formatJst(line.at)}</span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * A 返済指値 that went without filling, at the time it was placed: 取消済み, or 期限切れによる失効 as an expired
+ * order says it; below, what withdrew it when that was not the investor's own 取消.
+ */
+function WithdrawnCloseLine({
+  line,
+  onOpen,
+}: {
+  line: LineOf<'withdrawn-close'>;
+  onOpen: (position: Position) => void;
+}) {
+  const { t } = useTradeTranslation();
+  const { close, position } = line;
+  const reason = close.reason === 'user' || close.reason === 'expired' ? null : close.reason;
+  return (
+    <li>
+      <button
+        type="button"
+        className="kb-trade-row"
+        onClick={() => onOpen(position)}
+        data-testid="withdrawn-close-row"
+      >
+        <span className="kb-trade-row-head">
+          <span>
+            <TradeTag kind="close" side={position.side} />
+            <InstrumentLabel code={position.code} />
+          </span>
+          <span data-testid="withdrawn-close-status">
+            {close.reason === 'expired' ? t('trade:cancelReason.expired') : t('trade:orderStatus.cancelled')}
+          </span>
+        </span>
+        <span className="kb-trade-row-meta">
+          <span>
+            {quantityText(t, position.lots)}
+            {t('common:separator')}
+            <span className="kb-nowrap">{t('trade:leverageValue', { leverage: position.leverage })}</span>
+          </span>
+          <span>{t('trade:limitAt', { price: formatPrice(close.price) })}</span>
+        </span>
+        <span className="kb-trade-row-meta">
+          <span>
+            {reason && (
+              <>
+                <span data-testid="withdrawn-close-reason">{t(`trade:withdrawnCloseReason.${reason}`)}</span>
+                {t('common:separator')}
+              </>
+            )}
+            <span className="kb-nowrap">{t('trade:positionNumber', { id: position.id })}</span>
+          </span>
+          <span>{formatJst(line.at)}</span>
+        </span>
+      </button>
+    </li>
   );
 }
 
