@@ -39,22 +39,27 @@ export const insertForcedCloses = insertAll('trading_forced_closes');
 /**
  * Records resting limit closes withdrawn without filling. Each one's 期間 and placing time are given when the
  * close was placed in the same batch; otherwise they are read from its position row, so this runs before the
- * batch's changes to the positions are written.
+ * batch's changes to the positions are written. One array per column, so the statement has eight parameters
+ * however many closes the daily run withdraws at once (a statement takes at most 65,535).
  */
 export async function insertWithdrawnCloses(db: Executor, rows: readonly WithdrawnClose[]): Promise<void> {
   if (rows.length === 0) return;
-  const values = rows.map(
-    (row) =>
-      sql`(${row.positionId}::bigint, ${row.userId}::bigint, ${row.limitPrice}::bigint, ${row.validity}::text,
-        ${row.validUntil}::text, ${row.requestedAt}::timestamptz, ${row.withdrawnAt}::timestamptz, ${row.reason}::text)`,
-  );
+  const column = <T>(of: (row: WithdrawnClose) => T) => rows.map(of);
   await sql`
     INSERT INTO trading_withdrawn_closes
       (position_id, user_id, limit_price, validity, valid_until, requested_at, withdrawn_at, reason)
     SELECT w.position_id, w.user_id, w.limit_price, coalesce(w.validity, p.close_validity), w.valid_until,
       coalesce(w.requested_at, p.close_requested_at), w.withdrawn_at, w.reason
-    FROM (VALUES ${sql.join(values)})
-      AS w (position_id, user_id, limit_price, validity, valid_until, requested_at, withdrawn_at, reason)
+    FROM unnest(
+      ${column((row) => row.positionId.toString())}::bigint[],
+      ${column((row) => row.userId.toString())}::bigint[],
+      ${column((row) => row.limitPrice.toString())}::bigint[],
+      ${column((row) => row.validity)}::text[],
+      ${column((row) => row.validUntil)}::text[],
+      ${column((row) => row.requestedAt?.toISOString() ?? null)}::timestamptz[],
+      ${column((row) => row.withdrawnAt.toISOString())}::timestamptz[],
+      ${column((row) => row.reason)}::text[]
+    ) AS w (position_id, user_id, limit_price, validity, valid_until, requested_at, withdrawn_at, reason)
     JOIN trading_positions p ON p.id = w.position_id`.execute(db);
 }
 
