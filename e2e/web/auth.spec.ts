@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_INVESTOR, freshMobile, latestSmsCode, registerByApi, userApi } from '../support';
-import { input, loginInBrowser, message, useLanguage } from './helpers';
+import { input, loginInBrowser, message, messageWith, useLanguage } from './helpers';
 
 test('a new investor registers with the SMS code, is shown the next steps, then Home', async ({
   page,
@@ -39,8 +39,14 @@ test('a new investor registers with the SMS code, is shown the next steps, then 
   expect(await page.evaluate(() => window.localStorage.getItem('kabuto.deviceToken'))).toBeTruthy();
 });
 
-test('the demo investor logs in and sees the masked phone in the side menu', async ({ page }) => {
+test('the demo investor logs in, is greeted by name and sees the masked phone in the side menu', async ({
+  page,
+}) => {
   await loginInBrowser(page, DEMO_INVESTOR.mobile, DEMO_INVESTOR.password);
+  // Verified, so Home greets by the name verification passed with (the seed's 兜 太郎), not the number.
+  await expect(page.getByTestId('home-greeting')).toHaveText(
+    messageWith('ja', 'web', 'home.greetingUser', { name: '兜 太郎' }),
+  );
   await page.getByTestId('top-bar-user').click();
   await expect(page.getByTestId('side-menu-phone')).toHaveText('090****0001');
   await expect(page.getByTestId('side-menu').getByTestId('balance-total')).toContainText('¥');

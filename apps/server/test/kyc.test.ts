@@ -379,6 +379,10 @@ describe('review and the state rules', () => {
   it('refuses resubmission while under review and once passed, allows it after a rejection', async () => {
     const user = await registerUser(t);
     const image = { bytes: await jpeg() };
+    // The user info names the investor only once verification has passed.
+    const realName = async () =>
+      (await get<{ real_name: string | null }>(t.app, '/api/index/getUserInfo', user.token)).data.real_name;
+    expect(await realName()).toBeNull();
     expect((await submit(user.token, image, image)).code).toBe(1);
     const again = await submit(user.token, image, image);
     expect(again).toMatchObject({ status: 409, errorCode: 'KYC_UNDER_REVIEW' });
@@ -421,6 +425,7 @@ describe('review and the state rules', () => {
     await expect(requireKycPassed(t.ctx.db, BigInt(user.userId))).rejects.toMatchObject({
       errorCode: 'KYC_NOT_PASSED',
     });
+    expect(await realName()).toBeNull();
     const approved = await post(t.app, `/api/staff/kyc/${second!.id}/approve`, {}, reviewer);
     expect(approved).toMatchObject({
       code: 1,
@@ -428,6 +433,7 @@ describe('review and the state rules', () => {
     });
     await expect(requireKycPassed(t.ctx.db, BigInt(user.userId))).resolves.toBeUndefined();
     expect((await get(t.app, '/api/kyc', user.token)).data).toMatchObject({ status: 'passed', reason: null });
+    expect(await realName()).toBe('山田 太郎');
 
     const filesBefore = await storedFiles();
     expect(await submit(user.token, image, image)).toMatchObject({

@@ -28,6 +28,7 @@ describe('GET /api/index/getUserInfo', () => {
         custody: '1000000.00',
         credit_score: 100,
         real_name_status: 'passed',
+        real_name: '兜 太郎',
         has_transaction_password: true,
       },
     });

@@ -17,6 +17,8 @@ export const userInfo = z.object({
   custody: decimalMoney,
   credit_score: z.number().int(),
   real_name_status: z.enum(KYC_STATUSES),
+  /** The name identity verification passed with; null until it has. */
+  real_name: z.string().nullable(),
   has_transaction_password: z.boolean(),
   referral_code: z.string(),
   created_at: z.string(),

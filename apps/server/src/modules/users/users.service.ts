@@ -59,6 +59,7 @@ export async function userInfoOf(
     custody: senToDecimal(figures.custody),
     credit_score: user.credit_score,
     real_name_status: user.kyc_status,
+    real_name: user.real_name,
     has_transaction_password: user.transaction_password_hash !== null,
     referral_code: user.referral_code,
     created_at: iso(user.created_at) ?? '',

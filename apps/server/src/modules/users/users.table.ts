@@ -1,5 +1,5 @@
 import type { KycStatus, UserStatus } from '@kabuto/contract';
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { DefaultNow, Id, Timestamp } from '../../platform/db/columns';
 
 export interface UsersTable {
@@ -10,6 +10,8 @@ export interface UsersTable {
   status: Generated<UserStatus>;
   frozen_reason: string | null;
   kyc_status: Generated<KycStatus>;
+  /** The name identity verification passed with; set by the database (migration 20261201T1800). */
+  real_name: ColumnType<string | null, never, never>;
   credit_score: Generated<number>;
   invitation_code_id: bigint | null;
   referral_code: string;

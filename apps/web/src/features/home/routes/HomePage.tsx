@@ -46,7 +46,10 @@ export default function HomePage() {
     <div data-testid="home-page">
       <section className="kb-greeting">
         <h2 data-testid="home-greeting">
-          {userInfo ? t('home.greetingUser', { phone: maskMobile(userInfo.mobile) }) : t('home.greeting')}
+          {/* By the name identity verification passed with; until then by the masked number. */}
+          {userInfo
+            ? t('home.greetingUser', { name: userInfo.real_name ?? maskMobile(userInfo.mobile) })
+            : t('home.greeting')}
         </h2>
         <p className="kb-muted">{t('home.subtitle')}</p>
       </section>
