@@ -158,3 +158,38 @@ describe('a session boundary without trades', () => {
     expect(placed.data).toMatchObject({ status: 'open', fillPrice: null });
   });
 });
+
+describe('a daily run that fails', () => {
+  it('does not keep the tick from the engine; the next tick runs the day again', async () => {
+    const { sql } = await import('kysely');
+    // The day's commit fails where it records the accrual date, as a database refusing it would.
+    await sql`CREATE FUNCTION refuse_accrual() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'accrual refused for this test'; END $$`.execute(t.ctx.db);
+    await sql`CREATE TRIGGER refuse_accrual BEFORE UPDATE ON trading_state FOR EACH ROW
+      WHEN (OLD.last_accrual_date IS DISTINCT FROM NEW.last_accrual_date)
+      EXECUTE FUNCTION refuse_accrual()`.execute(t.ctx.db);
+    const market = marketOf(t.ctx);
+    const accrualDate = async () =>
+      (await t.ctx.db.selectFrom('trading_state').select('last_accrual_date').executeTakeFirstOrThrow())
+        .last_accrual_date;
+    const before = await accrualDate();
+    try {
+      // Thursday 10:00 JST: the day's first tick, so the daily run is due, and fails.
+      const thursday = new Date('2026-11-26T01:00:01Z');
+      t.clock.set(thursday);
+      const previousMark = tradingOf(t.ctx).markOf('7203');
+      await market.tick(thursday);
+      const last = (await market.feed()).quote('7203')!.last;
+      expect(last).not.toBe(previousMark);
+      expect(tradingOf(t.ctx).markOf('7203')).toBe(last);
+      expect(await accrualDate()).toBe(before);
+    } finally {
+      await sql`DROP TRIGGER refuse_accrual ON trading_state`.execute(t.ctx.db);
+      await sql`DROP FUNCTION refuse_accrual()`.execute(t.ctx.db);
+    }
+    const later = new Date('2026-11-26T01:00:02Z');
+    t.clock.set(later);
+    await market.tick(later);
+    expect(await accrualDate()).toBe('2026-11-26');
+  });
+});

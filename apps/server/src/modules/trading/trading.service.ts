@@ -1064,7 +1064,13 @@ export class Trading {
     if (!this.feeding) return Promise.resolve();
     return this.serial(async () => {
       await this.catchUp();
-      await this.accrueIfDue(now);
+      try {
+        await this.accrueIfDue(now);
+      } catch (err) {
+        // Prices still reach the engine, so targets, limits and margin calls keep working: nothing fills past
+        // its last date either way (the engine expires it instead), and the next tick runs the day again.
+        this.ctx.log.error({ err }, 'trading: the daily run failed; the tick is applied without it');
+      }
       const clock = marketOf(this.ctx).clock;
       const codes = new Set(trades.map((trade) => trade.code));
       // A session boundary passes without trades (the lunch break, the close): every instrument the engine
