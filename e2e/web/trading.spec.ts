@@ -950,16 +950,40 @@ for (const lang of ['ja', 'en']) {
         await expect(row).toContainText(limitText);
       }
       await expect(withdrawn.first().getByTestId('withdrawn-close-reason')).toHaveCount(0);
+      // Replaced by the 訂正, in the words an order's 訂正 uses.
       await expect(withdrawn.last().getByTestId('withdrawn-close-reason')).toHaveText(
-        message(lang, 'trade', 'withdrawnCloseReason.replaced'),
+        message(lang, 'trade', 'cancelReason.amended'),
       );
       const historyLines = page.locator('[data-testid="order-history-list"] > li');
       await expect(historyLines).toHaveCount(3);
       await expect(historyLines.last().getByTestId('order-row')).toBeVisible();
       expect(await problemsOn(page, 'trade-order-history-withdrawn')).toEqual([]);
       await screenshot(page, `trade-order-history-withdrawn-${lang}`);
-      // A line opens its position, held again.
-      await withdrawn.first().click();
+      // A line opens its own 注文照会: the close as it was, when it was placed and withdrawn, and why.
+      await withdrawn.last().click();
+      const withdrawnDetail = page.getByTestId('withdrawn-close-detail');
+      await expect(withdrawnDetail.getByTestId('withdrawn-close-figures-price')).toHaveText(
+        yenPrice(lang, Number(quote.limitUp)),
+      );
+      await expect(withdrawnDetail.getByTestId('withdrawn-close-figures-validity')).toHaveText(
+        message(lang, 'trade', 'validity.week'),
+      );
+      await expect(withdrawnDetail.getByTestId('withdrawn-close-figures-valid-until')).toHaveText(
+        dateText(lang, validUntil),
+      );
+      await expect(withdrawnDetail.getByTestId('withdrawn-close-figures-status')).toHaveText(
+        message(lang, 'trade', 'orderStatus.cancelled'),
+      );
+      await expect(withdrawnDetail.getByTestId('withdrawn-close-figures-reason')).toHaveText(
+        message(lang, 'trade', 'cancelReason.amended'),
+      );
+      await expect(withdrawnDetail.getByTestId('withdrawn-close-figures-withdrawn')).toBeVisible();
+      await waitUntilSettled(withdrawnDetail);
+      expect(await problemsOn(page, 'withdrawn-close-detail')).toEqual([]);
+      await screenshot(page, `withdrawn-close-detail-${lang}`);
+      // Its position is one tap away: held again, with no close resting.
+      await withdrawnDetail.getByTestId('withdrawn-close-position').click();
+      await expect(withdrawnDetail).toHaveCount(0);
       await expect(page.getByTestId('position-detail').getByTestId('position-figures-status')).toHaveText(
         message(lang, 'trade', 'positionStatus.holding'),
       );

@@ -6,6 +6,11 @@ import { orderStatusText, quantityText } from '../lib/labels';
 import { InstrumentLabel, TradeTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
 import { orderPriceText } from './OrderList';
+import {
+  withdrawnCloseReasonText,
+  withdrawnCloseStatusText,
+  type WithdrawnCloseLine,
+} from './WithdrawnCloseDetail';
 
 /** The reason a history line names: not the investor's own cancel (the usual one), nor expiry (its status). */
 const shownCancelReason = (order: Order) =>
@@ -21,9 +26,11 @@ type LineOf<K extends TradeHistoryItem['kind']> = Extract<TradeHistoryItem, { ki
 export function OrderHistoryList({
   onOpenOrder,
   onOpenPosition,
+  onOpenWithdrawnClose,
 }: {
   onOpenOrder: (order: Order) => void;
   onOpenPosition: (position: Position) => void;
+  onOpenWithdrawnClose: (line: WithdrawnCloseLine) => void;
 }) {
   const { t } = useTradeTranslation();
   const list = useTradeHistory();
@@ -41,7 +48,7 @@ export function OrderHistoryList({
         ) : line.kind === 'close' ? (
           <CloseLine key={`close-${line.position.id}`} line={line} onOpen={onOpenPosition} />
         ) : (
-          <WithdrawnCloseLine key={`withdrawn-${line.close.id}`} line={line} onOpen={onOpenPosition} />
+          <WithdrawnCloseRow key={`withdrawn-${line.close.id}`} line={line} onOpen={onOpenWithdrawnClose} />
         ),
       )}
     </ListStates>
@@ -139,24 +146,24 @@ function CloseLine({ line, onOpen }: { line: LineOf<'close'>; onOpen: (position:
 
 /**
  * A 返済指値 that went without filling, at the time it was placed: 取消済み, or 期限切れによる失効 as an expired
- * order says it; below, what withdrew it when that was not the investor's own 取消.
+ * order says it; below, what withdrew it when it was not the investor's own 取消. It opens its own 注文照会.
  */
-function WithdrawnCloseLine({
+function WithdrawnCloseRow({
   line,
   onOpen,
 }: {
   line: LineOf<'withdrawn-close'>;
-  onOpen: (position: Position) => void;
+  onOpen: (line: WithdrawnCloseLine) => void;
 }) {
   const { t } = useTradeTranslation();
   const { close, position } = line;
-  const reason = close.reason === 'user' || close.reason === 'expired' ? null : close.reason;
+  const shownReason = close.reason !== 'user' && close.reason !== 'expired';
   return (
     <li>
       <button
         type="button"
         className="kb-trade-row"
-        onClick={() => onOpen(position)}
+        onClick={() => onOpen(line)}
         data-testid="withdrawn-close-row"
       >
         <span className="kb-trade-row-head">
@@ -164,9 +171,7 @@ function WithdrawnCloseLine({
             <TradeTag kind="close" side={position.side} />
             <InstrumentLabel code={position.code} />
           </span>
-          <span data-testid="withdrawn-close-status">
-            {close.reason === 'expired' ? t('trade:cancelReason.expired') : t('trade:orderStatus.cancelled')}
-          </span>
+          <span data-testid="withdrawn-close-status">{withdrawnCloseStatusText(t, close)}</span>
         </span>
         <span className="kb-trade-row-meta">
           <span>
@@ -178,9 +183,9 @@ function WithdrawnCloseLine({
         </span>
         <span className="kb-trade-row-meta">
           <span>
-            {reason && (
+            {shownReason && (
               <>
-                <span data-testid="withdrawn-close-reason">{t(`trade:withdrawnCloseReason.${reason}`)}</span>
+                <span data-testid="withdrawn-close-reason">{withdrawnCloseReasonText(t, close)}</span>
                 {t('common:separator')}
               </>
             )}

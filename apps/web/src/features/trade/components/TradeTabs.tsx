@@ -11,6 +11,7 @@ import { OrderHistoryList } from './OrderHistoryList';
 import { OrderList } from './OrderList';
 import { PositionDetail } from './PositionDetail';
 import { PositionList } from './PositionList';
+import { WithdrawnCloseDetail, type WithdrawnCloseLine } from './WithdrawnCloseDetail';
 
 type TabKey = 'positions' | 'orders' | 'history';
 type HistoryKind = 'positions' | 'orders';
@@ -32,6 +33,7 @@ export function TradeTabs({ snapshot }: { snapshot: TradeSnapshot }) {
   const [history, setHistory] = useState<HistoryKind>(() => askedOf(location.state).history);
   const [position, setPosition] = useState<Position | null>(null);
   const [order, setOrder] = useState<Order | null>(null);
+  const [withdrawn, setWithdrawn] = useState<WithdrawnCloseLine | null>(null);
   return (
     <section className="kb-section kb-trade-tabs" style={{ padding: 0 }} data-testid="trade-tabs">
       <Tabs activeKey={tab} onChange={(key) => setTab(key as TabKey)}>
@@ -62,12 +64,21 @@ export function TradeTabs({ snapshot }: { snapshot: TradeSnapshot }) {
           {history === 'positions' ? (
             <ClosedPositionList onOpen={setPosition} />
           ) : (
-            <OrderHistoryList onOpenOrder={setOrder} onOpenPosition={setPosition} />
+            <OrderHistoryList
+              onOpenOrder={setOrder}
+              onOpenPosition={setPosition}
+              onOpenWithdrawnClose={setWithdrawn}
+            />
           )}
         </Tabs.Tab>
       </Tabs>
       <PositionDetail position={position} onClose={() => setPosition(null)} />
       <OrderDetail order={order} onClose={() => setOrder(null)} />
+      <WithdrawnCloseDetail
+        line={withdrawn}
+        onClose={() => setWithdrawn(null)}
+        onOpenPosition={setPosition}
+      />
     </section>
   );
 }
