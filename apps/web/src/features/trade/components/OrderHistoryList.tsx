@@ -2,10 +2,10 @@ import { formatJst, formatPrice, type Order, type Position, type TradeHistoryIte
 import type { TFunction } from 'i18next';
 import { useTradeTranslation } from '../lib/texts';
 import { useTradeHistory } from '../api/trading';
-import { orderStatusText, quantityText } from '../lib/labels';
-import { InstrumentLabel, TradeTag } from './InstrumentLabel';
+import { orderStatusText } from '../lib/labels';
 import { ListStates } from './ListStates';
 import { orderPriceText } from './OrderList';
+import { TradeRow } from './TradeRow';
 import {
   withdrawnCloseReasonText,
   withdrawnCloseStatusText,
@@ -57,90 +57,51 @@ export function OrderHistoryList({
 
 function OrderLine({ line, onOpen }: { line: LineOf<'order'>; onOpen: (order: Order) => void }) {
   const { t } = useTradeTranslation();
-  const reason = shownCancelReason(line.order);
+  const { order } = line;
+  const reason = shownCancelReason(order);
   return (
-    <li>
-      <button
-        type="button"
-        className="kb-trade-row"
-        onClick={() => onOpen(line.order)}
-        data-testid="order-row"
-      >
-        <span className="kb-trade-row-head">
-          <span>
-            <TradeTag kind="open" side={line.order.side} />
-            <InstrumentLabel code={line.order.code} />
-          </span>
-          <span data-testid="order-status">{orderStatusText(t, line.order)}</span>
-        </span>
-        <span className="kb-trade-row-meta">
-          <span>
-            {quantityText(t, line.order.lots)}
-            {t('common:separator')}
-            <span className="kb-nowrap">{t('trade:leverageValue', { leverage: line.order.leverage })}</span>
-          </span>
-          <span>{orderPriceText(t, line.order)}</span>
-        </span>
-        <span className="kb-trade-row-meta">
-          <span>
-            {/* Why an order went that the investor did not cancel (訂正, 余力不足, 強制決済); 期限切れ is its status. */}
-            {reason && (
-              <>
-                <span data-testid="order-cancel-reason">{t(`trade:cancelReason.${reason}`)}</span>
-                {t('common:separator')}
-              </>
-            )}
-            <span className="kb-nowrap">{t('trade:orderNumber', { id: line.order.id })}</span>
-          </span>
-          <span>{formatJst(line.at)}</span>
-        </span>
-      </button>
-    </li>
+    <TradeRow
+      testId="order-row"
+      onOpen={() => onOpen(order)}
+      kind="open"
+      side={order.side}
+      code={order.code}
+      status={orderStatusText(t, order)}
+      statusTestId="order-status"
+      lots={order.lots}
+      leverage={order.leverage}
+      price={orderPriceText(t, order)}
+      // Why an order went that the investor did not cancel (訂正, 余力不足, 強制決済); 期限切れ is its status.
+      reason={reason && t(`trade:cancelReason.${reason}`)}
+      reasonTestId="order-cancel-reason"
+      number={t('trade:orderNumber', { id: order.id })}
+      at={formatJst(line.at)}
+    />
   );
 }
 
 function CloseLine({ line, onOpen }: { line: LineOf<'close'>; onOpen: (position: Position) => void }) {
   const { t } = useTradeTranslation();
+  const { position } = line;
   return (
-    <li>
-      <button
-        type="button"
-        className="kb-trade-row"
-        onClick={() => onOpen(line.position)}
-        data-testid="close-row"
-      >
-        <span className="kb-trade-row-head">
-          <span>
-            <TradeTag kind="close" side={line.position.side} />
-            <InstrumentLabel code={line.position.code} />
-          </span>
-          {/* A close is listed once filled: its status in the same place as an order's, its reason below. */}
-          <span data-testid="close-status">{t('trade:orderStatus.filled')}</span>
-        </span>
-        <span className="kb-trade-row-meta">
-          <span>
-            {quantityText(t, line.position.lots)}
-            {t('common:separator')}
-            <span className="kb-nowrap">
-              {t('trade:leverageValue', { leverage: line.position.leverage })}
-            </span>
-          </span>
-          <span data-testid="close-price">{closePriceText(t, line.position)}</span>
-        </span>
-        <span className="kb-trade-row-meta">
-          <span>
-            {line.position.closeReason && (
-              <>
-                <span data-testid="close-reason">{t(`trade:closeReason.${line.position.closeReason}`)}</span>
-                {t('common:separator')}
-              </>
-            )}
-            <span className="kb-nowrap">{t('trade:positionNumber', { id: line.position.id })}</span>
-          </span>
-          <span>{formatJst(line.at)}</span>
-        </span>
-      </button>
-    </li>
+    <TradeRow
+      testId="close-row"
+      onOpen={() => onOpen(position)}
+      kind="close"
+      side={position.side}
+      code={position.code}
+      // A close is listed once filled: its status in the same place as an order's, its reason below.
+      status={t('trade:orderStatus.filled')}
+      statusTestId="close-status"
+      lots={position.lots}
+      leverage={position.leverage}
+      price={closePriceText(t, position)}
+      priceTestId="close-price"
+      reason={position.closeReason && t(`trade:closeReason.${position.closeReason}`)}
+      reasonTestId="close-reason"
+      number={t('trade:positionNumber', { id: position.id })}
+      at={formatJst(line.at)}
+    />
   );
 }
 
@@ -159,42 +120,22 @@ function WithdrawnCloseRow({
   const { close, position } = line;
   const shownReason = close.reason !== 'user' && close.reason !== 'expired';
   return (
-    <li>
-      <button
-        type="button"
-        className="kb-trade-row"
-        onClick={() => onOpen(line)}
-        data-testid="withdrawn-close-row"
-      >
-        <span className="kb-trade-row-head">
-          <span>
-            <TradeTag kind="close" side={position.side} />
-            <InstrumentLabel code={position.code} />
-          </span>
-          <span data-testid="withdrawn-close-status">{withdrawnCloseStatusText(t, close)}</span>
-        </span>
-        <span className="kb-trade-row-meta">
-          <span>
-            {quantityText(t, position.lots)}
-            {t('common:separator')}
-            <span className="kb-nowrap">{t('trade:leverageValue', { leverage: position.leverage })}</span>
-          </span>
-          <span>{t('trade:limitAt', { price: formatPrice(close.price) })}</span>
-        </span>
-        <span className="kb-trade-row-meta">
-          <span>
-            {shownReason && (
-              <>
-                <span data-testid="withdrawn-close-reason">{withdrawnCloseReasonText(t, close)}</span>
-                {t('common:separator')}
-              </>
-            )}
-            <span className="kb-nowrap">{t('trade:positionNumber', { id: position.id })}</span>
-          </span>
-          <span>{formatJst(line.at)}</span>
-        </span>
-      </button>
-    </li>
+    <TradeRow
+      testId="withdrawn-close-row"
+      onOpen={() => onOpen(line)}
+      kind="close"
+      side={position.side}
+      code={position.code}
+      status={withdrawnCloseStatusText(t, close)}
+      statusTestId="withdrawn-close-status"
+      lots={position.lots}
+      leverage={position.leverage}
+      price={t('trade:limitAt', { price: formatPrice(close.price) })}
+      reason={shownReason ? withdrawnCloseReasonText(t, close) : null}
+      reasonTestId="withdrawn-close-reason"
+      number={t('trade:positionNumber', { id: position.id })}
+      at={formatJst(line.at)}
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import { dateText } from '../../../lib/format';
 import { orderStatusText, positionStatusText, quantityText, restingCloseOf } from '../lib/labels';
 import { InstrumentLabel, TradeTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
+import { TradeRow } from './TradeRow';
 
 /** "指値 2,790.00" / "成行"; a filled order also shows its fill price. */
 export function orderPriceText(t: TFunction, order: Order): string {
@@ -84,43 +85,30 @@ export function OrderList({
         </li>
       ))}
       {orders.map((order) => (
-        <li key={order.id}>
-          <button
-            type="button"
-            className="kb-trade-row"
-            onClick={() => onOpen(order)}
-            data-testid="order-row"
-          >
-            <span className="kb-trade-row-head">
-              <span>
-                <TradeTag kind="open" side={order.side} />
-                <InstrumentLabel code={order.code} />
-              </span>
-              <span data-testid="order-status">{orderStatusText(t, order)}</span>
-            </span>
-            <span className="kb-trade-row-meta">
-              <span>
-                {quantityText(t, order.lots)}
-                {t('common:separator')}
-                <span className="kb-nowrap">{t('trade:leverageValue', { leverage: order.leverage })}</span>
-              </span>
-              <span>{orderPriceText(t, order)}</span>
-            </span>
-            {order.status === 'open' && (
+        <TradeRow
+          key={order.id}
+          testId="order-row"
+          onOpen={() => onOpen(order)}
+          kind="open"
+          side={order.side}
+          code={order.code}
+          status={orderStatusText(t, order)}
+          statusTestId="order-status"
+          lots={order.lots}
+          leverage={order.leverage}
+          price={orderPriceText(t, order)}
+          extra={
+            order.status === 'open' && (
               <ValidityRow
                 validity={order.validity}
                 validUntil={order.validUntil}
                 testId="order-valid-until"
               />
-            )}
-            <span className="kb-trade-row-meta">
-              <span>
-                <span className="kb-nowrap">{t('trade:orderNumber', { id: order.id })}</span>
-              </span>
-              <span>{formatJst(order.createdAt)}</span>
-            </span>
-          </button>
-        </li>
+            )
+          }
+          number={t('trade:orderNumber', { id: order.id })}
+          at={formatJst(order.createdAt)}
+        />
       ))}
     </ListStates>
   );

@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { useTradeTranslation } from '../lib/texts';
+import { quantityText } from '../lib/labels';
+import { InstrumentLabel, TradeTag } from './InstrumentLabel';
+
+/**
+ * One line of 注文中 or 注文履歴: the tag and the stock with the status, shares and leverage with the price, what
+ * else the line says, then the reason (when one is named) with the order's or position's number, and the time.
+ */
+export function TradeRow({
+  testId,
+  onOpen,
+  kind,
+  side,
+  code,
+  status,
+  statusTestId,
+  lots,
+  leverage,
+  price,
+  priceTestId,
+  extra,
+  reason,
+  reasonTestId,
+  number,
+  at,
+}: {
+  testId: string;
+  onOpen: () => void;
+  kind: 'open' | 'close';
+  side: 'long' | 'short';
+  code: string;
+  status: ReactNode;
+  statusTestId: string;
+  lots: number;
+  leverage: number;
+  price: ReactNode;
+  priceTestId?: string;
+  extra?: ReactNode;
+  reason?: string | null;
+  reasonTestId?: string;
+  number: string;
+  at: string;
+}) {
+  const { t } = useTradeTranslation();
+  return (
+    <li>
+      <button type="button" className="kb-trade-row" onClick={onOpen} data-testid={testId}>
+        <span className="kb-trade-row-head">
+          <span>
+            <TradeTag kind={kind} side={side} />
+            <InstrumentLabel code={code} />
+          </span>
+          <span data-testid={statusTestId}>{status}</span>
+        </span>
+        <span className="kb-trade-row-meta">
+          <span>
+            {quantityText(t, lots)}
+            {t('common:separator')}
+            <span className="kb-nowrap">{t('trade:leverageValue', { leverage })}</span>
+          </span>
+          <span data-testid={priceTestId}>{price}</span>
+        </span>
+        {extra}
+        <span className="kb-trade-row-meta">
+          <span>
+            {reason && (
+              <>
+                <span data-testid={reasonTestId}>{reason}</span>
+                {t('common:separator')}
+              </>
+            )}
+            <span className="kb-nowrap">{number}</span>
+          </span>
+          <span>{at}</span>
+        </span>
+      </button>
+    </li>
+  );
+}
