@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { decimalToSen } from '@kabuto/contract';
 import { TOTP } from 'otpauth';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { DEMO } from '../src/modules/system';
 import { openPglite, openPostgres, type Database } from '../src/platform/db';
 
@@ -37,7 +37,7 @@ interface Server {
   exited: Promise<void>;
 }
 
-let dataDir: string;
+let dataDir = '';
 let databaseUrl = '';
 let dropDatabase = async () => {};
 let server: Server | undefined;
@@ -372,8 +372,17 @@ async function countEntriesByKey(keys: string[]): Promise<Map<string, number>> {
   }
 }
 
-beforeAll(async () => {
+/**
+ * A store of its own for each attempt: on CI a test that fails runs once more, and a retry after a timeout must not
+ * meet the last attempt's server (still running) or its deposits (their bank references taken).
+ */
+async function freshStore() {
+  await stopServer('SIGKILL');
+  await dropDatabase();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   dataDir = mkdtempSync(join(tmpdir(), 'kabuto-crash-'));
+  databaseUrl = '';
+  dropDatabase = async () => {};
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return;
   const name = `kabuto_crash_${randomBytes(6).toString('hex')}`;
@@ -390,7 +399,7 @@ beforeAll(async () => {
     await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await cleanup.end();
   };
-});
+}
 
 afterAll(async () => {
   await stopServer('SIGKILL');
@@ -415,6 +424,7 @@ async function firstStart(): Promise<Server> {
 }
 
 it('keeps every acknowledged operation exactly once across a kill -9 mid-burst', async () => {
+  await freshStore();
   const first = await firstStart();
   const session = await signIn(first.base);
   const ops = await burst(first, session, 15 + Math.floor(Math.random() * 25));
