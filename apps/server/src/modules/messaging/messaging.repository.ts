@@ -1,6 +1,7 @@
 import type { MessageKind, ReviewStatus } from '@kabuto/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../database';
+import { inStatementChunks } from '../../platform/db';
 import { fetchPage, type PageRequest } from '../../platform/pagination';
 import { announceChange } from '../../platform/unit-of-work';
 import type { MessageParamValues, NoticeRow } from './messaging.table';
@@ -38,17 +39,13 @@ export async function insertMessages(
   messages: readonly { userId: bigint; kind: MessageKind; params: MessageParamValues; now: Date }[],
 ): Promise<void> {
   if (messages.length === 0) return;
-  await db
-    .insertInto('messages')
-    .values(
-      messages.map((m) => ({
-        user_id: m.userId,
-        kind: m.kind,
-        params: JSON.stringify(m.params),
-        created_at: m.now,
-      })),
-    )
-    .execute();
+  const rows = messages.map((m) => ({
+    user_id: m.userId,
+    kind: m.kind,
+    params: JSON.stringify(m.params),
+    created_at: m.now,
+  }));
+  await inStatementChunks(rows, (chunk) => db.insertInto('messages').values(chunk).execute());
   for (const userId of new Set(messages.map((m) => m.userId))) await announceFeedChange(db, userId);
 }
 

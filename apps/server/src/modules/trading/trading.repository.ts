@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DB, Executor } from '../../database';
+import { inStatementChunks } from '../../platform/db';
 import { pageBeforeId, type CursorRequest } from '../../platform/pagination';
 import { decodeHistoryCursor, encodeHistoryCursor, type HistoryKind } from './trading.history-cursor';
 import type {
@@ -20,16 +21,16 @@ export async function nextOrderIds(db: Executor, count: number): Promise<bigint[
   return rows.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Inserts `rows` in one statement (none: nothing). */
+/** Inserts `rows` in as few statements as the parameter limit allows (none: nothing). */
 const insertAll =
   <T extends 'trading_orders' | 'trading_positions' | 'trading_fills' | 'trading_forced_closes'>(table: T) =>
-  async (db: Executor, rows: readonly Insertable<DB[T]>[]) => {
-    if (rows.length)
-      await db
+  (db: Executor, rows: readonly Insertable<DB[T]>[]) =>
+    inStatementChunks(rows, (chunk) =>
+      db
         .insertInto(table)
-        .values(rows as never)
-        .execute();
-  };
+        .values(chunk as never)
+        .execute(),
+    );
 
 export const insertOrders = insertAll('trading_orders');
 export const insertPositions = insertAll('trading_positions');

@@ -19,3 +19,4 @@ export function openDatabase(
     : openPglite(join(config.dataDir, 'pglite'));
 }
 export { isUniqueViolation, iso } from './errors';
+export { inStatementChunks } from './chunks';
