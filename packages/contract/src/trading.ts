@@ -36,6 +36,7 @@ export const WITHDRAWN_CLOSE_REASONS = [
   'stop_loss',
   'forced',
 ] as const;
+export type WithdrawnCloseReason = (typeof WITHDRAWN_CLOSE_REASONS)[number];
 
 /** The most lots one order may be for (1,000,000 shares); an instrument may allow fewer (its limits). */
 export const MAX_ORDER_LOTS = 10_000;

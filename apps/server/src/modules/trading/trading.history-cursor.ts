@@ -12,7 +12,8 @@ export interface HistoryPlace {
 }
 
 export type HistoryKind = 'order' | 'close' | 'withdrawn-close';
-const KINDS: readonly unknown[] = ['order', 'close', 'withdrawn-close'] satisfies HistoryKind[];
+const KINDS: readonly HistoryKind[] = ['order', 'close', 'withdrawn-close'];
+const isHistoryKind = (value: unknown): value is HistoryKind => KINDS.includes(value as HistoryKind);
 
 export const encodeHistoryCursor = (place: HistoryPlace) =>
   Buffer.from(JSON.stringify([place.atMicros.toString(), place.id.toString(), place.kind])).toString(
@@ -34,9 +35,9 @@ export function decodeHistoryCursor(cursor: string): HistoryPlace {
         /^\d{1,16}$/.test(at) &&
         typeof id === 'string' &&
         /^[1-9]\d{0,17}$/.test(id) &&
-        KINDS.includes(kind)
+        isHistoryKind(kind)
       ) {
-        const place: HistoryPlace = { atMicros: BigInt(at), id: BigInt(id), kind: kind as HistoryKind };
+        const place: HistoryPlace = { atMicros: BigInt(at), id: BigInt(id), kind };
         if (encodeHistoryCursor(place) === cursor) return place;
       }
     }

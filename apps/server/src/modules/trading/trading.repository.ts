@@ -1,3 +1,4 @@
+import type { WithdrawnCloseReason } from '@kabuto/contract';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DB, Executor } from '../../database';
 import { inStatementChunks } from '../../platform/db';
@@ -9,7 +10,6 @@ import type {
   TradingMarginCallsTable,
   TradingOrdersTable,
   TradingPositionsTable,
-  WithdrawnCloseReason,
 } from './trading.table';
 
 /** `count` new order ids, in increasing order. */

@@ -1,3 +1,4 @@
+import type { WithdrawnCloseReason } from '@kabuto/contract';
 import type { ColumnType, Selectable } from 'kysely';
 import type { DefaultNow, Id, Timestamp } from '../../platform/db/columns';
 
@@ -128,7 +129,6 @@ export interface TradingWithdrawnClosesTable {
   withdrawn_at: Timestamp;
   reason: WithdrawnCloseReason;
 }
-export type WithdrawnCloseReason = 'user' | 'expired' | 'replaced' | 'take_profit' | 'stop_loss' | 'forced';
 
 export interface TradingStateTable {
   id: number;

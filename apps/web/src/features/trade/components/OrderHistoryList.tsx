@@ -2,19 +2,14 @@ import { formatJst, formatPrice, type Order, type Position, type TradeHistoryIte
 import type { TFunction } from 'i18next';
 import { useTradeTranslation } from '../lib/texts';
 import { useTradeHistory } from '../api/trading';
-import { orderStatusText } from '../lib/labels';
 import { ListStates } from './ListStates';
-import { orderPriceText } from './OrderList';
+import { OrderRow } from './OrderList';
 import { TradeRow } from './TradeRow';
 import {
   withdrawnCloseReasonText,
   withdrawnCloseStatusText,
   type WithdrawnCloseLine,
 } from './WithdrawnCloseDetail';
-
-/** The reason a history line names: not the investor's own cancel (the usual one), nor expiry (its status). */
-const shownCancelReason = (order: Order) =>
-  order.cancelReason === 'user' || order.cancelReason === 'expired' ? null : order.cancelReason;
 
 type LineOf<K extends TradeHistoryItem['kind']> = Extract<TradeHistoryItem, { kind: K }>;
 
@@ -44,7 +39,7 @@ export function OrderHistoryList({
     >
       {lines.map((line) =>
         line.kind === 'order' ? (
-          <OrderLine key={`order-${line.order.id}`} line={line} onOpen={onOpenOrder} />
+          <OrderRow key={`order-${line.order.id}`} order={line.order} onOpen={onOpenOrder} />
         ) : line.kind === 'close' ? (
           <CloseLine key={`close-${line.position.id}`} line={line} onOpen={onOpenPosition} />
         ) : (
@@ -52,31 +47,6 @@ export function OrderHistoryList({
         ),
       )}
     </ListStates>
-  );
-}
-
-function OrderLine({ line, onOpen }: { line: LineOf<'order'>; onOpen: (order: Order) => void }) {
-  const { t } = useTradeTranslation();
-  const { order } = line;
-  const reason = shownCancelReason(order);
-  return (
-    <TradeRow
-      testId="order-row"
-      onOpen={() => onOpen(order)}
-      kind="open"
-      side={order.side}
-      code={order.code}
-      status={orderStatusText(t, order)}
-      statusTestId="order-status"
-      lots={order.lots}
-      leverage={order.leverage}
-      price={orderPriceText(t, order)}
-      // Why an order went that the investor did not cancel (訂正, 余力不足, 強制決済); 期限切れ is its status.
-      reason={reason && t(`trade:cancelReason.${reason}`)}
-      reasonTestId="order-cancel-reason"
-      number={t('trade:orderNumber', { id: order.id })}
-      at={formatJst(line.at)}
-    />
   );
 }
 

@@ -6,13 +6,12 @@ import { useTradeTranslation } from '../lib/texts';
 import { useOrders } from '../api/trading';
 import type { OrderFilter } from '../api/keys';
 import { dateText } from '../../../lib/format';
-import { orderStatusText, positionStatusText, quantityText, restingCloseOf } from '../lib/labels';
-import { InstrumentLabel, TradeTag } from './InstrumentLabel';
+import { orderStatusText, positionStatusText, restingCloseOf } from '../lib/labels';
 import { ListStates } from './ListStates';
 import { TradeRow } from './TradeRow';
 
 /** "指値 2,790.00" / "成行"; a filled order also shows its fill price. */
-export function orderPriceText(t: TFunction, order: Order): string {
+function orderPriceText(t: TFunction, order: Order): string {
   const base = order.price ? t('trade:limitAt', { price: formatPrice(order.price) }) : t('trade:type.market');
   return order.fillPrice
     ? `${base}${t('common:separator')}${t('trade:filledAt', { price: formatPrice(order.fillPrice) })}`
@@ -46,71 +45,69 @@ export function OrderList({
       testId={`order-list-${status}`}
     >
       {closes.map((position) => (
-        <li key={`close-${position.id}`}>
-          <button
-            type="button"
-            className="kb-trade-row"
-            onClick={() => onOpenPosition?.(position)}
-            data-testid="waiting-close-row"
-          >
-            <span className="kb-trade-row-head">
-              <span>
-                <TradeTag kind="close" side={position.side} />
-                <InstrumentLabel code={position.code} />
-              </span>
-              <span data-testid="waiting-close-status">{positionStatusText(t, position)}</span>
-            </span>
-            <span className="kb-trade-row-meta">
-              <span>
-                {quantityText(t, position.lots)}
-                {t('common:separator')}
-                <span className="kb-nowrap">{t('trade:leverageValue', { leverage: position.leverage })}</span>
-              </span>
-              <span data-testid="waiting-close-price">
-                {position.closeLimit
-                  ? t('trade:limitAt', { price: formatPrice(position.closeLimit) })
-                  : t('trade:type.market')}
-              </span>
-            </span>
-            <RestingCloseValidity position={position} />
-            <span className="kb-trade-row-meta">
-              <span>
-                <span className="kb-nowrap">{t('trade:positionNumber', { id: position.id })}</span>
-              </span>
-              {position.closeRequestedAt && (
-                <span data-testid="waiting-close-time">{formatJst(position.closeRequestedAt)}</span>
-              )}
-            </span>
-          </button>
-        </li>
-      ))}
-      {orders.map((order) => (
         <TradeRow
-          key={order.id}
-          testId="order-row"
-          onOpen={() => onOpen(order)}
-          kind="open"
-          side={order.side}
-          code={order.code}
-          status={orderStatusText(t, order)}
-          statusTestId="order-status"
-          lots={order.lots}
-          leverage={order.leverage}
-          price={orderPriceText(t, order)}
-          extra={
-            order.status === 'open' && (
-              <ValidityRow
-                validity={order.validity}
-                validUntil={order.validUntil}
-                testId="order-valid-until"
-              />
-            )
+          key={`close-${position.id}`}
+          testId="waiting-close-row"
+          onOpen={() => onOpenPosition?.(position)}
+          kind="close"
+          side={position.side}
+          code={position.code}
+          status={positionStatusText(t, position)}
+          statusTestId="waiting-close-status"
+          lots={position.lots}
+          leverage={position.leverage}
+          price={
+            position.closeLimit
+              ? t('trade:limitAt', { price: formatPrice(position.closeLimit) })
+              : t('trade:type.market')
           }
-          number={t('trade:orderNumber', { id: order.id })}
-          at={formatJst(order.createdAt)}
+          priceTestId="waiting-close-price"
+          extra={<RestingCloseValidity position={position} />}
+          number={t('trade:positionNumber', { id: position.id })}
+          at={position.closeRequestedAt && formatJst(position.closeRequestedAt)}
+          atTestId="waiting-close-time"
         />
       ))}
+      {orders.map((order) => (
+        <OrderRow key={order.id} order={order} onOpen={onOpen} />
+      ))}
     </ListStates>
+  );
+}
+
+/** The reason an order's line names: not the investor's own cancel (the usual one), nor expiry (its status). */
+const shownCancelReason = (order: Order) =>
+  order.cancelReason === 'user' || order.cancelReason === 'expired' ? null : order.cancelReason;
+
+/**
+ * An order to open as 注文中 and 注文履歴 list it: a resting one with its 期限 and 期間, a cancelled one with why it
+ * went when the investor did not cancel it (訂正, 余力不足, 強制決済); 期限切れ is its status.
+ */
+export function OrderRow({ order, onOpen }: { order: Order; onOpen: (order: Order) => void }) {
+  const { t } = useTradeTranslation();
+  const reason = shownCancelReason(order);
+  return (
+    <TradeRow
+      testId="order-row"
+      onOpen={() => onOpen(order)}
+      kind="open"
+      side={order.side}
+      code={order.code}
+      status={orderStatusText(t, order)}
+      statusTestId="order-status"
+      lots={order.lots}
+      leverage={order.leverage}
+      price={orderPriceText(t, order)}
+      extra={
+        order.status === 'open' && (
+          <ValidityRow validity={order.validity} validUntil={order.validUntil} testId="order-valid-until" />
+        )
+      }
+      reason={reason && t(`trade:cancelReason.${reason}`)}
+      reasonTestId="order-cancel-reason"
+      number={t('trade:orderNumber', { id: order.id })}
+      at={formatJst(order.createdAt)}
+    />
   );
 }
 

@@ -24,6 +24,7 @@ export function TradeRow({
   reasonTestId,
   number,
   at,
+  atTestId,
 }: {
   testId: string;
   onOpen: () => void;
@@ -40,7 +41,9 @@ export function TradeRow({
   reason?: string | null;
   reasonTestId?: string;
   number: string;
-  at: string;
+  /** When it was placed or filled; null: no time to show. */
+  at: string | null;
+  atTestId?: string;
 }) {
   const { t } = useTradeTranslation();
   return (
@@ -72,7 +75,7 @@ export function TradeRow({
             )}
             <span className="kb-nowrap">{number}</span>
           </span>
-          <span>{at}</span>
+          {at !== null && <span data-testid={atTestId}>{at}</span>}
         </span>
       </button>
     </li>
