@@ -510,6 +510,37 @@ for (const lang of ['ja', 'en']) {
       await expect(row.getByTestId('position-row-targets')).toContainText(
         `${message(lang, 'trade', 'stopLoss')} ${grouped(last - 100)}`,
       );
+      // 注文中 lists them as a broker's 注文照会 lists a 逆指値: a 返済売 waiting for its price, a long's take-profit
+      // at or above and its stop-loss at or below; the row opens the position.
+      await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.orders') }).click();
+      const armed = page.getByTestId('armed-targets-row');
+      await expect(armed).toHaveCount(1);
+      await expect(armed.getByTestId('history-tag')).toHaveText(
+        message(lang, 'trade', 'historyTag.close.long'),
+      );
+      await expect(armed.getByTestId('armed-targets-status')).toHaveText(
+        message(lang, 'trade', 'targetStatus'),
+      );
+      await expect(armed.getByTestId('target-take-profit')).toHaveText(
+        messageWith(lang, 'trade', 'targetTrigger.above', {
+          target: message(lang, 'trade', 'takeProfit'),
+          price: grouped(last + 100),
+        }),
+      );
+      await expect(armed.getByTestId('target-stop-loss')).toHaveText(
+        messageWith(lang, 'trade', 'targetTrigger.below', {
+          target: message(lang, 'trade', 'stopLoss'),
+          price: grouped(last - 100),
+        }),
+      );
+      await expect(armed).toContainText(messageWith(lang, 'trade', 'positionNumber', { id: targeted!.id }));
+      await expect(page.getByTestId('trade-tabs')).not.toContainText(message(lang, 'trade', 'empty.orders'));
+      expect(await problemsOn(page, 'order-list-open')).toEqual([]);
+      await screenshot(page, `trade-armed-targets-${lang}`);
+      await armed.click();
+      await expect(detail.getByTestId('position-figures-take-profit')).toHaveText(yenPrice(lang, last + 100));
+      await detail.getByTestId('position-detail-close').click();
+      await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.positions') }).click();
       await row.click();
 
       // The 返済 sheet says what it closes: the stock, its side, the quantity in shares and the price now.
@@ -829,7 +860,9 @@ for (const lang of ['ja', 'en']) {
       ).items;
       const placedAt = new Date(Date.parse(limitClosing!.closeRequestedAt!) + 9 * 3_600_000);
       await expect(waiting.getByTestId('waiting-close-time')).toHaveText(
-        placedAt.toISOString().slice(0, 16).replace(/-/g, '/').replace('T', ' '),
+        messageWith(lang, 'trade', 'rowAt.placed', {
+          at: placedAt.toISOString().slice(0, 16).replace(/-/g, '/').replace('T', ' '),
+        }),
       );
       await expect(page.getByTestId('trade-tabs')).not.toContainText(message(lang, 'trade', 'empty.orders'));
       await screenshot(page, `trade-waiting-close-${lang}`);

@@ -1,4 +1,4 @@
-import { formatJst, formatPrice, type Order, type Position, type TradeHistoryItem } from '@kabuto/contract';
+import { formatPrice, type Order, type Position, type TradeHistoryItem } from '@kabuto/contract';
 import type { TFunction } from 'i18next';
 import { useTradeTranslation } from '../lib/texts';
 import { useTradeHistory } from '../api/trading';
@@ -70,13 +70,13 @@ function CloseLine({ line, onOpen }: { line: LineOf<'close'>; onOpen: (position:
       reason={position.closeReason && t(`trade:closeReason.${position.closeReason}`)}
       reasonTestId="close-reason"
       number={t('trade:positionNumber', { id: position.id })}
-      at={formatJst(line.at)}
+      at={{ kind: 'filled', time: line.at }}
     />
   );
 }
 
 /**
- * A 返済指値 that went without filling, at the time it was placed: 取消済み, or 期限切れによる失効 as an expired
+ * A 返済指値 that went without filling, at the time it was placed: 取消済み, or 期限切れ as an expired
  * order says it; below, what withdrew it when it was not the investor's own 取消. It opens its own 注文照会.
  */
 function WithdrawnCloseRow({
@@ -104,7 +104,7 @@ function WithdrawnCloseRow({
       reason={shownReason ? withdrawnCloseReasonText(t, close) : null}
       reasonTestId="withdrawn-close-reason"
       number={t('trade:positionNumber', { id: position.id })}
-      at={formatJst(line.at)}
+      at={{ kind: 'placed', time: line.at }}
     />
   );
 }

@@ -1,12 +1,17 @@
-import { formatPrice } from '@kabuto/contract';
-import { formatJst, type Order, type OrderValidity, type Position } from '@kabuto/contract';
+import { formatPrice, type Order, type OrderValidity, type Position } from '@kabuto/contract';
 import type { TFunction } from 'i18next';
 
 import { useTradeTranslation } from '../lib/texts';
 import { useOrders } from '../api/trading';
 import type { OrderFilter } from '../api/keys';
 import { dateText } from '../../../lib/format';
-import { orderStatusText, positionStatusText, restingCloseOf } from '../lib/labels';
+import {
+  orderStatusText,
+  positionStatusText,
+  restingCloseOf,
+  targetTriggerText,
+  waitingExits,
+} from '../lib/labels';
 import { ListStates } from './ListStates';
 import { TradeRow } from './TradeRow';
 
@@ -19,28 +24,29 @@ function orderPriceText(t: TFunction, order: Order): string {
 }
 
 /**
- * Resting orders (open) or filled and cancelled ones (history). With `closes`, the open list starts with the
- * closing orders still waiting (返済: a resting limit, or a market close for the next auction), as a broker's
- * 注文照会 lists them; each opens its position.
+ * Resting orders (open) or filled and cancelled ones (history). With `positions` (the open ones), the open list
+ * starts with what waits to close them, as a broker's 注文照会 lists it (waitingExits): each 返済 still waiting,
+ * then each take-profit and stop-loss armed; each opens its position.
  */
 export function OrderList({
   status,
   onOpen,
-  closes = [],
+  positions = [],
   onOpenPosition,
 }: {
   status: OrderFilter;
   onOpen: (order: Order) => void;
-  closes?: readonly Position[];
+  positions?: readonly Position[];
   onOpenPosition?: (position: Position) => void;
 }) {
   const { t } = useTradeTranslation();
   const list = useOrders(status);
   const orders = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const { closes, armed } = waitingExits(positions);
   return (
     <ListStates
       list={list}
-      count={orders.length + closes.length}
+      count={orders.length + closes.length + armed.length}
       empty={t(status === 'open' ? 'trade:empty.orders' : 'trade:empty.orderHistory')}
       testId={`order-list-${status}`}
     >
@@ -64,8 +70,15 @@ export function OrderList({
           priceTestId="waiting-close-price"
           extra={<RestingCloseValidity position={position} />}
           number={t('trade:positionNumber', { id: position.id })}
-          at={position.closeRequestedAt && formatJst(position.closeRequestedAt)}
+          at={position.closeRequestedAt ? { kind: 'placed', time: position.closeRequestedAt } : null}
           atTestId="waiting-close-time"
+        />
+      ))}
+      {armed.map((position) => (
+        <ArmedTargetsRow
+          key={`armed-${position.id}`}
+          position={position}
+          onOpen={() => onOpenPosition?.(position)}
         />
       ))}
       {orders.map((order) => (
@@ -106,7 +119,51 @@ export function OrderRow({ order, onOpen }: { order: Order; onOpen: (order: Orde
       reason={reason && t(`trade:cancelReason.${reason}`)}
       reasonTestId="order-cancel-reason"
       number={t('trade:orderNumber', { id: order.id })}
-      at={formatJst(order.createdAt)}
+      at={{ kind: 'placed', time: order.createdAt }}
+    />
+  );
+}
+
+/**
+ * A position's take-profit and stop-loss while armed, as one 返済 that waits for its price: 「利益確定 3,100円以上」
+ * and 「損切り 2,600円以下」 for a long, each on its own line.
+ */
+function ArmedTargetsRow({ position, onOpen }: { position: Position; onOpen: () => void }) {
+  const { t } = useTradeTranslation();
+  const [first, second] = (
+    [
+      ['takeProfit', position.takeProfit, 'target-take-profit'],
+      ['stopLoss', position.stopLoss, 'target-stop-loss'],
+    ] as const
+  )
+    .filter(([, price]) => price !== null)
+    .map(([target, price, testId]) => (
+      <span key={testId} data-testid={testId}>
+        {targetTriggerText(t, position.side, target, price!)}
+      </span>
+    ));
+  return (
+    <TradeRow
+      testId="armed-targets-row"
+      onOpen={onOpen}
+      kind="close"
+      side={position.side}
+      code={position.code}
+      status={t('trade:targetStatus')}
+      statusTestId="armed-targets-status"
+      lots={position.lots}
+      leverage={position.leverage}
+      price={first}
+      extra={
+        second && (
+          <span className="kb-trade-row-meta">
+            <span />
+            {second}
+          </span>
+        )
+      }
+      number={t('trade:positionNumber', { id: position.id })}
+      at={null}
     />
   );
 }

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
+import { formatJst } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { quantityText } from '../lib/labels';
 import { InstrumentLabel, TradeTag } from './InstrumentLabel';
 
 /**
  * One line of 注文中 or 注文履歴: the tag and the stock with the status, shares and leverage with the price, what
- * else the line says, then the reason (when one is named) with the order's or position's number, and the time.
+ * else the line says, then the reason (when one is named) with the order's or position's number, and the time,
+ * named: when it was placed (注文), or for a close listed once filled, when it filled (約定).
  */
 export function TradeRow({
   testId,
@@ -41,8 +43,8 @@ export function TradeRow({
   reason?: string | null;
   reasonTestId?: string;
   number: string;
-  /** When it was placed or filled; null: no time to show. */
-  at: string | null;
+  /** When it was placed or filled (an ISO time); null: no time to show. */
+  at: { kind: 'placed' | 'filled'; time: string } | null;
   atTestId?: string;
 }) {
   const { t } = useTradeTranslation();
@@ -75,7 +77,9 @@ export function TradeRow({
             )}
             <span className="kb-nowrap">{number}</span>
           </span>
-          {at !== null && <span data-testid={atTestId}>{at}</span>}
+          {at !== null && (
+            <span data-testid={atTestId}>{t(`trade:rowAt.${at.kind}`, { at: formatJst(at.time) })}</span>
+          )}
         </span>
       </button>
     </li>

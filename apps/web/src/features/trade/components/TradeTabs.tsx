@@ -44,9 +44,7 @@ export function TradeTabs({ snapshot }: { snapshot: TradeSnapshot }) {
           <OrderList
             status="open"
             onOpen={setOrder}
-            closes={snapshot.rows
-              .map((row) => row.position)
-              .filter((open) => open.status === 'closing' || open.status === 'limit-closing')}
+            positions={snapshot.rows.map((row) => row.position)}
             onOpenPosition={setPosition}
           />
         </Tabs.Tab>

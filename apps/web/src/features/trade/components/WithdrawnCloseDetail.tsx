@@ -13,7 +13,7 @@ export interface WithdrawnCloseLine {
   position: Position;
 }
 
-/** 取消済み, or 期限切れによる失効 as an expired order's status says it. */
+/** 取消済み, or 期限切れ as an expired order's status says it. */
 export const withdrawnCloseStatusText = (t: TFunction, close: WithdrawnClose) =>
   close.reason === 'expired' ? t('trade:cancelReason.expired') : t('trade:orderStatus.cancelled');
 

@@ -1,6 +1,7 @@
 import { createInstance } from 'i18next';
 import { resources } from '@kabuto/i18n';
 import { describe, expect, it } from 'vitest';
+import type { Position } from '@kabuto/contract';
 import { dateText } from '../../../lib/format';
 import {
   dailyChargeFigure,
@@ -12,6 +13,8 @@ import {
   meetsRows,
   sharesProblemText,
   targetProblemText,
+  targetTriggerText,
+  waitingExits,
   validityText,
   weekEndsToday,
   weekEndsTodayText,
@@ -249,5 +252,42 @@ describe('limitPriceProblemText and sharesProblemText', () => {
     expect(sharesProblemText(ja, '')).toBeNull();
     expect(sharesProblemText(ja, '２００')).toBeNull();
     expect(sharesProblemText(ja, '1,000')).toBeNull();
+  });
+});
+
+describe('waitingExits', () => {
+  const open = (id: string, status: Position['status'], takeProfit: string | null, stopLoss: string | null) =>
+    ({ id, status, takeProfit, stopLoss }) as Position;
+
+  it('lists the waiting closes, and the armed targets of positions not closing at the market', () => {
+    const positions = [
+      open('held-bare', 'holding', null, null),
+      open('held-tp', 'holding', '3100.00', null),
+      open('held-sl', 'holding', null, '2600.00'),
+      open('limit-closing-both', 'limit-closing', '3100.00', '2600.00'),
+      open('limit-closing-bare', 'limit-closing', null, null),
+      // A market close waiting for the auction: its targets no longer fire (the engine unfiles them).
+      open('closing', 'closing', '3100.00', '2600.00'),
+    ];
+    const { closes, armed } = waitingExits(positions);
+    expect(closes.map((p) => p.id)).toEqual(['limit-closing-both', 'limit-closing-bare', 'closing']);
+    expect(armed.map((p) => p.id)).toEqual(['held-tp', 'held-sl', 'limit-closing-both']);
+  });
+
+  it('lists nothing for positions only held', () => {
+    expect(waitingExits([open('a', 'holding', null, null)])).toEqual({ closes: [], armed: [] });
+  });
+});
+
+describe('targetTriggerText', () => {
+  it("says a long's take-profit fires at or above its price and its stop-loss at or below; a short's the other way", async () => {
+    const ja = await translator('ja');
+    expect(targetTriggerText(ja, 'long', 'takeProfit', '3100.00')).toBe('利益確定 3,100円以上');
+    expect(targetTriggerText(ja, 'long', 'stopLoss', '2600.50')).toBe('損切り 2,600.5円以下');
+    expect(targetTriggerText(ja, 'short', 'takeProfit', '3300.00')).toBe('利益確定 3,300円以下');
+    expect(targetTriggerText(ja, 'short', 'stopLoss', '3900.00')).toBe('損切り 3,900円以上');
+    const en = await translator('en');
+    expect(targetTriggerText(en, 'long', 'takeProfit', '12500.00')).toBe('Take-profit at ¥12,500 or above');
+    expect(targetTriggerText(en, 'short', 'stopLoss', '3900.00')).toBe('Stop-loss at ¥3,900 or above');
   });
 });

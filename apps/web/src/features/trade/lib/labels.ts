@@ -121,6 +121,35 @@ export function restingCloseOf(position: Position): RestingClose | null {
 }
 
 /**
+ * What 注文中 lists beside the resting orders, as a broker's 注文照会 does: the closes still waiting (返済: a resting
+ * limit, or a market close for the next auction), and the take-profits and stop-losses armed on positions not
+ * already closing at the market, which close them once the price reaches them.
+ */
+export function waitingExits(positions: readonly Position[]): {
+  closes: Position[];
+  armed: Position[];
+} {
+  return {
+    closes: positions.filter((open) => open.status === 'closing' || open.status === 'limit-closing'),
+    armed: positions.filter(
+      (open) =>
+        (open.status === 'holding' || open.status === 'limit-closing') &&
+        (open.takeProfit !== null || open.stopLoss !== null),
+    ),
+  };
+}
+
+/**
+ * Where an armed take-profit or stop-loss fires, 「利益確定 3,100円以上」: a long's take-profit at or above its price
+ * and its stop-loss at or below; a short's the other way round.
+ */
+export const targetTriggerText = (t: TFunction, side: Side, target: Target, price: string) =>
+  t(`trade:targetTrigger.${targetDirection(side, target)}`, {
+    target: t(`trade:${target}`),
+    price: formatPrice(price),
+  });
+
+/**
  * A close's terms in one line: "指値 2,850円 ・ 当日中（2026/11/30まで）", the limit alone when it has no 期間 to
  * show (it fills at once), or 成行.
  */
