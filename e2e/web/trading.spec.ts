@@ -2046,9 +2046,21 @@ test('on the Trade rows a long stock name wraps, and the P&L, status and time be
       headers: { token: investor.token, 'idempotency-key': `e2e-wrap-${code}-${Date.now()}` },
       data: { code, side: 'long', type: 'market', lots, leverage: 2 },
     });
-    expect(((await placed.json()) as { code: number }).code).toBe(1);
+    const { code: answer, data: position } = (await placed.json()) as { code: number; data: { id: string } };
+    expect(answer).toBe(1);
+    // Both targets armed, at the day's limits (always on the tick grid): the longest lines 注文中 draws.
+    const quote = (
+      (await (await request.get(`/api/market/quotes?codes=${code}`)).json()) as {
+        data: { items: Quote[] };
+      }
+    ).data.items[0]!;
+    const targets = await request.put(`/api/positions/${position.id}/tp-sl`, {
+      headers: { token: investor.token },
+      data: { takeProfit: quote.limitUp, stopLoss: quote.limitDown },
+    });
+    expect(((await targets.json()) as { code: number }).code).toBe(1);
   }
-  for (const lang of ['en', 'fr']) {
+  for (const lang of ['en', 'fr', 'es']) {
     const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await useLanguage(page, lang);
@@ -2071,6 +2083,11 @@ test('on the Trade rows a long stock name wraps, and the P&L, status and time be
     expect(await broken()).toEqual([]);
     await expectNoHorizontalOverflow(page);
     await screenshot(page, `trade-rows-long-names-${lang}`);
+    await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.orders') }).click();
+    await expect(page.getByTestId('armed-targets-row')).toHaveCount(2);
+    expect(await broken()).toEqual([]);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `trade-armed-targets-long-names-${lang}`);
     await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.history') }).click();
     await page.getByTestId('trade-history-kind-orders').click();
     await expect(page.getByTestId('order-row')).toHaveCount(2);

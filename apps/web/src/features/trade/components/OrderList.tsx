@@ -126,11 +126,12 @@ export function OrderRow({ order, onOpen }: { order: Order; onOpen: (order: Orde
 
 /**
  * A position's take-profit and stop-loss while armed, as one 返済 that waits for its price: 「利益確定 3,100円以上」
- * and 「損切り 2,600円以下」 for a long, each on its own line.
+ * and 「損切り 2,600円以下」 for a long, each on a line of its own below the shares (in French or Spanish one
+ * beside them would push them onto two lines).
  */
 function ArmedTargetsRow({ position, onOpen }: { position: Position; onOpen: () => void }) {
   const { t } = useTradeTranslation();
-  const [first, second] = (
+  const triggers = (
     [
       ['takeProfit', position.takeProfit, 'target-take-profit'],
       ['stopLoss', position.stopLoss, 'target-stop-loss'],
@@ -138,8 +139,9 @@ function ArmedTargetsRow({ position, onOpen }: { position: Position; onOpen: () 
   )
     .filter(([, price]) => price !== null)
     .map(([target, price, testId]) => (
-      <span key={testId} data-testid={testId}>
-        {targetTriggerText(t, position.side, target, price!)}
+      <span key={testId} className="kb-trade-row-meta">
+        <span />
+        <span data-testid={testId}>{targetTriggerText(t, position.side, target, price!)}</span>
       </span>
     ));
   return (
@@ -153,15 +155,8 @@ function ArmedTargetsRow({ position, onOpen }: { position: Position; onOpen: () 
       statusTestId="armed-targets-status"
       lots={position.lots}
       leverage={position.leverage}
-      price={first}
-      extra={
-        second && (
-          <span className="kb-trade-row-meta">
-            <span />
-            {second}
-          </span>
-        )
-      }
+      price={null}
+      extra={triggers}
       number={t('trade:positionNumber', { id: position.id })}
       at={null}
     />
