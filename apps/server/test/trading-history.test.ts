@@ -364,6 +364,74 @@ describe('GET /api/trading/history', () => {
   });
 });
 
+describe('GET /api/positions?status=closed (決済済み建玉)', () => {
+  interface PositionPage {
+    items: { id: string; closedAt: string }[];
+    nextCursor: string | null;
+  }
+  const closedPage = (token: string, query = '') =>
+    send<PositionPage>(t, 'GET', `/api/positions?status=closed${query}`, token);
+  const close = (token: string, id: string) =>
+    send(t, 'POST', `/api/positions/${id}/close`, token, { type: 'market' });
+
+  it('lists closed positions by their close, newest first, paged after a position without gaps', async () => {
+    const user = await investor(t, '5000000');
+    const long = { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 };
+    // Opened 1, 2, 3, 4 and closed 3, 1, 4, 2: the list follows the closes, not the openings.
+    const opened: string[] = [];
+    for (let n = 1; n <= 4; n++) {
+      minute(n);
+      opened.push((await placeOrder(t, user, long)).data.id);
+    }
+    const closingOrder = [opened[2]!, opened[0]!, opened[3]!, opened[1]!];
+    for (const [index, id] of closingOrder.entries()) {
+      minute(10 + index);
+      expect((await close(user.token, id)).status).toBe(200);
+    }
+    const newestFirst = [...closingOrder].reverse();
+    const all = await closedPage(user.token, '&pageSize=100');
+    expect(all.status).toBe(200);
+    expect(all.data.items.map((position) => position.id)).toEqual(newestFirst);
+    expect(all.data.items.map((position) => position.closedAt)).toEqual(
+      [13, 12, 11, 10].map((n) => new Date(MORNING.getTime() + n * 60_000).toISOString()),
+    );
+
+    // Pages of 3 after each page's last position: every position once, in the same order.
+    const first = await closedPage(user.token, '&pageSize=3');
+    expect(first.data.items.map((position) => position.id)).toEqual(newestFirst.slice(0, 3));
+    expect(first.data.nextCursor).toBe(newestFirst[2]);
+    const second = await closedPage(user.token, `&pageSize=3&cursor=${first.data.nextCursor}`);
+    expect(second.data.items.map((position) => position.id)).toEqual(newestFirst.slice(3));
+    expect(second.data.nextCursor).toBeNull();
+
+    // Two closes in one instant: the higher id first, and a page cut between them loses neither.
+    minute(20);
+    const pair = [(await placeOrder(t, user, long)).data.id, (await placeOrder(t, user, long)).data.id];
+    minute(21);
+    for (const id of pair) expect((await close(user.token, id)).status).toBe(200);
+    const top = await closedPage(user.token, '&pageSize=1');
+    expect(top.data.items.map((position) => position.id)).toEqual([pair[1]]);
+    const next = await closedPage(user.token, `&pageSize=2&cursor=${top.data.nextCursor}`);
+    expect(next.data.items.map((position) => position.id)).toEqual([pair[0], newestFirst[0]]);
+  });
+
+  it("reads nothing after another user's position, and none of theirs", async () => {
+    const owner = await investor(t, '3000000');
+    const other = await investor(t, '3000000');
+    const long = { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 };
+    minute(1);
+    const theirs = (await placeOrder(t, owner, long)).data.id;
+    const mine = (await placeOrder(t, other, long)).data.id;
+    minute(2);
+    expect((await close(owner.token, theirs)).status).toBe(200);
+    expect((await close(other.token, mine)).status).toBe(200);
+    const page = await closedPage(other.token, `&cursor=${theirs}`);
+    expect(page.status).toBe(200);
+    expect(page.data.items).toEqual([]);
+    expect((await closedPage(other.token)).data.items.map((position) => position.id)).toEqual([mine]);
+  });
+});
+
 describe('two closes of one position at once', () => {
   it('close it once: one succeeds, the other is refused, and 注文履歴 has one close', async () => {
     const user = await investor(t, '1000000');

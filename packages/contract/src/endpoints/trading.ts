@@ -101,7 +101,8 @@ export const tradingEndpoints = {
     method: 'GET',
     path: '/api/positions',
     tag: 'trading',
-    summary: "The caller's positions, newest first (status=open|closed|all)",
+    summary:
+      "The caller's positions, newest first (status=open|closed|all): open ones by opening, closed ones by their close",
     access: INVESTOR,
     query: positionQuery,
     response: positionPage,

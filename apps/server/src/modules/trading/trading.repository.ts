@@ -496,17 +496,36 @@ export async function tradeHistoryPage(
 /** Where a kind sorts among lines of one instant and id, newest first: the close after the order that opened it. */
 const RANK = { order: 0, close: 1, 'withdrawn-close': 2 } as const satisfies Record<HistoryKind, number>;
 
+/**
+ * The user's positions, newest first: open ones by their opening (id), closed ones (決済済み建玉) by their close,
+ * as a broker's 約定履歴 lists them. The cursor is the id of the previous page's last position either way: a
+ * close never moves once made, so the closed list continues after that position's own close time.
+ */
 export function positionsPage(
   db: Executor,
   userId: bigint,
   status: 'open' | 'closed' | 'all',
   page: CursorRequest,
 ) {
-  return pageBeforeId(page, async (beforeId, limit) => {
+  return pageBeforeId(page, async (afterPosition, limit) => {
     let query = db.selectFrom('trading_positions').selectAll().where('user_id', '=', userId);
+    if (status === 'closed') {
+      query = query.where('status', '=', 'closed');
+      if (afterPosition !== undefined)
+        query = query.where(
+          sql<boolean>`(closed_at, id) < (
+            SELECT closed_at, id FROM trading_positions
+            WHERE id = ${afterPosition} AND user_id = ${userId} AND status = 'closed'
+          )`,
+        );
+      return (await query
+        .orderBy('closed_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()) as PositionRow[];
+    }
     if (status === 'open') query = query.where('status', '<>', 'closed');
-    if (status === 'closed') query = query.where('status', '=', 'closed');
-    if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+    if (afterPosition !== undefined) query = query.where('id', '<', afterPosition);
     return (await query.orderBy('id', 'desc').limit(limit).execute()) as PositionRow[];
   });
 }
