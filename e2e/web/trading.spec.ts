@@ -539,8 +539,13 @@ for (const lang of ['ja', 'en']) {
       await screenshot(page, `trade-armed-targets-${lang}`);
       await armed.click();
       await expect(detail.getByTestId('position-figures-take-profit')).toHaveText(yenPrice(lang, last + 100));
+      // The number 注文中 names it by is on its detail and on its row in 建玉.
+      await expect(detail.getByTestId('position-figures-number')).toHaveText(targeted!.id);
       await detail.getByTestId('position-detail-close').click();
       await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.positions') }).click();
+      await expect(row.getByTestId('position-row-number')).toHaveText(
+        messageWith(lang, 'trade', 'positionNumber', { id: targeted!.id }),
+      );
       await row.click();
 
       // The 返済 sheet says what it closes: the stock, its side, the quantity in shares and the price now.
@@ -824,6 +829,8 @@ for (const lang of ['ja', 'en']) {
         }),
       ]);
       await expect(detail.getByTestId('position-close-change')).toBeVisible();
+      // Its take-profit and stop-loss can still be changed while the limit close rests.
+      await expect(detail.getByTestId('position-targets')).toBeVisible();
       await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
       await waitUntilSettled(detail);
       expect(await problemsOn(page, 'position-detail')).toEqual([]);

@@ -58,7 +58,9 @@ export function ClosedPositionList({ onOpen }: { onOpen: (position: Position) =>
                 <span data-testid="closed-position-reason">
                   {position.closeReason ? t(`trade:closeReason.${position.closeReason}`) : ''}
                 </span>
-                <span>{position.closedAt ? formatJst(position.closedAt) : ''}</span>
+                <span>
+                  {position.closedAt && t('trade:rowAt.closed', { at: formatJst(position.closedAt) })}
+                </span>
               </span>
             </button>
           </li>

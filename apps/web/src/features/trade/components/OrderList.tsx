@@ -25,8 +25,8 @@ function orderPriceText(t: TFunction, order: Order): string {
 
 /**
  * Resting orders (open) or filled and cancelled ones (history). With `positions` (the open ones), the open list
- * starts with what waits to close them, as a broker's 注文照会 lists it (waitingExits): each 返済 still waiting,
- * then each take-profit and stop-loss armed; each opens its position.
+ * starts with what waits to close them, as a broker's 注文照会 lists it, each position's lines together
+ * (waitingExits): its 返済 still waiting, then its take-profit and stop-loss while armed; each opens its position.
  */
 export function OrderList({
   status,
@@ -42,45 +42,29 @@ export function OrderList({
   const { t } = useTradeTranslation();
   const list = useOrders(status);
   const orders = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const { closes, armed } = waitingExits(positions);
+  const exits = waitingExits(positions);
   return (
     <ListStates
       list={list}
-      count={orders.length + closes.length + armed.length}
+      count={orders.length + exits.length}
       empty={t(status === 'open' ? 'trade:empty.orders' : 'trade:empty.orderHistory')}
       testId={`order-list-${status}`}
     >
-      {closes.map((position) => (
-        <TradeRow
-          key={`close-${position.id}`}
-          testId="waiting-close-row"
-          onOpen={() => onOpenPosition?.(position)}
-          kind="close"
-          side={position.side}
-          code={position.code}
-          status={positionStatusText(t, position)}
-          statusTestId="waiting-close-status"
-          lots={position.lots}
-          leverage={position.leverage}
-          price={
-            position.closeLimit
-              ? t('trade:limitAt', { price: formatPrice(position.closeLimit) })
-              : t('trade:type.market')
-          }
-          priceTestId="waiting-close-price"
-          extra={<RestingCloseValidity position={position} />}
-          number={t('trade:positionNumber', { id: position.id })}
-          at={position.closeRequestedAt ? { kind: 'placed', time: position.closeRequestedAt } : null}
-          atTestId="waiting-close-time"
-        />
-      ))}
-      {armed.map((position) => (
-        <ArmedTargetsRow
-          key={`armed-${position.id}`}
-          position={position}
-          onOpen={() => onOpenPosition?.(position)}
-        />
-      ))}
+      {exits.map(({ kind, position }) =>
+        kind === 'close' ? (
+          <WaitingCloseRow
+            key={`close-${position.id}`}
+            position={position}
+            onOpen={() => onOpenPosition?.(position)}
+          />
+        ) : (
+          <ArmedTargetsRow
+            key={`armed-${position.id}`}
+            position={position}
+            onOpen={() => onOpenPosition?.(position)}
+          />
+        ),
+      )}
       {orders.map((order) => (
         <OrderRow key={order.id} order={order} onOpen={onOpen} />
       ))}
@@ -120,6 +104,35 @@ export function OrderRow({ order, onOpen }: { order: Order; onOpen: (order: Orde
       reasonTestId="order-cancel-reason"
       number={t('trade:orderNumber', { id: order.id })}
       at={{ kind: 'placed', time: order.createdAt }}
+    />
+  );
+}
+
+/** A 返済 still waiting: a resting limit with its 期間, or a market close for the next auction. */
+function WaitingCloseRow({ position, onOpen }: { position: Position; onOpen: () => void }) {
+  const { t } = useTradeTranslation();
+  return (
+    <TradeRow
+      key={`close-${position.id}`}
+      testId="waiting-close-row"
+      onOpen={onOpen}
+      kind="close"
+      side={position.side}
+      code={position.code}
+      status={positionStatusText(t, position)}
+      statusTestId="waiting-close-status"
+      lots={position.lots}
+      leverage={position.leverage}
+      price={
+        position.closeLimit
+          ? t('trade:limitAt', { price: formatPrice(position.closeLimit) })
+          : t('trade:type.market')
+      }
+      priceTestId="waiting-close-price"
+      extra={<RestingCloseValidity position={position} />}
+      number={t('trade:positionNumber', { id: position.id })}
+      at={position.closeRequestedAt ? { kind: 'placed', time: position.closeRequestedAt } : null}
+      atTestId="waiting-close-time"
     />
   );
 }

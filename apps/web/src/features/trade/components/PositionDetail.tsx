@@ -131,6 +131,8 @@ export function PositionDetail({
     ]);
   if (position.closeReason)
     rows.push(['reason', t('trade:closeReasonLabel'), t(`trade:closeReason.${position.closeReason}`)]);
+  // The number 注文中 and 注文履歴 name the position by.
+  rows.push(['number', t('trade:positionNumberLabel'), position.id]);
   rows.push(['opened', t('trade:openedAt'), formatJst(position.openedAt)]);
   if (position.closedAt) rows.push(['closed', t('trade:closedAt'), formatJst(position.closedAt)]);
 
@@ -208,6 +210,14 @@ export function PositionDetail({
                 data-testid="position-close-cancel"
               >
                 {t('trade:closeCancelAction')}
+              </Button>
+            </div>
+          )}
+          {position.status === 'limit-closing' && (
+            // Its take-profit and stop-loss still fire while the close rests: whichever comes first closes it.
+            <div className="kb-actions">
+              <Button block onClick={() => setStep('targets')} data-testid="position-targets">
+                {t('trade:targetsTitle')}
               </Button>
             </div>
           )}

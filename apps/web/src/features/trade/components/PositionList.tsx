@@ -69,8 +69,14 @@ export function PositionList({
                 </span>
               )}
               <span className="kb-trade-row-meta">
-                <span>{positionStatusText(t, position)}</span>
-                <span>{formatJst(position.openedAt)}</span>
+                <span>
+                  {positionStatusText(t, position)}
+                  {t('common:separator')}
+                  <span className="kb-nowrap" data-testid="position-row-number">
+                    {t('trade:positionNumber', { id: position.id })}
+                  </span>
+                </span>
+                <span>{t('trade:rowAt.opened', { at: formatJst(position.openedAt) })}</span>
               </span>
             </button>
           </li>

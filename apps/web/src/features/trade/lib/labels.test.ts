@@ -259,23 +259,28 @@ describe('waitingExits', () => {
   const open = (id: string, status: Position['status'], takeProfit: string | null, stopLoss: string | null) =>
     ({ id, status, takeProfit, stopLoss }) as Position;
 
-  it('lists the waiting closes, and the armed targets of positions not closing at the market', () => {
+  it("lists each position's waiting close, then its armed targets, unless it is closing at the market", () => {
     const positions = [
       open('held-bare', 'holding', null, null),
       open('held-tp', 'holding', '3100.00', null),
-      open('held-sl', 'holding', null, '2600.00'),
       open('limit-closing-both', 'limit-closing', '3100.00', '2600.00'),
+      open('held-sl', 'holding', null, '2600.00'),
       open('limit-closing-bare', 'limit-closing', null, null),
       // A market close waiting for the auction: its targets no longer fire (the engine unfiles them).
       open('closing', 'closing', '3100.00', '2600.00'),
     ];
-    const { closes, armed } = waitingExits(positions);
-    expect(closes.map((p) => p.id)).toEqual(['limit-closing-both', 'limit-closing-bare', 'closing']);
-    expect(armed.map((p) => p.id)).toEqual(['held-tp', 'held-sl', 'limit-closing-both']);
+    expect(waitingExits(positions).map((line) => `${line.kind} ${line.position.id}`)).toEqual([
+      'armed held-tp',
+      'close limit-closing-both',
+      'armed limit-closing-both',
+      'armed held-sl',
+      'close limit-closing-bare',
+      'close closing',
+    ]);
   });
 
   it('lists nothing for positions only held', () => {
-    expect(waitingExits([open('a', 'holding', null, null)])).toEqual({ closes: [], armed: [] });
+    expect(waitingExits([open('a', 'holding', null, null)])).toEqual([]);
   });
 });
 

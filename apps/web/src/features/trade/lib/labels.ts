@@ -120,23 +120,27 @@ export function restingCloseOf(position: Position): RestingClose | null {
   return { limit: closeLimit, validity: closeValidity, validUntil: closeValidUntil };
 }
 
+/** A line 注文中 lists for a position: its 返済 still waiting, or its take-profit and stop-loss while armed. */
+export type WaitingExit = { kind: 'close' | 'armed'; position: Position };
+
 /**
- * What 注文中 lists beside the resting orders, as a broker's 注文照会 does: the closes still waiting (返済: a resting
- * limit, or a market close for the next auction), and the take-profits and stop-losses armed on positions not
- * already closing at the market, which close them once the price reaches them.
+ * What 注文中 lists beside the resting orders, as a broker's 注文照会 does, each position's lines together (newest
+ * position first): its close still waiting (返済: a resting limit, or a market close for the next auction), then
+ * its take-profit and stop-loss while armed, which close it once the price reaches them (whichever comes first).
+ * A position closing at the market has none armed: they no longer fire.
  */
-export function waitingExits(positions: readonly Position[]): {
-  closes: Position[];
-  armed: Position[];
-} {
-  return {
-    closes: positions.filter((open) => open.status === 'closing' || open.status === 'limit-closing'),
-    armed: positions.filter(
-      (open) =>
-        (open.status === 'holding' || open.status === 'limit-closing') &&
-        (open.takeProfit !== null || open.stopLoss !== null),
-    ),
-  };
+export function waitingExits(positions: readonly Position[]): WaitingExit[] {
+  return positions.flatMap((open): WaitingExit[] => {
+    const lines: WaitingExit[] = [];
+    if (open.status === 'closing' || open.status === 'limit-closing')
+      lines.push({ kind: 'close', position: open });
+    if (
+      (open.status === 'holding' || open.status === 'limit-closing') &&
+      (open.takeProfit !== null || open.stopLoss !== null)
+    )
+      lines.push({ kind: 'armed', position: open });
+    return lines;
+  });
 }
 
 /**
