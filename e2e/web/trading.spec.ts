@@ -1598,6 +1598,9 @@ test('an order placed from the stock page’s 買い button lands on the Trade t
   request,
 }) => {
   const { context, page, panel } = await orderPanelFromStockPage(browser, baseURL!, request);
+  // Nothing held: no note about a holding.
+  await expect(panel.getByTestId('order-quantity-up')).toBeVisible();
+  await expect(panel.getByTestId('order-held-opposite')).toHaveCount(0);
   await panel.getByTestId('order-quantity-up').click();
   await expect(input(page, 'order-quantity')).toHaveValue('200');
   await panel.getByTestId('order-review').click();
@@ -1629,6 +1632,49 @@ test('an order placed from the stock page’s 買い button lands on the Trade t
   await expect(page.getByTestId('stock-detail-page')).toBeVisible();
   await context.close();
 });
+
+for (const lang of ['ja', 'en']) {
+  test(`a sell of a stock held long says it opens a new short, and its button opens 建玉 to close the holding (${lang})`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+    const held = await request.post('/api/orders', {
+      headers: { token: investor.token, 'idempotency-key': `e2e-held-${lang}-${Date.now()}` },
+      data: { code: CODE, side: 'long', type: 'market', lots: 2, leverage: 1 },
+    });
+    expect(((await held.json()) as { data: { status: string } }).data.status).toBe('filled');
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await useLanguage(page, lang);
+    await openSignedInPhone(page, investor, `/#/subPackages/index/gupiaoDetail/gupiaoDetail?code=${CODE}`);
+    await expect(page.getByTestId('stock-sell')).toBeEnabled({ timeout: 45_000 });
+    await page.getByTestId('stock-sell').click();
+    const panel = page.getByTestId('order-panel');
+    await waitUntilSettled(panel);
+    const note = panel.getByTestId('order-held-opposite');
+    await expect(note).toContainText(
+      messageWith(lang, 'trade', 'heldOpposite.long', {
+        quantity: messageWith(lang, 'trade', 'quantity_other', { shares: '200', lots: '2' }),
+      }),
+    );
+    expect(await problemsOn(page, 'order-held-opposite')).toEqual([]);
+    await screenshot(page, `order-held-opposite-${lang}`);
+    // A buy adds to the holding: nothing to say.
+    await panel.getByTestId('order-side-long').click();
+    await expect(note).toHaveCount(0);
+    await panel.getByTestId('order-side-short').click();
+    await expect(note).toBeVisible();
+    // Its button opens 建玉, where the holding is closed; Back returns to the order.
+    await note.getByTestId('order-held-opposite-close').click();
+    await expect(page).toHaveURL(/#\/pages\/jiaoyi\/jiaoyi/);
+    await expect(page.getByTestId('position-row')).toHaveCount(1);
+    await page.goBack();
+    await expect(page.getByTestId('order-panel').getByTestId('order-held-opposite')).toBeVisible();
+    await context.close();
+  });
+}
 
 test('the phone’s Back closes the sheet or dialog on top and stays on the screen: a position’s sheet, its 返済 confirmation, the side menu', async ({
   browser,

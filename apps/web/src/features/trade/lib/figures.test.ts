@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Position } from '@kabuto/contract';
 import {
   buyingPowerAt,
   exceeds,
@@ -6,6 +7,7 @@ import {
   lotsOfShares,
   marginOf,
   notionalOf,
+  oppositeLots,
   pnlAtTarget,
   pnlPercentOf,
   roomAbove,
@@ -376,5 +378,25 @@ describe('pnlAtTarget', () => {
     expect(pnlAtTarget({ ...long, side: 'short' }, '9'.repeat(60))).toBeNull();
     expect(pnlAtTarget({ ...long, entryPrice: null }, '2850')).toBeNull();
     expect(pnlAtTarget({ ...long, lots: null }, '2850')).toBeNull();
+  });
+});
+
+describe('oppositeLots', () => {
+  const open = (code: string, side: 'long' | 'short', lots: number, status: Position['status'] = 'holding') =>
+    ({ code, side, lots, status }) as Position;
+
+  it("adds the lots held in the stock on the order's other side, whatever their status until closed", () => {
+    const positions = [
+      open('7203', 'long', 2),
+      open('7203', 'long', 1, 'limit-closing'),
+      open('7203', 'long', 5, 'closed'),
+      open('7203', 'short', 3),
+      open('6758', 'long', 4),
+    ];
+    expect(oppositeLots(positions, '7203', 'short')).toBe(3);
+    expect(oppositeLots(positions, '7203', 'long')).toBe(3);
+    expect(oppositeLots(positions, '6758', 'short')).toBe(4);
+    expect(oppositeLots(positions, '6758', 'long')).toBe(0);
+    expect(oppositeLots([], '7203', 'short')).toBe(0);
   });
 });

@@ -315,3 +315,10 @@ export function shortfallTo(equity: string, levelEquity: string | null): string 
   const shortfall = senOf(levelEquity) - senOf(equity);
   return shortfall > 0n ? senToDecimal(shortfall) : null;
 }
+
+/** The lots of the investor's open positions in a stock on the other side of an order; 0 when none. */
+export function oppositeLots(positions: readonly Position[], code: string, side: Side): number {
+  return positions
+    .filter((open) => open.code === code && open.side !== side && open.status !== 'closed')
+    .reduce((lots, open) => lots + open.lots, 0);
+}

@@ -22,6 +22,7 @@ import type { OrderRequest } from '../api/keys';
 import { useOrderPreview, usePlaceOrder, useTradingAccount, type Confirmed } from '../api/trading';
 import { Stepper } from '../components/Stepper';
 import { ToggleGroup } from '../components/ToggleGroup';
+import { HeldOppositeNote } from './HeldOppositeNote';
 import { ValidityChoice, validityFor } from '../components/ValidityChoice';
 import {
   buyingPowerAt,
@@ -84,6 +85,8 @@ interface OrderFormProps {
   /** Whether new short positions may be opened in the stock. */
   shortable?: boolean;
   onPlaced: (order: Order) => void;
+  /** Opens the investor's positions, where a holding is closed (返済); without it, the note only says so. */
+  onOpenPositions?: (() => void) | undefined;
 }
 
 type OrderType = 'market' | 'limit';
@@ -101,6 +104,7 @@ export function OrderForm({
   instrumentMaxLeverage = null,
   shortable = true,
   onPlaced,
+  onOpenPositions,
 }: OrderFormProps) {
   const { t } = useTradeTranslation();
   const preview = useOrderPreview();
@@ -257,6 +261,7 @@ export function OrderForm({
           {t('errors:ORDER_SHORT_NOT_ALLOWED')}
         </p>
       )}
+      <HeldOppositeNote code={code} side={side} onOpenPositions={onOpenPositions} />
       <ToggleGroup
         label={t('trade:typeLabel')}
         value={type}

@@ -30,13 +30,23 @@ export interface OrderPanelProps {
   onPlaced?: (order: Order) => void;
   /** The leverages the firm offers; the engine's default set (1x, 2x, 3x) until the server names them. */
   leverages?: readonly number[];
+  /** Opens the investor's positions (to close one held on the other side). */
+  onOpenPositions?: () => void;
 }
 
 /**
  * The order panel the stock page opens from its buy and sell buttons: a bottom sheet with the stock's last
  * price, its best ask and bid (what a market order meets), and the order form; visitors are asked to log in first.
  */
-export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }: OrderPanelProps) {
+export function OrderPanel({
+  code,
+  side,
+  visible,
+  onClose,
+  onPlaced,
+  leverages,
+  onOpenPositions,
+}: OrderPanelProps) {
   const { t, i18n } = useTradeTranslation();
   const loggedIn = useIsLoggedIn();
   const navigate = useNavigate();
@@ -113,6 +123,7 @@ export function OrderPanel({ code, side, visible, onClose, onPlaced, leverages }
           )}
           instrumentMaxLeverage={maxLeverage}
           shortable={instrument.data?.shortable ?? true}
+          onOpenPositions={onOpenPositions}
           onPlaced={(order) => {
             Toast.show({
               // With its number, as a broker's 注文受付 says it: the Trade tab then shows the order or its position.

@@ -41,6 +41,8 @@ export default function OrderPage() {
               ? void navigate(`${STOCK_DETAIL_PATH}?code=${code}`, { replace: true })
               : void navigate(-1)
           }
+          // A holding on the other side is closed from 建玉; Back returns to this order.
+          onOpenPositions={() => void navigate(TRADE_PATH, { state: { tradeTab: 'positions' } })}
           // To the tab that shows it: a filled order's position, or the order itself while it rests.
           onPlaced={(order) =>
             here.current &&

@@ -1,0 +1,37 @@
+import { Button } from 'antd-mobile';
+import { useTradeTranslation } from '../lib/texts';
+import { usePositions } from '../api/trading';
+import { quantityText } from '../lib/labels';
+import { oppositeLots, type Side } from '../lib/figures';
+
+/**
+ * Said above an order that would open a new position against one the investor holds in the stock: a 売り here is
+ * a new short (信用売り), not the sale of the 買建 they hold, and a 買い a new long, not the 買戻し of a 売建.
+ * Japanese brokers' apps sell a holding from 売り; here a holding is sold by closing it (返済), which the button
+ * opens.
+ */
+export function HeldOppositeNote({
+  code,
+  side,
+  onOpenPositions,
+}: {
+  code: string;
+  side: Side;
+  onOpenPositions?: (() => void) | undefined;
+}) {
+  const { t } = useTradeTranslation();
+  const positions = usePositions('open');
+  const lots = oppositeLots(positions.data?.pages.flatMap((page) => page.items) ?? [], code, side);
+  if (lots === 0) return null;
+  const held = side === 'short' ? 'long' : 'short';
+  return (
+    <div className="kb-trade-note kb-trade-held-note" role="note" data-testid="order-held-opposite">
+      <p style={{ margin: 0 }}>{t(`trade:heldOpposite.${held}`, { quantity: quantityText(t, lots) })}</p>
+      {onOpenPositions && (
+        <Button size="small" onClick={onOpenPositions} data-testid="order-held-opposite-close">
+          {t('trade:heldOpposite.action')}
+        </Button>
+      )}
+    </div>
+  );
+}
