@@ -415,20 +415,31 @@ describe('GET /api/positions?status=closed (決済済み建玉)', () => {
     expect(next.data.items.map((position) => position.id)).toEqual([pair[0], newestFirst[0]]);
   });
 
-  it("reads nothing after another user's position, and none of theirs", async () => {
+  it("refuses a cursor that is not one of the caller's closed positions, whoever's it is, alike", async () => {
     const owner = await investor(t, '3000000');
     const other = await investor(t, '3000000');
     const long = { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 };
     minute(1);
     const theirs = (await placeOrder(t, owner, long)).data.id;
     const mine = (await placeOrder(t, other, long)).data.id;
+    const mineOpen = (await placeOrder(t, other, long)).data.id;
     minute(2);
     expect((await close(owner.token, theirs)).status).toBe(200);
     expect((await close(other.token, mine)).status).toBe(200);
-    const page = await closedPage(other.token, `&cursor=${theirs}`);
-    expect(page.status).toBe(200);
-    expect(page.data.items).toEqual([]);
+    // Another user's closed position, the caller's own open one, and none at all: one answer, naming no one's.
+    const answers = await Promise.all(
+      [theirs, mineOpen, '999999999999'].map((cursor) => closedPage(other.token, `&cursor=${cursor}`)),
+    );
+    for (const answer of answers)
+      expect(answer).toMatchObject({
+        status: 400,
+        errorCode: 'LIST_CURSOR_INVALID',
+        params: { field: 'cursor' },
+      });
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
     expect((await closedPage(other.token)).data.items.map((position) => position.id)).toEqual([mine]);
+    // Their own cursor still reads on: nothing older here.
+    expect((await closedPage(other.token, `&cursor=${mine}`)).data).toEqual({ items: [], nextCursor: null });
   });
 });
 

@@ -2,6 +2,7 @@ import type { WithdrawnCloseReason } from '@kabuto/contract';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DB, Executor } from '../../database';
 import { inStatementChunks } from '../../platform/db';
+import { fail } from '../../platform/errors';
 import { pageBeforeId, type CursorRequest } from '../../platform/pagination';
 import { decodeHistoryCursor, encodeHistoryCursor, type HistoryKind } from './trading.history-cursor';
 import type {
@@ -499,7 +500,8 @@ const RANK = { order: 0, close: 1, 'withdrawn-close': 2 } as const satisfies Rec
 /**
  * The user's positions, newest first: open ones by their opening (id), closed ones (決済済み建玉) by their close,
  * as a broker's 約定履歴 lists them. The cursor is the id of the previous page's last position either way: a
- * close never moves once made, so the closed list continues after that position's own close time.
+ * close never moves once made, so the closed list continues after that position's own close time. A cursor that
+ * is not one of the user's closed positions is refused, whoever's it is, rather than read as the list's end.
  */
 export function positionsPage(
   db: Executor,
@@ -511,13 +513,20 @@ export function positionsPage(
     let query = db.selectFrom('trading_positions').selectAll().where('user_id', '=', userId);
     if (status === 'closed') {
       query = query.where('status', '=', 'closed');
-      if (afterPosition !== undefined)
+      if (afterPosition !== undefined) {
+        const place = await db
+          .selectFrom('trading_positions')
+          .select('id')
+          .where('id', '=', afterPosition)
+          .where('user_id', '=', userId)
+          .where('status', '=', 'closed')
+          .executeTakeFirst();
+        if (!place) throw fail('LIST_CURSOR_INVALID', { field: 'cursor' });
+        // Compared in the database: its close time to the microsecond, which a Date would round.
         query = query.where(
-          sql<boolean>`(closed_at, id) < (
-            SELECT closed_at, id FROM trading_positions
-            WHERE id = ${afterPosition} AND user_id = ${userId} AND status = 'closed'
-          )`,
+          sql<boolean>`(closed_at, id) < (SELECT closed_at, id FROM trading_positions WHERE id = ${afterPosition})`,
         );
+      }
       return (await query
         .orderBy('closed_at', 'desc')
         .orderBy('id', 'desc')
