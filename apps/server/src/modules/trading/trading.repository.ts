@@ -514,17 +514,17 @@ export function positionsPage(
     if (status === 'closed') {
       query = query.where('status', '=', 'closed');
       if (afterPosition !== undefined) {
+        // Its close time as the database writes it, to the microsecond, which a Date would round.
         const place = await db
           .selectFrom('trading_positions')
-          .select('id')
+          .select(sql<string>`closed_at::text`.as('closedAt'))
           .where('id', '=', afterPosition)
           .where('user_id', '=', userId)
           .where('status', '=', 'closed')
           .executeTakeFirst();
         if (!place) throw fail('LIST_CURSOR_INVALID', { field: 'cursor' });
-        // Compared in the database: its close time to the microsecond, which a Date would round.
         query = query.where(
-          sql<boolean>`(closed_at, id) < (SELECT closed_at, id FROM trading_positions WHERE id = ${afterPosition})`,
+          sql<boolean>`(closed_at, id) < (${place.closedAt}::timestamptz, ${afterPosition})`,
         );
       }
       return (await query

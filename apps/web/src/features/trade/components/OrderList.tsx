@@ -50,21 +50,14 @@ export function OrderList({
       empty={t(status === 'open' ? 'trade:empty.orders' : 'trade:empty.orderHistory')}
       testId={`order-list-${status}`}
     >
-      {exits.map(({ kind, position }) =>
-        kind === 'close' ? (
-          <WaitingCloseRow
-            key={`close-${position.id}`}
-            position={position}
-            onOpen={() => onOpenPosition?.(position)}
-          />
+      {exits.map(({ kind, position }) => {
+        const open = () => onOpenPosition?.(position);
+        return kind === 'close' ? (
+          <WaitingCloseRow key={`close-${position.id}`} position={position} onOpen={open} />
         ) : (
-          <ArmedTargetsRow
-            key={`armed-${position.id}`}
-            position={position}
-            onOpen={() => onOpenPosition?.(position)}
-          />
-        ),
-      )}
+          <ArmedTargetsRow key={`armed-${position.id}`} position={position} onOpen={open} />
+        );
+      })}
       {orders.map((order) => (
         <OrderRow key={order.id} order={order} onOpen={onOpen} />
       ))}
@@ -113,7 +106,6 @@ function WaitingCloseRow({ position, onOpen }: { position: Position; onOpen: () 
   const { t } = useTradeTranslation();
   return (
     <TradeRow
-      key={`close-${position.id}`}
       testId="waiting-close-row"
       onOpen={onOpen}
       kind="close"
