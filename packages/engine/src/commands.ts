@@ -55,6 +55,13 @@ export interface ClosePosition {
    * is withdrawn as expired and the position held again.
    */
   readonly validUntil?: CalendarDate | null;
+  /**
+   * 返済数量: the lots to close; all when absent. Fewer than all (一部返済) need `partId`: when the close fills, those
+   * lots leave the position as a position of that id and close (PositionSplit, then its PositionClosed); the
+   * position keeps the rest and is held again.
+   */
+  readonly lots?: number;
+  readonly partId?: string;
   readonly at: EpochMs;
 }
 

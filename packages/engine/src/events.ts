@@ -51,6 +51,7 @@ export const REJECT_REASONS = [
   'POSITION_NOT_FOUND',
   'POSITION_CLOSING',
   'POSITION_NOT_LIMIT_CLOSING',
+  'CLOSE_LOTS_INVALID',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -162,6 +163,8 @@ export interface CloseRequested {
   /** A limit close's last date (期間); null for a market close or one until withdrawn. */
   readonly validUntil: CalendarDate | null;
   readonly status: Exclude<PositionStatus, 'holding'>;
+  /** The lots the close covers: fewer than the position's for 一部返済. */
+  readonly lots: number;
   readonly at: EpochMs;
 }
 
@@ -176,11 +179,30 @@ export interface CloseCancelled {
   readonly positionId: string;
   readonly accountId: string;
   readonly code: string;
+  /** The lots the close covered. */
   readonly lots: number;
   readonly reason: LimitCloseWithdrawal;
   /** The limit the close rested at. */
   readonly limitPrice: Price;
   readonly validUntil: CalendarDate | null;
+  readonly at: EpochMs;
+}
+
+/**
+ * 一部返済 filled: `lots` leave the position as a position of their own, `partId`, with their share of its margin,
+ * opening fee and interest so far (rounded down; the position keeps the rest), and that part closes at once: its
+ * PositionClosed follows. The position is held again with `remainingLots`. Moves no money.
+ */
+export interface PositionSplit {
+  readonly type: 'PositionSplit';
+  readonly positionId: string;
+  readonly partId: string;
+  readonly accountId: string;
+  readonly lots: number;
+  readonly margin: Sen;
+  readonly openFee: Sen;
+  readonly interest: Sen;
+  readonly remainingLots: number;
   readonly at: EpochMs;
 }
 
@@ -317,6 +339,7 @@ export type EngineEvent =
   | PositionOpened
   | CloseRequested
   | CloseCancelled
+  | PositionSplit
   | PositionClosed
   | TakeProfitStopLossSet
   | MarginCall

@@ -11,7 +11,8 @@
  * from the orders and positions; missing seqs are assigned in the order given).
  *
  * Commands (each returns the events it caused): placeOrder, amendOrder (訂正: a resting limit order cancelled
- * and replaced by one at a new price and lots in one step, or nothing changes), cancelOrder, closePosition (market or limit),
+ * and replaced by one at a new price and lots in one step, or nothing changes), cancelOrder, closePosition (market or limit;
+ * all lots, or some: 一部返済, which close as a part of their own when the close fills),
  * cancelClose (a resting limit close withdrawn), setTakeProfitStopLoss, onQuote, accrueDaily (once per business day), expireMarginCalls (before the open),
  * expireOrders (at the start of each day: orders past their last valid date, 期間, are cancelled as expired; a
  * fill attempted after that date cancels the order the same way, so an expired order never fills),
@@ -26,7 +27,7 @@
  * same function decides both), riskLevels the equity at the margin-call and forced-close levels.
  *
  * Events: Rejected{command, reason} with SCREAMING_SNAKE reasons (REJECT_REASONS), QuoteRejected,
- * OrderAccepted, OrderFilled, OrderCancelled, PositionOpened, CloseRequested, CloseCancelled, PositionClosed{reason: user |
+ * OrderAccepted, OrderFilled, OrderCancelled, PositionOpened, CloseRequested, CloseCancelled, PositionSplit, PositionClosed{reason: user |
  * take_profit | stop_loss | forced}, TakeProfitStopLossSet, MarginCall, MarginCallCleared, ForcedClose,
  * InterestCharged, CashUpdated, DebtRepaid, AccountUpdated. Every event that moves money lists its
  * transfers between pockets (the user's available, held, margin, debt; the house's fee_income,
@@ -104,6 +105,7 @@ export {
   type CloseRequested,
   type CloseCancelled,
   type PositionClosed,
+  type PositionSplit,
   type TakeProfitStopLossSet,
   type MarginCall,
   type MarginCallCleared,

@@ -95,6 +95,8 @@ export function openPosition(
     closeLimit: null,
     closeValidUntil: null,
     closeReason: null,
+    closeLots: null,
+    closePartId: null,
     openedAt: at,
     keys: { takeProfit: null, stopLoss: null, closeLimit: null, risk: null },
   };
@@ -121,15 +123,86 @@ export function openPosition(
   });
 }
 
-/** Realised or unrealised P&L of a position at a price. */
-export function pnlAt(position: Position, price: Price): Sen {
+/** Realised or unrealised P&L of a position (or of some of its lots) at a price. */
+export function pnlAt(position: Pick<Position, 'side' | 'shares' | 'entryNotional'>, price: Price): Sen {
   const gain = notionalOf(price, position.shares) - position.entryNotional;
   return position.side === 'long' ? gain : -gain;
 }
 
 /**
+ * Some of a position's lots, with their share of its margin, opening fee and interest so far: rounded down, so
+ * the position keeps what rounding leaves and the shares add up to the whole.
+ */
+export function shareOfLots(position: Position, lots: number) {
+  const shares = lots * SHARES_PER_LOT;
+  const share = (amount: Sen) => (amount * BigInt(lots)) / BigInt(position.lots);
+  return {
+    lots,
+    shares,
+    entryNotional: notionalOf(position.entryPrice, shares),
+    margin: share(position.margin),
+    openFee: share(position.openFee),
+    interest: share(position.interest),
+  };
+}
+
+/**
+ * 一部返済 filled at a price: the close's lots leave the position as a position of their own, which closes there;
+ * the position keeps the rest and is held again, its take-profit and stop-loss filed again if a waiting market
+ * close had taken them off.
+ */
+function settlePart(
+  state: State,
+  position: Position,
+  price: Price,
+  at: EpochMs,
+  closedByLimit: LimitClose | null,
+): void {
+  const part: Position = {
+    ...position,
+    ...shareOfLots(position, position.closeLots!),
+    id: position.closePartId!,
+    status: 'holding',
+    takeProfit: null,
+    stopLoss: null,
+    closeLimit: null,
+    closeValidUntil: null,
+    closeReason: null,
+    closeLots: null,
+    closePartId: null,
+    keys: { takeProfit: null, stopLoss: null, closeLimit: null, risk: null },
+  };
+  const waited = position.status === 'closing';
+  unfile(position, 'closeLimit');
+  position.book.pendingCloses.delete(position);
+  position.lots -= part.lots;
+  position.shares -= part.shares;
+  position.entryNotional = notionalOf(position.entryPrice, position.shares);
+  position.margin -= part.margin;
+  position.openFee -= part.openFee;
+  position.interest -= part.interest;
+  withdrawLimitClose(position);
+  position.closeReason = null;
+  if (waited) fileTriggers(position);
+  state.out.push({
+    type: 'PositionSplit',
+    positionId: position.id,
+    partId: part.id,
+    accountId: position.account.id,
+    lots: part.lots,
+    margin: part.margin,
+    openFee: part.openFee,
+    interest: part.interest,
+    remainingLots: position.lots,
+    at,
+  });
+  settleClose(state, part, price, 'user', at, closedByLimit);
+}
+
+/**
  * Closes a position at a price: margin back to available, a gain from the counterparty, then the loss and
- * the fee from available, and what available cannot pay as debt.
+ * the fee from available, and what available cannot pay as debt. The investor's close of fewer lots than all
+ * closes only those (settlePart); a take-profit, stop-loss or forced close takes the whole position.
  */
 export function settleClose(
   state: State,
@@ -139,6 +212,8 @@ export function settleClose(
   at: EpochMs,
   closedByLimit: LimitClose | null = null,
 ): void {
+  if (position.closeLots !== null && reason === 'user')
+    return settlePart(state, position, price, at, closedByLimit);
   // Closed another way (a take-profit, a stop-loss, a forced close) while a limit close rested: that close is
   // withdrawn, and said so first.
   if (position.status === 'limit-closing' && closedByLimit === null) withdrawnBy(state, position, reason, at);
@@ -190,6 +265,9 @@ export function markPendingClose(position: Position, reason: 'user' | 'forced'):
   position.closeLimit = null;
   position.closeValidUntil = null;
   position.closeReason = reason;
+  // The investor's close sets its lots after this; a forced close takes them all.
+  position.closeLots = null;
+  position.closePartId = null;
   position.book.pendingCloses.add(position);
 }
 
@@ -197,10 +275,16 @@ export function markPendingClose(position: Position, reason: 'user' | 'forced'):
 export function planClose(
   state: State,
   cmd: ClosePosition,
-): RejectReason | { readonly position: Position; readonly fillPrice: Price | null } {
+): RejectReason | { readonly position: Position; readonly fillPrice: Price | null; readonly lots: number } {
   const position = state.positions.get(cmd.positionId);
   if (!position || position.account.id !== cmd.accountId) return 'POSITION_NOT_FOUND';
   if (position.status === 'closing') return 'POSITION_CLOSING';
+  const lots = cmd.lots ?? position.lots;
+  if (!Number.isInteger(lots) || lots < 1 || lots > position.lots) return 'CLOSE_LOTS_INVALID';
+  if (lots < position.lots) {
+    if (!cmd.partId) return 'CLOSE_LOTS_INVALID';
+    if (state.positions.has(cmd.partId) || state.orders.has(cmd.partId)) return 'ORDER_ID_IN_USE';
+  }
   const validUntil = cmd.validUntil ?? null;
   if (validUntil !== null && !acceptableValidUntil(validUntil, cmd.at)) return 'VALIDITY_INVALID';
   if (cmd.type === 'limit') {
@@ -214,7 +298,7 @@ export function planClose(
   const limit = cmd.price ?? null;
   const fillsNow =
     now !== null && (limit === null || (position.side === 'long' ? now >= limit : now <= limit));
-  return { position, fillPrice: fillsNow ? now : null };
+  return { position, fillPrice: fillsNow ? now : null, lots };
 }
 
 export function closePosition(state: State, cmd: ClosePosition): void {
@@ -223,14 +307,22 @@ export function closePosition(state: State, cmd: ClosePosition): void {
     const ids = { accountId: cmd.accountId, positionId: cmd.positionId };
     return reject(state, 'closePosition', plan, ids, cmd.at);
   }
-  const { position, fillPrice } = plan;
+  const { position, fillPrice, lots } = plan;
   // A new close replaces a resting one.
   if (position.status === 'limit-closing') cancelLimitClose(state, position, 'replaced', cmd.at);
+  const coverLots = () => {
+    const some = lots < position.lots;
+    position.closeLots = some ? lots : null;
+    position.closePartId = some ? cmd.partId! : null;
+  };
 
   const byLimit = cmd.price === undefined ? null : { price: cmd.price, validUntil: cmd.validUntil ?? null };
+  coverLots();
   if (fillPrice !== null) return settleClose(state, position, fillPrice, 'user', cmd.at, byLimit);
-  if (byLimit === null) markPendingClose(position, 'user');
-  else {
+  if (byLimit === null) {
+    markPendingClose(position, 'user');
+    coverLots();
+  } else {
     position.status = 'limit-closing';
     position.closeLimit = byLimit.price;
     position.closeValidUntil = byLimit.validUntil;
@@ -244,6 +336,7 @@ export function closePosition(state: State, cmd: ClosePosition): void {
     limitPrice: byLimit?.price ?? null,
     validUntil: byLimit?.validUntil ?? null,
     status: byLimit === null ? 'closing' : 'limit-closing',
+    lots,
     at: cmd.at,
   });
 }
@@ -254,6 +347,8 @@ function withdrawLimitClose(position: Position): void {
   position.status = 'holding';
   position.closeLimit = null;
   position.closeValidUntil = null;
+  position.closeLots = null;
+  position.closePartId = null;
 }
 
 /** A resting limit close withdrawn without filling, and said so. */
@@ -264,13 +359,14 @@ export function cancelLimitClose(
   at: EpochMs,
 ): void {
   const { closeLimit, closeValidUntil } = position;
+  const lots = position.closeLots ?? position.lots;
   withdrawLimitClose(position);
   state.out.push({
     type: 'CloseCancelled',
     positionId: position.id,
     accountId: position.account.id,
     code: position.book.code,
-    lots: position.lots,
+    lots,
     reason,
     limitPrice: closeLimit!,
     validUntil: closeValidUntil,

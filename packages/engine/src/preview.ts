@@ -6,7 +6,7 @@ import type { RejectReason } from './events';
 import { markOf } from './market-access';
 import { BASIS_POINTS, feeFor, interestFor, notionalOf } from './money';
 import { planAmendment, planOrder } from './orders';
-import { planClose, pnlAt } from './positions';
+import { planClose, pnlAt, shareOfLots } from './positions';
 import type { State } from './state';
 
 export type OrderPreview =
@@ -114,10 +114,12 @@ export type ClosePreview =
 export function previewClose(state: State, cmd: ClosePosition): ClosePreview {
   const plan = planClose(state, cmd);
   if (typeof plan === 'string') return { ok: false, reason: plan };
-  const { position, fillPrice } = plan;
+  const { position, fillPrice, lots } = plan;
+  // 一部返済: the figures of the lots that close, with their share of the opening fee and interest.
+  const closing = lots === position.lots ? position : shareOfLots(position, lots);
   const price = fillPrice ?? cmd.price ?? markOf(position);
-  const notional = notionalOf(price, position.shares);
-  const realisedPnl = pnlAt(position, price);
+  const notional = notionalOf(price, closing.shares);
+  const realisedPnl = pnlAt({ side: position.side, ...closing }, price);
   const fee = feeFor(notional, state.config.fee);
   return {
     ok: true,
@@ -126,7 +128,7 @@ export function previewClose(state: State, cmd: ClosePosition): ClosePreview {
     notional,
     realisedPnl,
     fee,
-    interest: position.interest,
-    netPnl: realisedPnl - position.openFee - fee - position.interest,
+    interest: closing.interest,
+    netPnl: realisedPnl - closing.openFee - fee - closing.interest,
   };
 }

@@ -128,6 +128,8 @@ const intent: fc.Arbitrary<Intent> = fc.oneof(
       pick: fc.nat(),
       type: fc.constantFrom('market' as const, 'limit' as const),
       offset: fc.integer({ min: -40, max: 40 }),
+      // 一部返済 (sometimes of more lots than the position holds, which is refused) or all.
+      lots: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
     }),
   },
   {
@@ -330,6 +332,7 @@ function toCommand(step: Intent, index: number, engine: Engine): EngineCommand {
         positionId: position?.id ?? 'none',
         type: step.type,
         ...(step.type === 'limit' ? { price } : {}),
+        ...(step.lots === undefined ? {} : { lots: step.lots, partId: `p${index}` }),
         at: time,
       };
     }
@@ -420,6 +423,12 @@ class RestingClosesModel {
         this.resting.delete(event.positionId);
       }
       if (event.type === 'ForcedClose') expect(this.resting.has(event.positionId)).toBe(false);
+      // 一部返済 filled: the part closes by the limit that rested on its position.
+      if (event.type === 'PositionSplit') {
+        const limit = this.resting.get(event.positionId);
+        this.resting.delete(event.positionId);
+        if (limit !== undefined) this.resting.set(event.partId, limit);
+      }
       if (event.type === 'PositionClosed') {
         const limit = this.resting.get(event.positionId);
         if (limit !== undefined) expect(event.closedByLimit?.price).toBe(limit);
@@ -471,6 +480,21 @@ function checkStep(
         sum(event.transfers.filter((t) => t.to === pocket).map((t) => t.amount));
       expect(into('margin')).toBe(event.margin);
       expect(into('fee_income')).toBe(event.fee);
+    }
+    // 一部返済: the lots and margin of the part and the rest add up to the position's; the part is closed.
+    if (event.type === 'PositionSplit') {
+      const was = before.positions.find((p) => p.id === event.positionId)!;
+      expect(event.lots + event.remainingLots).toBe(was.lots);
+      expect(event.lots > 0 && event.remainingLots > 0).toBe(true);
+      const rest = state.positions.find((p) => p.id === event.positionId);
+      if (rest) {
+        expect(rest.lots).toBe(event.remainingLots);
+        expect(rest.margin + event.margin).toBe(was.margin);
+        expect([rest.status, rest.closeLots]).toEqual(['holding', null]);
+      }
+      expect(state.positions.some((p) => p.id === event.partId)).toBe(false);
+      const closed = events.find((e) => e.type === 'PositionClosed' && e.positionId === event.partId);
+      expect(closed).toMatchObject({ lots: event.lots, marginReleased: event.margin, reason: 'user' });
     }
     if (event.type === 'PositionClosed') {
       const flow = (pocket: Pocket) =>

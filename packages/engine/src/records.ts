@@ -87,6 +87,10 @@ export interface PositionRecord {
   readonly closeValidUntil?: CalendarDate | null;
   /** Why a market close is waiting, when closing. */
   readonly closeReason: 'user' | 'forced' | null;
+  /** While closing or limit-closing: the lots the close covers when fewer than all (一部返済); null or absent: all. */
+  readonly closeLots?: number | null;
+  /** With closeLots: the id the closed lots take when the close fills. */
+  readonly closePartId?: string | null;
   readonly openedAt: EpochMs;
 }
 

@@ -3,7 +3,7 @@ import { jstDateOf, marginCallDeadline } from '@kabuto/market-rules';
 import { exitPriceNow, markOf } from './market-access';
 import { BASIS_POINTS, equityAtLevel, feeFor, isBelowLevel, notionalOf, ratioBp } from './money';
 import { releaseOrder } from './orders';
-import { cancelLimitClose, markPendingClose, pnlAt, settleClose, unfileRisk } from './positions';
+import { cancelLimitClose, markPendingClose, pnlAt, settleClose, shareOfLots, unfileRisk } from './positions';
 import { HIGHEST_PRICE } from './price-checks';
 import type { PriceIndex } from './price-index';
 import type { EpochMs } from './records';
@@ -26,13 +26,17 @@ export function measure(account: Account): Measure {
   return { equity, notional };
 }
 
-/** As measure, with positions already waiting to close counted as closed at their mark, less the fee. */
+/**
+ * As measure, with the lots already waiting to close (all of a position's, or those of a 一部返済) counted as
+ * closed at their mark, less the fee.
+ */
 function measureAfterPendingCloses(state: State, account: Account): Measure {
   let { equity, notional } = measure(account);
   for (const position of account.positions) {
     if (position.status !== 'closing') continue;
-    notional -= position.entryNotional;
-    equity -= feeFor(notionalOf(markOf(position), position.shares), state.config.fee);
+    const closing = position.closeLots === null ? position : shareOfLots(position, position.closeLots);
+    notional -= closing.entryNotional;
+    equity -= feeFor(notionalOf(markOf(position), closing.shares), state.config.fee);
   }
   return { equity, notional };
 }
@@ -54,7 +58,8 @@ function forceClose(
 ): void {
   for (const order of [...account.orders].sort(bySeq)) releaseOrder(state, order, 'forced_close', at);
   const candidates = [...account.positions]
-    .filter((position) => position.status !== 'closing')
+    // A waiting 一部返済 leaves the rest of its position open: the forced close takes the whole position.
+    .filter((position) => position.status !== 'closing' || position.closeLots !== null)
     .map((position) => ({ position, pnl: pnlAt(position, markOf(position)) }))
     .sort((a, b) => (a.pnl === b.pnl ? a.position.seq - b.position.seq : a.pnl < b.pnl ? -1 : 1));
   for (const { position } of candidates) {

@@ -54,6 +54,8 @@ export function snapshotOf(state: State): Required<EngineState> {
     closeLimit: position.closeLimit,
     closeValidUntil: position.closeValidUntil,
     closeReason: position.closeReason,
+    closeLots: position.closeLots,
+    closePartId: position.closePartId,
     openedAt: position.openedAt,
   }));
   const quotes = [...state.books.values()]
@@ -176,6 +178,19 @@ export function restoreState(config: EngineConfig, input: EngineState): State {
     const closeValidUntil = record.closeValidUntil ?? null;
     if (closeValidUntil !== null && (record.closeLimit === null || !isCalendarDate(closeValidUntil)))
       invalid(`position ${record.id} has a close's last date without a valid limit close`);
+    const closeLots = record.closeLots ?? null;
+    const closePartId = record.closePartId ?? null;
+    if (
+      closeLots !== null &&
+      (record.status === 'holding' ||
+        !Number.isInteger(closeLots) ||
+        closeLots < 1 ||
+        closeLots >= record.lots ||
+        closePartId === null)
+    )
+      invalid(`position ${record.id} has close lots without a close of fewer lots than it holds`);
+    if ((closeLots === null) !== (closePartId === null))
+      invalid(`position ${record.id} has a part id without close lots`);
     const shares = record.lots * SHARES_PER_LOT;
     const position = {
       id: record.id,
@@ -197,6 +212,8 @@ export function restoreState(config: EngineConfig, input: EngineState): State {
       closeLimit: record.closeLimit,
       closeValidUntil,
       closeReason: record.closeReason,
+      closeLots,
+      closePartId,
       openedAt: record.openedAt,
       keys: { takeProfit: null, stopLoss: null, closeLimit: null, risk: null },
     };

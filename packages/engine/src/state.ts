@@ -52,13 +52,14 @@ export interface Position {
   readonly account: Account;
   readonly book: Book;
   readonly side: Side;
-  readonly lots: number;
-  readonly shares: number;
+  /** Lots, shares, entry notional, margin, opening fee and interest shrink when some lots close (一部返済). */
+  lots: number;
+  shares: number;
   readonly leverage: number;
   readonly entryPrice: Price;
-  readonly entryNotional: Sen;
-  readonly margin: Sen;
-  readonly openFee: Sen;
+  entryNotional: Sen;
+  margin: Sen;
+  openFee: Sen;
   interest: Sen;
   takeProfit: Price | null;
   stopLoss: Price | null;
@@ -67,6 +68,10 @@ export interface Position {
   /** The resting close's last JST date; null: until withdrawn (or not limit-closing). */
   closeValidUntil: CalendarDate | null;
   closeReason: 'user' | 'forced' | null;
+  /** While closing or limit-closing: the lots the close covers when fewer than all (一部返済); null: all. */
+  closeLots: number | null;
+  /** With closeLots: the id the closed lots take when the close fills. */
+  closePartId: string | null;
   readonly openedAt: EpochMs;
   readonly keys: PositionKeys;
 }
