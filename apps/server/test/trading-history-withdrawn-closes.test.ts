@@ -176,6 +176,7 @@ describe('注文履歴 and withdrawn limit closes', () => {
       requestedAt: null,
       withdrawnAt: new Date('2026-11-28T00:00:00Z'),
       reason: 'expired' as const,
+      lots: 1,
     }));
     await t.ctx.transact((tx) => insertWithdrawnCloses(tx.db, rows));
     const stored = await t.ctx.db

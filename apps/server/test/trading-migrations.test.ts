@@ -9,6 +9,7 @@ const WAITING_CLOSE = '20261128T2000_forced_close_waiting_status.sql';
 const CLOSE_VALIDITY = '20261129T0100_limit_close_validity.sql';
 const CLOSE_KEYS = '20261129T0200_close_request_keys.sql';
 const CLOSE_REQUESTED_AT = '20261201T1000_close_requested_at.sql';
+const PARTIAL_CLOSE = '20261202T0000_partial_close.sql';
 
 const LUNCH = new Date('2026-11-24T03:00:00Z');
 const AFTERNOON = new Date('2026-11-24T03:30:00Z');
@@ -252,6 +253,59 @@ describe(`migration ${CLOSE_REQUESTED_AT}`, () => {
         { id: 3n, close_requested_at: AFTERNOON },
         { id: 4n, close_requested_at: NEXT_DAY },
       ]);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+});
+
+describe(`migration ${PARTIAL_CLOSE}`, () => {
+  it('gives each withdrawn limit close the lots it covered, all of its position, and keeps positions their orders', async () => {
+    const database = await databaseBefore(PARTIAL_CLOSE);
+    try {
+      const db = database.db;
+      const { rows } = await sql<{ id: bigint }>`
+        INSERT INTO users (mobile, password_hash, referral_code)
+        VALUES ('09000000006', 'x', 'MIGRATE6') RETURNING id`.execute(db);
+      const user = rows[0]!.id;
+      await insertFilledOrder(db, 1, user, 4);
+      await sql`
+        INSERT INTO trading_positions (id, user_id, code, side, lots, leverage, entry_price, margin, open_fee,
+          status, opened_at, updated_at)
+        VALUES (1, ${user}, '7203', 'long', 4, 1, 280000, 112000000, 0, 'holding', ${LUNCH}, ${NEXT_DAY})`.execute(
+        db,
+      );
+      await sql`
+        INSERT INTO trading_withdrawn_closes (position_id, user_id, limit_price, validity, valid_until, requested_at,
+          withdrawn_at, reason)
+        VALUES (1, ${user}, 290000, 'day', '2026-11-24', ${LUNCH}, ${AFTERNOON}, 'user')`.execute(db);
+
+      expect(await migrate(database)).toEqual(expect.arrayContaining([PARTIAL_CLOSE]));
+
+      const withdrawn = await sql<{ lots: number }>`SELECT lots FROM trading_withdrawn_closes`.execute(db);
+      expect(withdrawn.rows).toEqual([{ lots: 4 }]);
+      const position = await sql<{ order_id: bigint; part_of: bigint | null }>`
+        SELECT order_id, part_of FROM trading_positions`.execute(db);
+      expect(position.rows).toEqual([{ order_id: 1n, part_of: null }]);
+      // A position that is not a part still needs its order; a part names the position it came from.
+      await expect(
+        sql`
+          INSERT INTO trading_positions (id, user_id, code, side, lots, leverage, entry_price, margin, open_fee,
+            status, opened_at, updated_at)
+          VALUES (99, ${user}, '7203', 'long', 1, 1, 280000, 28000000, 0, 'holding', ${LUNCH}, ${LUNCH})`.execute(
+          db,
+        ),
+      ).rejects.toThrow(/foreign key/);
+      await sql`
+        INSERT INTO trading_positions (id, user_id, code, side, lots, leverage, entry_price, margin, open_fee,
+          status, opened_at, updated_at, part_of)
+        VALUES (99, ${user}, '7203', 'long', 1, 1, 280000, 28000000, 0, 'holding', ${LUNCH}, ${LUNCH}, 1)`.execute(
+        db,
+      );
+      await expect(
+        sql`UPDATE trading_positions SET close_lots = 4, close_part_id = 100, status = 'closing',
+          close_pending_reason = 'user' WHERE id = 1`.execute(db),
+      ).rejects.toThrow(/trading_positions_close_lots/);
     } finally {
       await database.close();
     }

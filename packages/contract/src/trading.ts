@@ -104,6 +104,12 @@ export const closePositionRequest = z.strictObject({
    * close (ORDER_VALIDITY_INVALID). Past its last date the close is withdrawn and the position held again.
    */
   validity: z.enum(ORDER_VALIDITIES, code('ORDER_VALIDITY_INVALID')).optional(),
+  /**
+   * 返済数量: how many of the position's lots to close; all of them when absent. Fewer than all (一部返済) closes
+   * those lots as a position of their own (`partOf` names the one they came from) when the close fills; until
+   * then the whole position shows the close (`closeLots`). More than the position holds: CLOSE_LOTS_ABOVE_POSITION.
+   */
+  lots: lotsField.optional(),
 });
 
 export const takeProfitStopLossRequest = z.strictObject({
@@ -165,6 +171,13 @@ export const position = z.object({
   pendingClose: z.enum(['user', 'forced']).nullable(),
   /** While closing or limit-closing: when the close it waits on was placed (the client's or a forced one). */
   closeRequestedAt: z.string().nullable(),
+  /** While closing or limit-closing: how many lots the close covers (fewer than `lots` for 一部返済); null otherwise. */
+  closeLots: z.number().int().nullable(),
+  /**
+   * For lots closed by 一部返済: the position they were taken from (its 建玉番号), which holds the rest; null for a
+   * position opened by an order.
+   */
+  partOf: z.string().nullable(),
   /** The latest price the server has (open positions), and the P&L at it before the closing fee. */
   markPrice: decimalMoney.nullable(),
   unrealisedPnl: decimalMoney.nullable(),
@@ -198,6 +211,8 @@ export const withdrawnClose = z.object({
   requestedAt: z.string(),
   withdrawnAt: z.string(),
   reason: z.enum(WITHDRAWN_CLOSE_REASONS),
+  /** The lots the close covered: fewer than its position's for 一部返済. */
+  lots: z.number().int(),
 });
 export type WithdrawnClose = z.infer<typeof withdrawnClose>;
 

@@ -163,8 +163,9 @@ export interface CloseRequested {
   /** A limit close's last date (期間); null for a market close or one until withdrawn. */
   readonly validUntil: CalendarDate | null;
   readonly status: Exclude<PositionStatus, 'holding'>;
-  /** The lots the close covers: fewer than the position's for 一部返済. */
+  /** The lots the close covers: fewer than the position's for 一部返済, whose lots take `partId` when it fills. */
   readonly lots: number;
+  readonly partId: string | null;
   readonly at: EpochMs;
 }
 

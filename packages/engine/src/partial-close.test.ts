@@ -90,7 +90,12 @@ describe('一部返済 (closing some of a position’s lots)', () => {
     const engine = engineWith({ a: '1000000' });
     openThreeLots(engine);
     const requested = only(engine.closePosition(closeSome('limit', 2, { price: '2900' })), 'CloseRequested');
-    expect(requested).toMatchObject({ status: 'limit-closing', lots: 2, limitPrice: y('2900') });
+    expect(requested).toMatchObject({
+      status: 'limit-closing',
+      lots: 2,
+      partId: 'c1',
+      limitPrice: y('2900'),
+    });
     expect(positionsOf(engine)[0]).toMatchObject({ lots: 3, closeLots: 2, closePartId: 'c1' });
     const cancelled = only(
       engine.cancelClose({ accountId: 'a', positionId: 'p1', at: at('10:06') }),

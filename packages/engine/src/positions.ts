@@ -337,6 +337,7 @@ export function closePosition(state: State, cmd: ClosePosition): void {
     validUntil: byLimit?.validUntil ?? null,
     status: byLimit === null ? 'closing' : 'limit-closing',
     lots,
+    partId: position.closePartId,
     at: cmd.at,
   });
 }

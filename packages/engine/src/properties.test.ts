@@ -67,7 +67,14 @@ type Intent =
     }
   | { kind: 'cancel'; account: number; pick: number }
   | { kind: 'amend'; account: number; pick: number; offset: number; lots: number }
-  | { kind: 'close'; account: number; pick: number; type: 'market' | 'limit'; offset: number }
+  | {
+      kind: 'close';
+      account: number;
+      pick: number;
+      type: 'market' | 'limit';
+      offset: number;
+      lots: number | undefined;
+    }
   | { kind: 'tpsl'; pick: number; takeProfit: number | null; stopLoss: number | null }
   | { kind: 'cash'; account: number; yen: number }
   | { kind: 'accrue'; days: number }

@@ -226,6 +226,8 @@ export async function persistEvents(
           // A forced close that waits says so in its ForcedClose event instead.
           close_pending_reason: event.status === 'closing' ? 'user' : null,
           close_requested_at: at,
+          close_lots: event.partId === null ? null : event.lots,
+          close_part_id: event.partId === null ? null : BigInt(event.partId),
           updated_at: at,
         });
         break;
@@ -238,6 +240,7 @@ export async function persistEvents(
           validUntil: event.validUntil!,
           withdrawnAt: at,
           reason: event.reason,
+          lots: event.lots,
         });
         // Held again, unless the events after it (the close that replaced or overtook it) say otherwise.
         writer.updatePosition(BigInt(event.positionId), {
@@ -247,10 +250,49 @@ export async function persistEvents(
           close_valid_until: null,
           close_pending_reason: null,
           close_requested_at: null,
+          close_lots: null,
+          close_part_id: null,
           updated_at: at,
         });
         if (event.reason === 'expired') notify(userId, 'close_expired', expiryParams(event), at);
         break;
+      case 'PositionSplit': {
+        // 一部返済 filled: its lots become a position of their own, which closes next (its PositionClosed), as the
+        // position's close was: the same limit and 期間, placed at the same time.
+        const positionId = BigInt(event.positionId);
+        const position = await writer.storedPosition(db, positionId);
+        writer.insertPosition({
+          ...position,
+          id: BigInt(event.partId),
+          part_of: positionId,
+          lots: event.lots,
+          margin: event.margin,
+          open_fee: event.openFee,
+          interest: event.interest,
+          take_profit: null,
+          stop_loss: null,
+          close_validity: validityOfClose(commit, event.positionId) ?? position.close_validity ?? null,
+          close_lots: null,
+          close_part_id: null,
+          updated_at: at,
+        });
+        writer.updatePosition(positionId, {
+          lots: event.remainingLots,
+          margin: BigInt(position.margin) - event.margin,
+          open_fee: BigInt(position.open_fee) - event.openFee,
+          interest: BigInt(position.interest ?? 0n) - event.interest,
+          status: 'holding',
+          close_limit: null,
+          close_validity: null,
+          close_valid_until: null,
+          close_pending_reason: null,
+          close_requested_at: null,
+          close_lots: null,
+          close_part_id: null,
+          updated_at: at,
+        });
+        break;
+      }
       case 'PositionClosed': {
         const entry = post(
           event,
@@ -278,6 +320,8 @@ export async function persistEvents(
           shortfall: event.shortfall,
           close_reason: event.reason,
           interest: event.interest,
+          close_lots: null,
+          close_part_id: null,
           closed_at: at,
           updated_at: at,
         });
@@ -366,6 +410,8 @@ export async function persistEvents(
             close_valid_until: null,
             close_pending_reason: 'forced',
             close_requested_at: at,
+            close_lots: null,
+            close_part_id: null,
             updated_at: at,
           });
         const position = await writer.position(db, BigInt(event.positionId));

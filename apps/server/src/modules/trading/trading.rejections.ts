@@ -35,6 +35,8 @@ export const REJECTION_ERRORS: Record<RejectReason, ErrorCode> = {
   POSITION_NOT_FOUND: 'POSITION_NOT_FOUND',
   POSITION_CLOSING: 'POSITION_CLOSING',
   POSITION_NOT_LIMIT_CLOSING: 'POSITION_CLOSE_NOT_CANCELLABLE',
+  // The request's lots are whole and at least one (the contract): only more than the position holds is left.
+  CLOSE_LOTS_INVALID: 'CLOSE_LOTS_ABOVE_POSITION',
 };
 
 export const refusal = (reason: RejectReason) => fail(REJECTION_ERRORS[reason]);

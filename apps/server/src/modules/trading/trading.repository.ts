@@ -49,9 +49,9 @@ export async function insertWithdrawnCloses(db: Executor, rows: readonly Withdra
   const column = <T>(of: (row: WithdrawnClose) => T) => rows.map(of);
   await sql`
     INSERT INTO trading_withdrawn_closes
-      (position_id, user_id, limit_price, validity, valid_until, requested_at, withdrawn_at, reason)
+      (position_id, user_id, limit_price, validity, valid_until, requested_at, withdrawn_at, reason, lots)
     SELECT w.position_id, w.user_id, w.limit_price, coalesce(w.validity, p.close_validity), w.valid_until,
-      coalesce(w.requested_at, p.close_requested_at), w.withdrawn_at, w.reason
+      coalesce(w.requested_at, p.close_requested_at), w.withdrawn_at, w.reason, w.lots
     FROM unnest(
       ${column((row) => row.positionId.toString())}::bigint[],
       ${column((row) => row.userId.toString())}::bigint[],
@@ -60,8 +60,9 @@ export async function insertWithdrawnCloses(db: Executor, rows: readonly Withdra
       ${column((row) => row.validUntil)}::text[],
       ${column((row) => row.requestedAt?.toISOString() ?? null)}::timestamptz[],
       ${column((row) => row.withdrawnAt.toISOString())}::timestamptz[],
-      ${column((row) => row.reason)}::text[]
-    ) AS w (position_id, user_id, limit_price, validity, valid_until, requested_at, withdrawn_at, reason)
+      ${column((row) => row.reason)}::text[],
+      ${column((row) => row.lots)}::int[]
+    ) AS w (position_id, user_id, limit_price, validity, valid_until, requested_at, withdrawn_at, reason, lots)
     JOIN trading_positions p ON p.id = w.position_id`.execute(db);
 }
 
@@ -75,6 +76,7 @@ export interface WithdrawnClose {
   requestedAt: Date | null;
   withdrawnAt: Date;
   reason: WithdrawnCloseReason;
+  lots: number;
 }
 
 export const updateOrder = (db: Executor, id: bigint, patch: Updateable<TradingOrdersTable>) =>

@@ -408,6 +408,8 @@ export class Trading {
         closeLimit: row.close_limit,
         closeValidUntil: row.status === 'limit-closing' ? row.close_valid_until : null,
         closeReason: row.status === 'closing' ? (row.close_pending_reason ?? 'user') : null,
+        closeLots: row.close_lots,
+        closePartId: row.close_part_id?.toString() ?? null,
         openedAt: row.opened_at.getTime(),
       })),
       quotes: [...this.quotes.values()],
@@ -901,12 +903,15 @@ export class Trading {
       (await closeRequestsOf(this.ctx.db, [{ positionId, idempotencyKey }])).length === 0
     )
       throw fail('POSITION_CLOSED');
+    // 一部返済: the id its lots take when it fills, from the order ids (the engine checks the lots against its own).
+    const [partId] =
+      body.lots !== undefined && body.lots < position.lots ? await nextOrderIds(this.ctx.db, 1) : [];
     const decided = await this.submit({
       actor: { kind: 'user', id: userId },
       userId,
       sessionId,
       close: { positionId, idempotencyKey, requestHash, validity },
-      decide: (engine) => engine.closePosition(this.closeCommand(userId, positionId, body)),
+      decide: (engine) => engine.closePosition(this.closeCommand(userId, positionId, body, partId)),
       also: (db) => recordCloseRequest(db, { positionId, idempotencyKey, requestHash }),
     });
     const closedMeanwhile = decided.events.some(
@@ -933,7 +938,8 @@ export class Trading {
       actor: { kind: 'user', id: userId },
       userId,
       decide: (engine) => {
-        preview = engine.previewClose(this.closeCommand(userId, positionId, body));
+        // Any id will do for the part: nothing is kept.
+        preview = engine.previewClose(this.closeCommand(userId, positionId, body, -1n));
         return [];
       },
     });
@@ -943,13 +949,20 @@ export class Trading {
     throw refusal(preview!.reason);
   }
 
-  private closeCommand(userId: bigint, positionId: bigint, body: ClosePositionBody): ClosePosition {
+  private closeCommand(
+    userId: bigint,
+    positionId: bigint,
+    body: ClosePositionBody,
+    partId: bigint | undefined,
+  ): ClosePosition {
     const now = this.ctx.clock.now();
     return {
       accountId: userId.toString(),
       positionId: positionId.toString(),
       type: body.type,
       ...(body.price === undefined ? {} : { price: body.price }),
+      ...(body.lots === undefined ? {} : { lots: body.lots }),
+      ...(partId === undefined ? {} : { partId: partId.toString() }),
       validUntil: this.validityOf(body, now).validUntil,
       at: now.getTime(),
     };

@@ -56,6 +56,13 @@ export interface TradingPositionsTable {
   close_pending_reason: 'user' | 'forced' | null;
   /** When the close the position waits on was placed; null while held. */
   close_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** 一部返済 while closing or limit-closing: the lots the close covers and the id they take when it fills. */
+  close_lots: ColumnType<number | null, number | null | undefined, number | null>;
+  close_part_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  /** For lots closed by 一部返済: the position they came from. */
+  part_of: ColumnType<bigint | null, bigint | null | undefined, never>;
+  /** The id, or null for a part (generated: a reference to the order that opened it). */
+  order_id: ColumnType<bigint | null, never, never>;
   opened_at: Timestamp;
   exit_price: bigint | null;
   realised_pnl: bigint | null;
@@ -128,6 +135,8 @@ export interface TradingWithdrawnClosesTable {
   requested_at: Timestamp;
   withdrawn_at: Timestamp;
   reason: WithdrawnCloseReason;
+  /** The lots the close covered (fewer than the position's for 一部返済). */
+  lots: number;
 }
 
 export interface TradingStateTable {

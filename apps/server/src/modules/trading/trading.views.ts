@@ -51,6 +51,7 @@ export const withdrawnCloseView = (row: WithdrawnCloseRow): WithdrawnClose => ({
   requestedAt: row.requested_at.toISOString(),
   withdrawnAt: row.withdrawn_at.toISOString(),
   reason: row.reason,
+  lots: row.lots,
 });
 
 /** A closed position's realised P&L less everything it cost: both fees and the interest or borrow fee. */
@@ -83,6 +84,9 @@ export function positionView(row: PositionRow, mark: bigint | null): Position {
     closeValidUntil: row.status === 'limit-closing' ? row.close_valid_until : null,
     pendingClose: row.status === 'closing' ? row.close_pending_reason : null,
     closeRequestedAt: open ? (row.close_requested_at?.toISOString() ?? null) : null,
+    closeLots:
+      row.status === 'closing' || row.status === 'limit-closing' ? (row.close_lots ?? row.lots) : null,
+    partOf: row.part_of?.toString() ?? null,
     markPrice: open ? money(mark) : null,
     unrealisedPnl: money(pnl),
     exitPrice: money(row.exit_price),

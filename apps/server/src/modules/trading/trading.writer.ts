@@ -146,6 +146,17 @@ export class TradingWriter {
     );
   }
 
+  /**
+   * A position's row as this batch leaves it so far: inserted here, or the database's with this batch's changes
+   * (interest accrued in this batch is added only at the flush, so not here).
+   */
+  async storedPosition(db: Executor, id: bigint): Promise<PositionInsert> {
+    const pending = this.positions.get(id);
+    if (pending) return { ...pending };
+    const { order_id: _generated, ...row } = await findPosition(db, id);
+    return { ...row, ...this.positionUpdates.get(id) } as PositionInsert;
+  }
+
   /** A position's code and lots: from this batch if it opened here, else from the database. */
   async position(db: Executor, id: bigint): Promise<{ code: string; lots: number }> {
     const pending = this.positions.get(id);

@@ -1,0 +1,225 @@
+// 一部返済: POST /api/positions/:id/close with `lots` closes some of a position's lots, as a part of their own.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTrading } from '../src/modules/trading';
+import { sameDatabaseServer, type Registered, type TestApp } from './harness';
+import {
+  freshRequestKey,
+  investor,
+  ledgerBalanced,
+  morningQuote,
+  placeOrder,
+  pushQuote,
+  send,
+  tradingSnapshot,
+  tradingTestApp,
+  type PositionView,
+} from './trading-helpers';
+
+interface PartView extends PositionView {
+  lots: number;
+  closeLots: number | null;
+  partOf: string | null;
+  interest: string;
+}
+interface Page<T> {
+  items: T[];
+}
+interface HistoryLine {
+  kind: 'order' | 'close' | 'withdrawn-close';
+  position?: PartView;
+  close?: { lots: number; positionId: string };
+}
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => void ({ t, admin } = await tradingTestApp()));
+afterAll(() => t.close());
+beforeEach(() => morningQuote(t));
+
+/** A new investor holding 3 lots of Toyota, long at 2x, bought at 2,800.50. */
+async function threeLots() {
+  const user = await investor(t, '2000000');
+  const filled = await placeOrder(t, user, {
+    code: '7203',
+    side: 'long',
+    type: 'market',
+    lots: 3,
+    leverage: 2,
+  });
+  expect(filled.data.status).toBe('filled');
+  return { user, id: filled.data.id };
+}
+
+const close = (user: Registered, id: string, body: object, key = freshRequestKey(), lang = 'en') =>
+  send<PartView>(t, 'POST', `/api/positions/${id}/close?lang=${lang}`, user.token, body, key);
+const positionOf = async (user: Registered, id: string, app = t) =>
+  (await send<PartView>(app, 'GET', `/api/positions/${id}`, user.token)).data;
+const closedOf = async (user: Registered) =>
+  (await send<Page<PartView>>(t, 'GET', '/api/positions?status=closed', user.token)).data.items;
+const historyOf = async (user: Registered) =>
+  (await send<Page<HistoryLine>>(t, 'GET', '/api/trading/history?pageSize=50', user.token)).data.items;
+const sen = (amount: string) => BigInt(amount.replace('.', ''));
+
+describe('一部返済 (closing some of a position’s lots)', () => {
+  it('at market closes those lots as a closed part naming the position; the position keeps the rest', async () => {
+    const { user, id } = await threeLots();
+    const before = await positionOf(user, id);
+    await pushQuote(t, { bid: '2850', ask: '2850.5' });
+    const closed = await close(user, id, { type: 'market', lots: 1 });
+    expect(closed.status).toBe(200);
+    expect(closed.data).toMatchObject({ id, lots: 2, status: 'holding', closeLots: null, partOf: null });
+
+    const [part] = await closedOf(user);
+    expect(part).toMatchObject({
+      lots: 1,
+      partOf: id,
+      status: 'closed',
+      entryPrice: '2800.50',
+      exitPrice: '2850.00',
+      realisedPnl: '4950.00',
+      closeReason: 'user',
+      openedAt: expect.any(String),
+    });
+    expect(part!.id).not.toBe(id);
+    // The margin and opening fee are shared out: the part's and the rest's add up to the position's.
+    const rest = await positionOf(user, id);
+    expect(sen(part!.margin) + sen(rest.margin)).toBe(sen(before.margin));
+    expect(sen(part!.openFee) + sen(rest.openFee)).toBe(sen(before.openFee));
+    expect(sen(part!.margin)).toBe(sen(before.margin) / 3n);
+    // The close is a line of 注文履歴, and its fill names the part.
+    expect((await historyOf(user)).filter((line) => line.kind === 'close')).toEqual([
+      expect.objectContaining({ position: expect.objectContaining({ id: part!.id, partOf: id, lots: 1 }) }),
+    ]);
+    const fills = await t.ctx.db
+      .selectFrom('trading_fills')
+      .select(['position_id', 'kind', 'lots'])
+      .where('user_id', '=', BigInt(user.userId))
+      .orderBy('id')
+      .execute();
+    expect(fills).toEqual([
+      { position_id: BigInt(id), kind: 'open', lots: 3 },
+      { position_id: BigInt(part!.id), kind: 'close', lots: 1 },
+    ]);
+    expect(await ledgerBalanced(t, admin)).toBe(true);
+  });
+
+  it('with a limit rests on the whole position naming its lots, and fills as a part when reached', async () => {
+    const { user, id } = await threeLots();
+    const resting = await close(user, id, { type: 'limit', price: '2900', lots: 2, validity: 'week' });
+    expect(resting.data).toMatchObject({
+      id,
+      lots: 3,
+      status: 'limit-closing',
+      closeLots: 2,
+      closeLimit: '2900.00',
+    });
+    await pushQuote(t, { bid: '2910', ask: '2910.5' });
+    expect(await positionOf(user, id)).toMatchObject({
+      lots: 1,
+      status: 'holding',
+      closeLots: null,
+      closeLimit: null,
+    });
+    const [part] = await closedOf(user);
+    expect(part).toMatchObject({
+      lots: 2,
+      partOf: id,
+      exitPrice: '2910.00',
+      closeLimit: '2900.00',
+      closeValidity: null,
+    });
+    // The part keeps the limit close's 期間, as 注文履歴 shows it.
+    const row = await t.ctx.db
+      .selectFrom('trading_positions')
+      .select(['close_validity', 'close_valid_until', 'order_id'])
+      .where('id', '=', BigInt(part!.id))
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ close_validity: 'week', order_id: null });
+    expect(await ledgerBalanced(t, admin)).toBe(true);
+  });
+
+  it('cancelled, holds the whole position again and records the lots it covered', async () => {
+    const { user, id } = await threeLots();
+    await close(user, id, { type: 'limit', price: '2900', lots: 1 });
+    const cancelled = await send<PartView>(t, 'DELETE', `/api/positions/${id}/close`, user.token);
+    expect(cancelled.data).toMatchObject({ lots: 3, status: 'holding', closeLots: null });
+    const withdrawn = (await historyOf(user)).find((line) => line.kind === 'withdrawn-close');
+    expect(withdrawn?.close).toMatchObject({ lots: 1, positionId: id });
+    await pushQuote(t, { bid: '2950', ask: '2950.5' });
+    expect(await positionOf(user, id)).toMatchObject({ lots: 3, status: 'holding' });
+  });
+
+  it('previews the figures of those lots only', async () => {
+    const { user, id } = await threeLots();
+    await pushQuote(t, { bid: '2850', ask: '2850.5' });
+    const preview = (lots: number) =>
+      send<{ notional: string; realisedPnl: string }>(
+        t,
+        'POST',
+        `/api/positions/${id}/close/preview`,
+        user.token,
+        {
+          type: 'market',
+          lots,
+        },
+      );
+    expect((await preview(1)).data).toMatchObject({ notional: '285000.00', realisedPnl: '4950.00' });
+    expect((await preview(3)).data).toMatchObject({ notional: '855000.00', realisedPnl: '14850.00' });
+    expect(await preview(4)).toMatchObject({ status: 409, errorCode: 'CLOSE_LOTS_ABOVE_POSITION' });
+    expect(await positionOf(user, id)).toMatchObject({ lots: 3, status: 'holding' });
+  });
+
+  it('refuses more lots than held (in the language asked for), or lots that are not whole, and changes nothing', async () => {
+    const { user, id } = await threeLots();
+    const before = await tradingSnapshot(t, user);
+    const more = await close(user, id, { type: 'market', lots: 4 }, freshRequestKey(), 'ja');
+    expect(more).toMatchObject({ status: 409, errorCode: 'CLOSE_LOTS_ABOVE_POSITION' });
+    expect(more.msg).toBe('返済数量が建株数を超えています');
+    for (const lots of [0, 1.5, -1]) {
+      expect(await close(user, id, { type: 'market', lots })).toMatchObject({
+        status: 400,
+        errorCode: 'ORDER_LOTS_INVALID',
+      });
+    }
+    expect(await tradingSnapshot(t, user)).toEqual(before);
+  });
+
+  it("refuses another investor's position as not found, and changes nothing", async () => {
+    const { user, id } = await threeLots();
+    const intruder = await investor(t, '1000000');
+    const before = await tradingSnapshot(t, user);
+    expect(await close(intruder, id, { type: 'market', lots: 1 })).toMatchObject({
+      status: 404,
+      errorCode: 'POSITION_NOT_FOUND',
+    });
+    expect(await tradingSnapshot(t, user)).toEqual(before);
+  });
+
+  it('answers a retry of the same request with the position, closing no more lots', async () => {
+    const { user, id } = await threeLots();
+    const key = freshRequestKey();
+    expect((await close(user, id, { type: 'market', lots: 1 }, key)).data).toMatchObject({ lots: 2 });
+    expect((await close(user, id, { type: 'market', lots: 1 }, key)).data).toMatchObject({ lots: 2 });
+    expect(await closedOf(user)).toHaveLength(1);
+    expect(await close(user, id, { type: 'market', lots: 2 }, key)).toMatchObject({
+      status: 422,
+      errorCode: 'IDEMPOTENCY_KEY_REUSED',
+    });
+  });
+
+  it('keeps a resting partial close across a restart: the restarted server fills it as a part', async () => {
+    const { user, id } = await threeLots();
+    await close(user, id, { type: 'limit', price: '2900', lots: 2 });
+    const restarted = await sameDatabaseServer(t);
+    const stopTrading = await startTrading(restarted.ctx);
+    try {
+      restarted.clock.set(t.clock.now());
+      await pushQuote(restarted, { bid: '2900', ask: '2900.5' });
+      expect(await positionOf(user, id, restarted)).toMatchObject({ lots: 1, status: 'holding' });
+    } finally {
+      stopTrading();
+      await restarted.close();
+    }
+    expect((await closedOf(user))[0]).toMatchObject({ lots: 2, partOf: id, exitPrice: '2900.00' });
+  });
+});
