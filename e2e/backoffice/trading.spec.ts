@@ -29,19 +29,26 @@ async function tradeAsNewInvestor(request: APIRequestContext) {
     ['limit', { ...order, type: 'limit', price: data.items[0]!.limitDown }],
     ['closed', { ...order, type: 'market' }],
     ['cancelled', { ...order, type: 'limit', price: data.items[0]!.limitDown }],
-    ['limit-closing', { ...order, type: 'market' }],
+    ['limit-closing', { ...order, type: 'market', lots: 2 }],
+    ['partly-closed', { ...order, type: 'market', lots: 2 }],
   ] as const) {
     const placed = await request.post('/api/orders', { headers: headers(key), data: body });
     const answer = (await placed.json()) as { code: number; msg: string; data: { id: string } };
     expect(answer, answer.msg).toMatchObject({ code: 1 });
     ids.push(answer.data.id);
   }
-  const [, , closing, cancelling, limitClosing] = ids;
+  const [, , closing, cancelling, limitClosing, partlyClosed] = ids;
   for (const done of [
-    // A limit close at the day's upper limit rests: the position reads limit-closing until the price gets there.
+    // A limit close of one of two lots at the day's upper limit rests: the position reads limit-closing until the
+    // price gets there.
     await request.post(`/api/positions/${limitClosing}/close`, {
       headers: headers('limit-close'),
-      data: { type: 'limit', price: data.items[0]!.limitUp },
+      data: { type: 'limit', price: data.items[0]!.limitUp, lots: 1 },
+    }),
+    // 一部返済 at the market: one lot closes as a position of its own.
+    await request.post(`/api/positions/${partlyClosed}/close`, {
+      headers: headers('partial-close'),
+      data: { type: 'market', lots: 1 },
     }),
     await request.post(`/api/positions/${closing}/close`, {
       headers: headers('close'),
@@ -52,7 +59,7 @@ async function tradeAsNewInvestor(request: APIRequestContext) {
     const answer = (await done.json()) as { code: number; msg: string };
     expect(answer, answer.msg).toMatchObject({ code: 1 });
   }
-  return { ...investor, closeLimit: data.items[0]!.limitUp };
+  return { ...investor, closeLimit: data.items[0]!.limitUp, partlyClosed: partlyClosed! };
 }
 
 const SCREENS = [
@@ -169,6 +176,9 @@ test('looking into one client, the tabs that list by client keep the client; the
   await expect(limitRow.getByTestId('position-close-limit')).toHaveText(
     Number(trader.closeLimit).toLocaleString('en-US', { minimumFractionDigits: 2 }),
   );
+  // It closes one of the position's two lots.
+  await expect(limitRow.getByTestId('position-close-lots')).toHaveText('1 単元を返済');
+
   await tab('注文').click();
   await expect(page).toHaveURL(new RegExp(`#/trading/orders\\?userId=${trader.userId}$`));
   await expect(page.getByTestId('trading-user-filter').locator('input')).toHaveValue(trader.userId);
@@ -179,6 +189,11 @@ test('looking into one client, the tabs that list by client keep the client; the
   await expect(page).toHaveURL(new RegExp(`#/trading/forced-closes\\?userId=${trader.userId}$`));
   await tab('銘柄').click();
   await expect(page).toHaveURL(/#\/trading\/instruments$/);
+  // The lot closed by 一部返済 is a closed position of its own, naming the one it came from.
+  await page.evaluate((hash) => {
+    window.location.hash = hash;
+  }, `#/trading/positions?userId=${trader.userId}&status=closed`);
+  await expect(page.getByTestId('position-part-of')).toHaveText(`一部返済（建玉 ${trader.partlyClosed}）`);
 });
 
 test('a failed load of the exposure says so, with a retry, and never that there is nothing', async ({

@@ -37,16 +37,21 @@ export function PositionsRoute() {
           <Tag color="error" style={NOWRAP}>
             {t('trading.positionStatus.forced-closing')}
           </Tag>
-        ) : position.closeLimit ? (
-          // A limit close is the client's resting closing order: its price is what staff are asked about.
+        ) : (
           <Flex vertical align="start" gap={2}>
             <Tag style={NOWRAP}>{t(`trading.positionStatus.${status}`)}</Tag>
-            <span data-testid="position-close-limit">
-              <MoneyCell value={position.closeLimit} />
-            </span>
+            {position.closeLimit && (
+              // A limit close is the client's resting closing order: its price is what staff are asked about.
+              <span data-testid="position-close-limit">
+                <MoneyCell value={position.closeLimit} />
+              </span>
+            )}
+            {position.closeLots !== null && position.closeLots < position.lots && (
+              <span style={NOWRAP} data-testid="position-close-lots">
+                {t('trading.closeLots', { lots: position.closeLots })}
+              </span>
+            )}
           </Flex>
-        ) : (
-          <Tag style={NOWRAP}>{t(`trading.positionStatus.${status}`)}</Tag>
         ),
     },
     { title: t('trading.columns.openedAt'), dataIndex: 'openedAt', render: stackedTime },
@@ -65,7 +70,22 @@ export function PositionsRoute() {
     { title: t('trading.columns.closedAt'), dataIndex: 'closedAt', render: stackedTime },
   ];
   const columns: TableColumnsType<StaffPosition> = [
-    { title: t('trading.columns.id'), dataIndex: 'id' },
+    {
+      title: t('trading.columns.id'),
+      dataIndex: 'id',
+      // Lots closed by 一部返済 are a position of their own: staff are asked about the one they came from.
+      render: (id: string, position) =>
+        position.partOf ? (
+          <Flex vertical align="start" gap={2}>
+            <span>{id}</span>
+            <span style={NOWRAP} data-testid="position-part-of">
+              {t('trading.partOf', { id: position.partOf })}
+            </span>
+          </Flex>
+        ) : (
+          id
+        ),
+    },
     {
       title: t('trading.columns.user'),
       dataIndex: 'userId',
