@@ -69,6 +69,8 @@ describe('createApiClient', () => {
       closeValidUntil: null,
       pendingClose: null,
       closeRequestedAt: null,
+      closeLots: null,
+      partOf: null,
       markPrice: '2810.00',
       unrealisedPnl: '1000.00',
       exitPrice: null,
