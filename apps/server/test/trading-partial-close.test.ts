@@ -153,7 +153,7 @@ describe('一部返済 (closing some of a position’s lots)', () => {
     const { user, id } = await threeLots();
     await pushQuote(t, { bid: '2850', ask: '2850.5' });
     const preview = (lots: number) =>
-      send<{ notional: string; realisedPnl: string }>(
+      send<{ notional: string; realisedPnl: string; openFee: string }>(
         t,
         'POST',
         `/api/positions/${id}/close/preview`,
@@ -165,6 +165,10 @@ describe('一部返済 (closing some of a position’s lots)', () => {
       );
     expect((await preview(1)).data).toMatchObject({ notional: '285000.00', realisedPnl: '4950.00' });
     expect((await preview(3)).data).toMatchObject({ notional: '855000.00', realisedPnl: '14850.00' });
+    // The opening fee the net takes off: the closed lots' share, all of it for all the lots.
+    const { openFee } = await positionOf(user, id);
+    expect(sen((await preview(1)).data.openFee)).toBe(sen(openFee) / 3n);
+    expect((await preview(3)).data.openFee).toBe(openFee);
     expect(await preview(4)).toMatchObject({ status: 409, errorCode: 'CLOSE_LOTS_ABOVE_POSITION' });
     expect(await positionOf(user, id)).toMatchObject({ lots: 3, status: 'holding' });
   });

@@ -295,6 +295,8 @@ export const closePreview = z.object({
   realisedPnl: decimalMoney,
   /** 決済手数料: the closing fee at that price. */
   fee: decimalMoney,
+  /** 新規手数料: the opening fee of the lots that close (for 一部返済, their share of the position's). */
+  openFee: decimalMoney,
   /** Interest (long) or borrow fee (short) charged so far. */
   interest: decimalMoney,
   /**

@@ -199,6 +199,7 @@ describe('一部返済 (closing some of a position’s lots)', () => {
       notional: y('285000'),
       realisedPnl: y('5000'),
       fee: y('285'),
+      openFee: y('280'),
       interest: 0n,
       netPnl: y('5000') - y('280') - y('285'),
     });

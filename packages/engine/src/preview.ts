@@ -103,6 +103,8 @@ export type ClosePreview =
       readonly realisedPnl: Sen;
       /** The closing fee. */
       readonly fee: Sen;
+      /** The opening fee of the lots that close (for 一部返済, their share of the position's). */
+      readonly openFee: Sen;
       /** Interest (long) or borrow fee (short) charged so far. */
       readonly interest: Sen;
       /** realisedPnl less the opening fee, the closing fee and the interest: the position's net P&L once closed. */
@@ -128,6 +130,7 @@ export function previewClose(state: State, cmd: ClosePosition): ClosePreview {
     notional,
     realisedPnl,
     fee,
+    openFee: closing.openFee,
     interest: closing.interest,
     netPnl: realisedPnl - closing.openFee - fee - closing.interest,
   };

@@ -134,6 +134,7 @@ export const closePreviewView = ({
   notional: senToDecimal(preview.notional),
   realisedPnl: senToDecimal(preview.realisedPnl),
   fee: senToDecimal(preview.fee),
+  openFee: senToDecimal(preview.openFee),
   interest: senToDecimal(preview.interest),
   netPnl: senToDecimal(preview.netPnl),
 });

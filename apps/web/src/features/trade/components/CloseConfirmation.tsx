@@ -25,8 +25,9 @@ interface CloseConfirmationProps {
 }
 
 /**
- * What the investor confirms before a 返済: the close as it will be sent and the server's estimate of what it
- * realises, from the P&L on the price down to the net after both fees and the interest.
+ * What the investor confirms before a 返済: the close as it will be sent, with the shares it closes and, for 一部返済,
+ * those it leaves held, and the server's estimate of what it realises, from the P&L on the price down to the net
+ * after both fees and the interest.
  */
 export function CloseConfirmation({
   position,
@@ -37,6 +38,8 @@ export function CloseConfirmation({
 }: CloseConfirmationProps) {
   const { t } = useTradeTranslation();
   const signed = (value: string) => withSign(yen(value));
+  const lots = close.lots === undefined ? position.lots : Number(close.lots);
+  const partial = lots < position.lots;
   const figures: [string, string, string, string?][] = [
     ['price', t('trade:closeConfirmPrice'), priceText(t, preview.price)],
     [
@@ -45,8 +48,8 @@ export function CloseConfirmation({
       signed(preview.realisedPnl),
       toneClass(preview.realisedPnl),
     ],
-    // The net takes the opening fee too: shown so that the figures add up.
-    ['open-fee', t('trade:openFee'), yen(position.openFee)],
+    // The net takes the opening fee too: shown so that the figures add up (for 一部返済, the closed lots' share).
+    ['open-fee', t('trade:openFee'), yen(preview.openFee)],
     ['fee', t('trade:closeFee'), yen(preview.fee)],
   ];
   if (showsInterest(position, preview.interest))
@@ -65,30 +68,58 @@ export function CloseConfirmation({
       : preview.fillsNow
         ? null
         : t('trade:confirmNextSession');
-  const quantity = quantityText(t, position.lots);
+  const quantity = quantityText(t, lots);
+  // A 訂正 that changes how many shares it closes says the shares before and after.
+  const withLots = replacing && replacing.lots !== lots;
+  const termsOf = (closeLots: number, terms: string) =>
+    withLots ? [quantityText(t, closeLots), terms].join(t('common:separator')) : terms;
+  const lotsRows = (
+    <>
+      <div>
+        <dt>{t('trade:closeLots')}</dt>
+        <dd data-testid="close-confirm-lots">{quantity}</dd>
+      </div>
+      {partial && (
+        <div>
+          <dt>{t('trade:remainingLots')}</dt>
+          <dd data-testid="close-confirm-remaining">{quantityText(t, position.lots - lots)}</dd>
+        </div>
+      )}
+    </>
+  );
   const weekNote = rests ? weekEndsTodayText(t, preview.validity, preview.validUntil) : null;
   return (
     <div data-testid="close-confirm">
       {replacing ? (
         <>
           <p style={{ margin: 0, lineHeight: 1.7 }}>
-            {t('trade:closeChangeConfirmText', { instrument: instrumentLabel, quantity })}
+            {/* The position it closes, by the shares it holds. */}
+            {t('trade:closeChangeConfirmText', {
+              instrument: instrumentLabel,
+              quantity: quantityText(t, position.lots),
+            })}
           </p>
           <dl className="kb-trade-figures" style={{ marginTop: 8 }}>
             <div>
               <dt>{t('trade:amend.before')}</dt>
-              <dd data-testid="close-confirm-before">{restingCloseText(t, replacing)}</dd>
+              <dd data-testid="close-confirm-before">
+                {termsOf(replacing.lots, restingCloseText(t, replacing))}
+              </dd>
             </div>
             <div>
               <dt>{t('trade:amend.after')}</dt>
               <dd data-testid="close-confirm-after">
-                {closeTermsText(
-                  t,
-                  close.type === 'limit' ? (close.price ?? null) : null,
-                  rests ? validityText(t, preview.validity, preview.validUntil) : null,
+                {termsOf(
+                  lots,
+                  closeTermsText(
+                    t,
+                    close.type === 'limit' ? (close.price ?? null) : null,
+                    rests ? validityText(t, preview.validity, preview.validUntil) : null,
+                  ),
                 )}
               </dd>
             </div>
+            {lotsRows}
           </dl>
         </>
       ) : (
@@ -106,6 +137,7 @@ export function CloseConfirmation({
               <dt>{t('trade:sideLabel')}</dt>
               <dd data-testid="close-confirm-side">{t(`trade:historyTag.close.${position.side}`)}</dd>
             </div>
+            {lotsRows}
             {rests && (
               <div>
                 <dt>{t('trade:validityLabel')}</dt>

@@ -1,5 +1,6 @@
 import { Button, List } from 'antd-mobile';
 import { ApiError } from '@kabuto/client';
+import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import {
   closePositionRequest,
   decimalToSen,
@@ -16,9 +17,10 @@ import type { CloseRequest } from '../api/keys';
 import { useClosePosition, useClosePreview, useLiveQuotes, type Confirmed } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
 import { useBoard } from '../../../lib/board';
-import { closingSide, marketExit } from '../lib/figures';
+import { closingSide, lotsOfShares, marketExit, sharesSteps, steppedShares } from '../lib/figures';
 import { bandOf, limitPriceProblem, priceInputText, steppedLimit } from '../lib/prices';
 import {
+  closeSharesProblemText,
   instrumentWithCode,
   meetsRows,
   priceText,
@@ -38,8 +40,8 @@ import { ToggleGroup } from './ToggleGroup';
 import { ValidityChoice, validityFor } from './ValidityChoice';
 
 /**
- * 決済: at the market or with a limit (当日中 or 今週中), after a confirmation with the server's figures; one
- * idempotency key per confirmation.
+ * 決済: all of the position's shares or some of them (一部返済), at the market or with a limit (当日中 or 今週中),
+ * after a confirmation with the server's figures; one idempotency key per confirmation.
  */
 export function ClosePositionForm({
   position,
@@ -63,6 +65,8 @@ export function ClosePositionForm({
   // 返済注文の訂正: a resting limit close is changed from its own terms, which the form starts from.
   const resting = restingCloseOf(position);
   const form = useForm({
+    // 返済数量: all the shares held, or those of the close being changed.
+    shares: String((resting?.lots ?? position.lots) * SHARES_PER_LOT),
     type: resting ? 'limit' : ('market' as string),
     price: priceInputText(decimalToSen(resting?.limit ?? last) ?? 0n),
     validity: (resting?.validity ?? 'day') as string,
@@ -76,10 +80,14 @@ export function ClosePositionForm({
   });
   const type = form.values.type as 'market' | 'limit';
   const validity = validityFor(type, form.values.validity as OrderValidity);
+  const lots = lotsOfShares(form.values.shares);
+  const sharesField = form.field('shares');
+  const allShares = String(position.lots * SHARES_PER_LOT);
 
   const band = quote ? bandOf(quote) : undefined;
-  // The limit said under the price once left, as the engine would judge it.
+  // The quantity and the limit said under their fields once left, as the engine would judge them.
   const checkedFields = useCheckedFields(form, {
+    shares: closeSharesProblemText(t, form.values.shares, position.lots),
     price:
       type === 'limit'
         ? limitPriceProblemText(
@@ -98,7 +106,12 @@ export function ClosePositionForm({
   };
 
   const check = () => {
+    if (lots === null) {
+      form.showFailure(new ApiError('ORDER_LOTS_INVALID', t('errors:ORDER_LOTS_INVALID')));
+      return;
+    }
     const checked = form.parse(closePositionRequest, {
+      lots,
       price: type === 'limit' ? form.values.price : undefined,
       validity,
     });
@@ -111,6 +124,7 @@ export function ClosePositionForm({
     if (checkedFields.refuse()) return;
     const body: CloseRequest = {
       type: checked.type,
+      lots,
       validity: checked.validity ?? 'day',
       ...(checked.price === undefined ? {} : { price: senToDecimal(checked.price) }),
     };
@@ -133,7 +147,7 @@ export function ClosePositionForm({
           ['instrument', t('trade:instrument'), instrumentText],
           // What this order does: a long is closed by selling (返済売), a short by buying back (返済買).
           ['side', t('trade:sideLabel'), t(`trade:historyTag.close.${position.side}`)],
-          ['lots', t('trade:lots'), quantityText(t, position.lots)],
+          ['lots', t('trade:positionLots'), quantityText(t, position.lots)],
           ['price', t('trade:lastPrice'), priceText(t, last)],
           ...meetsRows(t, meets),
           ...(resting
@@ -148,6 +162,46 @@ export function ClosePositionForm({
         ]}
         testId="close-figures"
       />
+      <List className="kb-form">
+        <FormField
+          {...checkedFields.field('shares')}
+          label={t('trade:closeSharesInput')}
+          labelPosition="above"
+          placeholder={t('trade:sharesPlaceholder')}
+          inputMode="numeric"
+          testId="close-quantity"
+          extra={
+            <span className="kb-stepper">
+              {/* 全数量: back to every share held, as a broker's close form offers. */}
+              <button
+                type="button"
+                className="kb-stepper-all"
+                onClick={() => sharesField.onChange(allShares)}
+                disabled={lots === position.lots}
+                data-testid="close-quantity-all"
+              >
+                {t('trade:allShares')}
+              </button>
+              <Stepper
+                label={t('trade:closeSharesInput')}
+                onStep={(step) =>
+                  sharesField.onChange(steppedShares(form.values.shares, step, position.lots, position.lots))
+                }
+                testId="close-quantity"
+                {...sharesSteps(lots, position.lots)}
+              />
+            </span>
+          }
+        />
+      </List>
+      <div className="kb-trade-note" data-testid="close-shares">
+        {lots !== null ? quantityText(t, lots) : t('trade:lotUnit')}
+      </div>
+      {lots !== null && lots < position.lots && (
+        <p className="kb-trade-note" style={{ margin: 0 }} data-testid="close-partial-note">
+          {t('trade:partialCloseNote')}
+        </p>
+      )}
       <ToggleGroup
         label={t('trade:typeLabel')}
         value={type}

@@ -3,11 +3,14 @@ import { toneClass } from '../../../lib/price-tone';
 import { formatJst, formatPrice, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { usePositions } from '../api/trading';
-import { quantityText } from '../lib/labels';
-import { InstrumentLabel, SideTag } from './InstrumentLabel';
+import { positionNumberOf, quantityText } from '../lib/labels';
+import { InstrumentLabel, PartTag, SideTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
 
-/** Closed positions with their realised P&L after fees and interest, newest first. */
+/**
+ * Closed positions with their realised P&L after fees and interest, newest first; lots closed by 一部返済 tagged so,
+ * under the number of the position they came from.
+ */
 export function ClosedPositionList({ onOpen }: { onOpen: (position: Position) => void }) {
   const { t } = useTradeTranslation();
   const list = usePositions('closed');
@@ -34,6 +37,7 @@ export function ClosedPositionList({ onOpen }: { onOpen: (position: Position) =>
               <span className="kb-trade-row-head">
                 <span>
                   <SideTag side={position.side} />
+                  {position.partOf !== null && <PartTag />}
                   <InstrumentLabel code={position.code} />
                 </span>
                 <strong className={toneClass(position.netPnl)} data-testid="closed-position-pnl">
@@ -55,8 +59,18 @@ export function ClosedPositionList({ onOpen }: { onOpen: (position: Position) =>
                 </span>
               </span>
               <span className="kb-trade-row-meta">
-                <span data-testid="closed-position-reason">
-                  {position.closeReason ? t(`trade:closeReason.${position.closeReason}`) : ''}
+                <span>
+                  {position.closeReason && (
+                    <>
+                      <span data-testid="closed-position-reason">
+                        {t(`trade:closeReason.${position.closeReason}`)}
+                      </span>
+                      {t('common:separator')}
+                    </>
+                  )}
+                  <span className="kb-nowrap" data-testid="closed-position-number">
+                    {t('trade:positionNumber', { id: positionNumberOf(position) })}
+                  </span>
                 </span>
                 <span>
                   {position.closedAt && t('trade:rowAt.closed', { at: formatJst(position.closedAt) })}

@@ -33,3 +33,13 @@ export function TradeTag({ kind, side }: { kind: 'open' | 'close'; side: 'long' 
     </span>
   );
 }
+
+/** 一部返済: a closed position made of lots closed out of another (its `partOf`), whose number it goes by. */
+export function PartTag() {
+  const { t } = useTradeTranslation();
+  return (
+    <span className="kb-part-tag" data-testid="part-tag">
+      {t('trade:partTag')}
+    </span>
+  );
+}

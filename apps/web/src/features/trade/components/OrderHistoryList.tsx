@@ -5,6 +5,7 @@ import { useTradeHistory } from '../api/trading';
 import { ListStates } from './ListStates';
 import { OrderRow } from './OrderList';
 import { TradeRow } from './TradeRow';
+import { positionNumberOf } from '../lib/labels';
 import {
   withdrawnCloseReasonText,
   withdrawnCloseStatusText,
@@ -69,7 +70,9 @@ function CloseLine({ line, onOpen }: { line: LineOf<'close'>; onOpen: (position:
       priceTestId="close-price"
       reason={position.closeReason && t(`trade:closeReason.${position.closeReason}`)}
       reasonTestId="close-reason"
-      number={t('trade:positionNumber', { id: position.id })}
+      // Lots closed by 一部返済 go by the number of the position they came from.
+      number={t('trade:positionNumber', { id: positionNumberOf(position) })}
+      part={position.partOf !== null}
       at={{ kind: 'filled', time: line.at }}
     />
   );
@@ -98,7 +101,8 @@ function WithdrawnCloseRow({
       code={position.code}
       status={withdrawnCloseStatusText(t, close)}
       statusTestId="withdrawn-close-status"
-      lots={position.lots}
+      // The shares the close was for (fewer than the position's for 一部返済), not the position's now.
+      lots={close.lots}
       leverage={position.leverage}
       price={t('trade:limitAt', { price: formatPrice(close.price) })}
       reason={shownReason ? withdrawnCloseReasonText(t, close) : null}

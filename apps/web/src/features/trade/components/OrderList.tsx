@@ -6,8 +6,11 @@ import { useOrders } from '../api/trading';
 import type { OrderFilter } from '../api/keys';
 import { dateText } from '../../../lib/format';
 import {
+  closingLotsOf,
   orderStatusText,
+  partialCloseLotsOf,
   positionStatusText,
+  quantityText,
   restingCloseOf,
   targetTriggerText,
   waitingExits,
@@ -101,9 +104,13 @@ export function OrderRow({ order, onOpen }: { order: Order; onOpen: (order: Orde
   );
 }
 
-/** A 返済 still waiting: a resting limit with its 期間, or a market close for the next auction. */
+/**
+ * A 返済 still waiting: a resting limit with its 期間, or a market close for the next auction; the shares it closes,
+ * and for 一部返済 the shares held beside them.
+ */
 function WaitingCloseRow({ position, onOpen }: { position: Position; onOpen: () => void }) {
   const { t } = useTradeTranslation();
+  const partial = partialCloseLotsOf(position) !== null;
   return (
     <TradeRow
       testId="waiting-close-row"
@@ -113,7 +120,7 @@ function WaitingCloseRow({ position, onOpen }: { position: Position; onOpen: () 
       code={position.code}
       status={positionStatusText(t, position)}
       statusTestId="waiting-close-status"
-      lots={position.lots}
+      lots={closingLotsOf(position) ?? position.lots}
       leverage={position.leverage}
       price={
         position.closeLimit
@@ -121,7 +128,18 @@ function WaitingCloseRow({ position, onOpen }: { position: Position; onOpen: () 
           : t('trade:type.market')
       }
       priceTestId="waiting-close-price"
-      extra={<RestingCloseValidity position={position} />}
+      extra={
+        <>
+          {partial && (
+            <span className="kb-trade-row-meta">
+              <span data-testid="waiting-close-held">
+                {t('trade:heldOf', { quantity: quantityText(t, position.lots) })}
+              </span>
+            </span>
+          )}
+          <RestingCloseValidity position={position} />
+        </>
+      }
       number={t('trade:positionNumber', { id: position.id })}
       at={position.closeRequestedAt ? { kind: 'placed', time: position.closeRequestedAt } : null}
       atTestId="waiting-close-time"

@@ -9,7 +9,11 @@ import { useCancelClose, useLiveQuotes, usePosition } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
 import { livePnl, pnlPercentOf, showsInterest } from '../lib/figures';
 import {
+  closeOutcome,
+  closingLotsOf,
   instrumentWithCode,
+  partialCloseLotsOf,
+  positionNumberOf,
   positionSideText,
   positionStatusText,
   priceText,
@@ -20,7 +24,7 @@ import {
 import { ClosePositionForm } from './ClosePositionForm';
 import { confirmCancellation } from './confirm-cancellation';
 import { DetailSheet, Figures } from './DetailSheet';
-import { InstrumentLabel } from './InstrumentLabel';
+import { InstrumentLabel, PartTag } from './InstrumentLabel';
 import { SimulatedLabel } from './SimulatedLabel';
 import { TargetsForm } from './TargetsForm';
 
@@ -103,7 +107,14 @@ export function PositionDetail({
     // A position is held long or short (買建 / 売建); 新規買 names the order that opened it.
     ['side', t('trade:sideLabel'), positionSideText(t, position.side, position.leverage)],
     ['status', t('trade:status'), positionStatusText(t, position)],
-    ['lots', t('trade:lots'), quantityText(t, position.lots)],
+    // 建株数 while held; a closed one's is what it closed.
+    ['lots', t(closed ? 'trade:lots' : 'trade:positionLots'), quantityText(t, position.lots)],
+  );
+  // 一部返済 waiting: how many of the shares held its close covers.
+  const partialLots = partialCloseLotsOf(position);
+  if (partialLots !== null)
+    rows.push(['close-lots', t('trade:closeOrderLots'), quantityText(t, partialLots)]);
+  rows.push(
     ['leverage', t('trade:leverage'), t('trade:leverageValue', { leverage: position.leverage })],
     ['entry', t('trade:entryPrice'), priceText(t, position.entryPrice)],
     ['price', closed ? t('trade:exitPrice') : t('trade:lastPrice'), price ? priceText(t, price) : '—'],
@@ -131,8 +142,19 @@ export function PositionDetail({
     ]);
   if (position.closeReason)
     rows.push(['reason', t('trade:closeReasonLabel'), t(`trade:closeReason.${position.closeReason}`)]);
-  // The number 注文中 and 注文履歴 name the position by.
-  rows.push(['number', t('trade:positionNumberLabel'), position.id]);
+  // The number 注文中 and 注文履歴 name the position by: lots closed by 一部返済 go by the one they came from.
+  rows.push([
+    'number',
+    t('trade:positionNumberLabel'),
+    position.partOf ? (
+      <>
+        <PartTag />
+        {positionNumberOf(position)}
+      </>
+    ) : (
+      position.id
+    ),
+  ]);
   rows.push(['opened', t('trade:openedAt'), formatJst(position.openedAt)]);
   if (position.closedAt) rows.push(['closed', t('trade:closedAt'), formatJst(position.closedAt)]);
 
@@ -153,7 +175,8 @@ export function PositionDetail({
         ['instrument', t('trade:instrument'), instrumentText],
         // What the order being withdrawn does: 返済売 for a long, 返済買 for a short.
         ['side', t('trade:sideLabel'), t(`trade:historyTag.close.${open.side}`)],
-        ['lots', t('trade:lots'), quantityText(t, open.lots)],
+        // The shares the withdrawn close was for, fewer than held for 一部返済.
+        ['lots', t('trade:lots'), quantityText(t, closingLotsOf(open) ?? open.lots)],
         ['close-limit', t('trade:closeLimit'), priceText(t, limit)],
         ...(resting
           ? [
@@ -242,17 +265,16 @@ export function PositionDetail({
       {step === 'close' && (
         <ClosePositionForm
           position={position}
-          onDone={(after) =>
+          onDone={(after) => {
+            const outcome = closeOutcome(position, after);
             done(
-              t(
-                after.status === 'closed'
-                  ? 'trade:closeDone'
-                  : changing
-                    ? 'trade:closeChanged'
-                    : 'trade:closeSent',
-              ),
-            )()
-          }
+              outcome.kind === 'closed'
+                ? t('trade:closeDone')
+                : outcome.kind === 'partly-closed'
+                  ? t('trade:partialCloseDone', { quantity: quantityText(t, outcome.lots) })
+                  : t(changing ? 'trade:closeChanged' : 'trade:closeSent'),
+            )();
+          }}
         />
       )}
       {step === 'targets' && <TargetsForm position={position} onDone={done(t('trade:targetsSaved'))} />}

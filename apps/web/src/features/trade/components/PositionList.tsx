@@ -3,7 +3,7 @@ import { toneClass } from '../../../lib/price-tone';
 import { formatJst, formatPrice, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import type { TradeSnapshot } from '../api/snapshot';
-import { positionStatusText, quantityText } from '../lib/labels';
+import { partialCloseLotsOf, positionStatusText, quantityText } from '../lib/labels';
 import { InstrumentLabel, SideTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
 
@@ -24,6 +24,7 @@ export function PositionList({
       testId="position-list"
     >
       {snapshot.rows.map(({ position, price, pnl }) => {
+        const partialLots = partialCloseLotsOf(position);
         return (
           <li key={position.id}>
             <button
@@ -78,6 +79,14 @@ export function PositionList({
                 </span>
                 <span>{t('trade:rowAt.opened', { at: formatJst(position.openedAt) })}</span>
               </span>
+              {partialLots !== null && (
+                // 一部返済: the close waits for fewer shares than the row's, which it says under its status.
+                <span className="kb-trade-row-meta">
+                  <span data-testid="position-row-close-lots">
+                    {t('trade:closeOrderLots')} {quantityText(t, partialLots)}
+                  </span>
+                </span>
+              )}
             </button>
           </li>
         );

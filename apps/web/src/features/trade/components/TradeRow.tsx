@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { formatJst } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import { quantityText } from '../lib/labels';
-import { InstrumentLabel, TradeTag } from './InstrumentLabel';
+import { InstrumentLabel, PartTag, TradeTag } from './InstrumentLabel';
 
 /**
  * One line of 注文中 or 注文履歴: the tag and the stock with the status, shares and leverage with the price, what
@@ -25,6 +25,7 @@ export function TradeRow({
   reason,
   reasonTestId,
   number,
+  part = false,
   at,
   atTestId,
 }: {
@@ -43,6 +44,8 @@ export function TradeRow({
   reason?: string | null;
   reasonTestId?: string;
   number: string;
+  /** Lots closed by 一部返済 (tagged so; `number` is then the position they came from). */
+  part?: boolean;
   /** When it was placed or filled (an ISO time); null: no time to show. */
   at: { kind: 'placed' | 'filled'; time: string } | null;
   atTestId?: string;
@@ -54,6 +57,7 @@ export function TradeRow({
         <span className="kb-trade-row-head">
           <span>
             <TradeTag kind={kind} side={side} />
+            {part && <PartTag />}
             <InstrumentLabel code={code} />
           </span>
           <span data-testid={statusTestId}>{status}</span>

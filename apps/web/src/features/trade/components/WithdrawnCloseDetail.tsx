@@ -51,7 +51,7 @@ export function WithdrawnCloseDetail({
     ['side', t('trade:sideLabel'), t(`trade:historyTag.close.${position.side}`)],
     ['type', t('trade:typeLabel'), t('trade:type.limit')],
     ['price', t('trade:orderPrice'), priceText(t, close.price)],
-    ['lots', t('trade:lots'), quantityText(t, position.lots)],
+    ['lots', t('trade:lots'), quantityText(t, close.lots)],
     ['validity', t('trade:validityLabel'), t(`trade:validity.${close.validity}`)],
     ['valid-until', t('trade:validUntil'), dateText(t, close.validUntil)],
     ['status', t('trade:status'), withdrawnCloseStatusText(t, close)],

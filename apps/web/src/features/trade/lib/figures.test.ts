@@ -259,6 +259,8 @@ describe('livePnl', () => {
     closeValidUntil: null,
     pendingClose: null,
     closeRequestedAt: null,
+    closeLots: null,
+    partOf: null,
     markPrice: '2790.00',
     unrealisedPnl: '1000.00',
     exitPrice: null,

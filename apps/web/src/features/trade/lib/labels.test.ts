@@ -4,14 +4,21 @@ import { describe, expect, it } from 'vitest';
 import type { Position } from '@kabuto/contract';
 import { dateText } from '../../../lib/format';
 import {
+  closeOutcome,
+  closeSharesProblemText,
+  closingLotsOf,
   dailyChargeFigure,
   limitPriceProblemText,
   orderSideText,
   orderTypeText,
+  partialCloseLotsOf,
+  positionNumberOf,
   positionSideText,
   quantityText,
+  restingCloseOf,
   meetsRows,
   sharesProblemText,
+  sharesText,
   targetProblemText,
   targetTriggerText,
   waitingExits,
@@ -294,5 +301,97 @@ describe('targetTriggerText', () => {
     const en = await translator('en');
     expect(targetTriggerText(en, 'long', 'takeProfit', '12500.00')).toBe('Take-profit at ¥12,500 or above');
     expect(targetTriggerText(en, 'short', 'stopLoss', '3900.00')).toBe('Stop-loss at ¥3,900 or above');
+  });
+});
+
+describe('一部返済 (partial close)', () => {
+  const position = (fields: Partial<Position>) =>
+    ({
+      id: '41',
+      status: 'holding',
+      lots: 3,
+      closeLots: null,
+      partOf: null,
+      closeLimit: null,
+      closeValidity: null,
+      closeValidUntil: null,
+      ...fields,
+    }) as Position;
+
+  it('reads the lots a waiting close covers: its closeLots, all of them when none is named, none while held', () => {
+    expect(closingLotsOf(position({ status: 'limit-closing', closeLots: 1 }))).toBe(1);
+    expect(closingLotsOf(position({ status: 'closing', closeLots: 3 }))).toBe(3);
+    expect(closingLotsOf(position({ status: 'closing' }))).toBe(3);
+    expect(closingLotsOf(position({ status: 'holding' }))).toBeNull();
+    expect(closingLotsOf(position({ status: 'closed', closeLots: 1 }))).toBeNull();
+  });
+
+  it('names a waiting close partial only when it covers fewer lots than held', () => {
+    expect(partialCloseLotsOf(position({ status: 'limit-closing', closeLots: 1 }))).toBe(1);
+    expect(partialCloseLotsOf(position({ status: 'limit-closing', closeLots: 3 }))).toBeNull();
+    expect(partialCloseLotsOf(position({ status: 'closing' }))).toBeNull();
+    expect(partialCloseLotsOf(position({ status: 'holding' }))).toBeNull();
+  });
+
+  it('gives a resting limit close the lots it covers, which the form starts from when it is changed', () => {
+    const resting = {
+      status: 'limit-closing',
+      closeLimit: '3000.00',
+      closeValidity: 'day',
+      closeValidUntil: '2026-12-01',
+    } as const;
+    expect(restingCloseOf(position({ ...resting, closeLots: 2 }))).toEqual({
+      limit: '3000.00',
+      validity: 'day',
+      validUntil: '2026-12-01',
+      lots: 2,
+    });
+    expect(restingCloseOf(position({ ...resting }))?.lots).toBe(3);
+    expect(restingCloseOf(position({ status: 'closing', closeLots: 1 }))).toBeNull();
+  });
+
+  it('tells a close that filled whole, one that filled in part (whichever position answers it) and one that waits', () => {
+    const before = position({ lots: 3 });
+    expect(closeOutcome(before, position({ status: 'closed', lots: 3 }))).toEqual({ kind: 'closed' });
+    // The closed lots, a position of their own, or the position holding the rest.
+    expect(closeOutcome(before, position({ id: '57', status: 'closed', lots: 1, partOf: '41' }))).toEqual({
+      kind: 'partly-closed',
+      lots: 1,
+    });
+    expect(closeOutcome(before, position({ status: 'holding', lots: 2 }))).toEqual({
+      kind: 'partly-closed',
+      lots: 1,
+    });
+    expect(closeOutcome(before, position({ status: 'limit-closing', lots: 3, closeLots: 1 }))).toEqual({
+      kind: 'waiting',
+    });
+    expect(closeOutcome(before, position({ status: 'closing', lots: 3 }))).toEqual({ kind: 'waiting' });
+  });
+
+  it('numbers lots closed by 一部返済 as the position they came from, any other position by its own id', () => {
+    expect(positionNumberOf(position({ id: '57', partOf: '41' }))).toBe('41');
+    expect(positionNumberOf(position({ id: '41' }))).toBe('41');
+  });
+
+  it('writes a quantity in shares alone, grouped as the rest of the screens', async () => {
+    const ja = await translator('ja');
+    expect(sharesText(ja, 2)).toBe('200株');
+    expect(sharesText(ja, 10)).toBe('1,000株');
+    const en = await translator('en');
+    expect(sharesText(en, 1)).toBe('100 shares');
+    expect(sharesText(en, 12)).toBe('1,200 shares');
+  });
+
+  it('says a 返済数量 above the shares held in its own words, one not in lots in the engine’s, and nothing else', async () => {
+    const ja = await translator('ja');
+    expect(closeSharesProblemText(ja, '400', 3)).toBe('返済数量が建株数を超えています');
+    expect(closeSharesProblemText(ja, '１，０００', 3)).toBe(ja('errors:CLOSE_LOTS_ABOVE_POSITION'));
+    expect(closeSharesProblemText(ja, '150', 3)).toBe(ja('errors:ORDER_LOTS_INVALID'));
+    expect(closeSharesProblemText(ja, '0', 3)).toBe(ja('errors:ORDER_LOTS_INVALID'));
+    expect(closeSharesProblemText(ja, '300', 3)).toBeNull();
+    expect(closeSharesProblemText(ja, '100', 3)).toBeNull();
+    expect(closeSharesProblemText(ja, '', 3)).toBeNull();
+    const en = await translator('en');
+    expect(closeSharesProblemText(en, '500', 3)).toBe('You cannot close more shares than the position holds');
   });
 });

@@ -102,23 +102,73 @@ export function quantityText(t: TFunction, lots: number): string {
   });
 }
 
+/** "200株" / "200 shares": a quantity in shares alone, where its lots are said beside it or not needed. */
+export function sharesText(t: TFunction, lots: number): string {
+  return t('trade:shares', { shares: groupThousands(String(lots * SHARES_PER_LOT)) });
+}
+
 /** A price with its unit, as the detail sheets and confirmations show it: 「3,000円」 / "¥3,000". */
 export function priceText(t: TFunction, price: string): string {
   return t('trade:priceYen', { price: formatPrice(price) });
 }
 
-/** A position's resting limit close (返済指値注文中) with its 期間; null when held, closing at the market or closed. */
+/**
+ * A position's resting limit close (返済指値注文中) with its 期間 and the lots it covers; null when held, closing at
+ * the market or closed.
+ */
 export interface RestingClose {
   limit: string;
   validity: OrderValidity;
   validUntil: string;
+  lots: number;
 }
 
 export function restingCloseOf(position: Position): RestingClose | null {
   const { status, closeLimit, closeValidity, closeValidUntil } = position;
   if (status !== 'limit-closing' || !closeLimit || !closeValidity || !closeValidUntil) return null;
-  return { limit: closeLimit, validity: closeValidity, validUntil: closeValidUntil };
+  const lots = closingLotsOf(position) ?? position.lots;
+  return { limit: closeLimit, validity: closeValidity, validUntil: closeValidUntil, lots };
 }
+
+/**
+ * The lots a position's waiting close (a market close for the auction or a resting limit) covers: its `closeLots`,
+ * fewer than it holds for 一部返済, or all of them when the server names none; null when no close waits.
+ */
+export function closingLotsOf(position: Pick<Position, 'status' | 'lots' | 'closeLots'>): number | null {
+  if (position.status !== 'closing' && position.status !== 'limit-closing') return null;
+  return position.closeLots ?? position.lots;
+}
+
+/** The lots of a waiting 一部返済, when its close covers fewer than the position holds; null otherwise. */
+export function partialCloseLotsOf(position: Pick<Position, 'status' | 'lots' | 'closeLots'>): number | null {
+  const lots = closingLotsOf(position);
+  return lots !== null && lots < position.lots ? lots : null;
+}
+
+/**
+ * What a 返済 did, from the position before it and the server's answer: closed it all; closed some of its lots (the
+ * answer is either those lots, a closed position of their own, or the position holding the rest); or left a close
+ * waiting (a limit that rests, a market close for the next auction).
+ */
+export type CloseOutcome = { kind: 'closed' } | { kind: 'partly-closed'; lots: number } | { kind: 'waiting' };
+
+export function closeOutcome(
+  before: Pick<Position, 'lots'>,
+  after: Pick<Position, 'status' | 'lots' | 'partOf'>,
+): CloseOutcome {
+  if (after.partOf !== null) return { kind: 'partly-closed', lots: after.lots };
+  if (after.status === 'closed') return { kind: 'closed' };
+  if (after.status === 'holding' && after.lots < before.lots)
+    return { kind: 'partly-closed', lots: before.lots - after.lots };
+  return { kind: 'waiting' };
+}
+
+/**
+ * The 建玉番号 the investor knows a position by: lots closed by 一部返済 became a position of their own, which goes by
+ * the number of the one they came from (`partOf`).
+ */
+export const positionNumberOf = (position: Pick<Position, 'id' | 'partOf'>): string =>
+  position.partOf ?? position.id;
 
 /** A line 注文中 lists for a position: its 返済 still waiting, or its take-profit and stop-loss while armed. */
 export type WaitingExit = { kind: 'close' | 'armed'; position: Position };
@@ -229,6 +279,16 @@ export function limitPriceProblemText(t: TFunction, problem: LimitPriceProblem |
 /** A quantity typed as something other than whole 100-share units, in the engine's words; null when fine or empty. */
 export function sharesProblemText(t: TFunction, typed: string): string | null {
   return typed.trim() !== '' && lotsOfShares(typed) === null ? t('errors:ORDER_LOTS_INVALID') : null;
+}
+
+/**
+ * 返済数量 typed in shares: not whole 100-share units (the engine's words), or more than the position holds; null
+ * when fine or empty.
+ */
+export function closeSharesProblemText(t: TFunction, typed: string, heldLots: number): string | null {
+  const lots = lotsOfShares(typed);
+  if (lots !== null && lots > heldLots) return t('errors:CLOSE_LOTS_ABOVE_POSITION');
+  return sharesProblemText(t, typed);
 }
 
 /** A target's problem in words: 利益確定は呼値の単位（0.5円）で入力してください, or where it must go (targetSideText). */
