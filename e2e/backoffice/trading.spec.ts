@@ -15,7 +15,7 @@ test.setTimeout(180_000);
  * has closed another position and cancelled another order; the demo investor's balance belongs to other tests.
  */
 async function tradeAsNewInvestor(request: APIRequestContext) {
-  const investor = await investorWithCash(request, await loginByApi(request), '2000000');
+  const investor = await investorWithCash(request, await loginByApi(request), '4000000');
   const headers = (key: string) => ({
     token: investor.token,
     'idempotency-key': `e2e-trading-${key}-${Date.now()}`,
