@@ -178,6 +178,7 @@ test('looking into one client, the tabs that list by client keep the client; the
   );
   // It closes one of the position's two lots.
   await expect(limitRow.getByTestId('position-close-lots')).toHaveText('1 単元を返済');
+  await screenshot(page, 'bo-ja-trading-client-positions');
 
   await tab('注文').click();
   await expect(page).toHaveURL(new RegExp(`#/trading/orders\\?userId=${trader.userId}$`));
@@ -194,6 +195,7 @@ test('looking into one client, the tabs that list by client keep the client; the
     window.location.hash = hash;
   }, `#/trading/positions?userId=${trader.userId}&status=closed`);
   await expect(page.getByTestId('position-part-of')).toHaveText(`一部返済（建玉 ${trader.partlyClosed}）`);
+  await screenshot(page, 'bo-ja-trading-client-closed-positions');
 });
 
 test('a failed load of the exposure says so, with a retry, and never that there is nothing', async ({

@@ -63,29 +63,21 @@ export function PositionsRoute() {
     {
       title: t('trading.columns.closeReason'),
       dataIndex: 'closeReason',
-      render: (reason: string | null) =>
-        reason ? <Tag style={NOWRAP}>{t(`trading.closeReasons.${reason}`)}</Tag> : '—',
+      render: (reason: string | null, position) => (
+        <Flex vertical align="start" gap={2}>
+          {reason ? <Tag style={NOWRAP}>{t(`trading.closeReasons.${reason}`)}</Tag> : '—'}
+          {position.partOf && (
+            // Lots closed by 一部返済 are a position of their own: staff are asked about the one they came from.
+            <span data-testid="position-part-of">{t('trading.partOf', { id: position.partOf })}</span>
+          )}
+        </Flex>
+      ),
     },
     { title: t('trading.columns.openedAt'), dataIndex: 'openedAt', render: stackedTime },
     { title: t('trading.columns.closedAt'), dataIndex: 'closedAt', render: stackedTime },
   ];
   const columns: TableColumnsType<StaffPosition> = [
-    {
-      title: t('trading.columns.id'),
-      dataIndex: 'id',
-      // Lots closed by 一部返済 are a position of their own: staff are asked about the one they came from.
-      render: (id: string, position) =>
-        position.partOf ? (
-          <Flex vertical align="start" gap={2}>
-            <span>{id}</span>
-            <span style={NOWRAP} data-testid="position-part-of">
-              {t('trading.partOf', { id: position.partOf })}
-            </span>
-          </Flex>
-        ) : (
-          id
-        ),
-    },
+    { title: t('trading.columns.id'), dataIndex: 'id' },
     {
       title: t('trading.columns.user'),
       dataIndex: 'userId',
