@@ -211,6 +211,57 @@ describe('一部返済 (closing some of a position’s lots)', () => {
     });
   });
 
+  it('waiting for the auction, closes first when the price gaps to a forced close, whose message counts the rest', async () => {
+    const user = await investor(t, '1000000');
+    const opened = await placeOrder(t, user, {
+      code: '7203',
+      side: 'long',
+      type: 'market',
+      lots: 10,
+      leverage: 3,
+    });
+    const id = opened.data.id;
+    await pushQuote(t, { bid: '2800', ask: '2800.5' }, { phase: 'lunch-break' });
+    expect((await close(user, id, { type: 'market', lots: 3 })).data).toMatchObject({
+      status: 'closing',
+      closeLots: 3,
+    });
+    // The afternoon opens at the stop low: the waiting 3 lots close there as a part, then the 7 left are forced.
+    await pushQuote(t, { bid: '1800', ask: '1800.5' }, { base: '2300' });
+    expect(await positionOf(user, id)).toMatchObject({ status: 'closed', lots: 7, closeReason: 'forced' });
+    expect((await closedOf(user)).find((position) => position.partOf === id)).toMatchObject({
+      lots: 3,
+      closeReason: 'user',
+      exitPrice: '1800.00',
+    });
+    const forced = await t.ctx.db
+      .selectFrom('messages')
+      .select('params')
+      .where('user_id', '=', BigInt(user.userId))
+      .where('kind', '=', 'forced_close')
+      .execute();
+    expect(forced).toEqual([{ params: expect.objectContaining({ lots: '7' }) }]);
+    expect(await ledgerBalanced(t, admin)).toBe(true);
+  });
+
+  it("names the stock on the statement's line of the closed lots", async () => {
+    const { user, id } = await threeLots();
+    await close(user, id, { type: 'market', lots: 1 });
+    const [part] = await closedOf(user);
+    const entries = (
+      await send<{ items: { reference: string | null; instrument: { code: string } | null }[] }>(
+        t,
+        'GET',
+        '/api/account/ledger',
+        user.token,
+      )
+    ).data.items;
+    expect(entries.find((entry) => entry.reference === `position:${part!.id}`)?.instrument).toMatchObject({
+      code: '7203',
+      nameJa: 'トヨタ自動車',
+    });
+  });
+
   it('keeps a resting partial close across a restart: the restarted server fills it as a part', async () => {
     const { user, id } = await threeLots();
     await close(user, id, { type: 'limit', price: '2900', lots: 2 });

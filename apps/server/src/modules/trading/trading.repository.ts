@@ -551,33 +551,43 @@ export interface ReferencedInstrument {
 
 /**
  * The stock each of a user's ledger references is about ("order:42" and "position:42", as the trading
- * entries are posted; a position's id is its order's), for statements that list journal entries. Only the
- * user's own orders are read; any other reference has no stock and is left out.
+ * entries are posted), for statements that list journal entries: an order's from the orders, a position's from
+ * the positions (lots closed by 一部返済 are a position with no order of its own). Only the user's own rows are
+ * read; any other reference has no stock and is left out.
  */
 export async function instrumentsOfReferences(
   db: Executor,
   userId: bigint,
   references: readonly (string | null)[],
 ): Promise<Map<string, ReferencedInstrument>> {
-  const ids = new Map<string, bigint>();
+  const ids = { order: new Set<bigint>(), position: new Set<bigint>() };
   for (const reference of references) {
     const match = TRADING_REFERENCE.exec(reference ?? '');
-    if (match) ids.set(reference!, BigInt(match[2]!));
+    if (match) ids[match[1] as 'order' | 'position'].add(BigInt(match[2]!));
   }
   const instruments = new Map<string, ReferencedInstrument>();
-  if (ids.size === 0) return instruments;
-  const rows = await db
-    .selectFrom('trading_orders as o')
-    .innerJoin('instruments as i', 'i.code', 'o.code')
-    .select(['o.id', 'i.code', 'i.name_ja', 'i.name_en'])
-    .where('o.user_id', '=', userId)
-    .where('o.id', 'in', [...new Set(ids.values())])
-    .execute();
-  const byOrder = new Map(rows.map((row) => [row.id, instrumentOf(row)]));
-  for (const [reference, id] of ids) {
-    const instrument = byOrder.get(id);
-    if (instrument) instruments.set(reference, instrument);
-  }
+  const [orders, positions] = await Promise.all([
+    ids.order.size === 0
+      ? []
+      : db
+          .selectFrom('trading_orders as o')
+          .innerJoin('instruments as i', 'i.code', 'o.code')
+          .select(['o.id', 'i.code', 'i.name_ja', 'i.name_en'])
+          .where('o.user_id', '=', userId)
+          .where('o.id', 'in', [...ids.order])
+          .execute(),
+    ids.position.size === 0
+      ? []
+      : db
+          .selectFrom('trading_positions as p')
+          .innerJoin('instruments as i', 'i.code', 'p.code')
+          .select(['p.id', 'i.code', 'i.name_ja', 'i.name_en'])
+          .where('p.user_id', '=', userId)
+          .where('p.id', 'in', [...ids.position])
+          .execute(),
+  ]);
+  for (const row of orders) instruments.set(`order:${row.id}`, instrumentOf(row));
+  for (const row of positions) instruments.set(`position:${row.id}`, instrumentOf(row));
   return instruments;
 }
 

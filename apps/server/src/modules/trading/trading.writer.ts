@@ -157,11 +157,10 @@ export class TradingWriter {
     return { ...row, ...this.positionUpdates.get(id) } as PositionInsert;
   }
 
-  /** A position's code and lots: from this batch if it opened here, else from the database. */
+  /** A position's code and lots as this batch leaves them so far (一部返済 may have taken some lots). */
   async position(db: Executor, id: bigint): Promise<{ code: string; lots: number }> {
-    const pending = this.positions.get(id);
-    if (pending) return { code: pending.code, lots: Number(pending.lots) };
-    return findPosition(db, id);
+    const row = await this.storedPosition(db, id);
+    return { code: row.code, lots: Number(row.lots) };
   }
 
   /**
