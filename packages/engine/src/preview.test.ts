@@ -44,6 +44,7 @@ function expectSameAsClose(engine: Engine, cmd: ClosePosition) {
     notional: closed.notional,
     realisedPnl: closed.realisedPnl,
     fee: closed.fee,
+    openFee,
     interest: closed.interest,
     netPnl: closed.realisedPnl - openFee - closed.fee - closed.interest,
   });
@@ -63,6 +64,7 @@ describe('previewClose', () => {
       notional: y('285000'),
       realisedPnl: y('5000'),
       fee: y('285'),
+      openFee: y('280'),
       interest: 0n,
       netPnl: y('4435'),
     });
@@ -97,6 +99,7 @@ describe('previewClose', () => {
       notional: y('290000'),
       realisedPnl: y('10000'),
       fee: y('290'),
+      openFee: y('280'),
       interest: 0n,
       netPnl: y('10000') - y('280') - y('290'),
     });
