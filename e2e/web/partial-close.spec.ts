@@ -124,6 +124,12 @@ for (const lang of ['ja', 'en']) {
       message(lang, 'errors', 'ORDER_LOTS_INVALID'),
     );
     expect(previews).toEqual([]);
+    // − and + step from what was typed: 150 shares go to the unit on that side.
+    await detail.getByTestId('close-quantity-down').click();
+    await expect(input(page, 'close-quantity')).toHaveValue('100');
+    await input(page, 'close-quantity').fill('150');
+    await detail.getByTestId('close-quantity-up').click();
+    await expect(input(page, 'close-quantity')).toHaveValue('200');
     await input(page, 'close-quantity').fill('400');
     await input(page, 'close-quantity').blur();
     await expect(detail.getByTestId('close-quantity-error')).toHaveText(aboveHeld);
@@ -247,6 +253,10 @@ for (const lang of ['ja', 'en']) {
     // 建玉照会: 建株数 200, of which the close covers 100.
     await expect(detail.getByTestId('position-figures-lots')).toHaveText(quantity(lang, 2));
     await expect(detail.getByTestId('position-figures-close-lots')).toHaveText(quantity(lang, 1));
+    // One close at a time: how to close the 100 shares it leaves.
+    await expect(detail.getByTestId('position-partial-rest-note')).toHaveText(
+      messageWith(lang, 'trade', 'partialCloseRestNote', { quantity: quantity(lang, 1) }),
+    );
     await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
     await waitUntilSettled(detail);
     expect(await problemsOn(page, 'partial-close-limit-detail')).toEqual([]);
@@ -259,6 +269,8 @@ for (const lang of ['ja', 'en']) {
     // Its 訂正 starts from the close's own shares.
     await detail.getByTestId('position-close-change').click();
     await expect(input(page, 'close-quantity')).toHaveValue('100');
+    // 訂正前: the close as it rests, its shares first.
+    await expect(detail.getByTestId('close-figures-current-close')).toContainText(quantity(lang, 1));
     await detail.getByTestId('position-detail-close').click();
 
     // The row says it: 200 shares held, a closing order for 100.

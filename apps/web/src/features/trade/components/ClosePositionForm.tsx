@@ -152,11 +152,12 @@ export function ClosePositionForm({
           ...meetsRows(t, meets),
           ...(resting
             ? [
-                ['current-close', t('trade:closeCurrent'), restingCloseText(t, resting)] as [
-                  string,
-                  string,
-                  string,
-                ],
+                // The close as it rests, its shares first: this form may change them too.
+                [
+                  'current-close',
+                  t('trade:closeCurrent'),
+                  [quantityText(t, resting.lots), restingCloseText(t, resting)].join(t('common:separator')),
+                ] as [string, string, string],
               ]
             : []),
         ]}

@@ -127,10 +127,12 @@ export function PositionDetail({
     yen(position.margin),
   ]);
   if (!closed) rows.push(fee, ...interest);
-  rows.push(
-    ['take-profit', t('trade:takeProfit'), optional(position.takeProfit)],
-    ['stop-loss', t('trade:stopLoss'), optional(position.stopLoss)],
-  );
+  // Lots closed by 一部返済 had the targets of the position they came from, which keeps them.
+  if (!position.partOf)
+    rows.push(
+      ['take-profit', t('trade:takeProfit'), optional(position.takeProfit)],
+      ['stop-loss', t('trade:stopLoss'), optional(position.stopLoss)],
+    );
   if (position.closeLimit)
     rows.push(['close-limit', t('trade:closeLimit'), priceText(t, position.closeLimit)]);
   const resting = restingCloseOf(position);
@@ -209,6 +211,12 @@ export function PositionDetail({
           ) : (
             <p className="kb-trade-note" style={{ marginTop: 8 }}>
               <SimulatedLabel /> {t('trade:pnlNote')}
+            </p>
+          )}
+          {position.status === 'limit-closing' && partialLots !== null && (
+            // One close at a time: the shares it leaves are closed by changing it, or after withdrawing it.
+            <p className="kb-trade-note" style={{ marginTop: 8 }} data-testid="position-partial-rest-note">
+              {t('trade:partialCloseRestNote', { quantity: quantityText(t, position.lots - partialLots) })}
             </p>
           )}
           {position.status === 'limit-closing' && position.closeLimit && (

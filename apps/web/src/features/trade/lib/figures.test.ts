@@ -65,8 +65,14 @@ describe('steppedShares', () => {
     expect(sharesSteps(null, 3)).toEqual({ canStepDown: true, canStepUp: true });
   });
 
-  it('steps from the fallback when what is typed is not a whole number of lots', () => {
-    expect(steppedShares('150', 1, 3)).toBe('400');
+  it('steps shares between two lots to the lot on that side, from what was typed', () => {
+    expect(steppedShares('150', 1, 5)).toBe('200');
+    expect(steppedShares('150', -1, 5)).toBe('100');
+    expect(steppedShares('50', -1, 5)).toBe('100');
+    expect(steppedShares('1,250', 1, 3, 5)).toBe('500');
+  });
+
+  it('steps from the fallback when what is typed cannot be read', () => {
     expect(steppedShares('', -1, 3)).toBe('200');
     expect(steppedShares('abc', 1)).toBe('100');
     expect(steppedShares('', -1)).toBe('100');

@@ -29,12 +29,20 @@ export function lotsOfShares(typed: string): number | null {
 }
 
 /**
- * The shares field after a − or a +: one lot a tap, never under one lot nor over `maxLots`. A quantity that is not
- * a whole number of lots steps from `fallbackLots` (0 starts at one lot).
+ * The shares field after a − or a +: one lot a tap, never under one lot nor over `maxLots`. Shares between two
+ * whole lots (150) step to the lot on that side (100 or 200); a quantity that cannot be read steps from
+ * `fallbackLots` (0 starts at one lot).
  */
 export function steppedShares(typed: string, step: 1 | -1, fallbackLots = 0, maxLots = Infinity): string {
-  const lots = lotsOfShares(typed) ?? fallbackLots;
-  return String(Math.max(1, Math.min(maxLots, lots + step)) * SHARES_PER_LOT);
+  const digits = typedCount(typed);
+  const shares = digits === null || digits.length > 12 ? 0 : Number(digits);
+  const lots =
+    shares <= 0
+      ? fallbackLots + step
+      : shares % SHARES_PER_LOT === 0
+        ? shares / SHARES_PER_LOT + step
+        : (step === 1 ? Math.ceil : Math.floor)(shares / SHARES_PER_LOT);
+  return String(Math.max(1, Math.min(maxLots, lots)) * SHARES_PER_LOT);
 }
 
 /** Which of the shares stepper's − and + move the quantity, at steppedShares' bounds; both while it is unreadable. */
