@@ -35,6 +35,17 @@ export interface Commit {
 const validityOfClose = (commit: Commit, positionId: string) =>
   commit.close?.positionId === positionId ? commit.close.validity : undefined;
 const userOf = (event: { accountId: string }) => BigInt(event.accountId);
+/** A position's row once no close waits on it any more. */
+const HELD_AGAIN = {
+  status: 'holding',
+  close_limit: null,
+  close_validity: null,
+  close_valid_until: null,
+  close_pending_reason: null,
+  close_requested_at: null,
+  close_lots: null,
+  close_part_id: null,
+} as const;
 const dateOf = (at: number) => new Date(at);
 const percent = (ratioBp: number | null) => (ratioBp === null ? '-' : (ratioBp / 100).toFixed(2));
 const slashDate = (date: string) => date.replaceAll('-', '/');
@@ -243,17 +254,7 @@ export async function persistEvents(
           lots: event.lots,
         });
         // Held again, unless the events after it (the close that replaced or overtook it) say otherwise.
-        writer.updatePosition(BigInt(event.positionId), {
-          status: 'holding',
-          close_limit: null,
-          close_validity: null,
-          close_valid_until: null,
-          close_pending_reason: null,
-          close_requested_at: null,
-          close_lots: null,
-          close_part_id: null,
-          updated_at: at,
-        });
+        writer.updatePosition(BigInt(event.positionId), { ...HELD_AGAIN, updated_at: at });
         if (event.reason === 'expired') notify(userId, 'close_expired', expiryParams(event), at);
         break;
       case 'PositionSplit': {
@@ -281,14 +282,7 @@ export async function persistEvents(
           margin: BigInt(position.margin) - event.margin,
           open_fee: BigInt(position.open_fee) - event.openFee,
           interest: BigInt(position.interest ?? 0n) - event.interest,
-          status: 'holding',
-          close_limit: null,
-          close_validity: null,
-          close_valid_until: null,
-          close_pending_reason: null,
-          close_requested_at: null,
-          close_lots: null,
-          close_part_id: null,
+          ...HELD_AGAIN,
           updated_at: at,
         });
         break;
