@@ -886,10 +886,16 @@ for (const lang of ['ja', 'en']) {
       await expect(
         page.getByRole('dialog', { name: message(lang, 'trade', 'closeChangeTitle') }),
       ).toBeVisible();
+      // 訂正前: the close as it rests, its shares first.
       await expect(detail.getByTestId('close-figures-current-close')).toHaveText(
-        `${messageWith(lang, 'trade', 'limitAt', {
-          price: Number(quote.limitUp).toLocaleString('en-US', { maximumFractionDigits: 2 }),
-        })}${message(lang, 'common', 'separator')}${closeValidity}`,
+        `${messageWith(lang, 'trade', 'quantity_one', { shares: '100', lots: '1' })}${message(lang, 'common', 'separator')}${messageWith(
+          lang,
+          'trade',
+          'limitAt',
+          {
+            price: Number(quote.limitUp).toLocaleString('en-US', { maximumFractionDigits: 2 }),
+          },
+        )}${message(lang, 'common', 'separator')}${closeValidity}`,
       );
       await expect(detail.getByTestId('close-type-limit')).toHaveAttribute('aria-pressed', 'true');
       await expect(input(page, 'close-price')).toHaveValue(String(Number(quote.limitUp)));
