@@ -265,9 +265,11 @@ export function markPendingClose(position: Position, reason: 'user' | 'forced'):
   position.closeLimit = null;
   position.closeValidUntil = null;
   position.closeReason = reason;
-  // The investor's close sets its lots after this; a forced close takes them all.
-  position.closeLots = null;
-  position.closePartId = null;
+  // A forced close takes all the lots, whatever the investor's waiting close covered.
+  if (reason === 'forced') {
+    position.closeLots = null;
+    position.closePartId = null;
+  }
   position.book.pendingCloses.add(position);
 }
 
@@ -310,19 +312,14 @@ export function closePosition(state: State, cmd: ClosePosition): void {
   const { position, fillPrice, lots } = plan;
   // A new close replaces a resting one.
   if (position.status === 'limit-closing') cancelLimitClose(state, position, 'replaced', cmd.at);
-  const coverLots = () => {
-    const some = lots < position.lots;
-    position.closeLots = some ? lots : null;
-    position.closePartId = some ? cmd.partId! : null;
-  };
+  const some = lots < position.lots;
+  position.closeLots = some ? lots : null;
+  position.closePartId = some ? cmd.partId! : null;
 
   const byLimit = cmd.price === undefined ? null : { price: cmd.price, validUntil: cmd.validUntil ?? null };
-  coverLots();
   if (fillPrice !== null) return settleClose(state, position, fillPrice, 'user', cmd.at, byLimit);
-  if (byLimit === null) {
-    markPendingClose(position, 'user');
-    coverLots();
-  } else {
+  if (byLimit === null) markPendingClose(position, 'user');
+  else {
     position.status = 'limit-closing';
     position.closeLimit = byLimit.price;
     position.closeValidUntil = byLimit.validUntil;

@@ -185,8 +185,7 @@ export function restoreState(config: EngineConfig, input: EngineState): State {
       (record.status === 'holding' ||
         !Number.isInteger(closeLots) ||
         closeLots < 1 ||
-        closeLots >= record.lots ||
-        closePartId === null)
+        closeLots >= record.lots)
     )
       invalid(`position ${record.id} has close lots without a close of fewer lots than it holds`);
     if ((closeLots === null) !== (closePartId === null))

@@ -148,14 +148,10 @@ export function PositionDetail({
   rows.push([
     'number',
     t('trade:positionNumberLabel'),
-    position.partOf ? (
-      <>
-        <PartTag />
-        {positionNumberOf(position)}
-      </>
-    ) : (
-      position.id
-    ),
+    <>
+      {position.partOf && <PartTag />}
+      {positionNumberOf(position)}
+    </>,
   ]);
   rows.push(['opened', t('trade:openedAt'), formatJst(position.openedAt)]);
   if (position.closedAt) rows.push(['closed', t('trade:closedAt'), formatJst(position.closedAt)]);

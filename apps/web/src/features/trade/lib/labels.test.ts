@@ -18,7 +18,6 @@ import {
   restingCloseOf,
   meetsRows,
   sharesProblemText,
-  sharesText,
   targetProblemText,
   targetTriggerText,
   waitingExits,
@@ -371,15 +370,6 @@ describe('一部返済 (partial close)', () => {
   it('numbers lots closed by 一部返済 as the position they came from, any other position by its own id', () => {
     expect(positionNumberOf(position({ id: '57', partOf: '41' }))).toBe('41');
     expect(positionNumberOf(position({ id: '41' }))).toBe('41');
-  });
-
-  it('writes a quantity in shares alone, grouped as the rest of the screens', async () => {
-    const ja = await translator('ja');
-    expect(sharesText(ja, 2)).toBe('200株');
-    expect(sharesText(ja, 10)).toBe('1,000株');
-    const en = await translator('en');
-    expect(sharesText(en, 1)).toBe('100 shares');
-    expect(sharesText(en, 12)).toBe('1,200 shares');
   });
 
   it('says a 返済数量 above the shares held in its own words, one not in lots in the engine’s, and nothing else', async () => {

@@ -102,11 +102,6 @@ export function quantityText(t: TFunction, lots: number): string {
   });
 }
 
-/** "200株" / "200 shares": a quantity in shares alone, where its lots are said beside it or not needed. */
-export function sharesText(t: TFunction, lots: number): string {
-  return t('trade:shares', { shares: groupThousands(String(lots * SHARES_PER_LOT)) });
-}
-
 /** A price with its unit, as the detail sheets and confirmations show it: 「3,000円」 / "¥3,000". */
 export function priceText(t: TFunction, price: string): string {
   return t('trade:priceYen', { price: formatPrice(price) });
