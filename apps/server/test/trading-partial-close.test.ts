@@ -244,6 +244,32 @@ describe('一部返済 (closing some of a position’s lots)', () => {
     expect(await ledgerBalanced(t, admin)).toBe(true);
   });
 
+  it('says in its message that only some shares closed and what the position still holds', async () => {
+    const { user, id } = await threeLots();
+    await pushQuote(t, { bid: '2850', ask: '2850.5' });
+    await close(user, id, { type: 'market', lots: 1 });
+    await close(user, id, { type: 'market' });
+    const bodies = async (lang: string) =>
+      (
+        await send<{ items: { kind: string; body: string }[] }>(
+          t,
+          'GET',
+          `/api/messages?lang=${lang}`,
+          user.token,
+        )
+      ).data.items
+        .filter((message) => message.kind === 'position_closed')
+        .map((message) => message.body);
+    // Newest first: the close of the 2 lots left (the whole position then), and the 一部返済 before it.
+    expect(await bodies('ja')).toEqual([
+      'トヨタ自動車（7203）200株の建玉を、返済注文により2,850円で決済しました。売買損益（手数料・金利等控除前）は9,900円です。',
+      'トヨタ自動車（7203）の建玉のうち100株を、返済注文により2,850円で返済しました（一部返済）。残りの建株数は200株です。売買損益（手数料・金利等控除前）は4,950円です。',
+    ]);
+    expect((await bodies('en'))[1]).toBe(
+      '100 shares of your position in Toyota Motor (7203) were closed at ¥2,850 by your close order (partial close). The position still holds 200 shares. Gain or loss on the price, before fees and interest: ¥4,950.',
+    );
+  });
+
   it("names the stock on the statement's line of the closed lots", async () => {
     const { user, id } = await threeLots();
     await close(user, id, { type: 'market', lots: 1 });

@@ -45,13 +45,17 @@ export interface MessageParams {
     side?: 'long' | 'short';
     margin?: 'true' | 'false';
   } & StockNames;
-  /** closedBy: what closed it (a close order, a take-profit or stop-loss reached, a forced close); older rows have none. */
+  /**
+   * closedBy: what closed it (a close order, a take-profit or stop-loss reached, a forced close); older rows have none.
+   * remainingLots: 一部返済, the lots the position still holds after `lots` of it closed.
+   */
   position_closed: {
     code: string;
     lots: string;
     price: string;
     amount: string;
     closedBy?: 'user' | 'take_profit' | 'stop_loss' | 'forced';
+    remainingLots?: string;
   } & StockNames;
   /**
    * ratio: percent with two decimals; deadline: a JST date as 2026/11/25; amount: the 追証金額, whole yen as a wire

@@ -1,14 +1,14 @@
 // Rules of the i18n check (scripts/check.ts) that can be tested on their own.
 
-import { BODIES_WITHOUT } from './message-parts';
+import { OTHER_BODIES } from './message-parts';
 
 /** The parts every message kind has, in every language. */
 export const MESSAGE_TEXT_PARTS = ['title', 'body'] as const;
 
-/** A kind's parts: a title, a body, and the body of its older rows where it has one. */
+/** A kind's parts: a title, a body, and the other bodies it has (for older rows, or a case of its own). */
 const partsOf = (kind: string): readonly string[] =>
-  Object.hasOwn(BODIES_WITHOUT, kind)
-    ? [...MESSAGE_TEXT_PARTS, BODIES_WITHOUT[kind]!.part]
+  Object.hasOwn(OTHER_BODIES, kind)
+    ? [...MESSAGE_TEXT_PARTS, ...OTHER_BODIES[kind]!.map(({ part }) => part)]
     : MESSAGE_TEXT_PARTS;
 
 /**

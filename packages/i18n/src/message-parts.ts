@@ -1,15 +1,27 @@
 /**
- * The text a message kind's older rows are shown with, stored before the kind gained a parameter: the kind's
- * `part` in place of its body when `param` is absent (a margin call raised before its amount was recorded).
+ * The texts a message kind has beside its `body`, each chosen by one parameter: `absent` for older rows, stored
+ * before the kind gained the parameter (a margin call raised before its amount was recorded); `present` for a
+ * case the body does not fit (a position closed only in part, which says what it still holds). The first that
+ * applies is used.
  */
-export const BODIES_WITHOUT: Readonly<Record<string, { param: string; part: string }>> = {
-  margin_call: { param: 'amount', part: 'bodyWithoutAmount' },
-  order_filled: { param: 'side', part: 'bodyWithoutSide' },
-  position_closed: { param: 'closedBy', part: 'bodyWithoutClosedBy' },
+export interface OtherBody {
+  readonly part: string;
+  readonly when: 'absent' | 'present';
+  readonly param: string;
+}
+
+export const OTHER_BODIES: Readonly<Record<string, readonly OtherBody[]>> = {
+  margin_call: [{ part: 'bodyWithoutAmount', when: 'absent', param: 'amount' }],
+  order_filled: [{ part: 'bodyWithoutSide', when: 'absent', param: 'side' }],
+  position_closed: [
+    { part: 'bodyWithoutClosedBy', when: 'absent', param: 'closedBy' },
+    { part: 'bodyPartial', when: 'present', param: 'remainingLots' },
+  ],
 };
 
-/** Which text of its kind a stored message's body is: `body`, or the older rows' one. */
+/** Which text of its kind a stored message's body is: `body`, or the one of OTHER_BODIES that applies. */
 export function messageBodyPart(kind: string, params: Readonly<Record<string, unknown>>): string {
-  const older = Object.hasOwn(BODIES_WITHOUT, kind) ? BODIES_WITHOUT[kind] : undefined;
-  return older && params[older.param] === undefined ? older.part : 'body';
+  const others = Object.hasOwn(OTHER_BODIES, kind) ? OTHER_BODIES[kind]! : [];
+  const applies = others.find(({ when, param }) => (params[param] !== undefined) === (when === 'present'));
+  return applies?.part ?? 'body';
 }

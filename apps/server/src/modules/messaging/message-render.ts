@@ -50,7 +50,9 @@ function displayParams(lang: Lang, params: MessageParamValues): Record<string, s
         : shown.name === undefined
           ? params.code
           : `${shown.name} (${params.code})`;
-  if (params.lots !== undefined) shown.shares = groupThousands(String(Number(params.lots) * SHARES_PER_LOT));
+  const sharesOf = (lots: string) => groupThousands(String(Number(lots) * SHARES_PER_LOT));
+  if (params.lots !== undefined) shown.shares = sharesOf(params.lots);
+  if (params.remainingLots !== undefined) shown.remainingShares = sharesOf(params.remainingLots);
   // An order as its screens name it: 新規買, 新規買（信用）.
   if (params.side !== undefined) {
     const side = translate(lang, 'trade', `side.${params.side}`);

@@ -319,6 +319,11 @@ export async function persistEvents(
           closed_at: at,
           updated_at: at,
         });
+        // 一部返済: the part split off in this commit, whose message says what the position still holds.
+        const split = commit.events.find(
+          (other): other is Extract<EngineEvent, { type: 'PositionSplit' }> =>
+            other.type === 'PositionSplit' && other.partId === event.positionId,
+        );
         writer.insertFill({
           user_id: userId,
           position_id: BigInt(event.positionId),
@@ -342,6 +347,7 @@ export async function persistEvents(
             price: senToDecimal(event.exitPrice),
             amount: senToDecimal(event.realisedPnl),
             closedBy: event.reason,
+            ...(split ? { remainingLots: String(split.remainingLots) } : {}),
           },
           at,
         );
