@@ -317,3 +317,99 @@ for (const lang of ['ja', 'en']) {
     expect(held).toMatchObject({ id: opened!.id, status: 'holding', lots: 2, closeLots: null });
   });
 }
+
+for (const lang of ['ja', 'en']) {
+  test(`一部返済's message says what the position still holds; a waiting one a forced close withdrew is in 注文履歴 (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    await useLanguage(page, lang);
+    const investor = await investorWithCash(request, await loginByApi(request), '3000000');
+    const placed = await request.post('/api/orders', {
+      headers: { token: investor.token, 'idempotency-key': `e2e-partial-msg-${lang}-${Date.now()}` },
+      data: { code: CODE, side: 'long', type: 'market', lots: 3, leverage: 1 },
+    });
+    expect(((await placed.json()) as { code: number }).code).toBe(1);
+    const [opened] = (
+      await userApi<Page_<PositionView>>(request, investor.token, '/api/positions?status=open')
+    ).items;
+    const closed = await request.post(`/api/positions/${opened!.id}/close`, {
+      headers: { token: investor.token, 'idempotency-key': `e2e-partial-msg-close-${lang}-${Date.now()}` },
+      data: { type: 'market', lots: 1 },
+    });
+    expect(((await closed.json()) as { code: number }).code).toBe(1);
+
+    // 決済のお知らせ: 一部返済, and the 200 shares the position still holds.
+    await openSignedInPhone(page, investor, '/#/subPackages/message/message');
+    const item = page
+      .getByTestId('message-item')
+      .filter({ hasText: message(lang, 'messages', 'position_closed.title') });
+    await expect(item).toHaveCount(1);
+    await item.click();
+    const sentence = /[^。.{}]*\{\{remainingShares\}\}[^。.{}]*/.exec(
+      message(lang, 'messages', 'position_closed.bodyPartial'),
+    )![0];
+    await expect(item).toContainText(sentence.replace('{{remainingShares}}', '200').trim());
+    await waitUntilSettled(page.getByTestId('message-list'));
+    await expectNoEnglish(lang, await item.innerText());
+    await screenshot(page, `partial-close-message-${lang}`);
+
+    // A market 一部返済 that waited for the auction and was withdrawn by a forced close of the whole position (the
+    // trading module's tests reach that state; here how the app shows it): 成行, no limit nor 期間, and why.
+    const position = await userApi<PositionView>(request, investor.token, `/api/positions/${opened!.id}`);
+    const placedAt = new Date(Date.now() - 60_000).toISOString();
+    const withdrawnLine = {
+      kind: 'withdrawn-close',
+      at: placedAt,
+      close: {
+        id: '1',
+        positionId: opened!.id,
+        price: null,
+        validity: null,
+        validUntil: null,
+        requestedAt: placedAt,
+        withdrawnAt: new Date().toISOString(),
+        reason: 'forced',
+        lots: 1,
+      },
+      position,
+    };
+    await page.route(
+      (url) => url.pathname === '/api/trading/history',
+      async (route) => {
+        const answer = (await (await route.fetch()).json()) as { data: { items: unknown[] } };
+        answer.data.items.unshift(withdrawnLine);
+        await route.fulfill({ json: answer });
+      },
+    );
+    await page.goto(TRADE);
+    await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.history') }).click();
+    await page.getByTestId('trade-history-kind-orders').click();
+    const withdrawn = page.getByTestId('withdrawn-close-row');
+    await expect(withdrawn).toHaveCount(1);
+    await expect(withdrawn).toContainText(message(lang, 'trade', 'type.market'));
+    await expect(withdrawn).toContainText(quantity(lang, 1));
+    await expect(withdrawn.getByTestId('withdrawn-close-status')).toHaveText(
+      message(lang, 'trade', 'orderStatus.cancelled'),
+    );
+    await expect(withdrawn.getByTestId('withdrawn-close-reason')).toHaveText(
+      message(lang, 'trade', 'withdrawnCloseReason.forced'),
+    );
+    await expectNoHorizontalOverflow(page);
+    await withdrawn.click();
+    const withdrawnDetail = page.getByTestId('withdrawn-close-detail');
+    await expect(withdrawnDetail.getByTestId('withdrawn-close-figures-type')).toHaveText(
+      message(lang, 'trade', 'type.market'),
+    );
+    await expect(withdrawnDetail.getByTestId('withdrawn-close-figures-lots')).toHaveText(quantity(lang, 1));
+    for (const absent of ['price', 'validity', 'valid-until'])
+      await expect(withdrawnDetail.getByTestId(`withdrawn-close-figures-${absent}`)).toHaveCount(0);
+    await expect(withdrawnDetail.getByTestId('withdrawn-close-figures-reason')).toHaveText(
+      message(lang, 'trade', 'withdrawnCloseReason.forced'),
+    );
+    await waitUntilSettled(withdrawnDetail);
+    expect(await problemsOn(page, 'withdrawn-market-close-detail')).toEqual([]);
+    await expectNoEnglish(lang, await withdrawnDetail.innerText());
+    await screenshot(page, `withdrawn-market-close-detail-${lang}`);
+  });
+}

@@ -155,7 +155,7 @@ describe('注文履歴 and withdrawn limit closes', () => {
     if (withdrawn?.kind !== 'withdrawn-close') return;
     const validityOf: Record<string, string> = { '2900.00': 'week', '2950.00': 'day' };
     expect(withdrawn.close).toMatchObject({
-      validity: validityOf[withdrawn.close.price],
+      validity: validityOf[withdrawn.close.price!],
       requestedAt: at(2),
       withdrawnAt: at(2),
       reason: 'replaced',

@@ -10,6 +10,7 @@ const CLOSE_VALIDITY = '20261129T0100_limit_close_validity.sql';
 const CLOSE_KEYS = '20261129T0200_close_request_keys.sql';
 const CLOSE_REQUESTED_AT = '20261201T1000_close_requested_at.sql';
 const PARTIAL_CLOSE = '20261202T0000_partial_close.sql';
+const WITHDRAWN_MARKET_CLOSE = '20261202T0400_withdrawn_market_close.sql';
 
 const LUNCH = new Date('2026-11-24T03:00:00Z');
 const AFTERNOON = new Date('2026-11-24T03:30:00Z');
@@ -306,6 +307,60 @@ describe(`migration ${PARTIAL_CLOSE}`, () => {
         sql`UPDATE trading_positions SET close_lots = 4, close_part_id = 100, status = 'closing',
           close_pending_reason = 'user' WHERE id = 1`.execute(db),
       ).rejects.toThrow(/trading_positions_close_lots/);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+});
+
+describe(`migration ${WITHDRAWN_MARKET_CLOSE}`, () => {
+  it('keeps withdrawn limit closes, and takes a market one only without limit and 期間, and only forced', async () => {
+    const database = await databaseBefore(WITHDRAWN_MARKET_CLOSE);
+    try {
+      const db = database.db;
+      const { rows } = await sql<{ id: bigint }>`
+        INSERT INTO users (mobile, password_hash, referral_code)
+        VALUES ('09000000007', 'x', 'MIGRATE7') RETURNING id`.execute(db);
+      const user = rows[0]!.id;
+      await insertFilledOrder(db, 1, user, 4);
+      await sql`
+        INSERT INTO trading_positions (id, user_id, code, side, lots, leverage, entry_price, margin, open_fee,
+          status, opened_at, updated_at)
+        VALUES (1, ${user}, '7203', 'long', 4, 1, 280000, 112000000, 0, 'holding', ${LUNCH}, ${NEXT_DAY})`.execute(
+        db,
+      );
+      const withdraw = (
+        price: number | null,
+        validity: string | null,
+        until: string | null,
+        reason: string,
+      ) =>
+        sql`
+        INSERT INTO trading_withdrawn_closes (position_id, user_id, limit_price, validity, valid_until, requested_at,
+          withdrawn_at, reason, lots)
+        VALUES (1, ${user}, ${price}, ${validity}, ${until}, ${LUNCH}, ${AFTERNOON}, ${reason}, 1)`.execute(
+          db,
+        );
+      await withdraw(290000, 'day', '2026-11-24', 'user');
+
+      expect(await migrate(database)).toEqual(expect.arrayContaining([WITHDRAWN_MARKET_CLOSE]));
+
+      await withdraw(null, null, null, 'forced');
+      const kept = await sql<{ limit_price: bigint | null; validity: string | null }>`
+        SELECT limit_price, validity FROM trading_withdrawn_closes ORDER BY id`.execute(db);
+      expect(kept.rows).toEqual([
+        { limit_price: 290000n, validity: 'day' },
+        { limit_price: null, validity: null },
+      ]);
+      for (const [price, validity, until, reason] of [
+        [null, null, null, 'user'],
+        [null, 'day', '2026-11-24', 'forced'],
+        [290000, null, null, 'forced'],
+        [290000, 'day', null, 'user'],
+      ] as const)
+        await expect(withdraw(price, validity, until, reason)).rejects.toThrow(
+          /trading_withdrawn_closes_market/,
+        );
     } finally {
       await database.close();
     }

@@ -1,6 +1,6 @@
 // 一部返済: POST /api/positions/:id/close with `lots` closes some of a position's lots, as a part of their own.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTrading } from '../src/modules/trading';
+import { startTrading, tradingOf } from '../src/modules/trading';
 import { sameDatabaseServer, type Registered, type TestApp } from './harness';
 import {
   freshRequestKey,
@@ -302,5 +302,50 @@ describe('一部返済 (closing some of a position’s lots)', () => {
       await restarted.close();
     }
     expect((await closedOf(user))[0]).toMatchObject({ lots: 2, partOf: id, exitPrice: '2900.00' });
+  });
+  it("waiting for the auction, is recorded as withdrawn when a forced close at the call's deadline takes all the lots", async () => {
+    const user = await investor(t, '1000000');
+    const opened = await placeOrder(t, user, {
+      code: '7203',
+      side: 'long',
+      type: 'market',
+      lots: 10,
+      leverage: 3,
+    });
+    const id = opened.data.id;
+    await pushQuote(t, { bid: '2302', ask: '2302.5' });
+    // The deadline day's evening (20:00 JST): 1 lot at the market waits for the next opening, and would not bring
+    // the ratio back to 20%.
+    const evening = new Date('2026-11-25T11:00:00Z');
+    t.clock.set(evening);
+    await pushQuote(t, { bid: '2302', ask: '2302.5' }, { phase: 'after-close' });
+    expect((await close(user, id, { type: 'market', lots: 1 })).data).toMatchObject({
+      status: 'closing',
+      closeLots: 1,
+    });
+    // 8:00 the next morning the daily run finds the call past its deadline and closes the whole position.
+    t.clock.set(new Date('2026-11-25T23:00:00Z'));
+    await tradingOf(t.ctx).accrueDaily(t.clock.now());
+    expect(await positionOf(user, id)).toMatchObject({
+      status: 'closing',
+      pendingClose: 'forced',
+      lots: 10,
+      closeLots: 10,
+    });
+    const [line] = await historyOf(user);
+    expect(line).toMatchObject({
+      kind: 'withdrawn-close',
+      close: {
+        positionId: id,
+        lots: 1,
+        price: null,
+        validity: null,
+        validUntil: null,
+        reason: 'forced',
+        requestedAt: evening.toISOString(),
+        withdrawnAt: t.clock.now().toISOString(),
+      },
+    });
+    expect(await ledgerBalanced(t, admin)).toBe(true);
   });
 });

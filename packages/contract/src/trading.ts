@@ -204,10 +204,14 @@ export const positionPage = z.object({ items: z.array(position), nextCursor: z.s
 export const withdrawnClose = z.object({
   id: z.string(),
   positionId: z.string(),
-  price: decimalMoney,
-  validity: z.enum(ORDER_VALIDITIES),
+  /**
+   * The limit; null, with `validity` and `validUntil`, for a market close that waited for the auction (成行, which
+   * only a forced close of the whole position withdraws).
+   */
+  price: decimalMoney.nullable(),
+  validity: z.enum(ORDER_VALIDITIES).nullable(),
   /** The last business date (JST, YYYY-MM-DD) on which it could have filled. */
-  validUntil: z.string(),
+  validUntil: z.string().nullable(),
   requestedAt: z.string(),
   withdrawnAt: z.string(),
   reason: z.enum(WITHDRAWN_CLOSE_REASONS),
@@ -219,7 +223,7 @@ export type WithdrawnClose = z.infer<typeof withdrawnClose>;
 /**
  * One line of 注文履歴: an order to open (新規) once filled or cancelled, at the time it was placed; a close
  * (返済: by the investor, take-profit, stop-loss or forced) at the time it filled, with its closed position; or a
- * limit close withdrawn without filling, at the time it was placed, with its position as it is now.
+ * close withdrawn without filling (mostly a limit close), at the time it was placed, with its position as it is now.
  */
 export const tradeHistoryItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('order'), at: z.string(), order }),

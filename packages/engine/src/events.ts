@@ -170,10 +170,12 @@ export interface CloseRequested {
 }
 
 /**
- * A resting limit close withdrawn without filling: the position is held again, until the events after it in the
- * same decision say otherwise. user: asked for; expired: its last date passed before it filled (expireOrders, or
- * a fill attempted after that date); replaced: the investor placed another close (it comes before that close's
- * events); take_profit, stop_loss, forced: the position is closed another way (before that close's events).
+ * A close withdrawn without filling: the position is held again, until the events after it in the same decision
+ * say otherwise. user: asked for; expired: its last date passed before it filled (expireOrders, or a fill
+ * attempted after that date); replaced: the investor placed another close (it comes before that close's events);
+ * take_profit, stop_loss, forced: the position is closed another way (before that close's events). Mostly a
+ * resting limit close; a market 一部返済 waiting for the auction is withdrawn only by a forced close, which takes
+ * the whole position (`limitPrice` and `validUntil` null).
  */
 export interface CloseCancelled {
   readonly type: 'CloseCancelled';
@@ -183,8 +185,8 @@ export interface CloseCancelled {
   /** The lots the close covered. */
   readonly lots: number;
   readonly reason: LimitCloseWithdrawal;
-  /** The limit the close rested at. */
-  readonly limitPrice: Price;
+  /** The limit the close rested at; null for a market close that waited for the auction. */
+  readonly limitPrice: Price | null;
   readonly validUntil: CalendarDate | null;
   readonly at: EpochMs;
 }

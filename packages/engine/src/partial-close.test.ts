@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from './engine';
-import { CONFIG, TOYOTA, at, engineWith, only, quote, y } from './test-fixtures';
+import { CONFIG, TOYOTA, at, engineWith, ofType, only, quote, y } from './test-fixtures';
 
 const OPEN = { bid: '2799.5', ask: '2800' };
 
@@ -166,6 +166,45 @@ describe('一部返済 (closing some of a position’s lots)', () => {
     expect(only(events, 'CloseCancelled')).toMatchObject({ lots: 1, reason: 'take_profit' });
     expect(only(events, 'PositionClosed')).toMatchObject({ positionId: 'p1', lots: 3 });
     expect(positionsOf(engine)).toEqual([]);
+  });
+
+  it('waiting for the auction, is withdrawn with a record when a forced close takes the whole position', () => {
+    // 10 lots at 3x fall to a margin call; after the deadline day's close the investor asks to close 1 lot, which
+    // would not bring the ratio back, and the forced close at the deadline takes all 10.
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, OPEN));
+    engine.placeOrder({
+      orderId: 'p1',
+      accountId: 'a',
+      code: TOYOTA.code,
+      side: 'long',
+      type: 'market',
+      lots: 10,
+      leverage: 3,
+      at: at('10:01'),
+    });
+    const fallen = engine.onQuote(quote(TOYOTA, { bid: '2302', ask: '2302.5' }, { at: at('10:30') }));
+    expect(only(fallen, 'MarginCall')).toMatchObject({ deadline: '2026-11-25' });
+    const evening = at('20:00', '2026-11-25');
+    engine.onQuote(quote(TOYOTA, { bid: '2302', ask: '2302.5' }, { phase: 'after-close', at: evening }));
+    const waiting = engine.closePosition({ ...closeSome('market', 1), at: evening });
+    expect(only(waiting, 'CloseRequested')).toMatchObject({ status: 'closing', lots: 1, partId: 'c1' });
+
+    const forced = engine.expireMarginCalls({ date: '2026-11-26', at: at('08:00', '2026-11-26') });
+    expect(forced.map((event) => event.type)).toEqual(['CloseCancelled', 'ForcedClose']);
+    expect(only(forced, 'CloseCancelled')).toMatchObject({
+      positionId: 'p1',
+      lots: 1,
+      reason: 'forced',
+      limitPrice: null,
+      validUntil: null,
+    });
+    expect(positionsOf(engine)[0]).toMatchObject({ lots: 10, status: 'closing', closeLots: null });
+    const opening = engine.onQuote(
+      quote(TOYOTA, { bid: '2310', ask: '2310.5' }, { at: at('09:00', '2026-11-26') }),
+    );
+    expect(ofType(opening, 'PositionSplit')).toEqual([]);
+    expect(only(opening, 'PositionClosed')).toMatchObject({ positionId: 'p1', lots: 10, reason: 'forced' });
   });
 
   it('is refused for more lots than held, for none, and without an id for the part', () => {

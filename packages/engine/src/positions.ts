@@ -372,6 +372,24 @@ export function cancelLimitClose(
   });
 }
 
+/**
+ * The investor's market 一部返済 waiting for the auction, withdrawn as a forced close takes the whole position: the
+ * order leaves a record, as a withdrawn limit close does. The position stays closing, now for all its lots.
+ */
+export function withdrawWaitingPart(state: State, position: Position, at: EpochMs): void {
+  state.out.push({
+    type: 'CloseCancelled',
+    positionId: position.id,
+    accountId: position.account.id,
+    code: position.book.code,
+    lots: position.closeLots!,
+    reason: 'forced',
+    limitPrice: null,
+    validUntil: null,
+    at,
+  });
+}
+
 /** The resting limit close of a position closed by `reason` another way. */
 const withdrawnBy = (state: State, position: Position, reason: CloseReason, at: EpochMs) =>
   cancelLimitClose(state, position, reason === 'user' ? 'replaced' : reason, at);

@@ -3,7 +3,15 @@ import { jstDateOf, marginCallDeadline } from '@kabuto/market-rules';
 import { exitPriceNow, markOf } from './market-access';
 import { BASIS_POINTS, equityAtLevel, feeFor, isBelowLevel, notionalOf, ratioBp } from './money';
 import { releaseOrder } from './orders';
-import { cancelLimitClose, markPendingClose, pnlAt, settleClose, shareOfLots, unfileRisk } from './positions';
+import {
+  cancelLimitClose,
+  markPendingClose,
+  pnlAt,
+  settleClose,
+  shareOfLots,
+  unfileRisk,
+  withdrawWaitingPart,
+} from './positions';
 import { HIGHEST_PRICE } from './price-checks';
 import type { PriceIndex } from './price-index';
 import type { EpochMs } from './records';
@@ -73,6 +81,7 @@ function forceClose(
     const price = exitPriceNow(state, position.book, position.side);
     // Before the forced close's events, which the server applies after it.
     if (position.status === 'limit-closing') cancelLimitClose(state, position, 'forced', at);
+    else if (position.status === 'closing') withdrawWaitingPart(state, position, at);
     state.out.push({
       type: 'ForcedClose',
       ...ratioFields(account, now, at),

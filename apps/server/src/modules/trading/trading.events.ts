@@ -248,7 +248,7 @@ export async function persistEvents(
           positionId: BigInt(event.positionId),
           userId,
           limitPrice: event.limitPrice,
-          validUntil: event.validUntil!,
+          validUntil: event.validUntil,
           withdrawnAt: at,
           reason: event.reason,
           lots: event.lots,

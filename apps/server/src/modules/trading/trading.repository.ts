@@ -39,8 +39,8 @@ export const insertFills = insertAll('trading_fills');
 export const insertForcedCloses = insertAll('trading_forced_closes');
 
 /**
- * Records resting limit closes withdrawn without filling. Each one's 期間 and placing time are given when the
- * close was placed in the same batch; otherwise they are read from its position row, so this runs before the
+ * Records closes withdrawn without filling. Each one's 期間 and placing time are given when the close was placed
+ * in the same batch; otherwise they are read from its position row, so this runs before the
  * batch's changes to the positions are written. One array per column, so the statement has eight parameters
  * however many closes the daily run withdraws at once (a statement takes at most 65,535).
  */
@@ -55,7 +55,7 @@ export async function insertWithdrawnCloses(db: Executor, rows: readonly Withdra
     FROM unnest(
       ${column((row) => row.positionId.toString())}::bigint[],
       ${column((row) => row.userId.toString())}::bigint[],
-      ${column((row) => row.limitPrice.toString())}::bigint[],
+      ${column((row) => row.limitPrice?.toString() ?? null)}::bigint[],
       ${column((row) => row.validity)}::text[],
       ${column((row) => row.validUntil)}::text[],
       ${column((row) => row.requestedAt?.toISOString() ?? null)}::timestamptz[],
@@ -66,13 +66,16 @@ export async function insertWithdrawnCloses(db: Executor, rows: readonly Withdra
     JOIN trading_positions p ON p.id = w.position_id`.execute(db);
 }
 
-/** A withdrawn limit close to record; `validity` and `requestedAt` null: as its position row has them. */
+/**
+ * A withdrawn close to record; `validity` and `requestedAt` null: as its position row has them. A market close
+ * waiting for the auction has no `limitPrice`, `validity` nor `validUntil`.
+ */
 export interface WithdrawnClose {
   positionId: bigint;
   userId: bigint;
-  limitPrice: bigint;
+  limitPrice: bigint | null;
   validity: 'day' | 'week' | null;
-  validUntil: string;
+  validUntil: string | null;
   requestedAt: Date | null;
   withdrawnAt: Date;
   reason: WithdrawnCloseReason;

@@ -129,9 +129,10 @@ export interface TradingWithdrawnClosesTable {
   id: ColumnType<bigint, never, never>;
   position_id: bigint;
   user_id: bigint;
-  limit_price: bigint;
-  validity: 'day' | 'week';
-  valid_until: string;
+  /** With `validity` and `valid_until`, null for a market close that waited for the auction (withdrawn by a forced close). */
+  limit_price: bigint | null;
+  validity: 'day' | 'week' | null;
+  valid_until: string | null;
   requested_at: Timestamp;
   withdrawn_at: Timestamp;
   reason: WithdrawnCloseReason;

@@ -45,7 +45,7 @@ export const orderView = (row: OrderRow): Order => ({
 export const withdrawnCloseView = (row: WithdrawnCloseRow): WithdrawnClose => ({
   id: row.id.toString(),
   positionId: row.position_id.toString(),
-  price: senToDecimal(row.limit_price),
+  price: row.limit_price === null ? null : senToDecimal(row.limit_price),
   validity: row.validity,
   validUntil: row.valid_until,
   requestedAt: row.requested_at.toISOString(),

@@ -114,7 +114,7 @@ export class TradingWriter {
    */
   withdrawClose(close: Omit<WithdrawnClose, 'validity' | 'requestedAt'>): void {
     const pending = this.positions.get(close.positionId) ?? this.positionUpdates.get(close.positionId);
-    const placedHere = pending?.status === 'limit-closing';
+    const placedHere = pending?.status === 'limit-closing' || pending?.status === 'closing';
     this.withdrawnCloses.push({
       ...close,
       validity: placedHere ? (pending.close_validity ?? null) : null,

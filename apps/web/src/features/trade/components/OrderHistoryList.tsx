@@ -104,7 +104,7 @@ function WithdrawnCloseRow({
       // The shares the close was for (fewer than the position's for 一部返済), not the position's now.
       lots={close.lots}
       leverage={position.leverage}
-      price={t('trade:limitAt', { price: formatPrice(close.price) })}
+      price={close.price ? t('trade:limitAt', { price: formatPrice(close.price) }) : t('trade:type.market')}
       reason={shownReason ? withdrawnCloseReasonText(t, close) : null}
       reasonTestId="withdrawn-close-reason"
       number={t('trade:positionNumber', { id: position.id })}

@@ -31,8 +31,9 @@ export function withdrawnCloseReasonText(t: TFunction, close: WithdrawnClose): s
 }
 
 /**
- * 注文照会 of a 返済指値 that did not fill: the order as it was (its price, 期間 and 期限), when it was placed and
- * when it went, and why. Its position is one tap away, since the position may since have a newer close.
+ * 注文照会 of a 返済 that did not fill: the order as it was (a 返済指値's price, 期間 and 期限; a 成行 waiting for the
+ * auction has none), when it was placed and when it went, and why. Its position is one tap away, since the
+ * position may since have a newer close.
  */
 export function WithdrawnCloseDetail({
   line,
@@ -49,13 +50,16 @@ export function WithdrawnCloseDetail({
   const rows: [string, string, ReactNode][] = [
     ['instrument', t('trade:instrument'), <InstrumentLabel code={position.code} key="i" />],
     ['side', t('trade:sideLabel'), t(`trade:historyTag.close.${position.side}`)],
-    ['type', t('trade:typeLabel'), t('trade:type.limit')],
-    ['price', t('trade:orderPrice'), priceText(t, close.price)],
-    ['lots', t('trade:lots'), quantityText(t, close.lots)],
-    ['validity', t('trade:validityLabel'), t(`trade:validity.${close.validity}`)],
-    ['valid-until', t('trade:validUntil'), dateText(t, close.validUntil)],
-    ['status', t('trade:status'), withdrawnCloseStatusText(t, close)],
+    ['type', t('trade:typeLabel'), t(close.price ? 'trade:type.limit' : 'trade:type.market')],
   ];
+  if (close.price) rows.push(['price', t('trade:orderPrice'), priceText(t, close.price)]);
+  rows.push(['lots', t('trade:lots'), quantityText(t, close.lots)]);
+  if (close.validity && close.validUntil)
+    rows.push(
+      ['validity', t('trade:validityLabel'), t(`trade:validity.${close.validity}`)],
+      ['valid-until', t('trade:validUntil'), dateText(t, close.validUntil)],
+    );
+  rows.push(['status', t('trade:status'), withdrawnCloseStatusText(t, close)]);
   // An expired close's status already says 期限切れ.
   if (close.reason !== 'expired')
     rows.push(['reason', t('trade:cancelReasonLabel'), withdrawnCloseReasonText(t, close)]);
