@@ -319,7 +319,7 @@ for (const lang of ['ja', 'en']) {
 }
 
 for (const lang of ['ja', 'en']) {
-  test(`一部返済's message says what the position still holds; a waiting one a forced close withdrew is in 注文履歴 (${lang})`, async ({
+  test(`一部返済's message and statement line name the position and what it still holds; a waiting one a forced close withdrew is in 注文履歴 (${lang})`, async ({
     page,
     request,
   }) => {
@@ -353,6 +353,19 @@ for (const lang of ['ja', 'en']) {
     await waitUntilSettled(page.getByTestId('message-list'));
     await expectNoEnglish(lang, await item.innerText());
     await screenshot(page, `partial-close-message-${lang}`);
+
+    // 取引履歴: the closed lots' line names the position the investor knows, not the lots' own record.
+    await page.goto('/#/subPackages/transactionLog/transactionLog');
+    const partLine = page
+      .getByTestId('ledger-entry')
+      .filter({ hasText: message(lang, 'common', 'entryKinds.position_close') });
+    await expect(partLine).toHaveCount(1);
+    await expect(partLine.getByTestId('ledger-reference')).toHaveText(
+      messageWith(lang, 'web', 'funding.ledger.reference.positionPart', { value: opened!.id }),
+    );
+    await waitUntilSettled(page.getByTestId('ledger-list'));
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `partial-close-ledger-${lang}`);
 
     // A market 一部返済 that waited for the auction and was withdrawn by a forced close of the whole position (the
     // trading module's tests reach that state; here how the app shows it): 成行, no limit nor 期間, and why.

@@ -33,7 +33,7 @@ import { invitationStaffRoutes } from './modules/invitations';
 import { ledgerRoutes, ledgerStaffRoutes } from './modules/ledger';
 import { kycRoutes, kycStaffRoutes } from './modules/kyc';
 import { marketOf, marketRoutes, searchHistoryRoutes, watchlistRoutes } from './modules/market';
-import { instrumentsOfReferences, testPriceRoutes, tradingRoutes } from './modules/trading';
+import { tradesOfReferences, testPriceRoutes, tradingRoutes } from './modules/trading';
 import { riskStaffRoutes } from './modules/risk';
 import { messagingRoutes, messagingStaffRoutes } from './modules/messaging';
 import { registerRealtime, type HubTiming } from './modules/realtime';
@@ -163,7 +163,7 @@ export function apiRoutes(ctx: AppContext): Route[] {
     ...authRoutes(ctx),
     ...factorRoutes(ctx),
     ...compatRoutes(ctx),
-    ...ledgerRoutes(ctx, instrumentsOfReferences),
+    ...ledgerRoutes(ctx, tradesOfReferences),
     ...fundingRoutes(ctx),
     ...kycRoutes(ctx),
     ...messagingRoutes(ctx),
@@ -178,7 +178,7 @@ export function apiRoutes(ctx: AppContext): Route[] {
     ...invitationStaffRoutes(ctx),
     ...auditStaffRoutes(ctx),
     ...smsStaffRoutes(ctx),
-    ...ledgerStaffRoutes(ctx, instrumentsOfReferences),
+    ...ledgerStaffRoutes(ctx, tradesOfReferences),
     ...fundingStaffRoutes(ctx),
     ...kycStaffRoutes(ctx),
     ...messagingStaffRoutes(ctx),

@@ -1,7 +1,7 @@
 // 注文履歴: orders to open once filled or cancelled, and every close (返済) with its reason, in one list read by cursor.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TradeHistoryItem } from '@kabuto/contract';
-import { instrumentsOfReferences } from '../src/modules/trading';
+import { tradesOfReferences } from '../src/modules/trading';
 import type { TestApp } from './harness';
 import {
   MORNING,
@@ -466,8 +466,8 @@ describe("a statement's instruments", () => {
       await placeOrder(t, owner, { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 })
     ).data;
     const references = [`order:${order.id}`, `position:${order.id}`, `order:${order.id} `, 'order:-1', null];
-    const own = await instrumentsOfReferences(t.ctx.db, BigInt(owner.userId), references);
+    const own = await tradesOfReferences(t.ctx.db, BigInt(owner.userId), references);
     expect([...own.keys()]).toEqual([`order:${order.id}`, `position:${order.id}`]);
-    expect((await instrumentsOfReferences(t.ctx.db, BigInt(other.userId), references)).size).toBe(0);
+    expect((await tradesOfReferences(t.ctx.db, BigInt(other.userId), references)).size).toBe(0);
   });
 });

@@ -270,22 +270,30 @@ describe('一部返済 (closing some of a position’s lots)', () => {
     );
   });
 
-  it("names the stock on the statement's line of the closed lots", async () => {
+  it("names the stock and the position on the statement's line of the closed lots, on screen and in the CSV", async () => {
     const { user, id } = await threeLots();
     await close(user, id, { type: 'market', lots: 1 });
     const [part] = await closedOf(user);
     const entries = (
-      await send<{ items: { reference: string | null; instrument: { code: string } | null }[] }>(
-        t,
-        'GET',
-        '/api/account/ledger',
-        user.token,
-      )
+      await send<{
+        items: { reference: string | null; instrument: { code: string } | null; partOf: string | null }[];
+      }>(t, 'GET', '/api/account/ledger', user.token)
     ).data.items;
-    expect(entries.find((entry) => entry.reference === `position:${part!.id}`)?.instrument).toMatchObject({
-      code: '7203',
-      nameJa: 'トヨタ自動車',
+    // The line names the part's own record; the investor knows those lots by the position they came from.
+    expect(entries.find((entry) => entry.reference === `position:${part!.id}`)).toMatchObject({
+      instrument: { code: '7203', nameJa: 'トヨタ自動車' },
+      partOf: id,
     });
+    expect(entries.find((entry) => entry.reference === `order:${id}`)).toMatchObject({ partOf: null });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/ledger.csv?lang=ja',
+      headers: { token: user.token },
+    });
+    expect(csv.statusCode).toBe(200);
+    const closeLine = csv.body.split('\r\n').find((line) => line.includes('（一部返済）'));
+    expect(closeLine).toMatch(new RegExp(`,建玉番号 ${id}（一部返済）$`));
+    expect(csv.body).not.toContain(`建玉番号 ${part!.id}`);
   });
 
   it('keeps a resting partial close across a restart: the restarted server fills it as a part', async () => {

@@ -102,6 +102,11 @@ export const ledgerEntry = z.object({
   /** The stock a trading entry is about (an order's or a position's), null for every other entry. */
   instrument: z.object({ code: z.string(), nameJa: z.string(), nameEn: z.string() }).nullable(),
   /**
+   * A `position:` reference to lots closed by 一部返済: the position they came from, the 建玉番号 the investor knows
+   * them by (the reference names the lots' own record); null for every other entry.
+   */
+  partOf: z.string().nullable(),
+  /**
    * What came into or left the user's cash (available and held together), signed: income is positive,
    * expenditure negative. A withdrawal paid out leaves from held cash, so it shows here and not in
    * availableChange; a hold or its release only moves cash between available and held, and is zero here.

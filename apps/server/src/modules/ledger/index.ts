@@ -26,5 +26,5 @@ export {
   type TradingPocket,
 } from './ledger.service';
 export { ledgerRoutes } from './ledger.routes';
-export { balancesView, type InstrumentsOfReferences } from './ledger.view';
+export { balancesView, type TradesOfReferences } from './ledger.view';
 export { ledgerStaffRoutes } from './ledger.staff-routes';

@@ -12,7 +12,7 @@ import {
 } from './adjustments.service';
 import { adjustmentsPage, checkLedger } from './ledger.repository';
 import { balancesOf } from './ledger.service';
-import { balancesView, entriesPage, type InstrumentsOfReferences } from './ledger.view';
+import { balancesView, entriesPage, type TradesOfReferences } from './ledger.view';
 
 /** A look at someone's money is audited like a look at their profile. */
 async function viewedUser(
@@ -35,7 +35,7 @@ async function viewedUser(
   return userId;
 }
 
-export function ledgerStaffRoutes(ctx: AppContext, instrumentsOf: InstrumentsOfReferences) {
+export function ledgerStaffRoutes(ctx: AppContext, tradesOf: TradesOfReferences) {
   return [
     route(api.staffLedger.userBalances, async ({ params, actor, meta }) =>
       balancesView(
@@ -47,7 +47,7 @@ export function ledgerStaffRoutes(ctx: AppContext, instrumentsOf: InstrumentsOfR
         ctx.db,
         await viewedUser(ctx, actor, params.userId, meta.ip, { entries: query }),
         query,
-        instrumentsOf,
+        tradesOf,
       ),
     ),
     route(api.staffLedger.verify, async ({ actor, meta }) => {

@@ -22,16 +22,18 @@ export const balancesView = (balances: Balances) => ({
 });
 
 /**
- * The stock each trading reference is about ("order:42" -> "7203"), from the trading module: the ledger
- * stores references, not what they point at.
+ * What each trading reference is about ("order:42" -> 7203), from the trading module: the ledger stores
+ * references, not what they point at. `partOf`: lots closed by 一部返済, named by the position they came from.
  */
-export type InstrumentsOfReferences = (
+export type TradesOfReferences = (
   db: Executor,
   userId: bigint,
   references: readonly (string | null)[],
-) => Promise<Map<string, { code: string; nameJa: string; nameEn: string }>>;
+) => Promise<
+  Map<string, { instrument: { code: string; nameJa: string; nameEn: string }; partOf: string | null }>
+>;
 
-type Instruments = Awaited<ReturnType<InstrumentsOfReferences>>;
+type Trades = Awaited<ReturnType<TradesOfReferences>>;
 
 export interface EntryFilter {
   month?: string | undefined;
@@ -49,27 +51,31 @@ const filterOf = (filter: EntryFilter) => ({
   limit: filter.limit,
 });
 
-const entryView = (row: UserEntryRow, instruments: Instruments, balanceAfter: bigint) => ({
-  id: row.id.toString(),
-  kind: row.kind as EntryKind,
-  reference: row.reference,
-  instrument: (row.reference === null ? undefined : instruments.get(row.reference)) ?? null,
-  cashChange: senToDecimal(BigInt(row.available_change) + BigInt(row.held_change)),
-  availableChange: senToDecimal(BigInt(row.available_change)),
-  heldChange: senToDecimal(BigInt(row.held_change)),
-  balanceAfter: senToDecimal(balanceAfter),
-  createdAt: iso(row.created_at) ?? '',
-});
+function entryView(row: UserEntryRow, trades: Trades, balanceAfter: bigint) {
+  const trade = row.reference === null ? undefined : trades.get(row.reference);
+  return {
+    id: row.id.toString(),
+    kind: row.kind as EntryKind,
+    reference: row.reference,
+    instrument: trade?.instrument ?? null,
+    partOf: trade?.partOf ?? null,
+    cashChange: senToDecimal(BigInt(row.available_change) + BigInt(row.held_change)),
+    availableChange: senToDecimal(BigInt(row.available_change)),
+    heldChange: senToDecimal(BigInt(row.held_change)),
+    balanceAfter: senToDecimal(balanceAfter),
+    createdAt: iso(row.created_at) ?? '',
+  };
+}
 
 /** One page of the user's entries; `nextCursor` is null on the last page. */
 export async function entriesPage(
   db: Executor,
   userId: bigint,
   filter: EntryFilter,
-  instrumentsOf: InstrumentsOfReferences,
+  tradesOf: TradesOfReferences,
 ) {
   const rows = await userEntries(db, userId, filterOf(filter));
-  const instruments = await instrumentsOf(
+  const trades = await tradesOf(
     db,
     userId,
     rows.map((row) => row.reference),
@@ -81,7 +87,7 @@ export async function entriesPage(
   );
   const last = rows.at(-1);
   return {
-    items: rows.map((row) => entryView(row, instruments, balances.get(row.id) ?? 0n)),
+    items: rows.map((row) => entryView(row, trades, balances.get(row.id) ?? 0n)),
     nextCursor: rows.length === filter.limit && last ? last.id.toString() : null,
   };
 }
@@ -89,14 +95,17 @@ export async function entriesPage(
 const REFERENCE = /^(order|position|withdrawal|adjustment|bank):(.+)$/;
 
 /**
- * A reference as the investor knows it ("order:123" -> "注文番号 123", "bank:STMT-42" -> "照合番号 STMT-42"),
- * empty for any other form (a withdrawal's bank account, an internal key): the ledger's own keys never show.
+ * A reference as the investor knows it ("order:123" -> "注文番号 123", "bank:STMT-42" -> "照合番号 STMT-42", the
+ * lots of 一部返済 by the position they came from: "建玉番号 12（一部返済）"), empty for any other form (a
+ * withdrawal's bank account, an internal key): the ledger's own keys never show.
  */
-export function referenceText(reference: string | null, lang: Lang): string {
+export function referenceText(reference: string | null, lang: Lang, partOf: string | null = null): string {
   const match = REFERENCE.exec(reference ?? '');
   if (!match) return '';
   const [, kind = '', value = ''] = match;
   if (kind !== 'bank' && !/^\d{1,18}$/.test(value)) return '';
+  if (kind === 'position' && partOf !== null)
+    return translate(lang, 'common', 'ledgerReference.positionPart', { value: partOf });
   return translate(lang, 'common', `ledgerReference.${kind}`, { value });
 }
 
@@ -125,7 +134,7 @@ export async function entriesCsv(
   userId: bigint,
   filter: Omit<EntryFilter, 'cursor' | 'limit'>,
   lang: Lang,
-  instrumentsOf: InstrumentsOfReferences,
+  tradesOf: TradesOfReferences,
 ) {
   const t = (key: string) => translate(lang, 'common', key);
   const lines = [
@@ -135,7 +144,7 @@ export async function entriesCsv(
   ];
   let cursor: string | undefined;
   for (let count = 0; count < CSV_MAX_ROWS;) {
-    const page = await entriesPage(db, userId, { ...filter, cursor, limit: CSV_PAGE }, instrumentsOf);
+    const page = await entriesPage(db, userId, { ...filter, cursor, limit: CSV_PAGE }, tradesOf);
     for (const item of page.items) {
       const change = item.cashChange;
       const negative = change.startsWith('-');
@@ -149,7 +158,7 @@ export async function entriesCsv(
           negative ? change.slice(1) : '',
           item.heldChange === '0.00' ? '' : item.heldChange,
           item.balanceAfter,
-          referenceText(item.reference, lang),
+          referenceText(item.reference, lang, item.partOf),
         ]
           .map(csvCell)
           .join(','),

@@ -15,6 +15,6 @@ export {
   positionsPage,
   findUserOrder,
   findUserPosition,
-  instrumentsOfReferences,
+  tradesOfReferences,
 } from './trading.repository';
 export { quoteFromFeed } from './trading.quotes';

@@ -546,29 +546,30 @@ export function positionsPage(
 
 const TRADING_REFERENCE = /^(order|position):(\d{1,18})$/;
 
-export interface ReferencedInstrument {
-  code: string;
-  nameJa: string;
-  nameEn: string;
+/** What a ledger reference to an order or a position is about: its stock and, for 一部返済's lots, their position. */
+export interface ReferencedTrade {
+  instrument: { code: string; nameJa: string; nameEn: string };
+  /** Lots closed by 一部返済: the position (建玉番号) they came from, as the investor knows them; else null. */
+  partOf: string | null;
 }
 
 /**
- * The stock each of a user's ledger references is about ("order:42" and "position:42", as the trading
- * entries are posted), for statements that list journal entries: an order's from the orders, a position's from
- * the positions (lots closed by 一部返済 are a position with no order of its own). Only the user's own rows are
- * read; any other reference has no stock and is left out.
+ * What each of a user's ledger references is about ("order:42" and "position:42", as the trading entries are
+ * posted), for statements that list journal entries: an order's stock from the orders, a position's from the
+ * positions (lots closed by 一部返済 are a position with no order of its own, named by the position they came
+ * from). Only the user's own rows are read; any other reference is left out.
  */
-export async function instrumentsOfReferences(
+export async function tradesOfReferences(
   db: Executor,
   userId: bigint,
   references: readonly (string | null)[],
-): Promise<Map<string, ReferencedInstrument>> {
+): Promise<Map<string, ReferencedTrade>> {
   const ids = { order: new Set<bigint>(), position: new Set<bigint>() };
   for (const reference of references) {
     const match = TRADING_REFERENCE.exec(reference ?? '');
     if (match) ids[match[1] as 'order' | 'position'].add(BigInt(match[2]!));
   }
-  const instruments = new Map<string, ReferencedInstrument>();
+  const trades = new Map<string, ReferencedTrade>();
   const [orders, positions] = await Promise.all([
     ids.order.size === 0
       ? []
@@ -584,17 +585,21 @@ export async function instrumentsOfReferences(
       : db
           .selectFrom('trading_positions as p')
           .innerJoin('instruments as i', 'i.code', 'p.code')
-          .select(['p.id', 'i.code', 'i.name_ja', 'i.name_en'])
+          .select(['p.id', 'p.part_of', 'i.code', 'i.name_ja', 'i.name_en'])
           .where('p.user_id', '=', userId)
           .where('p.id', 'in', [...ids.position])
           .execute(),
   ]);
-  for (const row of orders) instruments.set(`order:${row.id}`, instrumentOf(row));
-  for (const row of positions) instruments.set(`position:${row.id}`, instrumentOf(row));
-  return instruments;
+  for (const row of orders) trades.set(`order:${row.id}`, { instrument: instrumentOf(row), partOf: null });
+  for (const row of positions)
+    trades.set(`position:${row.id}`, {
+      instrument: instrumentOf(row),
+      partOf: row.part_of?.toString() ?? null,
+    });
+  return trades;
 }
 
-const instrumentOf = (row: { code: string; name_ja: string; name_en: string }): ReferencedInstrument => ({
+const instrumentOf = (row: { code: string; name_ja: string; name_en: string }) => ({
   code: row.code,
   nameJa: row.name_ja,
   nameEn: row.name_en,

@@ -45,7 +45,9 @@ export function LedgerEntryFigures({ entry, accounts }: { entry: LedgerEntry; ac
     [
       'reference',
       t('funding.ledger.detail.reference'),
-      (reference && <EntryReference reference={entry.reference} accounts={accounts} />) ||
+      (reference && (
+        <EntryReference reference={entry.reference} partOf={entry.partOf} accounts={accounts} />
+      )) ||
         t('funding.ledger.detail.none'),
     ],
   ];

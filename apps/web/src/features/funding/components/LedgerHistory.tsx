@@ -108,7 +108,11 @@ export function LedgerHistory({ filters, onFiltersChange, kinds, allKindsLabel }
                     </span>
                   </div>
                   <div className="kb-record-head">
-                    <EntryReference reference={entry.reference} accounts={accounts.data} />
+                    <EntryReference
+                      reference={entry.reference}
+                      partOf={entry.partOf}
+                      accounts={accounts.data}
+                    />
                     <button
                       type="button"
                       className="kb-link"

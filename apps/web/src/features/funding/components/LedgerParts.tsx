@@ -5,12 +5,17 @@ import { heldMove, signedAmount } from '../lib/money-format';
 
 export type BankAccounts = ReturnType<typeof useBankAccounts>['data'];
 
-/** "Reference STMT-0042", "Withdrawal no. 12", "To みずほ銀行 渋谷支店 ****4567"; nothing for an unknown reference. */
+/**
+ * "Reference STMT-0042", "Withdrawal no. 12", "To みずほ銀行 渋谷支店 ****4567", lots of 一部返済 by the position they came
+ * from ("建玉番号 12（一部返済）"); nothing for an unknown reference.
+ */
 export function EntryReference({
   reference,
+  partOf = null,
   accounts,
 }: {
   reference: string | null;
+  partOf?: string | null;
   accounts: BankAccounts;
 }) {
   const { t } = useTranslation();
@@ -28,6 +33,8 @@ export function EntryReference({
         last4: account.accountLast4,
       }),
     });
+  } else if (parsed.kind === 'position' && partOf !== null) {
+    text = t('funding.ledger.reference.positionPart', { value: partOf });
   } else {
     text = t(`funding.ledger.reference.${parsed.kind}`, { value: parsed.value });
   }
