@@ -897,6 +897,7 @@ describe('the preview', () => {
         'estimatedLiquidationPrice',
         'fee',
         'fillsNow',
+        'liquidationOnRise',
         'margin',
         'notional',
         'price',

@@ -253,6 +253,7 @@ describe('the confirmation popup', () => {
       fee: '560.10',
       total: '280610.10',
       estimatedLiquidationPrice: '1583.00',
+      liquidationOnRise: false,
       // 買方金利 on the financed 280,050 yen: × 2.80% / 365 = 21.483… yen a day, rounded down.
       dailyCharge: { kind: 'long_interest', rateBpPerYear: 280, perDay: '21.48' },
       validity: 'day',

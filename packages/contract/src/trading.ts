@@ -260,11 +260,14 @@ export const orderPreview = z.object({
   /** Margin plus fee: what the order takes from available cash. */
   total: decimalMoney,
   /**
-   * Where this position alone would bring the account to the liquidation level, the rest of the account (cash,
-   * other positions) unchanged, as the forced close weighs the whole account; null if no price does. A short
-   * market order waiting for the opening is estimated as sold at today's limit down, where it would end soonest.
+   * Where this stock's price would bring the account to the liquidation level, as the forced close weighs the
+   * whole account: the new position and every position already held in the stock move with it, cash and other
+   * stocks unchanged; null if no price does. A short market order waiting for the opening is estimated as sold at
+   * today's limit down, where it would end soonest.
    */
   estimatedLiquidationPrice: decimalMoney.nullable(),
+  /** Short more than long in the stock with this order: a rise takes the account to that level (else a fall). */
+  liquidationOnRise: z.boolean(),
   /**
    * 金利・貸株料: what the position would be charged daily, interest on a leveraged long's financed part or the
    * borrow fee on a short's notional, at the rate a year and for one day (rounded down, as each day's accrual is);

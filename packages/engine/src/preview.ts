@@ -19,12 +19,15 @@ export type OrderPreview =
       readonly margin: Sen;
       readonly fee: Sen;
       /**
-       * Where this position alone would bring the account to the liquidation level, the rest of the
-       * account unchanged, on the tick grid; null when no price gets there. The forced close looks at the
-       * whole account (equity against every open position's notional), so this figure does too: the same
-       * 1x short sits further away in an account with more cash beside it, and the engine closes it there.
+       * Where this stock's price would bring the account to the liquidation level, on the tick grid: the new
+       * position and every position already held in the stock move with it, other stocks stay where they are;
+       * null when no price gets there. The forced close looks at the whole account (equity against every open
+       * position's notional), so this figure does too: the same 1x short sits further away in an account with
+       * more cash beside it, and a second buy of a stock held comes nearer than the buy alone would.
        */
       readonly estimatedLiquidationPrice: Price | null;
+      /** The account is short more than long in the stock: a rise takes it to the level (else a fall, if any). */
+      readonly liquidationOnRise: boolean;
       /**
        * The interest or borrow fee the position would be charged for one day at these figures, rounded down to
        * the sen as each day's accrual is; null when none is (a 1x long).
@@ -37,20 +40,34 @@ export type OrderPreview =
 export function previewOrder(state: State, cmd: PlaceOrder): OrderPreview {
   const plan = planOrder(state, cmd);
   if (typeof plan === 'string') return { ok: false, reason: plan };
-  const { book, shares, holdPrice, notional, margin, fee } = plan;
+  const { account, book, shares, holdPrice, notional, margin, fee } = plan;
   const entry = worstEntry(cmd, plan.fillPrice, holdPrice, book.quote!.limitDown);
   const entryNotional = notionalOf(entry, shares);
-  const equity = plan.equity - feeFor(entryNotional, state.config.fee);
+  // The account as a function of this stock's price, taken from the entry: shares long less shares short in it
+  // (the new position's and those held), and the equity with all of them at the entry.
+  const held = [...account.positions].filter((position) => position.book === book);
+  const netShares = held.reduce(
+    (net, position) => net + signed(position.side, BigInt(position.shares)),
+    signed(cmd.side, BigInt(shares)),
+  );
+  const heldMove = held.reduce(
+    (sum, position) => sum + signed(position.side, BigInt(position.shares)) * (entry - markOf(position)),
+    0n,
+  );
+  const equity = plan.equity - feeFor(entryNotional, state.config.fee) + heldMove;
   const openNotional = plan.openNotional + entryNotional;
   const buffer = equity * BASIS_POINTS - openNotional * BigInt(state.config.liquidationRatioBp);
-  const distance = buffer < 0n ? 0n : buffer / (BigInt(shares) * BASIS_POINTS);
-  let estimatedLiquidationPrice: Price | null;
-  if (cmd.side === 'long') {
-    const price = entry - distance - 1n;
-    estimatedLiquidationPrice =
-      price < lowestPrice(book.tickTable) ? null : roundToTick(price, 'down', book.tickTable);
-  } else {
-    estimatedLiquidationPrice = roundToTick(entry + distance + 1n, 'up', book.tickTable);
+  let estimatedLiquidationPrice: Price | null = null;
+  if (netShares !== 0n) {
+    const exposure = netShares < 0n ? -netShares : netShares;
+    const distance = buffer < 0n ? 0n : buffer / (exposure * BASIS_POINTS);
+    if (netShares > 0n) {
+      const price = entry - distance - 1n;
+      if (price >= lowestPrice(book.tickTable))
+        estimatedLiquidationPrice = roundToTick(price, 'down', book.tickTable);
+    } else {
+      estimatedLiquidationPrice = roundToTick(entry + distance + 1n, 'up', book.tickTable);
+    }
   }
   return {
     ok: true,
@@ -60,6 +77,7 @@ export function previewOrder(state: State, cmd: PlaceOrder): OrderPreview {
     margin,
     fee,
     estimatedLiquidationPrice,
+    liquidationOnRise: netShares < 0n,
     dailyCharge: dailyChargePreview(state, cmd.side, notional, margin),
   };
 }
@@ -70,6 +88,9 @@ function dailyChargePreview(state: State, side: PlaceOrder['side'], notional: Se
   const perDay = interestFor(charge.base, charge.rateBpPerYear, 1, state.config.daysPerYear);
   return { kind: charge.kind, rateBpPerYear: charge.rateBpPerYear, perDay };
 }
+
+/** Shares as a long gains with the price: a short's count negative. */
+const signed = (side: PlaceOrder['side'], shares: bigint) => (side === 'long' ? shares : -shares);
 
 /** The 訂正 confirmation's figures: the amended order's, judged on the cash the old one frees. Changes nothing. */
 export function previewAmendment(state: State, cmd: AmendOrder): OrderPreview {

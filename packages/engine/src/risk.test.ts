@@ -228,7 +228,7 @@ describe('an engine that does not decide risk (its marks are not current)', () =
 });
 
 describe('order preview', () => {
-  it('gives notional, margin, fee and the price where this position alone reaches the liquidation level', () => {
+  it('gives notional, margin, fee and the price where this position reaches the liquidation level', () => {
     const engine = engineWith({ a: '1000000' });
     engine.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800' }));
     const cmd: PlaceOrder = {
@@ -250,6 +250,7 @@ describe('order preview', () => {
       margin: y('933333.34'),
       fee: y('2800'),
       estimatedLiquidationPrice: y('2082.5'),
+      liquidationOnRise: false,
       // 1,866,666.66 financed × 2.80% / 365 = 143.196… yen a day.
       dailyCharge: { kind: 'long_interest', rateBpPerYear: 280, perDay: y('143.19') },
     });
@@ -282,7 +283,11 @@ describe('order preview', () => {
       at: at('10:01'),
     });
     // 997,200.5 - 279,950 = 717,250.5 yen of buffer over 1,000 shares: 717.25 above 2,799.5 -> 3,517 on the grid.
-    expect(preview).toMatchObject({ ok: true, estimatedLiquidationPrice: y('3517') });
+    expect(preview).toMatchObject({
+      ok: true,
+      estimatedLiquidationPrice: y('3517'),
+      liquidationOnRise: true,
+    });
   });
 
   /** Toyota's last price moved to `price`, with limits around it so the quote is a day's real one. */
@@ -355,5 +360,57 @@ describe('order preview', () => {
     expect(only(lastAt(engine, '6068', '09:02'), 'ForcedClose')).toMatchObject({
       reason: 'liquidation_level',
     });
+  });
+  it('for a second buy of a stock held, with the shares held moving too: nearer than the buy alone', () => {
+    const engine = engineWith({ a: '1000000' });
+    engine.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800' }));
+    buy(engine, { lots: 5, leverage: 2 });
+    const more: PlaceOrder = {
+      orderId: 'p2',
+      accountId: 'a',
+      code: TOYOTA.code,
+      side: 'long',
+      type: 'market',
+      lots: 1,
+      leverage: 2,
+      at: at('10:02'),
+    };
+    // Equity 998,350 (1,400 fee, 250 down at 2,799.5), 998,320 with the 280 fee and the 500 held at 2,800; it
+    // must fall to 10% of 1,680,000: 830,320 yen over 600 shares, 1,383.86 below 2,800 -> 1,416 on the grid.
+    // The 100 shares alone (830,320 over 100) would have no such price above zero.
+    expect(engine.previewOrder(more)).toMatchObject({ ok: true, estimatedLiquidationPrice: y('1416') });
+    expect(only(engine.placeOrder(more), 'OrderFilled').price).toBe(y('2800'));
+    const low = { ...TOYOTA, base: y('1800') };
+    const tick = (price: string, time: string) =>
+      engine.onQuote(
+        quote(
+          low,
+          { bid: price, ask: String(Number(price) + 0.5), last: price },
+          { at: at(time, '2026-11-25') },
+        ),
+      );
+    expect(ofType(tick('1416.5', '09:01'), 'ForcedClose')).toEqual([]);
+    expect(ofType(tick('1416', '09:02'), 'ForcedClose')).not.toEqual([]);
+  });
+
+  it('for a buy that only hedges a short held in the stock, none: its price moves the account no more', () => {
+    const engine = engineWith({ a: '600000' });
+    engine.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800' }));
+    engine.placeOrder({ ...short1x(), lots: 3, leverage: 3 });
+    const hedge = { ...short1x({ orderId: 'l1', side: 'long' }), lots: 3, leverage: 3 };
+    expect(engine.previewOrder(hedge)).toMatchObject({
+      ok: true,
+      estimatedLiquidationPrice: null,
+      liquidationOnRise: false,
+    });
+    // A smaller buy leaves the account short in the stock: a rise is then what takes it to the level.
+    const smaller = engine.previewOrder({ ...hedge, lots: 1 });
+    expect(smaller).toMatchObject({ ok: true, liquidationOnRise: true });
+    expect(smaller.ok && smaller.estimatedLiquidationPrice! > y('2800')).toBe(true);
+    // Without the short, the same buy on the same cash has one (599,160 less 10% of 840,000 over 300 shares,
+    // 1,717.20 below 2,800): the short is what takes it away.
+    const alone = engineWith({ a: '600000' });
+    alone.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800' }));
+    expect(alone.previewOrder(hedge)).toMatchObject({ ok: true, estimatedLiquidationPrice: y('1082.5') });
   });
 });

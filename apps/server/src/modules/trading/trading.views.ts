@@ -114,6 +114,7 @@ export const previewView = (preview: Extract<OrderPreview, { ok: true }>, validi
   fee: senToDecimal(preview.fee),
   total: senToDecimal(preview.margin + preview.fee),
   estimatedLiquidationPrice: money(preview.estimatedLiquidationPrice),
+  liquidationOnRise: preview.liquidationOnRise,
   dailyCharge: preview.dailyCharge && {
     kind: preview.dailyCharge.kind,
     rateBpPerYear: preview.dailyCharge.rateBpPerYear,

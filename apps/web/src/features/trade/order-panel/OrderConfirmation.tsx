@@ -90,8 +90,8 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
         </p>
       )}
       <p className="kb-trade-note" data-testid="order-confirm-liquidation-note">
-        {/* A short's risk is a rise, which has no floor to say "none" against. */}
-        {t(order.side === 'short' ? 'trade:liquidationNoteShort' : 'trade:liquidationNote')}
+        {/* Short more than long in the stock, the risk is a rise, which has no floor to say "none" against. */}
+        {t(preview.liquidationOnRise ? 'trade:liquidationNoteShort' : 'trade:liquidationNote')}
       </p>
       <p className="kb-muted" style={{ margin: '8px 0 0', lineHeight: 1.6 }}>
         <SimulatedLabel />{' '}
