@@ -33,6 +33,7 @@ interface PositionView {
   closeLots: number | null;
   partOf: string | null;
   openFee: string;
+  entryPrice: string;
 }
 interface Page_<T> {
   items: T[];
@@ -99,8 +100,15 @@ for (const lang of ['ja', 'en']) {
     ).toHaveText(message(lang, 'trade', 'positionLots'));
     await detail.getByTestId('position-close').click();
 
-    // 返済数量 starts at every share held: 全数量 and + have nothing to add.
+    // 返済数量 starts at every share held: 全数量 and + have nothing to add. Above it, what is being closed: the
+    // shares, 建単価 and 評価損益, as 建玉照会 shows them.
     await expect(detail.getByTestId('close-figures-lots')).toHaveText(quantity(lang, 3));
+    await expect(detail.getByTestId('close-figures-entry')).toHaveText(
+      messageWith(lang, 'trade', 'priceYen', {
+        price: Number(opened!.entryPrice).toLocaleString('en-US', { maximumFractionDigits: 2 }),
+      }),
+    );
+    await expect(detail.getByTestId('close-figures-pnl')).toHaveText(/^([+-]¥[\d,]+\.\d{2}|¥0\.00)/);
     await expect(input(page, 'close-quantity')).toHaveValue('300');
     await expect(detail.getByTestId('close-quantity-all')).toBeDisabled();
     await expect(detail.getByTestId('close-quantity-up')).toBeDisabled();

@@ -17,12 +17,14 @@ import type { CloseRequest } from '../api/keys';
 import { useClosePosition, useClosePreview, useLiveQuotes, type Confirmed } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
 import { useBoard } from '../../../lib/board';
-import { closingSide, lotsOfShares, marketExit, sharesSteps, steppedShares } from '../lib/figures';
+import { closingSide, livePnl, lotsOfShares, marketExit, sharesSteps, steppedShares } from '../lib/figures';
+import { toneClass } from '../../../lib/price-tone';
 import { bandOf, limitPriceProblem, priceInputText, steppedLimit } from '../lib/prices';
 import {
   closeSharesProblemText,
   instrumentWithCode,
   meetsRows,
+  pnlText,
   priceText,
   quantityText,
   restingCloseOf,
@@ -59,6 +61,7 @@ export function ClosePositionForm({
   const instrumentText = instrumentWithCode(t, instrument.data, i18n.resolvedLanguage, position.code);
   const quote = useLiveQuotes([position.code]).data?.get(position.code);
   const last = quote?.last ?? position.markPrice ?? position.entryPrice;
+  const { pnl } = livePnl(position, quote?.last);
   // What closing at the market meets now: a long is sold into the best bid, a short bought back at the best ask.
   const board = useBoard(position.code);
   const meets = marketExit(position.side, decimalToSen(last), board.data);
@@ -148,7 +151,10 @@ export function ClosePositionForm({
           // What this order does: a long is closed by selling (返済売), a short by buying back (返済買).
           ['side', t('trade:sideLabel'), t(`trade:historyTag.close.${position.side}`)],
           ['lots', t('trade:positionLots'), quantityText(t, position.lots)],
+          ['entry', t('trade:entryPrice'), priceText(t, position.entryPrice)],
           ['price', t('trade:lastPrice'), priceText(t, last)],
+          // What closing all of it at the last price would realise, before costs: as 建玉照会 shows it.
+          ['pnl', t('trade:unrealisedPnl'), pnlText(t, pnl, position.margin), toneClass(pnl)],
           ...meetsRows(t, meets),
           ...(resting
             ? [

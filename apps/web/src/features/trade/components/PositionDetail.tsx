@@ -7,12 +7,13 @@ import { useTradeTranslation } from '../lib/texts';
 import { withSign, yen } from '../../../lib/format';
 import { useCancelClose, useLiveQuotes, usePosition } from '../api/trading';
 import { useInstrument } from '../../../lib/market-data';
-import { livePnl, pnlPercentOf, showsInterest } from '../lib/figures';
+import { livePnl, showsInterest } from '../lib/figures';
 import {
   closeOutcome,
   closingLotsOf,
   instrumentWithCode,
   partialCloseLotsOf,
+  pnlText,
   positionNumberOf,
   positionSideText,
   positionStatusText,
@@ -60,18 +61,13 @@ export function PositionDetail({
   const instrumentText = instrumentWithCode(t, instrument.data, i18n.resolvedLanguage, position.code);
 
   const { price, pnl } = livePnl(position, quote?.last);
-  const percent = pnl ? pnlPercentOf(pnl, position.margin) : null;
   const closed = position.status === 'closed';
   const optional = (value: string | null) => (value ? priceText(t, value) : t('trade:none'));
   type Row = [string, string, ReactNode, string?];
   const pnlRow: Row = [
     'pnl',
     closed ? t('trade:realisedPnl') : t('trade:unrealisedPnl'),
-    pnl
-      ? percent
-        ? t('trade:pnlWithPercent', { pnl: withSign(yen(pnl)), percent: withSign(percent) })
-        : withSign(yen(pnl))
-      : '—',
+    pnlText(t, pnl, position.margin),
     toneClass(pnl),
   ];
   const fee: Row = ['fee', t('trade:openFee'), yen(position.openFee)];

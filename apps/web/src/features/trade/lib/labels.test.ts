@@ -6,6 +6,7 @@ import { dateText } from '../../../lib/format';
 import {
   closeOutcome,
   closeSharesProblemText,
+  pnlText,
   closingLotsOf,
   dailyChargeFigure,
   limitPriceProblemText,
@@ -370,6 +371,14 @@ describe('一部返済 (partial close)', () => {
   it('numbers lots closed by 一部返済 as the position they came from, any other position by its own id', () => {
     expect(positionNumberOf(position({ id: '57', partOf: '41' }))).toBe('41');
     expect(positionNumberOf(position({ id: '41' }))).toBe('41');
+  });
+
+  it('gives a P&L signed with its share of the margin, without it when there is no margin, and a dash for none', async () => {
+    const ja = await translator('ja');
+    expect(pnlText(ja, '12000.00', '280000.00')).toBe('+¥12,000.00（保証金比 +4.29%）');
+    expect(pnlText(ja, '-500.00', '280000.00')).toBe('-¥500.00（保証金比 -0.18%）');
+    expect(pnlText(ja, '100.00', '0.00')).toBe('+¥100.00');
+    expect(pnlText(ja, null, '280000.00')).toBe('—');
   });
 
   it('says a 返済数量 above the shares held in its own words, one not in lots in the engine’s, and nothing else', async () => {

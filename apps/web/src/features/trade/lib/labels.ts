@@ -13,10 +13,11 @@ import {
 } from '@kabuto/contract';
 import { normalizeLang } from '@kabuto/i18n';
 import type { TFunction } from 'i18next';
-import { dateText, yen } from '../../../lib/format';
+import { dateText, withSign, yen } from '../../../lib/format';
 import { instrumentName } from '../../../lib/market-format';
 import {
   lotsOfShares,
+  pnlPercentOf,
   targetDirection,
   type Side,
   type Target,
@@ -301,4 +302,16 @@ export function meetsRows(t: TFunction, meets: TargetReference | null): [string,
   if (meets === null || (meets.basis !== 'ask' && meets.basis !== 'bid')) return [];
   const label = meets.basis === 'bid' ? t('trade:bestBid') : t('trade:bestAsk');
   return [['meets', label, priceText(t, senToDecimal(meets.price))]];
+}
+
+/**
+ * 評価損益 or 実現損益 as the position's screens show it: signed, with its share of the margin (+12,000円（保証金比
+ * +4.29%）); — when there is none yet.
+ */
+export function pnlText(t: TFunction, pnl: string | null, margin: string): string {
+  if (!pnl) return '—';
+  const percent = pnlPercentOf(pnl, margin);
+  return percent
+    ? t('trade:pnlWithPercent', { pnl: withSign(yen(pnl)), percent: withSign(percent) })
+    : withSign(yen(pnl));
 }
