@@ -191,6 +191,32 @@ describe('注文履歴 and withdrawn limit closes', () => {
     expect(stored.at(-1)!.limit_price).toBe(290_000n + BigInt(count - 1));
   });
 
+  it("records a market close a forced close withdrew without a 期間, even where its row still has a limit close's", async () => {
+    // In one batch a resting limit close can be replaced by a waiting market 一部返済 that a forced close then
+    // withdraws: the position's row, written at the flush, still has the limit close's 期間.
+    const { user, id } = await heldPosition(t);
+    minute(2);
+    await closeAt(user.token, id, { type: 'limit', price: '2900', validity: 'week' });
+    const market = {
+      positionId: BigInt(id),
+      userId: BigInt(user.userId),
+      limitPrice: null,
+      validity: null,
+      validUntil: null,
+      requestedAt: null,
+      withdrawnAt: new Date(at(3)),
+      reason: 'forced' as const,
+      lots: 1,
+    };
+    await t.ctx.transact((tx) => insertWithdrawnCloses(tx.db, [market]));
+    const stored = await t.ctx.db
+      .selectFrom('trading_withdrawn_closes')
+      .select(['limit_price', 'validity', 'valid_until'])
+      .where('position_id', '=', BigInt(id))
+      .execute();
+    expect(stored).toEqual([{ limit_price: null, validity: null, valid_until: null }]);
+  });
+
   it('pages through withdrawn closes without a gap, and never shows them to another investor', async () => {
     const { user, id } = await heldPosition(t);
     const intruder = await investor(t, '1000000');

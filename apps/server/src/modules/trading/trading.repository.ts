@@ -50,7 +50,9 @@ export async function insertWithdrawnCloses(db: Executor, rows: readonly Withdra
   await sql`
     INSERT INTO trading_withdrawn_closes
       (position_id, user_id, limit_price, validity, valid_until, requested_at, withdrawn_at, reason, lots)
-    SELECT w.position_id, w.user_id, w.limit_price, coalesce(w.validity, p.close_validity), w.valid_until,
+    SELECT w.position_id, w.user_id, w.limit_price,
+      -- A market close has no 期間, whatever its position's row still says of a limit close before it.
+      CASE WHEN w.limit_price IS NULL THEN NULL ELSE coalesce(w.validity, p.close_validity) END, w.valid_until,
       coalesce(w.requested_at, p.close_requested_at), w.withdrawn_at, w.reason, w.lots
     FROM unnest(
       ${column((row) => row.positionId.toString())}::bigint[],
