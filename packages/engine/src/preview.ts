@@ -43,19 +43,26 @@ export function previewOrder(state: State, cmd: PlaceOrder): OrderPreview {
   const { account, book, shares, holdPrice, notional, margin, fee } = plan;
   const entry = worstEntry(cmd, plan.fillPrice, holdPrice, book.quote!.limitDown);
   const entryNotional = notionalOf(entry, shares);
-  // The account as a function of this stock's price, taken from the entry: shares long less shares short in it
-  // (the new position's and those held), and the equity with all of them at the entry.
-  const held = [...account.positions].filter((position) => position.book === book);
-  const netShares = held.reduce(
-    (net, position) => net + signed(position.side, BigInt(position.shares)),
-    signed(cmd.side, BigInt(shares)),
-  );
-  const heldMove = held.reduce(
-    (sum, position) => sum + signed(position.side, BigInt(position.shares)) * (entry - markOf(position)),
-    0n,
-  );
-  const equity = plan.equity - feeFor(entryNotional, state.config.fee) + heldMove;
-  const openNotional = plan.openNotional + entryNotional;
+  // The account as a function of this stock's price, taken from the entry: the equity with this stock's
+  // positions at the entry, and the shares long less the shares short that move with the price from there (the
+  // new position's and those held). Lots waiting to close at the auction count as closed, as the forced close
+  // counts them: at their mark less the fee, or this stock's, which the same auction fills, at the entry.
+  let equity = plan.equity - feeFor(entryNotional, state.config.fee);
+  let openNotional = plan.openNotional + entryNotional;
+  let netShares = signed(cmd.side, BigInt(shares));
+  for (const position of account.positions) {
+    const here = position.book === book;
+    const waitingLots = position.status === 'closing' ? (position.closeLots ?? position.lots) : 0;
+    const waiting = waitingLots === 0 ? null : shareOfLots(position, waitingLots);
+    if (here) {
+      equity += signed(position.side, BigInt(position.shares)) * (entry - markOf(position));
+      netShares += signed(position.side, BigInt(position.shares - (waiting?.shares ?? 0)));
+    }
+    if (waiting) {
+      openNotional -= waiting.entryNotional;
+      equity -= feeFor(notionalOf(here ? entry : markOf(position), waiting.shares), state.config.fee);
+    }
+  }
   const buffer = equity * BASIS_POINTS - openNotional * BigInt(state.config.liquidationRatioBp);
   let estimatedLiquidationPrice: Price | null = null;
   if (netShares !== 0n) {

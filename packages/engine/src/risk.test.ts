@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { senToDecimal } from '@kabuto/contract';
 import { createEngine, type Engine } from './engine';
 import type { PlaceOrder } from './commands';
 import { CONFIG, SMALL, TOYOTA, at, engineWith, ofType, only, quote, y } from './test-fixtures';
@@ -412,5 +413,34 @@ describe('order preview', () => {
     const alone = engineWith({ a: '600000' });
     alone.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800' }));
     expect(alone.previewOrder(hedge)).toMatchObject({ ok: true, estimatedLiquidationPrice: y('1082.5') });
+  });
+  it('counts a position waiting to close at the auction as closed: a short placed beside it is on its own', () => {
+    const engine = engineWith({ a: '1200000' });
+    engine.onQuote(quote(TOYOTA, { bid: '2799.5', ask: '2800' }));
+    buy(engine, { lots: 3, leverage: 1 });
+    engine.onQuote(
+      quote(TOYOTA, { bid: '2800', ask: '2800', last: '2800' }, { phase: 'lunch-break', at: at('11:40') }),
+    );
+    engine.closePosition({ accountId: 'a', positionId: 'p1', type: 'market', at: at('11:41') });
+    const short = { ...short1x({ at: at('11:42') }), lots: 3, leverage: 3 };
+    const preview = engine.previewOrder(short);
+    // The long closes at the auction that sells the short: it hedges nothing.
+    expect(preview).toMatchObject({ ok: true, liquidationOnRise: true });
+    const estimate = preview.ok ? preview.estimatedLiquidationPrice : null;
+    expect(estimate).not.toBeNull();
+    engine.placeOrder(short);
+    // The afternoon opens at the limit down the estimate assumes for a short waiting for it.
+    const opening = engine.onQuote(
+      quote(TOYOTA, { bid: '2300', ask: '2300.5', last: '2300' }, { at: at('12:30') }),
+    );
+    expect(only(opening, 'PositionClosed')).toMatchObject({ positionId: 'p1' });
+    expect(only(opening, 'OrderFilled')).toMatchObject({ price: y('2300') });
+    // One yen (a tick there) below the estimate: a price the engine takes, and no forced close yet.
+    const below = lastAt(engine, senToDecimal(estimate! - 100n), '12:31');
+    expect(ofType(below, 'QuoteRejected')).toEqual([]);
+    expect(ofType(below, 'ForcedClose')).toEqual([]);
+    expect(only(lastAt(engine, senToDecimal(estimate!), '12:32'), 'ForcedClose')).toMatchObject({
+      reason: 'liquidation_level',
+    });
   });
 });

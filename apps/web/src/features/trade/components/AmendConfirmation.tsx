@@ -4,7 +4,7 @@ import { SHARES_PER_LOT } from '@kabuto/market-rules';
 import { yen } from '../../../lib/format';
 import type { AmendRequest } from '../api/keys';
 import { amendmentChanges, heldOf } from '../lib/amend';
-import { orderSideText, priceText, validityText } from '../lib/labels';
+import { liquidationNoteText, orderSideText, priceText, validityText } from '../lib/labels';
 import { useTradeTranslation } from '../lib/texts';
 import { ChangesTable, type ChangeRow } from './ChangesTable';
 import { SimulatedLabel } from './SimulatedLabel';
@@ -89,6 +89,9 @@ export function AmendConfirmation({ order, amendment, preview, instrumentLabel }
         {t(preview.fillsNow ? 'trade:amend.confirmNoteFillsNow' : 'trade:amend.confirmNote', {
           held: yen(heldOf(order)),
         })}
+      </p>
+      <p className="kb-trade-note" data-testid="amend-confirm-liquidation-note">
+        {liquidationNoteText(t, preview.liquidationOnRise)}
       </p>
       <p className="kb-muted" style={{ margin: '8px 0 0', lineHeight: 1.6 }}>
         <SimulatedLabel />{' '}

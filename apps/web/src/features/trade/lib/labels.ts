@@ -315,3 +315,10 @@ export function pnlText(t: TFunction, pnl: string | null, margin: string): strin
     ? t('trade:pnlWithPercent', { pnl: withSign(yen(pnl)), percent: withSign(percent) })
     : withSign(yen(pnl));
 }
+
+/**
+ * What ロスカット想定価格 rests on. Short more than long in the stock, the risk is a rise, which has no floor to say
+ * 該当なし against.
+ */
+export const liquidationNoteText = (t: TFunction, onRise: boolean) =>
+  t(onRise ? 'trade:liquidationNoteShort' : 'trade:liquidationNote');

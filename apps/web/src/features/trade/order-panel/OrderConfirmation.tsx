@@ -8,6 +8,7 @@ import type { OrderRequest } from '../api/keys';
 import { SimulatedLabel } from '../components/SimulatedLabel';
 import {
   dailyChargeFigure,
+  liquidationNoteText,
   orderSideText,
   orderTypeText,
   quantityText,
@@ -90,8 +91,7 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
         </p>
       )}
       <p className="kb-trade-note" data-testid="order-confirm-liquidation-note">
-        {/* Short more than long in the stock, the risk is a rise, which has no floor to say "none" against. */}
-        {t(preview.liquidationOnRise ? 'trade:liquidationNoteShort' : 'trade:liquidationNote')}
+        {liquidationNoteText(t, preview.liquidationOnRise)}
       </p>
       <p className="kb-muted" style={{ margin: '8px 0 0', lineHeight: 1.6 }}>
         <SimulatedLabel />{' '}
