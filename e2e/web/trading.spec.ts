@@ -1379,6 +1379,9 @@ for (const lang of ['ja', 'en']) {
       expect(await figure('margin')).toBe(notional);
       expect(await figure('total')).toBe((await figure('margin')) + (await figure('fee')));
       await expect(confirm.getByTestId('amend-confirm-liquidation')).toHaveText(/\S/);
+      await expect(confirm.getByTestId('amend-confirm-liquidation-note')).toHaveText(
+        message(lang, 'trade', 'liquidationNote'),
+      );
       // The old order's hold is released in the new one's favour: the note says how much.
       const held = sen(original.heldMargin) + sen(original.heldFee);
       await expect(confirm.getByTestId('amend-confirm-note')).toContainText(
