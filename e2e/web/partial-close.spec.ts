@@ -374,6 +374,23 @@ for (const lang of ['ja', 'en']) {
     await waitUntilSettled(page.getByTestId('ledger-list'));
     await expectNoHorizontalOverflow(page);
     await screenshot(page, `partial-close-ledger-${lang}`);
+    // Its 詳細: the amount by what moved it, the lot's margin back (+) and the closing fee (-), adding up.
+    await partLine.getByTestId('ledger-detail-open').click();
+    const ledgerDetail = page.getByTestId('ledger-detail');
+    const amountOf = async (id: string) =>
+      (await ledgerDetail.getByTestId(`ledger-detail-${id}`).count()) === 0
+        ? 0
+        : Number((await ledgerDetail.getByTestId(`ledger-detail-${id}`).innerText()).replace(/[^\d.-]/g, ''));
+    await expect(ledgerDetail.getByTestId('ledger-detail-breakdown-margin')).toHaveText(/^\+[\d,]+\.\d{2}$/);
+    await expect(ledgerDetail.getByTestId('ledger-detail-breakdown-fee')).toHaveText(/^-[\d,]+\.\d{2}$/);
+    const parts = await Promise.all(
+      ['margin', 'pnl', 'fee', 'interest', 'debt'].map((part) => amountOf(`breakdown-${part}`)),
+    );
+    expect(parts.reduce((sum, part) => sum + part, 0)).toBeCloseTo(await amountOf('amount'), 2);
+    await waitUntilSettled(ledgerDetail);
+    await expectNoEnglish(lang, await ledgerDetail.innerText());
+    await screenshot(page, `partial-close-ledger-detail-${lang}`);
+    await ledgerDetail.getByTestId('ledger-detail-close').click();
 
     // A market 一部返済 that waited for the auction and was withdrawn by a forced close of the whole position (the
     // trading module's tests reach that state; here how the app shows it): 成行, no limit nor 期間, and why.

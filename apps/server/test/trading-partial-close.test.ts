@@ -241,6 +241,21 @@ describe('一部返済 (closing some of a position’s lots)', () => {
       .where('kind', '=', 'forced_close')
       .execute();
     expect(forced).toEqual([{ params: expect.objectContaining({ lots: '7' }) }]);
+    // The statement's breakdowns add up to each trade's cash change, the loss beyond the cash (owed) included.
+    const entries = (
+      await send<{
+        items: {
+          cashChange: string;
+          breakdown: Record<'margin' | 'pnl' | 'fee' | 'interest' | 'debt', string> | null;
+        }[];
+      }>(t, 'GET', '/api/account/ledger', user.token)
+    ).data.items.filter((entry) => entry.breakdown !== null);
+    expect(entries).toHaveLength(3);
+    for (const entry of entries)
+      expect(Object.values(entry.breakdown!).reduce((sum, amount) => sum + sen(amount), 0n)).toBe(
+        sen(entry.cashChange),
+      );
+    expect(entries.some((entry) => sen(entry.breakdown!.debt) > 0n)).toBe(true);
     expect(await ledgerBalanced(t, admin)).toBe(true);
   });
 
@@ -276,7 +291,13 @@ describe('一部返済 (closing some of a position’s lots)', () => {
     const [part] = await closedOf(user);
     const entries = (
       await send<{
-        items: { reference: string | null; instrument: { code: string } | null; partOf: string | null }[];
+        items: {
+          reference: string | null;
+          instrument: { code: string } | null;
+          partOf: string | null;
+          cashChange: string;
+          breakdown: Record<'margin' | 'pnl' | 'fee' | 'interest' | 'debt', string> | null;
+        }[];
       }>(t, 'GET', '/api/account/ledger', user.token)
     ).data.items;
     // The line names the part's own record; the investor knows those lots by the position they came from.
@@ -285,6 +306,25 @@ describe('一部返済 (closing some of a position’s lots)', () => {
       partOf: id,
     });
     expect(entries.find((entry) => entry.reference === `order:${id}`)).toMatchObject({ partOf: null });
+    // Each trade's cash change by what moved it: the fill posts margin and pays the fee; the close returns the
+    // part's margin with its gain, less the closing fee.
+    const position = await positionOf(user, id);
+    const fill = entries.find((entry) => entry.reference === `order:${id}` && entry.breakdown !== null)!;
+    expect(sen(fill.breakdown!.margin)).toBe(-(sen(position.margin) + sen(part!.margin)));
+    expect(sen(fill.breakdown!.fee)).toBe(-(sen(position.openFee) + sen(part!.openFee)));
+    const closing = entries.find((entry) => entry.reference === `position:${part!.id}`)!;
+    expect(closing.breakdown).toEqual({
+      margin: part!.margin,
+      pnl: part!.realisedPnl,
+      fee: `-${part!.closeFee}`,
+      interest: '0.00',
+      debt: '0.00',
+    });
+    for (const entry of [fill, closing])
+      expect(Object.values(entry.breakdown!).reduce((sum, amount) => sum + sen(amount), 0n)).toBe(
+        sen(entry.cashChange),
+      );
+    expect(entries.filter((entry) => entry.breakdown !== null)).toHaveLength(2);
     const csv = await t.app.inject({
       method: 'GET',
       url: '/api/account/ledger.csv?lang=ja',

@@ -107,6 +107,20 @@ export const ledgerEntry = z.object({
    */
   partOf: z.string().nullable(),
   /**
+   * A fill's or a close's cash change by what moved it, each signed as the cash moved, adding up to cashChange:
+   * margin posted (-) or returned (+), the gain or loss on the price, fees (-), interest (-), and the part of a
+   * loss the cash could not pay, owed instead (+). Null for every other entry.
+   */
+  breakdown: z
+    .object({
+      margin: decimalMoney,
+      pnl: decimalMoney,
+      fee: decimalMoney,
+      interest: decimalMoney,
+      debt: decimalMoney,
+    })
+    .nullable(),
+  /**
    * What came into or left the user's cash (available and held together), signed: income is positive,
    * expenditure negative. A withdrawal paid out leaves from held cash, so it shows here and not in
    * availableChange; a hold or its release only moves cash between available and held, and is zero here.

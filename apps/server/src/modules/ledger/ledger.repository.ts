@@ -208,6 +208,59 @@ export async function userEntries(
   return query.execute();
 }
 
+/** What moved a trade's cash, in sen, signed as the cash moved (they add up to the entry's cash change). */
+export interface TradeBreakdown {
+  /** Margin posted (negative) or returned (positive). */
+  margin: bigint;
+  /** The gain or loss on the price. */
+  pnl: bigint;
+  /** Fees paid (negative). */
+  fee: bigint;
+  /** Interest or borrow fee paid (negative). */
+  interest: bigint;
+  /** What the cash could not pay of a loss, owed to the firm instead (positive: cash not taken). */
+  debt: bigint;
+}
+
+/**
+ * The breakdown of each of the given entries by the account on its other side: the position's margin, the
+ * firm's counterparty (the gain or loss), its fee and interest income, and the user's debt. Postings are debits
+ * positive, so each sum is the cash it moved. Only for entries the caller read as the user's own.
+ */
+export async function tradeBreakdowns(
+  db: Executor,
+  entryIds: readonly bigint[],
+): Promise<Map<bigint, TradeBreakdown>> {
+  if (entryIds.length === 0) return new Map();
+  const sumOf = (kind: string) => sql<bigint>`coalesce(sum(p.amount) filter (where a.kind = ${kind}), 0)`;
+  const rows = await db
+    .selectFrom('postings as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .where('p.entry_id', 'in', [...entryIds])
+    .select([
+      'p.entry_id',
+      sumOf('margin_posted').as('margin'),
+      sumOf('house_counterparty').as('pnl'),
+      sumOf('house_fee_income').as('fee'),
+      sumOf('house_interest_income').as('interest'),
+      sumOf('trading_debt').as('debt'),
+    ])
+    .groupBy('p.entry_id')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      BigInt(row.entry_id),
+      {
+        margin: BigInt(row.margin),
+        pnl: BigInt(row.pnl),
+        fee: BigInt(row.fee),
+        interest: BigInt(row.interest),
+        debt: BigInt(row.debt),
+      },
+    ]),
+  );
+}
+
 /**
  * The user's cash (available and held, 預り金) after each of the given entries, in sen: the sum of the user's
  * cash postings up to and including the entry. One statement, so one snapshot: today's balance less the cash

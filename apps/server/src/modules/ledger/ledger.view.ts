@@ -9,7 +9,13 @@ import {
 import { translate, type Lang } from '@kabuto/i18n';
 import type { Executor } from '../../database';
 import { iso } from '../../platform/db';
-import { cashBalancesAfter, userEntries, type UserEntryRow } from './ledger.repository';
+import {
+  cashBalancesAfter,
+  tradeBreakdowns,
+  userEntries,
+  type TradeBreakdown,
+  type UserEntryRow,
+} from './ledger.repository';
 import type { Balances } from './ledger.service';
 
 export const balancesView = (balances: Balances) => ({
@@ -51,7 +57,23 @@ const filterOf = (filter: EntryFilter) => ({
   limit: filter.limit,
 });
 
-function entryView(row: UserEntryRow, trades: Trades, balanceAfter: bigint) {
+/** The entries a statement breaks down: a fill and a close move margin, fees and the gain or loss at once. */
+const BROKEN_DOWN: readonly EntryKind[] = ['order_fill', 'position_close'];
+
+const breakdownView = (breakdown: TradeBreakdown) => ({
+  margin: senToDecimal(breakdown.margin),
+  pnl: senToDecimal(breakdown.pnl),
+  fee: senToDecimal(breakdown.fee),
+  interest: senToDecimal(breakdown.interest),
+  debt: senToDecimal(breakdown.debt),
+});
+
+function entryView(
+  row: UserEntryRow,
+  trades: Trades,
+  balanceAfter: bigint,
+  breakdown: TradeBreakdown | undefined,
+) {
   const trade = row.reference === null ? undefined : trades.get(row.reference);
   return {
     id: row.id.toString(),
@@ -59,6 +81,7 @@ function entryView(row: UserEntryRow, trades: Trades, balanceAfter: bigint) {
     reference: row.reference,
     instrument: trade?.instrument ?? null,
     partOf: trade?.partOf ?? null,
+    breakdown: breakdown ? breakdownView(breakdown) : null,
     cashChange: senToDecimal(BigInt(row.available_change) + BigInt(row.held_change)),
     availableChange: senToDecimal(BigInt(row.available_change)),
     heldChange: senToDecimal(BigInt(row.held_change)),
@@ -85,9 +108,15 @@ export async function entriesPage(
     userId,
     rows.map((row) => row.id),
   );
+  const breakdowns = await tradeBreakdowns(
+    db,
+    rows.filter((row) => BROKEN_DOWN.includes(row.kind as EntryKind)).map((row) => row.id),
+  );
   const last = rows.at(-1);
   return {
-    items: rows.map((row) => entryView(row, trades, balances.get(row.id) ?? 0n)),
+    items: rows.map((row) =>
+      entryView(row, trades, balances.get(row.id) ?? 0n, breakdowns.get(BigInt(row.id))),
+    ),
     nextCursor: rows.length === filter.limit && last ? last.id.toString() : null,
   };
 }

@@ -7,9 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useLayer } from '../../../lib/layers';
 import { TRADE_PATH } from '../../../lib/paths';
 import { parseLedgerReference } from '../lib/ledger-reference';
+import { signedAmount } from '../lib/money-format';
 import { EntryAmount, EntryInstrument, EntryReference, type BankAccounts } from './LedgerParts';
 
 export type LedgerEntry = ResponseOf<typeof api.ledger.entries>['items'][number];
+
+const BREAKDOWN_PARTS = ['margin', 'pnl', 'fee', 'interest', 'debt'] as const;
 
 /** What the Trade screen opens on when a statement line sends the investor to an order: its order history. */
 export const ORDER_HISTORY_STATE = { tradeTab: 'history', tradeHistory: 'orders' } as const;
@@ -36,6 +39,14 @@ export function LedgerEntryFigures({ entry, accounts }: { entry: LedgerEntry; ac
         ] as [string, string, ReactNode][])
       : []),
     ['amount', t('funding.ledger.detail.amount'), <EntryAmount entry={entry} />],
+    // A fill's or a close's amount by what moved it (保証金, 売買損益, 手数料…), the parts that moved anything.
+    ...BREAKDOWN_PARTS.filter((part) => entry.breakdown && entry.breakdown[part] !== '0.00').map(
+      (part): [string, string, ReactNode] => [
+        `breakdown-${part}`,
+        t(`funding.ledger.detail.breakdown.${part}`),
+        signedAmount(entry.breakdown![part]),
+      ],
+    ),
     [
       'held',
       t('funding.ledger.detail.held'),
