@@ -369,7 +369,7 @@ for (const lang of ['ja', 'en']) {
       .filter({ hasText: message(lang, 'common', 'entryKinds.position_close') });
     await expect(partLine).toHaveCount(1);
     await expect(partLine.getByTestId('ledger-reference')).toHaveText(
-      messageWith(lang, 'web', 'funding.ledger.reference.positionPart', { value: opened!.id }),
+      messageWith(lang, 'trade', 'statement.positionPart', { value: opened!.id }),
     );
     await waitUntilSettled(page.getByTestId('ledger-list'));
     await expectNoHorizontalOverflow(page);

@@ -134,7 +134,7 @@ export function referenceText(reference: string | null, lang: Lang, partOf: stri
   const [, kind = '', value = ''] = match;
   if (kind !== 'bank' && !/^\d{1,18}$/.test(value)) return '';
   if (kind === 'position' && partOf !== null)
-    return translate(lang, 'common', 'ledgerReference.positionPart', { value: partOf });
+    return translate(lang, 'trade', 'statement.positionPart', { value: partOf });
   return translate(lang, 'common', `ledgerReference.${kind}`, { value });
 }
 

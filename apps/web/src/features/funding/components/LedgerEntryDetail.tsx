@@ -23,7 +23,8 @@ export const ORDER_HISTORY_STATE = { tradeTab: 'history', tradeHistory: 'orders'
  * the order history on the Trade screen.
  */
 export function LedgerEntryFigures({ entry, accounts }: { entry: LedgerEntry; accounts: BankAccounts }) {
-  const { t } = useTranslation();
+  // The breakdown's words are the trading screens' (their namespace, loaded with them).
+  const { t } = useTranslation(['web', 'trade']);
   const reference = parseLedgerReference(entry.reference);
   const trading = reference?.kind === 'order' || reference?.kind === 'position';
   const rows: [string, string, ReactNode][] = [
@@ -43,7 +44,7 @@ export function LedgerEntryFigures({ entry, accounts }: { entry: LedgerEntry; ac
     ...BREAKDOWN_PARTS.filter((part) => entry.breakdown && entry.breakdown[part] !== '0.00').map(
       (part): [string, string, ReactNode] => [
         `breakdown-${part}`,
-        t(`funding.ledger.detail.breakdown.${part}`),
+        t(`trade:statement.breakdown.${part}`),
         signedAmount(entry.breakdown![part]),
       ],
     ),

@@ -18,7 +18,8 @@ export function EntryReference({
   partOf?: string | null;
   accounts: BankAccounts;
 }) {
-  const { t } = useTranslation();
+  // 一部返済's wording is the trading screens' (their namespace, loaded with them).
+  const { t } = useTranslation(['web', 'trade']);
   const parsed = parseLedgerReference(reference);
   if (!parsed) return null;
   let text: string;
@@ -34,7 +35,7 @@ export function EntryReference({
       }),
     });
   } else if (parsed.kind === 'position' && partOf !== null) {
-    text = t('funding.ledger.reference.positionPart', { value: partOf });
+    text = t('trade:statement.positionPart', { value: partOf });
   } else {
     text = t(`funding.ledger.reference.${parsed.kind}`, { value: parsed.value });
   }
