@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { screenshot, userApi } from '../support';
 import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
 import { loginByApi } from '../backoffice/staff-session';
@@ -68,6 +69,20 @@ async function expectNoEnglish(lang: string, text: string): Promise<void> {
   if (lang === 'ja') expect(text.match(/[A-Za-z]{2,}/g) ?? []).toEqual([]);
 }
 
+/** A new investor with 3,000,000 yen holding 3 lots of Toyota, long at 1x, bought through the API. */
+async function investorWithThreeLots(request: APIRequestContext) {
+  const investor = await investorWithCash(request, await loginByApi(request), '3000000');
+  const placed = await request.post('/api/orders', {
+    headers: { token: investor.token, 'idempotency-key': `e2e-partial-${randomUUID()}` },
+    data: { code: CODE, side: 'long', type: 'market', lots: 3, leverage: 1 },
+  });
+  expect(((await placed.json()) as { code: number }).code).toBe(1);
+  const [opened] = (await userApi<Page_<PositionView>>(request, investor.token, '/api/positions?status=open'))
+    .items;
+  expect(opened).toMatchObject({ lots: 3, status: 'holding' });
+  return { investor, opened: opened! };
+}
+
 const posted = (path: RegExp) => (sent: Request) =>
   sent.method() === 'POST' && path.test(new URL(sent.url()).pathname);
 
@@ -77,16 +92,7 @@ for (const lang of ['ja', 'en']) {
     request,
   }) => {
     await useLanguage(page, lang);
-    const investor = await investorWithCash(request, await loginByApi(request), '3000000');
-    const placed = await request.post('/api/orders', {
-      headers: { token: investor.token, 'idempotency-key': `e2e-partial-${lang}-${Date.now()}` },
-      data: { code: CODE, side: 'long', type: 'market', lots: 3, leverage: 1 },
-    });
-    expect(((await placed.json()) as { code: number }).code).toBe(1);
-    const [opened] = (
-      await userApi<Page_<PositionView>>(request, investor.token, '/api/positions?status=open')
-    ).items;
-    expect(opened).toMatchObject({ lots: 3, status: 'holding' });
+    const { investor, opened } = await investorWithThreeLots(request);
     const number = messageWith(lang, 'trade', 'positionNumber', { id: opened!.id });
 
     await openSignedInPhone(page, investor, TRADE);
@@ -332,17 +338,9 @@ for (const lang of ['ja', 'en']) {
     request,
   }) => {
     await useLanguage(page, lang);
-    const investor = await investorWithCash(request, await loginByApi(request), '3000000');
-    const placed = await request.post('/api/orders', {
-      headers: { token: investor.token, 'idempotency-key': `e2e-partial-msg-${lang}-${Date.now()}` },
-      data: { code: CODE, side: 'long', type: 'market', lots: 3, leverage: 1 },
-    });
-    expect(((await placed.json()) as { code: number }).code).toBe(1);
-    const [opened] = (
-      await userApi<Page_<PositionView>>(request, investor.token, '/api/positions?status=open')
-    ).items;
+    const { investor, opened } = await investorWithThreeLots(request);
     const closed = await request.post(`/api/positions/${opened!.id}/close`, {
-      headers: { token: investor.token, 'idempotency-key': `e2e-partial-msg-close-${lang}-${Date.now()}` },
+      headers: { token: investor.token, 'idempotency-key': `e2e-partial-close-${randomUUID()}` },
       data: { type: 'market', lots: 1 },
     });
     expect(((await closed.json()) as { code: number }).code).toBe(1);

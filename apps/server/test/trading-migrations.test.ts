@@ -260,22 +260,28 @@ describe(`migration ${CLOSE_REQUESTED_AT}`, () => {
   }, 180_000);
 });
 
+/** A user (by their mobile) holding position 1: 4 lots of 7203 long at 1x, from filled order 1. */
+async function userHoldingFourLots(db: Database, mobile: string): Promise<bigint> {
+  const { rows } = await sql<{ id: bigint }>`
+    INSERT INTO users (mobile, password_hash, referral_code)
+    VALUES (${mobile}, 'x', ${`M${mobile}`}) RETURNING id`.execute(db);
+  const user = rows[0]!.id;
+  await insertFilledOrder(db, 1, user, 4);
+  await sql`
+    INSERT INTO trading_positions (id, user_id, code, side, lots, leverage, entry_price, margin, open_fee,
+      status, opened_at, updated_at)
+    VALUES (1, ${user}, '7203', 'long', 4, 1, 280000, 112000000, 0, 'holding', ${LUNCH}, ${NEXT_DAY})`.execute(
+    db,
+  );
+  return user;
+}
+
 describe(`migration ${PARTIAL_CLOSE}`, () => {
   it('gives each withdrawn limit close the lots it covered, all of its position, and keeps positions their orders', async () => {
     const database = await databaseBefore(PARTIAL_CLOSE);
     try {
       const db = database.db;
-      const { rows } = await sql<{ id: bigint }>`
-        INSERT INTO users (mobile, password_hash, referral_code)
-        VALUES ('09000000006', 'x', 'MIGRATE6') RETURNING id`.execute(db);
-      const user = rows[0]!.id;
-      await insertFilledOrder(db, 1, user, 4);
-      await sql`
-        INSERT INTO trading_positions (id, user_id, code, side, lots, leverage, entry_price, margin, open_fee,
-          status, opened_at, updated_at)
-        VALUES (1, ${user}, '7203', 'long', 4, 1, 280000, 112000000, 0, 'holding', ${LUNCH}, ${NEXT_DAY})`.execute(
-        db,
-      );
+      const user = await userHoldingFourLots(db, '09000000006');
       await sql`
         INSERT INTO trading_withdrawn_closes (position_id, user_id, limit_price, validity, valid_until, requested_at,
           withdrawn_at, reason)
@@ -318,17 +324,7 @@ describe(`migration ${WITHDRAWN_MARKET_CLOSE}`, () => {
     const database = await databaseBefore(WITHDRAWN_MARKET_CLOSE);
     try {
       const db = database.db;
-      const { rows } = await sql<{ id: bigint }>`
-        INSERT INTO users (mobile, password_hash, referral_code)
-        VALUES ('09000000007', 'x', 'MIGRATE7') RETURNING id`.execute(db);
-      const user = rows[0]!.id;
-      await insertFilledOrder(db, 1, user, 4);
-      await sql`
-        INSERT INTO trading_positions (id, user_id, code, side, lots, leverage, entry_price, margin, open_fee,
-          status, opened_at, updated_at)
-        VALUES (1, ${user}, '7203', 'long', 4, 1, 280000, 112000000, 0, 'holding', ${LUNCH}, ${NEXT_DAY})`.execute(
-        db,
-      );
+      const user = await userHoldingFourLots(db, '09000000007');
       const withdraw = (
         price: number | null,
         validity: string | null,

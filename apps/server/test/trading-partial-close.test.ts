@@ -50,6 +50,20 @@ async function threeLots() {
   return { user, id: filled.data.id };
 }
 
+/** A new investor with 1,000,000 yen holding 10 lots of Toyota, long at 3x: near the margin-call level. */
+async function tenLotsAtThreeTimes() {
+  const user = await investor(t, '1000000');
+  const filled = await placeOrder(t, user, {
+    code: '7203',
+    side: 'long',
+    type: 'market',
+    lots: 10,
+    leverage: 3,
+  });
+  expect(filled.data.status).toBe('filled');
+  return { user, id: filled.data.id };
+}
+
 const close = (user: Registered, id: string, body: object, key = freshRequestKey(), lang = 'en') =>
   send<PartView>(t, 'POST', `/api/positions/${id}/close?lang=${lang}`, user.token, body, key);
 const positionOf = async (user: Registered, id: string, app = t) =>
@@ -212,15 +226,7 @@ describe('一部返済 (closing some of a position’s lots)', () => {
   });
 
   it('waiting for the auction, closes first when the price gaps to a forced close, whose message counts the rest', async () => {
-    const user = await investor(t, '1000000');
-    const opened = await placeOrder(t, user, {
-      code: '7203',
-      side: 'long',
-      type: 'market',
-      lots: 10,
-      leverage: 3,
-    });
-    const id = opened.data.id;
+    const { user, id } = await tenLotsAtThreeTimes();
     await pushQuote(t, { bid: '2800', ask: '2800.5' }, { phase: 'lunch-break' });
     expect((await close(user, id, { type: 'market', lots: 3 })).data).toMatchObject({
       status: 'closing',
@@ -351,16 +357,9 @@ describe('一部返済 (closing some of a position’s lots)', () => {
     }
     expect((await closedOf(user))[0]).toMatchObject({ lots: 2, partOf: id, exitPrice: '2900.00' });
   });
+
   it("waiting for the auction, is recorded as withdrawn when a forced close at the call's deadline takes all the lots", async () => {
-    const user = await investor(t, '1000000');
-    const opened = await placeOrder(t, user, {
-      code: '7203',
-      side: 'long',
-      type: 'market',
-      lots: 10,
-      leverage: 3,
-    });
-    const id = opened.data.id;
+    const { user, id } = await tenLotsAtThreeTimes();
     await pushQuote(t, { bid: '2302', ask: '2302.5' });
     // The deadline day's evening (20:00 JST): 1 lot at the market waits for the next opening, and would not bring
     // the ratio back to 20%.
