@@ -152,16 +152,10 @@ export interface PositionView {
 export const placeOrder = (t: TestApp, user: Registered, payload: object, key = freshRequestKey()) =>
   send<OrderView>(t, 'POST', '/api/orders', user.token, payload, key);
 
-/** A new investor with 1,000,000 yen holding a 1-lot 1x Toyota long bought at the market. */
-export async function heldPosition(t: TestApp) {
-  const user = await investor(t, '1000000');
-  const filled = await placeOrder(t, user, {
-    code: '7203',
-    side: 'long',
-    type: 'market',
-    lots: 1,
-    leverage: 1,
-  });
+/** A new investor with `cash` yen (1,000,000) holding a Toyota long (1 lot at 1x) bought at the market. */
+export async function heldPosition(t: TestApp, { cash = '1000000', lots = 1, leverage = 1 } = {}) {
+  const user = await investor(t, cash);
+  const filled = await placeOrder(t, user, { code: '7203', side: 'long', type: 'market', lots, leverage });
   expect(filled.data.status).toBe('filled');
   return { user, id: filled.data.id };
 }

@@ -4,10 +4,10 @@ import { startTrading, tradingOf } from '../src/modules/trading';
 import { sameDatabaseServer, type Registered, type TestApp } from './harness';
 import {
   freshRequestKey,
+  heldPosition,
   investor,
   ledgerBalanced,
   morningQuote,
-  placeOrder,
   pushQuote,
   send,
   tradingSnapshot,
@@ -37,32 +37,10 @@ afterAll(() => t.close());
 beforeEach(() => morningQuote(t));
 
 /** A new investor holding 3 lots of Toyota, long at 2x, bought at 2,800.50. */
-async function threeLots() {
-  const user = await investor(t, '2000000');
-  const filled = await placeOrder(t, user, {
-    code: '7203',
-    side: 'long',
-    type: 'market',
-    lots: 3,
-    leverage: 2,
-  });
-  expect(filled.data.status).toBe('filled');
-  return { user, id: filled.data.id };
-}
+const threeLots = () => heldPosition(t, { cash: '2000000', lots: 3, leverage: 2 });
 
 /** A new investor with 1,000,000 yen holding 10 lots of Toyota, long at 3x: near the margin-call level. */
-async function tenLotsAtThreeTimes() {
-  const user = await investor(t, '1000000');
-  const filled = await placeOrder(t, user, {
-    code: '7203',
-    side: 'long',
-    type: 'market',
-    lots: 10,
-    leverage: 3,
-  });
-  expect(filled.data.status).toBe('filled');
-  return { user, id: filled.data.id };
-}
+const tenLotsAtThreeTimes = () => heldPosition(t, { lots: 10, leverage: 3 });
 
 const close = (user: Registered, id: string, body: object, key = freshRequestKey(), lang = 'en') =>
   send<PartView>(t, 'POST', `/api/positions/${id}/close?lang=${lang}`, user.token, body, key);

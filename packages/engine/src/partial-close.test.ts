@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { PlaceOrder } from './commands';
 import { createEngine, type Engine } from './engine';
 import { CONFIG, TOYOTA, at, engineWith, ofType, only, quote, y } from './test-fixtures';
 
 const OPEN = { bid: '2799.5', ask: '2800' };
 
-/** 3 lots of Toyota long at 2,800 at 2x (margin 420,000, opening fee 840), with targets. */
-function openThreeLots(engine: Engine) {
+/** Position p1: a Toyota long bought at 2,800 (3 lots at 2x with targets unless told). */
+function openLong(engine: Engine, order: Partial<PlaceOrder> = {}) {
   engine.onQuote(quote(TOYOTA, OPEN));
   engine.placeOrder({
     orderId: 'p1',
@@ -18,8 +19,12 @@ function openThreeLots(engine: Engine) {
     takeProfit: y('3000'),
     stopLoss: y('2600'),
     at: at('10:01'),
+    ...order,
   });
 }
+
+/** 3 lots of Toyota long at 2,800 at 2x (margin 420,000, opening fee 840), with targets. */
+const openThreeLots = (engine: Engine) => openLong(engine);
 
 const closeSome = (
   type: 'market' | 'limit',
@@ -172,17 +177,7 @@ describe('一部返済 (closing some of a position’s lots)', () => {
     // 10 lots at 3x fall to a margin call; after the deadline day's close the investor asks to close 1 lot, which
     // would not bring the ratio back, and the forced close at the deadline takes all 10.
     const engine = engineWith({ a: '1000000' });
-    engine.onQuote(quote(TOYOTA, OPEN));
-    engine.placeOrder({
-      orderId: 'p1',
-      accountId: 'a',
-      code: TOYOTA.code,
-      side: 'long',
-      type: 'market',
-      lots: 10,
-      leverage: 3,
-      at: at('10:01'),
-    });
+    openLong(engine, { lots: 10, leverage: 3, takeProfit: undefined, stopLoss: undefined });
     const fallen = engine.onQuote(quote(TOYOTA, { bid: '2302', ask: '2302.5' }, { at: at('10:30') }));
     expect(only(fallen, 'MarginCall')).toMatchObject({ deadline: '2026-11-25' });
     const evening = at('20:00', '2026-11-25');

@@ -1,7 +1,7 @@
 import type { Sen } from '@kabuto/contract';
 import { SHARES_PER_LOT, type CalendarDate, type Price } from '@kabuto/market-rules';
 import type { CancelClose, ClosePosition, SetTakeProfitStopLoss } from './commands';
-import type { LimitClose, RejectReason, Transfer } from './events';
+import type { CloseCancelled, LimitClose, RejectReason, Transfer } from './events';
 import { exitPriceNow } from './market-access';
 import { feeFor, notionalOf } from './money';
 import { charge, move, repayDebt } from './pockets';
@@ -349,6 +349,19 @@ function withdrawLimitClose(position: Position): void {
   position.closePartId = null;
 }
 
+/** The position's close as it stands, withdrawn: its lots, its limit and last date (none at the market). */
+const closeCancelled = (position: Position, reason: LimitCloseWithdrawal, at: EpochMs): CloseCancelled => ({
+  type: 'CloseCancelled',
+  positionId: position.id,
+  accountId: position.account.id,
+  code: position.book.code,
+  lots: position.closeLots ?? position.lots,
+  reason,
+  limitPrice: position.closeLimit,
+  validUntil: position.closeValidUntil,
+  at,
+});
+
 /** A resting limit close withdrawn without filling, and said so. */
 export function cancelLimitClose(
   state: State,
@@ -356,20 +369,9 @@ export function cancelLimitClose(
   reason: LimitCloseWithdrawal,
   at: EpochMs,
 ): void {
-  const { closeLimit, closeValidUntil } = position;
-  const lots = position.closeLots ?? position.lots;
+  const cancelled = closeCancelled(position, reason, at);
   withdrawLimitClose(position);
-  state.out.push({
-    type: 'CloseCancelled',
-    positionId: position.id,
-    accountId: position.account.id,
-    code: position.book.code,
-    lots,
-    reason,
-    limitPrice: closeLimit!,
-    validUntil: closeValidUntil,
-    at,
-  });
+  state.out.push(cancelled);
 }
 
 /**
@@ -377,17 +379,13 @@ export function cancelLimitClose(
  * order leaves a record, as a withdrawn limit close does. The position stays closing, now for all its lots.
  */
 export function withdrawWaitingPart(state: State, position: Position, at: EpochMs): void {
-  state.out.push({
-    type: 'CloseCancelled',
-    positionId: position.id,
-    accountId: position.account.id,
-    code: position.book.code,
-    lots: position.closeLots!,
-    reason: 'forced',
-    limitPrice: null,
-    validUntil: null,
-    at,
-  });
+  state.out.push(closeCancelled(position, 'forced', at));
+}
+
+/** The lots waiting to close at the auction (all of the position, or a 一部返済's), as a part; null if none wait. */
+export function waitingToClose(position: Position): Pick<Position, 'shares' | 'entryNotional'> | null {
+  if (position.status !== 'closing') return null;
+  return position.closeLots === null ? position : shareOfLots(position, position.closeLots);
 }
 
 /** The resting limit close of a position closed by `reason` another way. */

@@ -6,7 +6,7 @@ import type { RejectReason } from './events';
 import { markOf } from './market-access';
 import { BASIS_POINTS, feeFor, interestFor, notionalOf } from './money';
 import { planAmendment, planOrder } from './orders';
-import { planClose, pnlAt, shareOfLots } from './positions';
+import { planClose, pnlAt, shareOfLots, waitingToClose } from './positions';
 import type { State } from './state';
 
 export type OrderPreview =
@@ -52,8 +52,7 @@ export function previewOrder(state: State, cmd: PlaceOrder): OrderPreview {
   let netShares = signed(cmd.side, BigInt(shares));
   for (const position of account.positions) {
     const here = position.book === book;
-    const waitingLots = position.status === 'closing' ? (position.closeLots ?? position.lots) : 0;
-    const waiting = waitingLots === 0 ? null : shareOfLots(position, waitingLots);
+    const waiting = waitingToClose(position);
     if (here) {
       equity += signed(position.side, BigInt(position.shares)) * (entry - markOf(position));
       netShares += signed(position.side, BigInt(position.shares - (waiting?.shares ?? 0)));

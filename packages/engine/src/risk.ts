@@ -8,8 +8,8 @@ import {
   markPendingClose,
   pnlAt,
   settleClose,
-  shareOfLots,
   unfileRisk,
+  waitingToClose,
   withdrawWaitingPart,
 } from './positions';
 import { HIGHEST_PRICE } from './price-checks';
@@ -41,8 +41,8 @@ export function measure(account: Account): Measure {
 function measureAfterPendingCloses(state: State, account: Account): Measure {
   let { equity, notional } = measure(account);
   for (const position of account.positions) {
-    if (position.status !== 'closing') continue;
-    const closing = position.closeLots === null ? position : shareOfLots(position, position.closeLots);
+    const closing = waitingToClose(position);
+    if (!closing) continue;
     notional -= closing.entryNotional;
     equity -= feeFor(notionalOf(markOf(position), closing.shares), state.config.fee);
   }

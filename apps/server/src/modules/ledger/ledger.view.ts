@@ -90,12 +90,16 @@ function entryView(
   };
 }
 
-/** One page of the user's entries; `nextCursor` is null on the last page. */
+/**
+ * One page of the user's entries; `nextCursor` is null on the last page. `breakdowns: false` leaves out the
+ * trades' breakdowns (null), which the CSV does not print.
+ */
 export async function entriesPage(
   db: Executor,
   userId: bigint,
   filter: EntryFilter,
   tradesOf: TradesOfReferences,
+  { breakdowns: withBreakdowns = true } = {},
 ) {
   const rows = await userEntries(db, userId, filterOf(filter));
   const trades = await tradesOf(
@@ -110,13 +114,13 @@ export async function entriesPage(
   );
   const breakdowns = await tradeBreakdowns(
     db,
-    rows.filter((row) => BROKEN_DOWN.includes(row.kind as EntryKind)).map((row) => row.id),
+    withBreakdowns
+      ? rows.filter((row) => BROKEN_DOWN.includes(row.kind as EntryKind)).map((row) => row.id)
+      : [],
   );
   const last = rows.at(-1);
   return {
-    items: rows.map((row) =>
-      entryView(row, trades, balances.get(row.id) ?? 0n, breakdowns.get(BigInt(row.id))),
-    ),
+    items: rows.map((row) => entryView(row, trades, balances.get(row.id) ?? 0n, breakdowns.get(row.id))),
     nextCursor: rows.length === filter.limit && last ? last.id.toString() : null,
   };
 }
@@ -173,7 +177,9 @@ export async function entriesCsv(
   ];
   let cursor: string | undefined;
   for (let count = 0; count < CSV_MAX_ROWS;) {
-    const page = await entriesPage(db, userId, { ...filter, cursor, limit: CSV_PAGE }, tradesOf);
+    const page = await entriesPage(db, userId, { ...filter, cursor, limit: CSV_PAGE }, tradesOf, {
+      breakdowns: false,
+    });
     for (const item of page.items) {
       const change = item.cashChange;
       const negative = change.startsWith('-');

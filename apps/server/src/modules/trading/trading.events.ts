@@ -98,6 +98,8 @@ export async function persistEvents(
     commit.events.flatMap((event) => (event.type === 'OrderFilled' ? [event.orderId] : [])),
   );
   const holds = new Map<string, readonly Transfer[]>();
+  // 一部返済: the lots each part's position keeps, from its PositionSplit, for the part's close message after it.
+  const keptAfterSplit = new Map<string, number>();
 
   for (const event of commit.events) {
     index += 1;
@@ -260,6 +262,7 @@ export async function persistEvents(
       case 'PositionSplit': {
         // 一部返済 filled: its lots become a position of their own, which closes next (its PositionClosed), as the
         // position's close was: the same limit and 期間, placed at the same time.
+        keptAfterSplit.set(event.partId, event.remainingLots);
         const positionId = BigInt(event.positionId);
         const position = await writer.storedPosition(db, positionId);
         writer.insertPosition({
@@ -319,11 +322,7 @@ export async function persistEvents(
           closed_at: at,
           updated_at: at,
         });
-        // 一部返済: the part split off in this commit, whose message says what the position still holds.
-        const split = commit.events.find(
-          (other): other is Extract<EngineEvent, { type: 'PositionSplit' }> =>
-            other.type === 'PositionSplit' && other.partId === event.positionId,
-        );
+        const remainingLots = keptAfterSplit.get(event.positionId);
         writer.insertFill({
           user_id: userId,
           position_id: BigInt(event.positionId),
@@ -347,7 +346,7 @@ export async function persistEvents(
             price: senToDecimal(event.exitPrice),
             amount: senToDecimal(event.realisedPnl),
             closedBy: event.reason,
-            ...(split ? { remainingLots: String(split.remainingLots) } : {}),
+            ...(remainingLots === undefined ? {} : { remainingLots: String(remainingLots) }),
           },
           at,
         );

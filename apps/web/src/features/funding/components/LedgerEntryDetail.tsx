@@ -12,7 +12,14 @@ import { EntryAmount, EntryInstrument, EntryReference, type BankAccounts } from 
 
 export type LedgerEntry = ResponseOf<typeof api.ledger.entries>['items'][number];
 
-const BREAKDOWN_PARTS = ['margin', 'pnl', 'fee', 'interest', 'debt'] as const;
+/** A trade's breakdown in the order its 詳細 lists it. */
+const BREAKDOWN_PARTS = [
+  'margin',
+  'pnl',
+  'fee',
+  'interest',
+  'debt',
+] as const satisfies readonly (keyof NonNullable<LedgerEntry['breakdown']>)[];
 
 /** What the Trade screen opens on when a statement line sends the investor to an order: its order history. */
 export const ORDER_HISTORY_STATE = { tradeTab: 'history', tradeHistory: 'orders' } as const;
