@@ -101,6 +101,7 @@ interface Page_<T> {
 interface PositionView {
   id: string;
   status: string;
+  entryPrice: string;
   realisedPnl: string | null;
   netPnl: string | null;
   openFee: string;
@@ -168,12 +169,26 @@ for (const lang of ['ja', 'en']) {
       await expect(page.getByTestId('trade-account-available')).toHaveText(/^¥[\d,]+\.\d{2}$/);
       await expect(page.getByTestId('trade-account-margin')).toHaveText('¥0.00');
       await expect(page.getByTestId('trade-account-ratio')).toHaveText('—');
+      await expect(page.locator('#kb-first-screen')).toHaveCount(0);
+      await expect(page.getByTestId('trade-tabs')).toBeVisible();
+      // How buying power is reckoned and the two levels are folded away until asked for, and stay as left.
+      const toggle = page.getByTestId('trade-account-details-toggle');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.getByTestId('trade-levels')).toBeHidden();
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
       // Buying power is a little under the cash: the note says the fee is kept back from it.
+      await expect(page.getByTestId('trade-buying-power-fee-note')).toBeVisible();
       await expect(page.getByTestId('trade-buying-power-fee-note')).toHaveText(
         messageWith(lang, 'trade', 'account.buyingPowerFromCash', { cash: '¥1,000,000.00' }),
       );
-      await expect(page.locator('#kb-first-screen')).toHaveCount(0);
-      await expect(page.getByTestId('trade-tabs')).toBeVisible();
+      await expect(page.getByTestId('trade-levels')).toBeVisible();
+      await screenshot(page, `trade-account-details-${lang}`);
+      await page.reload();
+      await expect(page.getByTestId('trade-levels')).toBeVisible();
+      await page.getByTestId('trade-account-details-toggle').click();
+      await expect(page.getByTestId('trade-levels')).toBeHidden();
+      await expect(page.getByTestId('trade-account-details-toggle')).toHaveAttribute('aria-expanded', 'false');
     });
 
     test('a margin call shows as a banner above the account, with its deadline', async ({
@@ -198,6 +213,9 @@ for (const lang of ['ja', 'en']) {
       await expect(page.getByTestId('trade-buying-power-note')).toHaveText(
         message(lang, 'trade', 'account.buyingPowerLimited.margin_call'),
       );
+      // While the call stands the levels are open, with nothing to fold them away.
+      await expect(page.getByTestId('trade-levels')).toBeVisible();
+      await expect(page.getByTestId('trade-account-details-toggle')).toHaveCount(0);
       await expect(page.getByTestId('trade-level-margin-call-ratio')).toHaveText('20.00%');
       await expect(page.getByTestId('trade-level-margin-call-equity')).toHaveText('¥56,000.00');
       await expect(page.getByTestId('trade-level-margin-call-room')).toHaveText(
@@ -257,6 +275,9 @@ for (const lang of ['ja', 'en']) {
       await expect(page.getByTestId('trade-buying-power-note')).toHaveText(
         message(lang, 'trade', 'account.buyingPowerLimited.maintenance').replace('{{cash}}', '¥63,699.50'),
       );
+      // Losses limit buying power: the levels are open, as under a margin call.
+      await expect(page.getByTestId('trade-levels')).toBeVisible();
+      await expect(page.getByTestId('trade-account-details-toggle')).toHaveCount(0);
       await expect(page.getByTestId('trade-level-margin-call-room')).toHaveText('¥6,599.50');
       await expect(page.getByTestId('trade-level-liquidation-room')).toHaveText('¥286,649.50');
       await expectNoHorizontalOverflow(page);
@@ -393,7 +414,13 @@ for (const lang of ['ja', 'en']) {
       await expect(row).toHaveCount(1);
       // Signed, in yen as every amount: "+¥1,234.00", "-¥56.00", "¥0.00".
       await expect(row.getByTestId('position-pnl')).toHaveText(/^([+-]¥[\d,]+\.\d{2}|¥0\.00)$/);
-      await expect(row.locator('.kb-visually-hidden')).toHaveText(message(lang, 'trade', 'lastPrice'));
+      // 建単価 and 現在値 each named on the row, the last price from the feed.
+      await expect(row.getByTestId('position-row-prices')).toContainText(
+        `${message(lang, 'trade', 'entryPrice')} ${Number(open.items[0]!.entryPrice).toLocaleString('en-US')}`,
+      );
+      await expect(row.getByTestId('position-row-last')).toHaveText(
+        new RegExp(`^${message(lang, 'trade', 'lastPrice')} [\\d,]+(\\.\\d)?$`),
+      );
       const account = await userApi<Account>(request, investor.token, '/api/trading/account');
       // 買付余力 is the server's bound for a new 1x position (the engine's checks), not the cash.
       await expect(page.getByTestId('trade-account-available')).toHaveText(
@@ -439,7 +466,7 @@ for (const lang of ['ja', 'en']) {
       await input(page, 'targets-stop-loss').fill(String(last - 100));
       // Each target with what closing there would realise on the position, before costs.
       const [held] = (
-        await userApi<Page_<PositionView & { entryPrice: string; lots: number }>>(
+        await userApi<Page_<PositionView & { lots: number }>>(
           request,
           investor.token,
           '/api/positions?status=open',

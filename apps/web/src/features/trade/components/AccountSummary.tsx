@@ -1,15 +1,23 @@
+import { useId, useState, type ReactNode } from 'react';
 import { toneClass } from '../../../lib/price-tone';
 import { NoticeBar } from 'antd-mobile';
+import { DownOutline } from 'antd-mobile-icons';
 import { useTradeTranslation } from '../lib/texts';
 import { LiveNotice } from '../../../components/market/LiveNotice';
 import type { TradeSnapshot } from '../api/snapshot';
 import type { TradingAccount } from '@kabuto/contract';
 import { buyingPowerAt, roomAbove, shortfallTo } from '../lib/figures';
 import { dateText, withSign, yen } from '../../../lib/format';
+import { readString, writeString } from '../../../lib/storage';
+
+/** Whether the investor last opened or closed the card's details (買付余力の内訳, 追証・ロスカット水準). */
+const DETAILS_KEY = 'kabuto.trade.summaryDetails';
 
 /**
  * Equity, buying power (the server's, by the engine's own checks: unrealised losses lower it), margin in use,
- * unrealised P&L and the maintenance ratio with its two levels; the margin call, if any.
+ * unrealised P&L and the maintenance ratio; the margin call, if any. How buying power is reckoned and the
+ * ratio's two levels fold away under a toggle so that the positions start on the first screen; they stay open
+ * while losses limit buying power, a margin call stands or a forced close is decided.
  */
 export function AccountSummary({ snapshot }: { snapshot: TradeSnapshot }) {
   const { t } = useTradeTranslation();
@@ -89,14 +97,55 @@ export function AccountSummary({ snapshot }: { snapshot: TradeSnapshot }) {
             {t(`trade:account.buyingPowerLimited.${power.limitedBy}`, { cash: yen(account.available) })}
           </p>
         )}
-        {/* Why it is a little less than the cash shown elsewhere (マイページ, 出金): the fee is kept back. */}
-        {account && power?.limitedBy === 'cash' && account.available !== '0.00' && (
-          <p className="kb-trade-summary-note" data-testid="trade-buying-power-fee-note">
-            {t('trade:account.buyingPowerFromCash', { cash: yen(account.available) })}
-          </p>
+        {account && (
+          <SummaryDetails
+            atRisk={
+              account.marginCall !== null || account.forcedClosePending || power?.limitedBy === 'maintenance'
+            }
+          >
+            {/* Why it is a little less than the cash shown elsewhere (マイページ, 出金): the fee is kept back. */}
+            {power?.limitedBy === 'cash' && account.available !== '0.00' && (
+              <p className="kb-trade-summary-note" data-testid="trade-buying-power-fee-note">
+                {t('trade:account.buyingPowerFromCash', { cash: yen(account.available) })}
+              </p>
+            )}
+            <RatioLevels account={account} />
+          </SummaryDetails>
         )}
-        {account && <RatioLevels account={account} />}
       </section>
+    </>
+  );
+}
+
+/** The card's details behind a toggle: open as the investor last left them, and always while at risk. */
+function SummaryDetails({ atRisk, children }: { atRisk: boolean; children: ReactNode }) {
+  const { t } = useTradeTranslation();
+  const [chosen, setChosen] = useState(() => readString(DETAILS_KEY));
+  const open = atRisk || chosen === 'open';
+  const id = useId();
+  const toggle = () => {
+    const next = open ? 'closed' : 'open';
+    writeString(DETAILS_KEY, next);
+    setChosen(next);
+  };
+  return (
+    <>
+      {!atRisk && (
+        <button
+          type="button"
+          className="kb-trade-summary-toggle"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={toggle}
+          data-testid="trade-account-details-toggle"
+        >
+          {t('trade:account.details')}
+          <DownOutline aria-hidden className={open ? 'kb-open' : undefined} />
+        </button>
+      )}
+      <div id={id} hidden={!open} data-testid="trade-account-details">
+        {children}
+      </div>
     </>
   );
 }

@@ -50,10 +50,15 @@ export function PositionList({
                     {t('trade:leverageValue', { leverage: position.leverage })}
                   </span>
                 </span>
+                <span>{t('trade:rowAt.opened', { at: formatJst(position.openedAt) })}</span>
+              </span>
+              {/* 建単価 and 現在値 each with its name, as a broker's 建玉一覧 prints them. */}
+              <span className="kb-trade-row-meta" data-testid="position-row-prices">
                 <span>
-                  {t('trade:entryPrice')} {formatPrice(position.entryPrice)} <span aria-hidden>→</span>{' '}
-                  <span className="kb-visually-hidden">{t('trade:lastPrice')}</span>
-                  {price ? formatPrice(price) : '—'}
+                  {t('trade:entryPrice')} {formatPrice(position.entryPrice)}
+                </span>
+                <span data-testid="position-row-last">
+                  {t('trade:lastPrice')} {price ? formatPrice(price) : '—'}
                 </span>
               </span>
               {(position.takeProfit || position.stopLoss) && (
@@ -77,7 +82,6 @@ export function PositionList({
                     {t('trade:positionNumber', { id: position.id })}
                   </span>
                 </span>
-                <span>{t('trade:rowAt.opened', { at: formatJst(position.openedAt) })}</span>
               </span>
               {partialLots !== null && (
                 // 一部返済: the close waits for fewer shares than the row's, which it says under its status.
