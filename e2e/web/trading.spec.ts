@@ -188,7 +188,10 @@ for (const lang of ['ja', 'en']) {
       await expect(page.getByTestId('trade-levels')).toBeVisible();
       await page.getByTestId('trade-account-details-toggle').click();
       await expect(page.getByTestId('trade-levels')).toBeHidden();
-      await expect(page.getByTestId('trade-account-details-toggle')).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.getByTestId('trade-account-details-toggle')).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
     });
 
     test('a margin call shows as a banner above the account, with its deadline', async ({
