@@ -153,7 +153,7 @@ describe('orderTypeText', () => {
       '成行（買気配 2,800円）',
     );
     expect(orderTypeText(ja, long, { price: '3300.00', fillsNow: false })).toBe(
-      '成行（拘束額はストップ高 3,300円で計算）',
+      '成行（注文拘束額はストップ高 3,300円で計算）',
     );
     const en = await translator('en');
     expect(orderTypeText(en, long, { price: '3300.00', fillsNow: false })).toBe(
