@@ -144,6 +144,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         max: ctx.config.authRateLimitMax,
         timeWindow: ctx.config.authRateLimitWindowSeconds * 1000,
       },
+      exportRateLimit: {
+        max: ctx.config.exportRateLimitMax,
+        timeWindow: ctx.config.exportRateLimitWindowSeconds * 1000,
+      },
       staffRefused: (refusal) => auditStaffRefusal(ctx, refusal),
     });
   });

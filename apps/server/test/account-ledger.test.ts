@@ -305,6 +305,41 @@ describe('GET /api/account/ledger.csv', () => {
     ]);
   });
 
+  it("counts each investor's exports, from any address, apart from every other investor's", async () => {
+    const limited = await createTestApp({ exportRateLimitMax: 2 });
+    try {
+      const [carol, erin] = [await registerUser(limited), await registerUser(limited)];
+      const from = (user: Registered, remoteAddress: string) =>
+        limited.app.inject({
+          method: 'GET',
+          url: '/api/account/ledger.csv?lang=ja',
+          headers: { token: user.token },
+          remoteAddress,
+        });
+      expect((await from(carol, '10.0.0.1')).statusCode).toBe(200);
+      expect((await from(carol, '10.0.0.2')).statusCode).toBe(200);
+      // A third address is the same investor: refused, in the investor's language.
+      const refused = await from(carol, '10.0.0.3');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        code: 0,
+        errorCode: 'RATE_LIMITED',
+        msg: 'リクエストが多すぎます。しばらくしてから再度お試しください',
+      });
+      // Another investor at the first one's address still has their own count.
+      expect((await from(erin, '10.0.0.1')).statusCode).toBe(200);
+      // The JSON statement is not counted.
+      const page = await limited.app.inject({
+        method: 'GET',
+        url: '/api/account/ledger',
+        headers: { token: carol.token },
+      });
+      expect(page.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses invalid filters with the JSON error envelope, and needs a session', async () => {
     const bad = await csv(alice, '?month=2026-13&lang=ja');
     expect(bad.statusCode).toBe(400);

@@ -90,7 +90,7 @@ export async function createTestApp(
   const clock = new ManualClock();
   const log = pino({ level: 'silent' });
   const config: Config = {
-    ...loadConfig({ DATA_DIR: '/nonexistent', AUTH_RATE_LIMIT_MAX: '1000' }),
+    ...loadConfig({ DATA_DIR: '/nonexistent', AUTH_RATE_LIMIT_MAX: '1000', EXPORT_RATE_LIMIT_MAX: '1000' }),
     ...overrides,
   };
   const ctx = createAppContext({ database, config, clock, log, ...(bus ? { bus } : {}) });

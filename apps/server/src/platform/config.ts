@@ -37,6 +37,8 @@ export interface Config {
   loginLockMinutes: number;
   authRateLimitMax: number;
   authRateLimitWindowSeconds: number;
+  exportRateLimitMax: number;
+  exportRateLimitWindowSeconds: number;
   bodyLimitBytes: number;
   /**
    * Demo accounts with public credentials: seeded into an empty database when the server binds to a
@@ -223,6 +225,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     loginLockMinutes: integer(env, 'LOGIN_LOCK_MINUTES', 15),
     authRateLimitMax: integer(env, 'AUTH_RATE_LIMIT_MAX', 20),
     authRateLimitWindowSeconds: duration(env, 'AUTH_RATE_LIMIT_WINDOW', 60),
+    exportRateLimitMax: integer(env, 'EXPORT_RATE_LIMIT_MAX', 10),
+    exportRateLimitWindowSeconds: duration(env, 'EXPORT_RATE_LIMIT_WINDOW', 60),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024),
     seedDemoData: { true: 'always' as const, false: 'never' as const, auto: 'loopback-only' as const }[
       oneOf(env, 'SEED_DEMO_DATA', ['true', 'false', 'auto'] as const, 'auto')

@@ -90,6 +90,7 @@ export interface StaffRefusal {
 export interface RegisterOptions {
   authenticate: Authenticators;
   authRateLimit: { max: number; timeWindow: number };
+  exportRateLimit: { max: number; timeWindow: number };
   /** Told of every refused staff request (the caller decides which it audits); its own failure is logged. */
   staffRefused?: (refusal: StaffRefusal) => Promise<void>;
 }
@@ -174,6 +175,23 @@ async function readUpload(endpoint: EndpointDef, request: FastifyRequest) {
 }
 
 /**
+ * An export's limit counts each signed-in caller, from any address: it runs once the session is known
+ * (preHandler, after preValidation has found the actor), and every export shares the caller's count.
+ */
+function exportRateLimit(limit: RegisterOptions['exportRateLimit']) {
+  return {
+    ...limit,
+    hook: 'preHandler' as const,
+    groupId: 'export',
+    keyGenerator: (request: FastifyRequest) => {
+      const actor = actors.get(request);
+      if (!actor) return `address:${request.ip}`;
+      return 'userId' in actor ? `investor:${actor.userId}` : `staff:${actor.staffId}`;
+    },
+  };
+}
+
+/**
  * Registers each route from its contract entry: schemas for validation, serialisation and the OpenAPI
  * document, the access check, the auth rate limit, and the success envelope.
  */
@@ -210,7 +228,11 @@ export function registerRoutes(
     app.route({
       method: endpoint.method,
       url: endpoint.path,
-      config: endpoint.authRateLimited ? { rateLimit: options.authRateLimit } : {},
+      config: endpoint.authRateLimited
+        ? { rateLimit: options.authRateLimit }
+        : endpoint.exportRateLimited
+          ? { rateLimit: exportRateLimit(options.exportRateLimit) }
+          : {},
       // Never compressed: a credential beside reflected input would leak through the length (BREACH).
       ...(endpoint.carriesSecrets ? { compress: false as const } : {}),
       schema: {

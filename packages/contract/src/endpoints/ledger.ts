@@ -26,10 +26,12 @@ export const ledgerEndpoints = {
     path: '/api/account/ledger.csv',
     tag: 'ledger',
     summary: 'The same entries as a CSV file (UTF-8 with BOM, so Excel in Japan opens it)',
-    description: 'Filters as GET /api/account/ledger, without paging. Times in Japan time.',
+    description:
+      'Filters as GET /api/account/ledger, without paging. Times in Japan time. Limited per investor (EXPORT_RATE_LIMIT_MAX a window, 10 a minute by default): beyond it, HTTP 429 RATE_LIMITED.',
     access: INVESTOR,
     query: ledgerQuery.omit({ cursor: true, limit: true }),
     response: csvFile,
     file: true,
+    exportRateLimited: true,
   }),
 } as const;
