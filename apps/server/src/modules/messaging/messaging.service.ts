@@ -80,7 +80,7 @@ function decodeCursor(cursor: string): FeedPosition {
   } catch {
     // falls through to the refusal
   }
-  throw fail('VALIDATION_FAILED');
+  throw fail('VALIDATION_FAILED', { field: 'cursor' });
 }
 
 function toItem(lang: Lang, row: FeedRow): MessageItem {
