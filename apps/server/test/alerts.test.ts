@@ -107,11 +107,19 @@ describe('price alerts', () => {
       [{ code: '7203', direction: 'above', price: 'abc' }, 'PRICE_ALERT_PRICE_INVALID'],
       [{ code: '7203', direction: 'above', price: '100000000' }, 'PRICE_ALERT_PRICE_INVALID'],
       [{ code: '7203', direction: 'above', price: '100', extra: 1 }, 'UNKNOWN_FIELD'],
+      // Off the stock's tick grid: 0.5 yen between 1,000 and 3,000 yen for a TOPIX500 stock, 1 yen for another.
+      [{ code: '7203', direction: 'above', price: '3000.3' }, 'PRICE_ALERT_PRICE_OFF_TICK'],
+      [{ code: '5253', direction: 'above', price: '2000.5' }, 'PRICE_ALERT_PRICE_OFF_TICK'],
     ];
     for (const [payload, errorCode] of cases)
       expect(await create(user, payload), JSON.stringify(payload)).toMatchObject({ errorCode });
     expect(await remove('abc', user.token)).toMatchObject({ status: 400 });
     expect((await list(user)).items).toEqual([]);
+    // The half yen refused for 5253 is on the TOPIX500 stock's grid (7203 is near 2,800 yen, so "below" waits).
+    expect(await lastOf('7203')).toBeGreaterThan(200_050n);
+    expect(await create(user, { code: '7203', direction: 'below', price: '2000.5' })).toMatchObject({
+      code: 1,
+    });
   });
 
   it('refuses a price the market is already at, saying where it is', async () => {

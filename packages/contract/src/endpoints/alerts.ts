@@ -24,7 +24,7 @@ export const alertsEndpoints = {
     tag: 'alerts',
     summary: 'Ask for a message when an instrument trades at a price or beyond',
     description:
-      'Refused when the last price is already there (PRICE_ALERT_ALREADY_REACHED), beyond PRICE_ALERT_MAX waiting alerts (PRICE_ALERT_LIMIT) and beyond PRICE_ALERT_DAILY_MAX created in the Japan-time day, deleted ones included (PRICE_ALERT_DAILY_LIMIT). The check runs on every trade the feed reports, highs and lows included, so a price touched between two ticks counts; each alert triggers once.',
+      "Refused off the stock's tick grid (PRICE_ALERT_PRICE_OFF_TICK), when the last price is already there (PRICE_ALERT_ALREADY_REACHED), beyond PRICE_ALERT_MAX waiting alerts (PRICE_ALERT_LIMIT) and beyond PRICE_ALERT_DAILY_MAX created in the Japan-time day, deleted ones included (PRICE_ALERT_DAILY_LIMIT). The check runs on every trade the feed reports, highs and lows included, so a price touched between two ticks counts; each alert triggers once.",
     access: INVESTOR,
     body: createPriceAlertRequest,
     response: priceAlert,

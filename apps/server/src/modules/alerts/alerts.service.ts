@@ -5,6 +5,7 @@ import {
   senToDecimal,
   type PriceAlertDirection,
 } from '@kabuto/contract';
+import { isOnTick, tickTableFor } from '@kabuto/market-rules';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import type { InvestorActor } from '../../platform/routes';
@@ -36,6 +37,8 @@ export interface NewAlert {
 export async function createAlert(ctx: AppContext, actor: InvestorActor, request: NewAlert) {
   const instrument = await findInstrument(ctx.db, request.code);
   if (!instrument) throw fail('INSTRUMENT_NOT_FOUND', { code: request.code });
+  // Off the tick grid the price is one the stock never trades at.
+  if (!isOnTick(request.price, tickTableFor(instrument.topix500))) throw fail('PRICE_ALERT_PRICE_OFF_TICK');
   const quote = (await marketOf(ctx).feed()).quote(request.code);
   if (quote) {
     const reached = request.direction === 'above' ? quote.last >= request.price : quote.last <= request.price;
