@@ -390,6 +390,23 @@ describe('new-device login', () => {
     expect(await unread(user)).toBe(2);
   });
 
+  it("names a device it cannot read as 設定 does, 不明な端末, in the reader's language", async () => {
+    const user = await registerUser(t);
+    const first = await post<{ token: string }>(
+      t.app,
+      '/api/auth/login',
+      { account: user.mobile, password: user.password },
+      undefined,
+      { headers: { 'user-agent': '' }, remoteAddress: '203.0.113.8' },
+    );
+    expect(first.code).toBe(1);
+    const bodyIn = async (lang: string) =>
+      (await get<Page>(t.app, `/api/messages?lang=${lang}`, first.data.token)).data.items[0]?.body;
+    expect(await bodyIn('ja')).toContain('新しい端末（不明な端末、IPアドレス：203.0.113.8）');
+    expect(await bodyIn('en')).toContain('(Unknown device, IP address 203.0.113.8)');
+    expect(await bodyIn('ja')).not.toContain('—');
+  });
+
   it('leaves nothing when the login fails', async () => {
     const user = await registerUser(t);
     const wrong = await post(t.app, '/api/auth/login', { account: user.mobile, password: 'wrong-pass' });

@@ -24,7 +24,8 @@ export interface MessageParams {
   bank_account_removed: { bankName: string; accountNumber: string };
   factor_added: { method: 'passkey' | 'totp' };
   factor_removed: { method: 'passkey' | 'totp' };
-  new_device_login: { device: string; at: string; ip: string };
+  /** device absent: no User-Agent the server could name (the message says 不明な端末). */
+  new_device_login: { device?: string; at: string; ip: string };
   price_alert: {
     code: string;
     nameJa: string;

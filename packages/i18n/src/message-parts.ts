@@ -12,6 +12,8 @@ export interface OtherBody {
 
 export const OTHER_BODIES: Readonly<Record<string, readonly OtherBody[]>> = {
   margin_call: [{ part: 'bodyWithoutAmount', when: 'absent', param: 'amount' }],
+  // A browser that sends no User-Agent the server can read: named as 設定's device list names it.
+  new_device_login: [{ part: 'bodyUnknownDevice', when: 'absent', param: 'device' }],
   order_filled: [{ part: 'bodyWithoutSide', when: 'absent', param: 'side' }],
   position_closed: [
     { part: 'bodyWithoutClosedBy', when: 'absent', param: 'closedBy' },

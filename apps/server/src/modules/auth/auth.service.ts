@@ -197,11 +197,12 @@ export async function login(
   const session = await signIn(ctx, tx, updated, gate, input, meta);
   // No known device token: the first sign-in from this device (or since its devices were forgotten).
   if (!gate.device) {
+    const device = describeDevice(meta.userAgent);
     await notify(
       tx.db,
       user.id,
       'new_device_login',
-      { device: describeDevice(meta.userAgent) || '—', at: now.toISOString(), ip: meta.ip ?? '—' },
+      { ...(device ? { device } : {}), at: now.toISOString(), ip: meta.ip ?? '—' },
       now,
     );
   }
