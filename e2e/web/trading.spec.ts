@@ -172,6 +172,10 @@ for (const lang of ['ja', 'en']) {
       await expect(page.locator('#kb-first-screen')).toHaveCount(0);
       await expect(page.getByTestId('trade-tabs')).toBeVisible();
       // How buying power is reckoned and the two levels are folded away until asked for, and stay as left.
+      // The levels the ratio is judged by stay in sight under the figures.
+      await expect(page.getByTestId('trade-ratio-levels')).toHaveText(
+        messageWith(lang, 'trade', 'account.ratioLevels', { marginCall: '20.00', liquidation: '10.00' }),
+      );
       const toggle = page.getByTestId('trade-account-details-toggle');
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await expect(page.getByTestId('trade-levels')).toBeHidden();
@@ -1911,6 +1915,12 @@ test('the order form’s take-profit and stop-loss say what closing there would 
     await panel.getByTestId('order-type-market').click();
     await panel.getByTestId('order-targets-switch').click();
     await expect(panel.getByTestId('order-targets-pnl-take-profit').locator('strong')).toHaveText('—');
+    // Switched on with both prices empty, the order does not go on without them: the field says what to do.
+    await panel.getByTestId('order-review').click();
+    await expect(panel.getByTestId('order-take-profit-error')).toHaveText(
+      message(lang, 'trade', 'targetsRequired'),
+    );
+    await expect(page.getByRole('dialog', { name: message(lang, 'trade', 'confirmTitle') })).toHaveCount(0);
     // The first − on an empty take-profit starts a tick below the bid a short sells at, the first + on its
     // stop-loss a tick above the ask it would be bought back at: both valid at once (the market may move after).
     await panel.getByTestId('order-take-profit-down').click();

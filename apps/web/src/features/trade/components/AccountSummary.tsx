@@ -92,6 +92,15 @@ export function AccountSummary({ snapshot }: { snapshot: TradeSnapshot }) {
               cell('debt', t('trade:account.debt'), yen(account.debt.replace(/^-/, '')))}
           </dl>
         )}
+        {account && (
+          // The two levels the ratio is judged by, always in sight; their detail is under the toggle.
+          <p className="kb-trade-summary-note" data-testid="trade-ratio-levels">
+            {t('trade:account.ratioLevels', {
+              marginCall: account.levels.marginCall.ratio,
+              liquidation: account.levels.liquidation.ratio,
+            })}
+          </p>
+        )}
         {account && power && power.limitedBy !== 'cash' && (
           <p className="kb-trade-summary-note" data-testid="trade-buying-power-note">
             {t(`trade:account.buyingPowerLimited.${power.limitedBy}`, { cash: yen(account.available) })}

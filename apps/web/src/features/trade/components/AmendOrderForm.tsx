@@ -215,7 +215,7 @@ export function AmendOrderForm({
         {t('trade:amend.keptNote')}
       </p>
       <FormAlert alert={form.alert} testId="amend" />
-      <div className="kb-actions">
+      <div className="kb-actions kb-actions-sticky">
         <Button
           type="submit"
           color="primary"

@@ -249,7 +249,7 @@ export function ClosePositionForm({
         />
       )}
       <FormAlert alert={form.alert} testId="close" />
-      <div className="kb-actions">
+      <div className="kb-actions kb-actions-sticky">
         <Button
           type="submit"
           color="primary"

@@ -10,7 +10,7 @@ export function InstrumentLabel({ code }: { code: string }) {
   const { data } = useInstrument(code);
   const name = data ? instrumentName(data, normalizeLang(i18n.resolvedLanguage)) : null;
   return (
-    <span data-testid="trade-instrument">
+    <span className="kb-instrument-label" data-testid="trade-instrument">
       {name ? `${name} ` : ''}
       <span className="kb-muted">{code}</span>
     </span>

@@ -153,7 +153,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
           />
         )}
       </ConfirmationDialog>
-      <div className="kb-actions">
+      <div className="kb-actions kb-actions-sticky">
         <Button
           type="submit"
           color="primary"

@@ -198,6 +198,11 @@ export function OrderForm({
   };
 
   const check = () => {
+    // Switched on and left empty, the order would go without the protection the investor meant to set.
+    if (withTargets && !form.values.takeProfit.trim() && !form.values.stopLoss.trim()) {
+      form.showFailure(new ApiError('ORDER_TAKE_PROFIT_INVALID', t('trade:targetsRequired')));
+      return;
+    }
     if (lots === null) {
       form.showFailure(new ApiError('ORDER_LOTS_INVALID', t('errors:ORDER_LOTS_INVALID')));
       return;
@@ -441,7 +446,7 @@ export function OrderForm({
         </p>
       )}
       <FormAlert alert={form.alert} testId="order" />
-      <div className="kb-actions">
+      <div className="kb-actions kb-actions-sticky">
         {/* In the side's colour and with its name, as a broker's 注文確認 button: the toggle may have scrolled away. */}
         <Button
           type="submit"
