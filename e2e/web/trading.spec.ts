@@ -2215,3 +2215,33 @@ function targetSidePattern(lang: string, key: string, basis: 'ask' | 'bid' | 'la
     { price: yenPattern(lang) },
   );
 }
+
+test('with a position held, the side menu shows its margin (必要保証金), so its figures add up to the equity', async ({
+  page,
+  request,
+}) => {
+  const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+  const placed = await request.post('/api/orders', {
+    headers: { token: investor.token, 'idempotency-key': `e2e-side-menu-${Date.now()}` },
+    data: { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 2 },
+  });
+  expect(((await placed.json()) as { code: number }).code).toBe(1);
+  await useLanguage(page, 'ja');
+  await openSignedInPhone(page, investor, '/#/pages/index/index');
+  await page.getByTestId('top-bar-user').click();
+  const menu = page.getByTestId('side-menu');
+  const figure = async (field: string) =>
+    sen(await menu.getByTestId(`balance-${field}`).locator('dd').innerText());
+  await expect(menu.getByTestId('balance-usedAmount')).toContainText(
+    message('ja', 'web', 'balances.usedAmount'),
+  );
+  // Prices move while the figures are read: the menu's own figures, read together, add up.
+  await expect(async () => {
+    const [total, money, frozen, used, pnl] = (await Promise.all(
+      ['total', 'money', 'frozen', 'usedAmount', 'floatingPnl'].map(figure),
+    )) as [bigint, bigint, bigint, bigint, bigint];
+    expect(used).toBeGreaterThan(0n);
+    expect(money + frozen + used + pnl).toBe(total);
+  }).toPass({ timeout: 10_000 });
+  await screenshot(page, 'side-menu-with-position-ja');
+});
