@@ -328,6 +328,13 @@ describe('GET /api/account/ledger.csv', () => {
       });
       // Another investor at the first one's address still has their own count.
       expect((await from(erin, '10.0.0.1')).statusCode).toBe(200);
+      // HEAD is no second allowance: there is no HEAD route beside the export.
+      const head = await limited.app.inject({
+        method: 'HEAD',
+        url: '/api/account/ledger.csv',
+        headers: { token: carol.token },
+      });
+      expect(head.statusCode).toBe(404);
       // The JSON statement is not counted.
       const page = await limited.app.inject({
         method: 'GET',

@@ -32,7 +32,7 @@ export interface EndpointDef {
   readonly response: z.ZodType;
   /** Counted by the per-client limit on endpoints that take a password, send a code or decode an upload. */
   readonly authRateLimited?: boolean;
-  /** A whole history as one answer (a CSV export): counted per signed-in caller by a limit of its own. */
+  /** A whole history as one answer (a CSV export): counted per signed-in caller by a limit of its own, with no HEAD route. */
   readonly exportRateLimited?: boolean;
   /**
    * The response carries a credential (a session or device token, a temporary password, an authenticator

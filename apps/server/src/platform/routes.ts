@@ -176,13 +176,13 @@ async function readUpload(endpoint: EndpointDef, request: FastifyRequest) {
 
 /**
  * An export's limit counts each signed-in caller, from any address: it runs once the session is known
- * (preHandler, after preValidation has found the actor), and every export shares the caller's count.
+ * (preHandler, after preValidation has found the actor). The count is the route's own, so such a route
+ * has no HEAD twin (exportRateLimited), which would be counted apart while it runs the whole export too.
  */
 function exportRateLimit(limit: RegisterOptions['exportRateLimit']) {
   return {
     ...limit,
     hook: 'preHandler' as const,
-    groupId: 'export',
     keyGenerator: (request: FastifyRequest) => {
       const actor = actors.get(request);
       if (!actor) return `address:${request.ip}`;
@@ -233,6 +233,7 @@ export function registerRoutes(
         : endpoint.exportRateLimited
           ? { rateLimit: exportRateLimit(options.exportRateLimit) }
           : {},
+      ...(endpoint.exportRateLimited ? { exposeHeadRoute: false } : {}),
       // Never compressed: a credential beside reflected input would leak through the length (BREACH).
       ...(endpoint.carriesSecrets ? { compress: false as const } : {}),
       schema: {
