@@ -141,7 +141,10 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
               <div className="kb-side-menu-phone" data-testid="side-menu-phone">
                 {maskMobile(userInfo.mobile)}
               </div>
-              <BalanceGrid info={userInfo} fields={['total', 'money', 'frozen', 'usedAmount', 'floatingPnl']} />
+              <BalanceGrid
+                info={userInfo}
+                fields={['total', 'money', 'frozen', 'usedAmount', 'floatingPnl']}
+              />
             </>
           ) : (
             <div className="kb-side-menu-guest">
