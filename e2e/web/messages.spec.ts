@@ -4,6 +4,7 @@ import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
 import { loginByApi, openSignedIn, newStaffMember, staffApi } from '../backoffice/staff-session';
 import {
   expectNoHorizontalOverflow,
+  investorWithCash,
   loginInBrowser,
   message,
   openSignedInPhone,
@@ -171,3 +172,43 @@ test('the back office notices screen in English', async ({ browser, request }) =
   await screenshot(office, 'backoffice-notice-broadcast-en');
   await office.close();
 });
+
+for (const lang of ['ja', 'en'] as const) {
+  test(`お知らせ's filters list a fill under 取引, the deposit under 入出金 and the login under その他 (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+    const placed = await request.post('/api/orders', {
+      headers: { token: investor.token, 'idempotency-key': `e2e-filters-${lang}-${Date.now()}` },
+      data: { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 1 },
+    });
+    expect(((await placed.json()) as { code: number }).code).toBe(1);
+    await useLanguage(page, lang);
+    await loginInBrowser(page, investor.mobile, investor.password);
+    await page.goto(MESSAGES_PATH);
+    // The fill, the deposit, the identity check passed and this browser's login.
+    const items = page.getByTestId('message-item');
+    await expect(items).toHaveCount(4);
+    const filter = (name: string) =>
+      page.getByRole('button', { name: message(lang, 'web', `messages.categories.${name}`), exact: true });
+    await expect(filter('all')).toHaveAttribute('aria-pressed', 'true');
+    await filter('trading').click();
+    await expect(filter('trading')).toHaveAttribute('aria-pressed', 'true');
+    await expect(items).toHaveCount(1);
+    await expect(items).toContainText(message(lang, 'messages', 'order_filled.title'));
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `web-messages-trading-${lang}`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await smallTapTargets(page)).toEqual([]);
+    await filter('funding').click();
+    await expect(items).toHaveCount(1);
+    await expect(items).toContainText(message(lang, 'messages', 'deposit_credited.title'));
+    await filter('other').click();
+    await expect(items).toHaveCount(2);
+    await expect(items.first()).toContainText(message(lang, 'messages', 'new_device_login.title'));
+    await expect(items.last()).toContainText(message(lang, 'messages', 'kyc_passed.title'));
+    await filter('all').click();
+    await expect(items).toHaveCount(4);
+  });
+}

@@ -199,6 +199,48 @@ describe('GET /api/messages', () => {
     );
   });
 
+  it("lists one filter at a time (取引, 入出金, その他 with the firm's notices), paged, the caller's own only", async () => {
+    const user = await registerUser(t);
+    const other = await registerUser(t);
+    const fill = { code: '7203', lots: '1', price: '2800.00', side: 'long', margin: 'false' } as const;
+    await leaveMessage(user, 'order_filled', fill);
+    await leave(user, '1000.00');
+    await leaveMessage(user, 'new_device_login', { at: t.clock.now().toISOString(), ip: '203.0.113.9' });
+    await leaveMessage(user, 'position_closed', { ...fill, amount: '100.00', closedBy: 'user' });
+    await leaveMessage(other, 'order_filled', fill);
+    t.clock.advance(1);
+    const notice = await publish('Filter notice', 'For every investor.');
+    const listed = async (query: string) => {
+      const page = await get<Page>(t.app, `/api/messages?lang=ja&${query}`, user.token);
+      expect(page.code).toBe(1);
+      return page.data;
+    };
+    const kinds = async (category: string) =>
+      (await listed(`category=${category}`)).items.map((item) => item.kind ?? item.title);
+    expect(await kinds('trading')).toEqual(['position_closed', 'order_filled']);
+    expect(await kinds('funding')).toEqual(['deposit_credited']);
+    expect(await kinds('other')).toEqual([notice.title, 'new_device_login']);
+    expect((await listed('')).items.map((item) => item.kind ?? item.title)).toEqual([
+      notice.title,
+      'position_closed',
+      'new_device_login',
+      'deposit_credited',
+      'order_filled',
+    ]);
+    // A filter pages as the whole feed does: one at a time, the cursor keeps to the filter.
+    const first = await listed('category=trading&limit=1');
+    expect(first.items.map((item) => item.kind)).toEqual(['position_closed']);
+    const second = await listed(`category=trading&limit=1&cursor=${first.nextCursor}`);
+    expect(second.items.map((item) => item.kind)).toEqual(['order_filled']);
+    expect(second.nextCursor).toBeNull();
+    const refused = await get(t.app, '/api/messages?lang=en&category=alerts', user.token);
+    expect(refused).toMatchObject({
+      status: 400,
+      errorCode: 'VALIDATION_FAILED',
+      msg: 'Invalid input: category',
+    });
+  });
+
   it('refuses a malformed cursor or limit with a localised message', async () => {
     const user = await registerUser(t);
     const cursor = (place: unknown[]) => Buffer.from(JSON.stringify(place)).toString('base64url');

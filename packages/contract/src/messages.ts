@@ -83,12 +83,41 @@ export const messageIdParams = z.object({
   id: z.string().regex(/^[mn][1-9]\d{0,17}$/, code('VALIDATION_FAILED')),
 });
 
+/** お知らせ's filters: 取引, 入出金 and その他 (the account's own events and the firm's notices). */
+export const MESSAGE_CATEGORIES = ['trading', 'funding', 'other'] as const;
+export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number];
+
+/** Which filter lists each kind of message; a staff notice is その他. */
+export const MESSAGE_CATEGORY: Readonly<Record<MessageKind, MessageCategory>> = {
+  order_filled: 'trading',
+  position_closed: 'trading',
+  margin_call: 'trading',
+  forced_close: 'trading',
+  order_expired: 'trading',
+  close_expired: 'trading',
+  price_alert: 'trading',
+  deposit_credited: 'funding',
+  deposit_rejected: 'funding',
+  withdrawal_requested: 'funding',
+  withdrawal_approved: 'funding',
+  withdrawal_rejected: 'funding',
+  kyc_passed: 'other',
+  kyc_rejected: 'other',
+  bank_account_added: 'other',
+  bank_account_removed: 'other',
+  factor_added: 'other',
+  factor_removed: 'other',
+  new_device_login: 'other',
+};
+
 export const messageListQuery = z.object({
   cursor: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,200}$/, code('VALIDATION_FAILED'))
     .optional(),
   limit: wholeNumberField('VALIDATION_FAILED', 1, 50).default(20),
+  /** Only the messages of one filter; every message and notice when absent. */
+  category: z.enum(MESSAGE_CATEGORIES, code('VALIDATION_FAILED')).optional(),
 });
 
 export const messageItem = z.object({

@@ -8,7 +8,7 @@ export const messagesEndpoints = {
     tag: 'messages',
     summary: 'Messages and staff notices, newest first, in the request language',
     description:
-      'One page at a time: pass nextCursor as cursor for older items. Messages to the caller and notices published since the account was opened are merged, each with its read state.',
+      "One page at a time: pass nextCursor as cursor for older items. Messages to the caller and notices published since the account was opened are merged, each with its read state. category lists one filter: trading (fills, closes, margin calls, expiries, price alerts), funding (deposits and withdrawals) or other (identity, bank accounts, sign-in factors, logins, and the firm's notices).",
     access: INVESTOR,
     query: messageListQuery,
     response: messagePage,

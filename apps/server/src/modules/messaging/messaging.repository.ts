@@ -71,6 +71,12 @@ export interface FeedRow {
 const visibleNotices = (userId: bigint) => sql`
   notices n JOIN users u ON u.id = ${userId} AND n.status = 'approved' AND n.published_at >= u.created_at`;
 
+/** Which part of the feed to list: the messages of these kinds (all when null), and the notices or not. */
+export interface FeedFilter {
+  kinds: readonly MessageKind[] | null;
+  notices: boolean;
+}
+
 /**
  * The user's messages and the notices they see, merged newest first (ties broken by source, then id, so
  * the order is total and a cursor never skips or repeats an item), after `after` when given.
@@ -80,18 +86,25 @@ export async function listFeed(
   userId: bigint,
   limit: number,
   after: FeedPosition | null,
+  filter: FeedFilter = { kinds: null, notices: true },
 ): Promise<FeedRow[]> {
   const position = after
     ? sql`WHERE (created_at, source, id) < (${after.createdAt}, ${after.source}, ${after.id})`
     : sql``;
+  const ofKinds = filter.kinds
+    ? sql`AND m.kind IN (${sql.join(filter.kinds.map((kind) => sql`${kind}`))})`
+    : sql``;
+  const notices = filter.notices
+    ? sql`UNION ALL
+      SELECT 'notice' AS source, n.id, NULL, NULL, n.title, n.body, n.published_at, r.read_at
+        FROM ${visibleNotices(userId)}
+        LEFT JOIN notice_reads r ON r.notice_id = n.id AND r.user_id = ${userId}`
+    : sql``;
   const { rows } = await sql<FeedRow>`
     SELECT * FROM (
       SELECT 'message' AS source, m.id, m.kind, m.params, NULL AS title, NULL AS body, m.created_at, m.read_at
-        FROM messages m WHERE m.user_id = ${userId}
-      UNION ALL
-      SELECT 'notice' AS source, n.id, NULL, NULL, n.title, n.body, n.published_at, r.read_at
-        FROM ${visibleNotices(userId)}
-        LEFT JOIN notice_reads r ON r.notice_id = n.id AND r.user_id = ${userId}
+        FROM messages m WHERE m.user_id = ${userId} ${ofKinds}
+      ${notices}
     ) feed
     ${position}
     ORDER BY created_at DESC, source DESC, id DESC

@@ -1,4 +1,12 @@
-import type { MessageItem, MessageKind, MessageParams, Notice } from '@kabuto/contract';
+import {
+  MESSAGE_CATEGORY,
+  MESSAGE_KINDS,
+  type MessageCategory,
+  type MessageItem,
+  type MessageKind,
+  type MessageParams,
+  type Notice,
+} from '@kabuto/contract';
 import type { Lang } from '@kabuto/i18n';
 import type { Executor } from '../../database';
 import { iso } from '../../platform/db';
@@ -9,6 +17,7 @@ import {
   insertMessage,
   insertMessages,
   listFeed,
+  type FeedFilter,
   type FeedPosition,
   type FeedRow,
 } from './messaging.repository';
@@ -103,16 +112,23 @@ export async function messagePage(
   db: Executor,
   userId: bigint,
   lang: Lang,
-  query: { cursor?: string | undefined; limit: number },
+  query: { cursor?: string | undefined; limit: number; category?: MessageCategory | undefined },
 ) {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const rows = await listFeed(db, userId, query.limit + 1, after);
+  const rows = await listFeed(db, userId, query.limit + 1, after, feedFilter(query.category));
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map((row) => toItem(lang, row)),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
   };
+}
+
+/** A filter of お知らせ as the part of the feed it lists: その他 holds the firm's notices too. */
+function feedFilter(category: MessageCategory | undefined): FeedFilter {
+  if (!category) return { kinds: null, notices: true };
+  const kinds = MESSAGE_KINDS.filter((kind) => MESSAGE_CATEGORY[kind] === category);
+  return { kinds, notices: category === 'other' };
 }
 
 export const noticeView = (

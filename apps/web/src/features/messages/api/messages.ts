@@ -1,19 +1,23 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@kabuto/contract';
+import { routes, type MessageCategory } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 import { messageKeys } from './keys';
 
 const PAGE_SIZE = 20;
 
-/** Messages and notices, newest first, a page at a time. */
-export function useMessageFeed() {
+/** Messages and notices, newest first, a page at a time: all of them, or one filter's (category). */
+export function useMessageFeed(category: MessageCategory | null) {
   const userId = useSession((state) => state.userId);
   return useInfiniteQuery({
-    queryKey: messageKeys.feed(userId),
+    queryKey: messageKeys.feed(userId, category),
     queryFn: ({ pageParam }) =>
       apiClient.call(routes.messages.list, {
-        query: { limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+        query: {
+          limit: PAGE_SIZE,
+          ...(category ? { category } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

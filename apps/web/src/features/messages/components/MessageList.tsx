@@ -1,22 +1,26 @@
 import { useState } from 'react';
 import { InfiniteScroll, List, Tag } from 'antd-mobile';
-import { formatJst, type MessageItem } from '@kabuto/contract';
+import { formatJst, type MessageCategory, type MessageItem } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoading } from '../../../components/ui/DelayedLoading';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { useMarkRead, useMessageFeed } from '../api/messages';
 
-/** The feed: unread items marked, one tap opens an item in full and marks it read, more load on scrolling. */
-export function MessageList() {
+/**
+ * The feed, or one filter's part of it: unread items marked, one tap opens an item in full and marks it read,
+ * more load on scrolling.
+ */
+export function MessageList({ category }: { category: MessageCategory | null }) {
   const { t } = useTranslation();
-  const feed = useMessageFeed();
+  const feed = useMessageFeed(category);
   const markRead = useMarkRead();
   const [openId, setOpenId] = useState<string | null>(null);
 
   if (feed.isPending) return <DelayedLoading />;
   if (feed.isError && !feed.data) return <EmptyState description={t('common:networkError')} />;
   const items = feed.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <EmptyState description={t('messages.empty')} />;
+  if (items.length === 0)
+    return <EmptyState description={t(category ? 'messages.categories.empty' : 'messages.empty')} />;
 
   const open = (item: MessageItem) => {
     setOpenId(openId === item.id ? null : item.id);
