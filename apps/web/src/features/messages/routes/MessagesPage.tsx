@@ -32,9 +32,9 @@ export default function MessagesPage() {
         </Button>
       }
     >
-      {/* Chips rather than tabs: one list under them, and no tab panes to keep. */}
+      {/* The app's segmented control (the market list's, the movers'): one list under it, no tab panes. */}
       <div
-        className="kb-message-filters"
+        className="kb-segments"
         role="group"
         aria-label={t('titles.messages')}
         data-testid="message-filters"
@@ -43,7 +43,7 @@ export default function MessagesPage() {
           <button
             key={key}
             type="button"
-            className="kb-message-filter"
+            className="kb-segment"
             aria-pressed={filter === key}
             onClick={() => setFilter(key)}
             data-testid={`message-filter-${key}`}
