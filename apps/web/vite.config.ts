@@ -8,6 +8,28 @@ const localeChunkName = (moduleId: string | null) => {
   return match ? `locale-${match[1]}-${match[2]}` : null;
 };
 
+/**
+ * What the entry shares with the lazy screens, kept in one `startup` chunk. Left to the automatic splitting,
+ * each of these became a chunk of its own (React, react-dom, i18next, a few antd-mobile utilities, Babel's
+ * helpers…): 17 files the first screen requested beside the entry, each a request on a phone's network and
+ * main-thread time to issue, and each a gzip stream of its own. Only modules the entry itself imports belong
+ * here: a group also takes its modules' imports, and the budget test (scripts/bundle-budget.mjs) fails if
+ * something the first screen does not need is pulled in.
+ */
+const STARTUP_LIBRARIES = new RegExp(
+  [
+    /node_modules\/(react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store|tslib|classnames)\//,
+    /node_modules\/@babel\/runtime\//,
+    /node_modules\/antd-mobile\/es\/(global|utils\/(can-use-dom|native-props|with-default-props)|components\/config-provider|locales\/zh-CN)[/.]/,
+    /vite\/preload-helper/,
+    /packages\/contract\/src\/endpoint\.ts$/,
+    /packages\/i18n\/src\/(languages|load)\.ts$/,
+    /apps\/web\/src\/lib\/(i18n|storage)\.ts$/,
+  ]
+    .map((part) => part.source)
+    .join('|'),
+);
+
 /** The texts the first screen waits for (src/lib/i18n.ts STARTUP_NAMESPACES) in the default language. */
 const FIRST_SCREEN_LOCALE_CHUNKS = ['common', 'web'].map((ns) => `locale-ja-${ns}`);
 
@@ -139,6 +161,7 @@ export default defineConfig({
       // Each language's texts are their own chunks (src/lib/i18n.ts loads only the active one); naming them
       // after the language keeps them recognisable in the build, the budget report and the network panel.
       output: {
+        codeSplitting: { groups: [{ name: 'startup', test: STARTUP_LIBRARIES }] },
         chunkFileNames: (chunk) => `assets/${localeChunkName(chunk.facadeModuleId) ?? '[name]'}-[hash].js`,
       },
     },
