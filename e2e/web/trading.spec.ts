@@ -1921,6 +1921,10 @@ test('the order form’s take-profit and stop-loss say what closing there would 
       message(lang, 'trade', 'targetsRequired'),
     );
     await expect(page.getByRole('dialog', { name: message(lang, 'trade', 'confirmTitle') })).toHaveCount(0);
+    // A stop-loss alone is protection enough: the message goes as soon as one is typed.
+    await input(page, 'order-stop-loss').fill(String(last + 100));
+    await expect(panel.getByTestId('order-take-profit-error')).toHaveCount(0);
+    await input(page, 'order-stop-loss').fill('');
     // The first − on an empty take-profit starts a tick below the bid a short sells at, the first + on its
     // stop-loss a tick above the ask it would be bought back at: both valid at once (the market may move after).
     await panel.getByTestId('order-take-profit-down').click();

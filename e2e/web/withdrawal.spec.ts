@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { TOTP } from 'otpauth';
 import { dialogOpened, screenshot, userApi } from '../support';
-import { loginByApi, openSignedIn } from '../backoffice/staff-session';
+import { loginByApi, newStaffMember, openSignedIn, staffApi } from '../backoffice/staff-session';
 import {
   addVirtualAuthenticator,
   confirmBySms,
@@ -388,3 +388,36 @@ test('a wrong authenticator code in the step-up sheet shows under the code, and 
   await expect(page.getByTestId('withdrawal-record')).toHaveCount(1);
   await expect(page.getByTestId('withdrawal-available-amount')).toHaveText('¥70,000.00');
 });
+
+for (const lang of ['ja', 'en'] as const) {
+  test(`${lang}: 全額 enters 出金可能額, and the fraction of a yen that cannot leave is said to stay`, async ({
+    page,
+    request,
+  }) => {
+    const staff = await loginByApi(request);
+    const investor = await investorWithCash(request, staff, '50000');
+    // 78 sen credited by an adjustment one staff member asks for and another approves.
+    const asked = await staffApi<{ id: string }>(request, staff, '/api/staff/adjustments', {
+      userId: investor.userId,
+      amount: '0.78',
+      reason: 'e2e: a fraction of a yen',
+    });
+    const finance = await newStaffMember(request, staff, 'finance');
+    await staffApi(request, finance, `/api/staff/adjustments/${asked.id}/approve`, {});
+
+    await useLanguage(page, lang);
+    await openSignedInPhone(page, investor, WITHDRAWAL);
+    await expect(page.getByTestId('withdrawal-available-amount')).toHaveText('¥50,000.00');
+    await expect(page.getByTestId('withdrawal-whole-yen')).toHaveText(
+      messageWith(lang, 'web', 'funding.withdrawal.wholeYen', { fraction: '¥0.78' }),
+    );
+    const all = page.getByRole('button', {
+      name: messageWith(lang, 'web', 'funding.withdrawal.allLabel', { amount: '¥50,000.00' }),
+    });
+    await expect(all).toHaveText(message(lang, 'web', 'funding.withdrawal.all'));
+    await all.click();
+    await expect(input(page, 'withdrawal-amount')).toHaveValue('50000');
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `${lang}-withdrawal-all`);
+  });
+}

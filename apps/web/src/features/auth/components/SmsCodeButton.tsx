@@ -45,7 +45,7 @@ export function SmsCodeButton({ form, purpose }: SmsCodeButtonProps) {
       disabled={waiting}
       loading={sendSmsCode.isPending}
       onClick={send}
-      className="kb-sms-button"
+      className="kb-field-button"
       data-testid="sms-code-button"
     >
       {waiting ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.getCode')}

@@ -21,6 +21,7 @@ import { useLayer } from '../../../lib/layers';
 import { yen } from '../../../lib/format';
 import { BANK_ACCOUNT_PATH } from '../../../lib/paths';
 import { useRequestWithdrawal, type WithdrawalAttempt } from '../api/withdrawals';
+import { mostWithdrawable } from '../lib/withdrawal-amount';
 import { BankAccountLine } from './BankAccountList';
 
 type BankAccount = ResponseOf<typeof api.funding.bankAccounts>['items'][number];
@@ -74,6 +75,8 @@ export function WithdrawalForm({ accounts, withdrawable, onRequested }: Withdraw
   // The account the confirmation names is the one its request carries, whatever the form shows since.
   const destination = accounts.find((account) => account.id === shown?.attempt.body.bankAccountId);
   const bankField = form.field('bankAccountId');
+  const amountField = form.field('amount');
+  const most = mostWithdrawable(withdrawable);
 
   const review = () => {
     const checked = form.parse(withdrawalRequest);
@@ -142,12 +145,27 @@ export function WithdrawalForm({ accounts, withdrawable, onRequested }: Withdraw
       <FormAlert alert={form.alert} testId="withdrawal" />
       <List className="kb-form">
         <FormField
-          {...form.field('amount')}
+          {...amountField}
           label={t('funding.withdrawal.amount')}
           labelPosition="above"
           placeholder={t('funding.withdrawal.amountPlaceholder')}
           inputMode="decimal"
           testId="withdrawal-amount"
+          extra={
+            most !== null && (
+              <Button
+                size="small"
+                color="primary"
+                fill="outline"
+                onClick={() => amountField.onChange(String(most / 100n))}
+                aria-label={t('funding.withdrawal.allLabel', { amount: yen(senToDecimal(most)) })}
+                className="kb-field-button"
+                data-testid="withdrawal-all"
+              >
+                {t('funding.withdrawal.all')}
+              </Button>
+            )
+          }
         />
         <List.Item
           title={t('funding.withdrawal.destination')}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, NoticeBar, Result } from 'antd-mobile';
 import { Link } from 'react-router';
-import type { ResponseOf, api } from '@kabuto/contract';
+import { senToDecimal, type ResponseOf, type api } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { SubPage } from '../../../components/ui/SubPage';
 import { DelayedLoading } from '../../../components/ui/DelayedLoading';
@@ -13,6 +13,7 @@ import { useBankAccounts } from '../api/bank-accounts';
 import { WithdrawalForm } from '../components/WithdrawalForm';
 import { WithdrawalHistory } from '../components/WithdrawalHistory';
 import { WithdrawalRules } from '../components/WithdrawalRules';
+import { senLeftBehind } from '../lib/withdrawal-amount';
 import '../components/funding.css';
 
 type Withdrawal = ResponseOf<typeof api.funding.requestWithdrawal>;
@@ -36,6 +37,7 @@ export default function WithdrawalPage() {
   const { t } = useTranslation();
   const withdrawable = useWithdrawable();
   const limitedBy = withdrawable.data?.limitedBy;
+  const fraction = withdrawable.data ? senLeftBehind(withdrawable.data) : null;
   const accounts = useBankAccounts();
   const { data: userInfo } = useUserInfo();
   const [requested, setRequested] = useState<Withdrawal | null>(null);
@@ -47,6 +49,11 @@ export default function WithdrawalPage() {
         <div style={{ fontSize: 24, fontWeight: 700 }} data-testid="withdrawal-available-amount">
           {withdrawable.data ? yen(withdrawable.data.withdrawable) : '—'}
         </div>
+        {withdrawable.data && !limitedBy && fraction !== null && (
+          <div className="kb-muted" style={{ marginTop: 4 }} data-testid="withdrawal-whole-yen">
+            {t('funding.withdrawal.wholeYen', { fraction: yen(senToDecimal(fraction)) })}
+          </div>
+        )}
         {withdrawable.data && limitedBy && (
           <div className="kb-muted" style={{ marginTop: 4 }} data-testid="withdrawal-limited">
             {t(`funding.withdrawal.limitedBy.${limitedBy}`, { available: yen(withdrawable.data.available) })}

@@ -120,6 +120,9 @@ export function OrderForm({
     stopLoss: '',
   });
   const [withTargets, setWithTargets] = useState(false);
+  // Set by a review with the targets switched on and both prices empty: the order would go without the
+  // protection the investor meant to set. Said under the take-profit field until either price is typed.
+  const [targetsRequired, setTargetsRequired] = useState(false);
   const { confirming, unanswered, review, dismiss, send } = useConfirmedSend({
     form,
     preview,
@@ -161,7 +164,13 @@ export function OrderForm({
     market ? decimalToSen(market.last) : null,
     market?.board,
   );
-  const targetFields = useTargetFields(form, side, targetReferences, market?.topix500 ?? null);
+  const targetFields = useTargetFields(
+    form,
+    side,
+    targetReferences,
+    market?.topix500 ?? null,
+    targetsRequired,
+  );
   // Said under their fields once left (useCheckedFields): the limit price as the engine judges it, the quantity.
   const checkedFields = useCheckedFields(form, {
     price:
@@ -198,9 +207,8 @@ export function OrderForm({
   };
 
   const check = () => {
-    // Switched on and left empty, the order would go without the protection the investor meant to set.
     if (withTargets && !form.values.takeProfit.trim() && !form.values.stopLoss.trim()) {
-      form.showFailure(new ApiError('ORDER_TAKE_PROFIT_INVALID', t('trade:targetsRequired')));
+      setTargetsRequired(true);
       return;
     }
     if (lots === null) {
@@ -374,7 +382,10 @@ export function OrderForm({
           extra={
             <Switch
               checked={withTargets}
-              onChange={setWithTargets}
+              onChange={(on) => {
+                setWithTargets(on);
+                setTargetsRequired(false);
+              }}
               aria-label={t('trade:targetsSwitch')}
               data-testid="order-targets-switch"
             />
