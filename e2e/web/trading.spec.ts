@@ -102,6 +102,7 @@ interface PositionView {
   id: string;
   status: string;
   entryPrice: string;
+  margin: string;
   realisedPnl: string | null;
   netPnl: string | null;
   openFee: string;
@@ -421,6 +422,16 @@ for (const lang of ['ja', 'en']) {
       await expect(row).toHaveCount(1);
       // Signed, in yen as every amount: "+¥1,234.00", "-¥56.00", "¥0.00".
       await expect(row.getByTestId('position-pnl')).toHaveText(/^([+-]¥[\d,]+\.\d{2}|¥0\.00)$/);
+      // Its share of the margin, as the position's own screen gives it: the same P&L over the position's margin.
+      await expect(async () => {
+        const pnl = Number((await row.getByTestId('position-pnl').innerText()).replace(/[¥,]/g, ''));
+        // Hundredths of a percent, rounded half away from zero; no sign on 0.00.
+        const hundredths = Math.round((Math.abs(pnl) * 10_000) / Number(open.items[0]!.margin));
+        const sign = hundredths === 0 ? '' : pnl > 0 ? '+' : '-';
+        expect(await row.getByTestId('position-pnl-percent').innerText()).toBe(
+          messageWith(lang, 'trade', 'pnlPercent', { percent: `${sign}${(hundredths / 100).toFixed(2)}` }),
+        );
+      }).toPass({ timeout: 10_000 });
       // 建単価 and 現在値 each named on the row, the last price from the feed.
       await expect(row.getByTestId('position-row-prices')).toContainText(
         `${message(lang, 'trade', 'entryPrice')} ${Number(open.items[0]!.entryPrice).toLocaleString('en-US')}`,

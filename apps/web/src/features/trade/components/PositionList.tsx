@@ -3,6 +3,7 @@ import { toneClass } from '../../../lib/price-tone';
 import { formatJst, formatPrice, type Position } from '@kabuto/contract';
 import { useTradeTranslation } from '../lib/texts';
 import type { TradeSnapshot } from '../api/snapshot';
+import { pnlPercentOf } from '../lib/figures';
 import { partialCloseLotsOf, positionStatusText, quantityText } from '../lib/labels';
 import { InstrumentLabel, SideTag } from './InstrumentLabel';
 import { ListStates } from './ListStates';
@@ -25,6 +26,7 @@ export function PositionList({
     >
       {snapshot.rows.map(({ position, price, pnl }) => {
         const partialLots = partialCloseLotsOf(position);
+        const percent = pnl ? pnlPercentOf(pnl, position.margin) : null;
         return (
           <li key={position.id}>
             <button
@@ -50,7 +52,10 @@ export function PositionList({
                     {t('trade:leverageValue', { leverage: position.leverage })}
                   </span>
                 </span>
-                <span>{t('trade:rowAt.opened', { at: formatJst(position.openedAt) })}</span>
+                {/* 評価損益's share of the margin, as the position's own screen gives it. */}
+                <span className={toneClass(pnl)} data-testid="position-pnl-percent">
+                  {percent ? t('trade:pnlPercent', { percent: withSign(percent) }) : ''}
+                </span>
               </span>
               {/* 建単価 and 現在値 each with its name, as a broker's 建玉一覧 prints them. */}
               <span className="kb-trade-row-meta" data-testid="position-row-prices">
@@ -82,6 +87,7 @@ export function PositionList({
                     {t('trade:positionNumber', { id: position.id })}
                   </span>
                 </span>
+                <span>{t('trade:rowAt.opened', { at: formatJst(position.openedAt) })}</span>
               </span>
               {partialLots !== null && (
                 // 一部返済: the close waits for fewer shares than the row's, which it says under its status.
