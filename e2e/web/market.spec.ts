@@ -124,6 +124,9 @@ for (const lang of ['ja', 'en']) {
     await expect(star).toHaveAttribute('aria-pressed', 'false');
     await star.click();
     await expect(star).toHaveAttribute('aria-pressed', 'true');
+    // A toast says what the star did, once the server has it.
+    await expect(page.locator('.adm-toast-main')).toHaveText(message(lang, 'market', 'watchAdded'));
+    await screenshot(page, `${lang}-watch-added`);
     const watchlist = await request.get('/api/watchlist', { headers: { token: investor.token } });
     expect(((await watchlist.json()) as { data: { items: { code: string }[] } }).data.items).toEqual([
       expect.objectContaining({ code: '7203' }),

@@ -162,8 +162,15 @@ export function useWatchlistToggle() {
   const { mutate } = toggle;
   return {
     isWatched: useCallback((code: string) => codes.has(code), [codes]),
-    // Stable while the watchlist is, so the rows given it (memoised) are not drawn again by a price.
-    toggle: useCallback((code: string) => mutate({ code, watch: !codes.has(code) }), [mutate, codes]),
+    // Stable while the watchlist is, so the rows given it (memoised) are not drawn again by a price. `onDone`
+    // hears whether the code is now watched, once the server has it.
+    toggle: useCallback(
+      (code: string, onDone?: (watched: boolean) => void) => {
+        const watch = !codes.has(code);
+        mutate({ code, watch }, { onSuccess: () => onDone?.(watch) });
+      },
+      [mutate, codes],
+    ),
     pendingCode: toggle.isPending ? toggle.variables.code : null,
   };
 }
