@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { registerByApi } from '../support';
-import { input, loginInBrowser, message } from './helpers';
+import { registerByApi, screenshot } from '../support';
+import {
+  expectNoHorizontalOverflow,
+  input,
+  loginInBrowser,
+  message,
+  openSignedInPhone,
+  useLanguage,
+} from './helpers';
 
 test('a new investor sets the transaction password with the login password, then changes the login password', async ({
   page,
@@ -64,3 +71,24 @@ test('the user page shows the figures of the signed-in investor', async ({ page,
   await expect(page.getByTestId('balance-total')).toContainText('¥0.00');
   await expect(page.getByTestId('user-kyc')).toHaveText(message('ja', 'web', 'kyc.none'));
 });
+
+for (const lang of ['ja', 'en'] as const) {
+  test(`${lang}: tapping the credit score says what it is and what it allows`, async ({ page, request }) => {
+    const user = await registerByApi(request);
+    await useLanguage(page, lang);
+    await openSignedInPhone(page, user, '/#/pages/user/user');
+    const credit = page.getByTestId('user-credit');
+    await expect(credit).toContainText('100');
+    await expect(credit).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByTestId('user-credit-note')).toHaveCount(0);
+    await credit.click();
+    await expect(credit).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByTestId('user-credit-note')).toHaveText(
+      message(lang, 'web', 'user.creditScoreNote'),
+    );
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `${lang}-user-credit-note`);
+    await credit.click();
+    await expect(page.getByTestId('user-credit-note')).toHaveCount(0);
+  });
+}

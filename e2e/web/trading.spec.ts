@@ -1932,6 +1932,13 @@ test('the order form’s take-profit and stop-loss say what closing there would 
       message(lang, 'trade', 'targetsRequired'),
     );
     await expect(page.getByRole('dialog', { name: message(lang, 'trade', 'confirmTitle') })).toHaveCount(0);
+    // Brought into view, above the button held at the foot of the screen: the tap does not seem to do nothing.
+    await expect(async () => {
+      const error = await panel.getByTestId('order-take-profit-error').boundingBox();
+      const footer = await page.locator('.kb-actions-sticky').boundingBox();
+      expect(error!.y).toBeGreaterThanOrEqual(0);
+      expect(error!.y + error!.height).toBeLessThanOrEqual(footer!.y);
+    }).toPass({ timeout: 5_000 });
     // A stop-loss alone is protection enough: the message goes as soon as one is typed.
     await input(page, 'order-stop-loss').fill(String(last + 100));
     await expect(panel.getByTestId('order-take-profit-error')).toHaveCount(0);

@@ -1,9 +1,10 @@
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { List, PullToRefresh, Tag } from 'antd-mobile';
 import {
   BankcardOutline,
   BillOutline,
   CollectMoneyOutline,
+  InformationCircleOutline,
   ReceivePaymentOutline,
   SetOutline,
   UserCircleOutline,
@@ -26,6 +27,7 @@ const KYC_TAG_COLOR: Record<UserInfo['real_name_status'], string> = {
 export function UserProfile({ info, onRefresh }: { info: UserInfo; onRefresh: () => Promise<unknown> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [creditExplained, setCreditExplained] = useState(false);
 
   const links: { id: string; label: string; icon: ComponentType; to: string }[] = [
     { id: 'deposit', label: t('user.links.deposit'), icon: ReceivePaymentOutline, to: paths.DEPOSIT_PATH },
@@ -70,11 +72,26 @@ export function UserProfile({ info, onRefresh }: { info: UserInfo; onRefresh: ()
               </Tag>
             </div>
           </div>
-          <div className="kb-credit" data-testid="user-credit">
+          {/* A figure no other screen explains: tapping it says what it is and what it allows. */}
+          <button
+            type="button"
+            className="kb-credit"
+            aria-expanded={creditExplained}
+            aria-controls="user-credit-note"
+            onClick={() => setCreditExplained((shown) => !shown)}
+            data-testid="user-credit"
+          >
             <strong>{info.credit_score}</strong>
-            <span className="kb-muted">{t('user.creditScore')}</span>
-          </div>
+            <span className="kb-muted">
+              {t('user.creditScore')} <InformationCircleOutline aria-hidden />
+            </span>
+          </button>
         </section>
+        {creditExplained && (
+          <p id="user-credit-note" className="kb-credit-note" data-testid="user-credit-note">
+            {t('user.creditScoreNote')}
+          </p>
+        )}
         <div className="kb-balance-card">
           <BalanceGrid
             info={info}

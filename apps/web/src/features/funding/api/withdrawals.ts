@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes, type api } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { fundingKeys, type RequestBody } from './keys';
@@ -24,10 +24,14 @@ export interface WithdrawalAttempt {
 
 export function useRequestWithdrawal() {
   const refreshMoney = useRefreshMoney();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: WithdrawalAttempt) =>
       apiClient.call(routes.funding.requestWithdrawal, { body, idempotencyKey }),
     onSuccess: refreshMoney,
+    // Refused (above what may leave now, a margin call since): 出金可能額 is read again, so the page and 全額 give
+    // the server's figure rather than the one that was refused.
+    onError: () => queryClient.invalidateQueries({ queryKey: fundingKeys.withdrawable() }),
     meta: { failuresInForm: true },
   });
 }

@@ -4,6 +4,7 @@ import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import {
   decimalToSen,
   formatYen,
+  groupThousands,
   senToDecimal,
   WITHDRAWAL_RULES,
   withdrawalRequest,
@@ -149,7 +150,7 @@ export function WithdrawalForm({ accounts, withdrawable, onRequested }: Withdraw
           label={t('funding.withdrawal.amount')}
           labelPosition="above"
           placeholder={t('funding.withdrawal.amountPlaceholder')}
-          inputMode="decimal"
+          inputMode="numeric"
           testId="withdrawal-amount"
           extra={
             most !== null && (
@@ -157,7 +158,7 @@ export function WithdrawalForm({ accounts, withdrawable, onRequested }: Withdraw
                 size="small"
                 color="primary"
                 fill="outline"
-                onClick={() => amountField.onChange(String(most / 100n))}
+                onClick={() => amountField.onChange(groupThousands(String(most / 100n)))}
                 aria-label={t('funding.withdrawal.allLabel', { amount: yen(senToDecimal(most)) })}
                 className="kb-field-button"
                 data-testid="withdrawal-all"

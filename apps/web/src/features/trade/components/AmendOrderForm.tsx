@@ -46,6 +46,7 @@ import { ConfirmationDialog } from './ConfirmationDialog';
 import { Figures } from './DetailSheet';
 import { EstimateRow } from './EstimateRow';
 import { Stepper } from './Stepper';
+import { revealFirstError } from '../../../components/form/reveal-first-error';
 
 /**
  * 訂正 of a resting limit order: a new limit price (on the stock's tick grid, within today's limits) and lots,
@@ -151,6 +152,7 @@ export function AmendOrderForm({
       onSubmit={(event) => {
         event.preventDefault();
         check();
+        revealFirstError(event.currentTarget);
       }}
       noValidate
       data-testid="amend-form"

@@ -40,6 +40,7 @@ import { Figures } from './DetailSheet';
 import { Stepper } from './Stepper';
 import { ToggleGroup } from './ToggleGroup';
 import { ValidityChoice, validityFor } from './ValidityChoice';
+import { revealFirstError } from '../../../components/form/reveal-first-error';
 
 /**
  * 決済: all of the position's shares or some of them (一部返済), at the market or with a limit (当日中 or 今週中),
@@ -140,6 +141,7 @@ export function ClosePositionForm({
       onSubmit={(event) => {
         event.preventDefault();
         check();
+        revealFirstError(event.currentTarget);
       }}
       noValidate
       data-testid="close-form"

@@ -21,6 +21,7 @@ import { Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
 import { Stepper } from './Stepper';
 import { TargetEstimates } from './TargetEstimates';
+import { revealFirstError } from '../../../components/form/reveal-first-error';
 
 const inputOf = (decimal: string | null) => (decimal ? priceInputText(decimalToSen(decimal) ?? 0n) : '');
 
@@ -80,6 +81,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
       onSubmit={(event) => {
         event.preventDefault();
         submit();
+        revealFirstError(event.currentTarget);
       }}
       noValidate
       data-testid="targets-form"

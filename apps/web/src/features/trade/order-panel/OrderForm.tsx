@@ -54,6 +54,7 @@ import { ConfirmationDialog } from '../components/ConfirmationDialog';
 import { EstimateRow } from '../components/EstimateRow';
 import { TargetEstimates } from '../components/TargetEstimates';
 import { OrderConfirmation } from './OrderConfirmation';
+import { revealFirstError } from '../../../components/form/reveal-first-error';
 
 /** The leverages offered when the server names none: the engine's default set. */
 export const DEFAULT_LEVERAGES: readonly number[] = [1, 2, 3];
@@ -253,6 +254,7 @@ export function OrderForm({
       onSubmit={(event) => {
         event.preventDefault();
         check();
+        revealFirstError(event.currentTarget);
       }}
       data-testid="order-form"
       noValidate
