@@ -1726,6 +1726,14 @@ for (const lang of ['ja', 'en']) {
     await expect(page.getByTestId('position-row')).toHaveCount(1);
     await page.goBack();
     await expect(page.getByTestId('order-panel').getByTestId('order-held-opposite')).toBeVisible();
+    // The confirmation says it once more, where the order is sent: the holding stays, the order opens another.
+    await page.getByTestId('order-panel').getByTestId('order-review').click();
+    await expect(page.getByTestId('order-confirm').getByTestId('order-confirm-held-opposite')).toHaveText(
+      messageWith(lang, 'trade', 'heldOpposite.confirm.long', {
+        quantity: messageWith(lang, 'trade', 'quantity_other', { shares: '200', lots: '2' }),
+      }),
+    );
+    await screenshot(page, `order-held-opposite-confirm-${lang}`);
     await context.close();
   });
 }

@@ -10,6 +10,12 @@ import { oppositeLots, type Side } from '../lib/figures';
  * Japanese brokers' apps sell a holding from 売り; here a holding is sold by closing it (返済), which the button
  * opens.
  */
+/** The lots held against an order's side in its stock (0 for none), from the open positions. */
+export function useHeldOppositeLots(code: string, side: Side): number {
+  const positions = usePositions('open');
+  return oppositeLots(positions.data?.pages.flatMap((page) => page.items) ?? [], code, side);
+}
+
 export function HeldOppositeNote({
   code,
   side,
@@ -20,8 +26,7 @@ export function HeldOppositeNote({
   onOpenPositions?: (() => void) | undefined;
 }) {
   const { t } = useTradeTranslation();
-  const positions = usePositions('open');
-  const lots = oppositeLots(positions.data?.pages.flatMap((page) => page.items) ?? [], code, side);
+  const lots = useHeldOppositeLots(code, side);
   if (lots === 0) return null;
   const held = side === 'short' ? 'long' : 'short';
   return (
@@ -33,5 +38,18 @@ export function HeldOppositeNote({
         </Button>
       )}
     </div>
+  );
+}
+
+/** The same said again where the order is confirmed: the position held stays open, the order opens another. */
+export function HeldOppositeConfirmNote({ code, side }: { code: string; side: Side }) {
+  const { t } = useTradeTranslation();
+  const lots = useHeldOppositeLots(code, side);
+  if (lots === 0) return null;
+  const held = side === 'short' ? 'long' : 'short';
+  return (
+    <p className="kb-trade-note kb-trade-held-note" role="note" data-testid="order-confirm-held-opposite">
+      {t(`trade:heldOpposite.confirm.${held}`, { quantity: quantityText(t, lots) })}
+    </p>
   );
 }

@@ -6,6 +6,7 @@ import { useTradeTranslation } from '../lib/texts';
 import { yen } from '../../../lib/format';
 import type { OrderRequest } from '../api/keys';
 import { SimulatedLabel } from '../components/SimulatedLabel';
+import { HeldOppositeConfirmNote } from './HeldOppositeNote';
 import {
   dailyChargeFigure,
   liquidationNoteText,
@@ -72,6 +73,7 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
           </div>
         ))}
       </dl>
+      <HeldOppositeConfirmNote code={order.code} side={order.side} />
       {weekNote && (
         <p className="kb-trade-note" data-testid="order-confirm-week-ends-today">
           {weekNote}
