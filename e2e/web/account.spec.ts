@@ -80,7 +80,7 @@ for (const lang of ['ja', 'en'] as const) {
     const credit = page.getByTestId('user-credit');
     await expect(credit).toContainText('100');
     await expect(credit).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByTestId('user-credit-note')).toHaveCount(0);
+    await expect(page.getByTestId('user-credit-note')).toBeHidden();
     await credit.click();
     await expect(credit).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByTestId('user-credit-note')).toHaveText(
@@ -89,6 +89,6 @@ for (const lang of ['ja', 'en'] as const) {
     await expectNoHorizontalOverflow(page);
     await screenshot(page, `${lang}-user-credit-note`);
     await credit.click();
-    await expect(page.getByTestId('user-credit-note')).toHaveCount(0);
+    await expect(page.getByTestId('user-credit-note')).toBeHidden();
   });
 }

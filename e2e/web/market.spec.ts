@@ -6,6 +6,7 @@ import {
   message,
   messageWith,
   openSignedInPhone,
+  shownToast,
   useLanguage,
 } from './helpers';
 
@@ -125,8 +126,9 @@ for (const lang of ['ja', 'en']) {
     await star.click();
     await expect(star).toHaveAttribute('aria-pressed', 'true');
     // A toast says what the star did, once the server has it.
-    await expect(page.locator('.adm-toast-main')).toHaveText(message(lang, 'market', 'watchAdded'));
-    await screenshot(page, `${lang}-watch-added`);
+    expect((await shownToast(page, message(lang, 'market', 'watchAdded'))).text).toBe(
+      message(lang, 'market', 'watchAdded'),
+    );
     const watchlist = await request.get('/api/watchlist', { headers: { token: investor.token } });
     expect(((await watchlist.json()) as { data: { items: { code: string }[] } }).data.items).toEqual([
       expect.objectContaining({ code: '7203' }),

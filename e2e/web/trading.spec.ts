@@ -424,12 +424,17 @@ for (const lang of ['ja', 'en']) {
       await expect(row.getByTestId('position-pnl')).toHaveText(/^([+-]¥[\d,]+\.\d{2}|¥0\.00)$/);
       // Its share of the margin, as the position's own screen gives it: the same P&L over the position's margin.
       await expect(async () => {
-        const pnl = Number((await row.getByTestId('position-pnl').innerText()).replace(/[¥,]/g, ''));
+        const pnl = sen(await row.getByTestId('position-pnl').innerText());
+        const margin = sen(open.items[0]!.margin);
         // Hundredths of a percent, rounded half away from zero; no sign on 0.00.
-        const hundredths = Math.round((Math.abs(pnl) * 10_000) / Number(open.items[0]!.margin));
-        const sign = hundredths === 0 ? '' : pnl > 0 ? '+' : '-';
+        const magnitude = pnl < 0n ? -pnl : pnl;
+        const hundredths = (magnitude * 20_000n + margin) / (2n * margin);
+        const sign = hundredths === 0n ? '' : pnl > 0n ? '+' : '-';
+        const digits = hundredths.toString().padStart(3, '0');
         expect(await row.getByTestId('position-pnl-percent').innerText()).toBe(
-          messageWith(lang, 'trade', 'pnlPercent', { percent: `${sign}${(hundredths / 100).toFixed(2)}` }),
+          messageWith(lang, 'trade', 'pnlPercent', {
+            percent: `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`,
+          }),
         );
       }).toPass({ timeout: 10_000 });
       // 建単価 and 現在値 each named on the row, the last price from the feed.
@@ -1951,6 +1956,13 @@ test('the order form’s take-profit and stop-loss say what closing there would 
     await input(page, 'order-stop-loss').fill(String(last + 100));
     await expect(panel.getByTestId('order-take-profit-error')).toHaveCount(0);
     await input(page, 'order-stop-loss').fill('');
+    // Sent with the keyboard's Go key from the empty take-profit, which hides its message while typed in: shown.
+    await input(page, 'order-take-profit').focus();
+    await expect(panel.getByTestId('order-take-profit-error')).toHaveCount(0);
+    await input(page, 'order-take-profit').press('Enter');
+    await expect(panel.getByTestId('order-take-profit-error')).toHaveText(
+      message(lang, 'trade', 'targetsRequired'),
+    );
     // The first − on an empty take-profit starts a tick below the bid a short sells at, the first + on its
     // stop-loss a tick above the ask it would be bought back at: both valid at once (the market may move after).
     await panel.getByTestId('order-take-profit-down').click();

@@ -416,7 +416,7 @@ for (const lang of ['ja', 'en'] as const) {
     });
     await expect(all).toHaveText(message(lang, 'web', 'funding.withdrawal.all'));
     await all.click();
-    await expect(input(page, 'withdrawal-amount')).toHaveValue('50,000');
+    await expect(input(page, 'withdrawal-amount')).toHaveValue('50000');
     await expectNoHorizontalOverflow(page);
     await screenshot(page, `${lang}-withdrawal-all`);
   });

@@ -147,7 +147,8 @@ export function useWatchlist() {
 }
 
 /** Whether a code is on the watchlist, and the toggle. */
-export function useWatchlistToggle() {
+/** The watchlist's toggle; `onToggled` hears, for every toggle the server accepts, whether the code is now watched. */
+export function useWatchlistToggle(onToggled?: (watched: boolean) => void) {
   const queryClient = useQueryClient();
   const userId = useSession((state) => state.userId);
   const { data: items } = useWatchlist();
@@ -157,20 +158,14 @@ export function useWatchlistToggle() {
       if (watch) await apiClient.call(routes.watchlist.add, { params: { code } });
       else await apiClient.call(routes.watchlist.remove, { params: { code } });
     },
+    onSuccess: (_, { watch }) => onToggled?.(watch),
     onSettled: () => queryClient.invalidateQueries({ queryKey: marketKeys.watchlist(userId) }),
   });
   const { mutate } = toggle;
   return {
     isWatched: useCallback((code: string) => codes.has(code), [codes]),
-    // Stable while the watchlist is, so the rows given it (memoised) are not drawn again by a price. `onDone`
-    // hears whether the code is now watched, once the server has it.
-    toggle: useCallback(
-      (code: string, onDone?: (watched: boolean) => void) => {
-        const watch = !codes.has(code);
-        mutate({ code, watch }, { onSuccess: () => onDone?.(watch) });
-      },
-      [mutate, codes],
-    ),
+    // Stable while the watchlist is, so the rows given it (memoised) are not drawn again by a price.
+    toggle: useCallback((code: string) => mutate({ code, watch: !codes.has(code) }), [mutate, codes]),
     pendingCode: toggle.isPending ? toggle.variables.code : null,
   };
 }

@@ -16,15 +16,16 @@ const WATCH_TOAST_MS = 1200;
 export function useWatchStars() {
   const { t } = useMarketTranslation();
   const loggedIn = useIsLoggedIn();
-  const { isWatched, toggle: toggleWatch, pendingCode } = useWatchlistToggle();
+  const {
+    isWatched,
+    toggle: toggleWatch,
+    pendingCode,
+  } = useWatchlistToggle((watched) =>
+    showToast(t(watched ? 'market:watchAdded' : 'market:watchRemoved'), WATCH_TOAST_MS),
+  );
   const askToLogin = useLoginPrompt();
   const toggle = useCallback(
-    (code: string) =>
-      loggedIn
-        ? toggleWatch(code, (watched) =>
-            showToast(t(watched ? 'market:watchAdded' : 'market:watchRemoved'), WATCH_TOAST_MS),
-          )
-        : void askToLogin(t('market:loginToWatch')),
+    (code: string) => (loggedIn ? toggleWatch(code) : void askToLogin(t('market:loginToWatch'))),
     [loggedIn, toggleWatch, askToLogin, t],
   );
   return {

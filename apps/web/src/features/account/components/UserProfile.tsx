@@ -87,11 +87,14 @@ export function UserProfile({ info, onRefresh }: { info: UserInfo; onRefresh: ()
             </span>
           </button>
         </section>
-        {creditExplained && (
-          <p id="user-credit-note" className="kb-credit-note" data-testid="user-credit-note">
-            {t('user.creditScoreNote')}
-          </p>
-        )}
+        <p
+          id="user-credit-note"
+          className="kb-credit-note"
+          hidden={!creditExplained}
+          data-testid="user-credit-note"
+        >
+          {t('user.creditScoreNote')}
+        </p>
         <div className="kb-balance-card">
           <BalanceGrid
             info={info}

@@ -4,7 +4,6 @@ import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import {
   decimalToSen,
   formatYen,
-  groupThousands,
   senToDecimal,
   WITHDRAWAL_RULES,
   withdrawalRequest,
@@ -158,7 +157,7 @@ export function WithdrawalForm({ accounts, withdrawable, onRequested }: Withdraw
                 size="small"
                 color="primary"
                 fill="outline"
-                onClick={() => amountField.onChange(groupThousands(String(most / 100n)))}
+                onClick={() => amountField.onChange(String(most / 100n))}
                 aria-label={t('funding.withdrawal.allLabel', { amount: yen(senToDecimal(most)) })}
                 className="kb-field-button"
                 data-testid="withdrawal-all"

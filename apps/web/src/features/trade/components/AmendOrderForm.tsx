@@ -46,7 +46,6 @@ import { ConfirmationDialog } from './ConfirmationDialog';
 import { Figures } from './DetailSheet';
 import { EstimateRow } from './EstimateRow';
 import { Stepper } from './Stepper';
-import { revealFirstError } from '../../../components/form/reveal-first-error';
 
 /**
  * 訂正 of a resting limit order: a new limit price (on the stock's tick grid, within today's limits) and lots,
@@ -73,7 +72,7 @@ export function AmendOrderForm({
     price: priceInputText(orderPrice),
     shares: String(order.lots * SHARES_PER_LOT),
   });
-  const { confirming, unanswered, review, dismiss, send } = useConfirmedSend({
+  const { confirming, unanswered, review, dismiss, send, formRef, reveal } = useConfirmedSend({
     form,
     preview,
     previewRequest: (body: AmendRequest) => ({ id: order.id, body }),
@@ -148,11 +147,12 @@ export function AmendOrderForm({
 
   return (
     <form
+      ref={formRef}
       className="kb-trade-form"
       onSubmit={(event) => {
         event.preventDefault();
         check();
-        revealFirstError(event.currentTarget);
+        reveal();
       }}
       noValidate
       data-testid="amend-form"

@@ -40,7 +40,6 @@ import { Figures } from './DetailSheet';
 import { Stepper } from './Stepper';
 import { ToggleGroup } from './ToggleGroup';
 import { ValidityChoice, validityFor } from './ValidityChoice';
-import { revealFirstError } from '../../../components/form/reveal-first-error';
 
 /**
  * 決済: all of the position's shares or some of them (一部返済), at the market or with a limit (当日中 or 今週中),
@@ -75,7 +74,7 @@ export function ClosePositionForm({
     price: priceInputText(decimalToSen(resting?.limit ?? last) ?? 0n),
     validity: (resting?.validity ?? 'day') as string,
   });
-  const { confirming, unanswered, review, dismiss, send } = useConfirmedSend({
+  const { confirming, unanswered, review, dismiss, send, formRef, reveal } = useConfirmedSend({
     form,
     preview,
     previewRequest: (body: CloseRequest) => ({ id: position.id, body }),
@@ -137,11 +136,12 @@ export function ClosePositionForm({
 
   return (
     <form
+      ref={formRef}
       className="kb-trade-form"
       onSubmit={(event) => {
         event.preventDefault();
         check();
-        revealFirstError(event.currentTarget);
+        reveal();
       }}
       noValidate
       data-testid="close-form"

@@ -21,7 +21,6 @@ import { Figures } from './DetailSheet';
 import { InstrumentLabel } from './InstrumentLabel';
 import { Stepper } from './Stepper';
 import { TargetEstimates } from './TargetEstimates';
-import { revealFirstError } from '../../../components/form/reveal-first-error';
 
 const inputOf = (decimal: string | null) => (decimal ? priceInputText(decimalToSen(decimal) ?? 0n) : '');
 
@@ -46,7 +45,7 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
   };
 
   // Nothing to ask the server before the confirmation: the targets are judged above, its figures are worked out here.
-  const { confirming, unanswered, review, dismiss, send } = useConfirmedSend({
+  const { confirming, unanswered, review, dismiss, send, formRef, reveal } = useConfirmedSend({
     form,
     preview: { mutate: (targets: TargetsRequest, { onSuccess }) => onSuccess?.(targets) },
     previewRequest: (targets: TargetsRequest) => targets,
@@ -77,11 +76,12 @@ export function TargetsForm({ position, onDone }: { position: Position; onDone: 
 
   return (
     <form
+      ref={formRef}
       className="kb-trade-form"
       onSubmit={(event) => {
         event.preventDefault();
         submit();
-        revealFirstError(event.currentTarget);
+        reveal();
       }}
       noValidate
       data-testid="targets-form"

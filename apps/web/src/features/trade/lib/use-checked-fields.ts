@@ -13,6 +13,8 @@ export interface CheckedFields<N extends string> {
    * the keyboard's Go key leaves the focus there).
    */
   refuse(): boolean;
+  /** Shows the problems as they will be on the next render, even under the field being typed in. */
+  reveal(): void;
 }
 
 /**
@@ -25,9 +27,10 @@ export function useCheckedFields<N extends string>(
   problems: Record<N, string | null>,
 ): CheckedFields<N> {
   const [editing, setEditing] = useState<N | null>(null);
+  const reveal = () => setEditing(null);
   const refuse = () => {
     if (!Object.values<string | null>(problems).some(Boolean)) return false;
-    setEditing(null);
+    reveal();
     return true;
   };
   const field = (name: N): CheckedFieldBinding => {
@@ -41,5 +44,5 @@ export function useCheckedFields<N extends string>(
       onBlur: () => setEditing((current) => (current === name ? null : current)),
     };
   };
-  return { field, refuse };
+  return { field, refuse, reveal };
 }

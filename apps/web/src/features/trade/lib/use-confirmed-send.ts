@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { revealFirstError } from '../../../components/form/reveal-first-error';
 import { ApiError, newIdempotencyKey } from '@kabuto/client';
 import type { Form, Sendable } from '../../../components/form/use-form';
 import type { Confirmed } from '../api/trading';
@@ -40,6 +41,9 @@ export function useConfirmedSend<Body, Figures, PreviewRequest, Result>({
   const [unanswered, setUnanswered] = useState(false);
   /** The attempt whose confirmation is open: an answer that comes once it is closed is for no dialog. */
   const open = useRef<Confirmed<Body> | null>(null);
+  /** The form (given to its <form>): a refused field is brought into view, above the button at its foot. */
+  const formRef = useRef<HTMLFormElement>(null);
+  const reveal = () => revealFirstError(formRef.current);
 
   const close = () => {
     open.current = null;
@@ -56,12 +60,17 @@ export function useConfirmedSend<Body, Figures, PreviewRequest, Result>({
   };
 
   const review = (body: Body) =>
-    form.send(preview, previewRequest(body), (figures) => {
-      const attempt = { body, idempotencyKey: newIdempotencyKey() };
-      open.current = attempt;
-      setUnanswered(false);
-      setConfirming({ attempt, preview: figures });
-    });
+    form.send(
+      preview,
+      previewRequest(body),
+      (figures) => {
+        const attempt = { body, idempotencyKey: newIdempotencyKey() };
+        open.current = attempt;
+        setUnanswered(false);
+        setConfirming({ attempt, preview: figures });
+      },
+      reveal,
+    );
 
   const send = () => {
     if (!confirming) return;
@@ -82,9 +91,12 @@ export function useConfirmedSend<Body, Figures, PreviewRequest, Result>({
         // Any other failure closes the confirmation; one that came after going back is said on the form all the same.
         if (stillOpen) close();
         if (lost) sayMaybeSent();
-        else if (error instanceof Error) form.showFailure(error);
+        else if (error instanceof Error) {
+          form.showFailure(error);
+          reveal();
+        }
       });
   };
 
-  return { confirming, unanswered, review, dismiss, send };
+  return { confirming, unanswered, review, dismiss, send, formRef, reveal };
 }

@@ -4,18 +4,18 @@ import { usePositions } from '../api/trading';
 import { quantityText } from '../lib/labels';
 import { oppositeLots, type Side } from '../lib/figures';
 
+/** The lots held against an order's side in its stock (0 for none), from the open positions. */
+function useHeldOppositeLots(code: string, side: Side): number {
+  const positions = usePositions('open');
+  return oppositeLots(positions.data?.pages.flatMap((page) => page.items) ?? [], code, side);
+}
+
 /**
  * Said above an order that would open a new position against one the investor holds in the stock: a 売り here is
  * a new short (信用売り), not the sale of the 買建 they hold, and a 買い a new long, not the 買戻し of a 売建.
  * Japanese brokers' apps sell a holding from 売り; here a holding is sold by closing it (返済), which the button
  * opens.
  */
-/** The lots held against an order's side in its stock (0 for none), from the open positions. */
-export function useHeldOppositeLots(code: string, side: Side): number {
-  const positions = usePositions('open');
-  return oppositeLots(positions.data?.pages.flatMap((page) => page.items) ?? [], code, side);
-}
-
 export function HeldOppositeNote({
   code,
   side,

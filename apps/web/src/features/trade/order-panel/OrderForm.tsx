@@ -54,7 +54,6 @@ import { ConfirmationDialog } from '../components/ConfirmationDialog';
 import { EstimateRow } from '../components/EstimateRow';
 import { TargetEstimates } from '../components/TargetEstimates';
 import { OrderConfirmation } from './OrderConfirmation';
-import { revealFirstError } from '../../../components/form/reveal-first-error';
 
 /** The leverages offered when the server names none: the engine's default set. */
 export const DEFAULT_LEVERAGES: readonly number[] = [1, 2, 3];
@@ -124,7 +123,7 @@ export function OrderForm({
   // Set by a review with the targets switched on and both prices empty: the order would go without the
   // protection the investor meant to set. Said under the take-profit field until either price is typed.
   const [targetsRequired, setTargetsRequired] = useState(false);
-  const { confirming, unanswered, review, dismiss, send } = useConfirmedSend({
+  const { confirming, unanswered, review, dismiss, send, formRef, reveal } = useConfirmedSend({
     form,
     preview,
     previewRequest: (body: OrderRequest) => body,
@@ -210,6 +209,8 @@ export function OrderForm({
   const check = () => {
     if (withTargets && !form.values.takeProfit.trim() && !form.values.stopLoss.trim()) {
       setTargetsRequired(true);
+      // Submitted from the keyboard's Go key, the focus is still in the empty take-profit field.
+      targetFields.reveal();
       return;
     }
     if (lots === null) {
@@ -250,11 +251,12 @@ export function OrderForm({
   const leverageNoteId = 'order-leverage-note';
   return (
     <form
+      ref={formRef}
       className="kb-trade-form"
       onSubmit={(event) => {
         event.preventDefault();
         check();
-        revealFirstError(event.currentTarget);
+        reveal();
       }}
       data-testid="order-form"
       noValidate
