@@ -49,7 +49,7 @@ export default function WithdrawalPage() {
         <div style={{ fontSize: 24, fontWeight: 700 }} data-testid="withdrawal-available-amount">
           {withdrawable.data ? yen(withdrawable.data.withdrawable) : '—'}
         </div>
-        {withdrawable.data && !limitedBy && fraction !== null && (
+        {!limitedBy && fraction !== null && (
           <div className="kb-muted" style={{ marginTop: 4 }} data-testid="withdrawal-whole-yen">
             {t('funding.withdrawal.wholeYen', { fraction: yen(senToDecimal(fraction)) })}
           </div>

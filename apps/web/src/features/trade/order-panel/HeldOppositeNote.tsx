@@ -4,10 +4,11 @@ import { usePositions } from '../api/trading';
 import { quantityText } from '../lib/labels';
 import { oppositeLots, type Side } from '../lib/figures';
 
-/** The lots held against an order's side in its stock (0 for none), from the open positions. */
-function useHeldOppositeLots(code: string, side: Side): number {
+/** The side held against an order's side in its stock and how many lots of it, or null when none is held. */
+function useHeldOpposite(code: string, side: Side): { held: Side; lots: number } | null {
   const positions = usePositions('open');
-  return oppositeLots(positions.data?.pages.flatMap((page) => page.items) ?? [], code, side);
+  const lots = oppositeLots(positions.data?.pages.flatMap((page) => page.items) ?? [], code, side);
+  return lots === 0 ? null : { held: side === 'short' ? 'long' : 'short', lots };
 }
 
 /**
@@ -26,9 +27,9 @@ export function HeldOppositeNote({
   onOpenPositions?: (() => void) | undefined;
 }) {
   const { t } = useTradeTranslation();
-  const lots = useHeldOppositeLots(code, side);
-  if (lots === 0) return null;
-  const held = side === 'short' ? 'long' : 'short';
+  const opposite = useHeldOpposite(code, side);
+  if (!opposite) return null;
+  const { held, lots } = opposite;
   return (
     <div className="kb-trade-note kb-trade-held-note" role="note" data-testid="order-held-opposite">
       <p style={{ margin: 0 }}>{t(`trade:heldOpposite.${held}`, { quantity: quantityText(t, lots) })}</p>
@@ -44,9 +45,9 @@ export function HeldOppositeNote({
 /** The same said again where the order is confirmed: the position held stays open, the order opens another. */
 export function HeldOppositeConfirmNote({ code, side }: { code: string; side: Side }) {
   const { t } = useTradeTranslation();
-  const lots = useHeldOppositeLots(code, side);
-  if (lots === 0) return null;
-  const held = side === 'short' ? 'long' : 'short';
+  const opposite = useHeldOpposite(code, side);
+  if (!opposite) return null;
+  const { held, lots } = opposite;
   return (
     <p className="kb-trade-note kb-trade-held-note" role="note" data-testid="order-confirm-held-opposite">
       {t(`trade:heldOpposite.confirm.${held}`, { quantity: quantityText(t, lots) })}
