@@ -15,7 +15,7 @@ const localeChunkName = (moduleId: string | null) => {
  * main-thread time to issue, and each a gzip stream of its own. Only modules the entry itself imports belong
  * here: the group takes every module that matches, used at start or not, and its imports, and the budget test
  * (scripts/bundle-budget.mjs) sees only the first screen's total, so a lazy library that matches would move
- * into the first screen unnoticed below the budget.
+ * into the first screen unnoticed below the budget; startupChunkHoldsOnlyStartup fails the build if one does.
  */
 const STARTUP_LIBRARIES = new RegExp(
   [
@@ -30,6 +30,35 @@ const STARTUP_LIBRARIES = new RegExp(
     .map((part) => part.source)
     .join('|'),
 );
+
+/**
+ * Fails the build when the startup chunk holds a module the entry does not import, directly or through its
+ * static imports: the guard the comment above asks for, so that a lazy library caught by STARTUP_LIBRARIES
+ * (or imported by one it catches) cannot ride into the first screen's download unseen.
+ */
+function startupChunkHoldsOnlyStartup(): Plugin {
+  return {
+    name: 'kabuto-startup-chunk-check',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const startup = chunks.find((chunk) => chunk.name === 'startup');
+      if (!startup) return this.error('the build has no startup chunk');
+      const reached = new Set<string>();
+      const pending = chunks.flatMap((chunk) =>
+        chunk.isEntry && chunk.facadeModuleId ? [chunk.facadeModuleId] : [],
+      );
+      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+        if (reached.has(id)) continue;
+        reached.add(id);
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+      const lazy = startup.moduleIds.filter((id) => !reached.has(id));
+      if (lazy.length > 0)
+        this.error(`the startup chunk holds modules only lazy screens import:\n  ${lazy.join('\n  ')}`);
+    },
+  };
+}
 
 /** The texts the first screen waits for (src/lib/i18n.ts STARTUP_NAMESPACES) in the default language. */
 const FIRST_SCREEN_LOCALE_CHUNKS = ['common', 'web'].map((ns) => `locale-ja-${ns}`);
@@ -119,6 +148,7 @@ export default defineConfig({
   base: './',
   plugins: [
     react(),
+    startupChunkHoldsOnlyStartup(),
     preloadDefaultLanguage(),
     firstScreen(),
     // Installable app: manifest.webmanifest, and sw.js precaching the shell (every built file) so the app
