@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { screenshot, userApi } from '../support';
 import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
@@ -72,11 +71,13 @@ async function expectNoEnglish(lang: string, text: string): Promise<void> {
 /** A new investor with 3,000,000 yen holding 3 lots of Toyota, long at 1x, bought through the API. */
 async function investorWithThreeLots(request: APIRequestContext) {
   const investor = await investorWithCash(request, await loginByApi(request), '3000000');
-  const placed = await request.post('/api/orders', {
-    headers: { token: investor.token, 'idempotency-key': `e2e-partial-${randomUUID()}` },
-    data: { code: CODE, side: 'long', type: 'market', lots: 3, leverage: 1 },
+  await userApi(request, investor.token, '/api/orders', {
+    code: CODE,
+    side: 'long',
+    type: 'market',
+    lots: 3,
+    leverage: 1,
   });
-  expect(((await placed.json()) as { code: number }).code).toBe(1);
   const [opened] = (await userApi<Page_<PositionView>>(request, investor.token, '/api/positions?status=open'))
     .items;
   expect(opened).toMatchObject({ lots: 3, status: 'holding' });
@@ -339,11 +340,7 @@ for (const lang of ['ja', 'en']) {
   }) => {
     await useLanguage(page, lang);
     const { investor, opened } = await investorWithThreeLots(request);
-    const closed = await request.post(`/api/positions/${opened!.id}/close`, {
-      headers: { token: investor.token, 'idempotency-key': `e2e-partial-close-${randomUUID()}` },
-      data: { type: 'market', lots: 1 },
-    });
-    expect(((await closed.json()) as { code: number }).code).toBe(1);
+    await userApi(request, investor.token, `/api/positions/${opened!.id}/close`, { type: 'market', lots: 1 });
 
     // 決済のお知らせ: 一部返済, and the 200 shares the position still holds.
     await openSignedInPhone(page, investor, '/#/subPackages/message/message');

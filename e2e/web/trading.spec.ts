@@ -795,11 +795,13 @@ for (const lang of ['ja', 'en']) {
       request,
     }) => {
       const investor = await investorWithCash(request, await loginByApi(request), '1000000');
-      const placed = await request.post('/api/orders', {
-        headers: { token: investor.token, 'idempotency-key': `e2e-close-cancel-${lang}-${Date.now()}` },
-        data: { code: CODE, side: 'long', type: 'market', lots: 1, leverage: 1 },
+      await userApi(request, investor.token, '/api/orders', {
+        code: CODE,
+        side: 'long',
+        type: 'market',
+        lots: 1,
+        leverage: 1,
       });
-      expect(((await placed.json()) as { code: number }).code).toBe(1);
       const quote = await quoteOf(page);
       await openSignedInPhone(page, investor, TRADE);
       await page.getByTestId('position-row').click();
@@ -1274,9 +1276,11 @@ for (const lang of ['ja', 'en']) {
       const investor = await investorWithCash(request, await loginByApi(request), '1000000');
       const quote = await quoteOf(page);
       // A 2-lot limit order resting at the day's low, 今週中 (the order panel's own flow is the test above's).
-      const response = await request.post('/api/orders', {
-        headers: { token: investor.token, 'idempotency-key': `e2e-amend-${lang}-${Date.now()}` },
-        data: {
+      const original = await userApi<{ id: string; price: string; heldMargin: string; heldFee: string }>(
+        request,
+        investor.token,
+        '/api/orders',
+        {
           code: CODE,
           side: 'long',
           type: 'limit',
@@ -1285,14 +1289,7 @@ for (const lang of ['ja', 'en']) {
           price: quote.limitDown,
           validity: 'week',
         },
-      });
-      const placed = (await response.json()) as {
-        code: number;
-        msg: string;
-        data: { id: string; price: string; heldMargin: string; heldFee: string };
-      };
-      expect(placed.code, placed.msg).toBe(1);
-      const original = placed.data;
+      );
       const low = Number(quote.limitDown);
       const toyota = messageWith(lang, 'trade', 'instrumentWithCode', {
         name: lang === 'ja' ? 'トヨタ自動車' : 'Toyota Motor',
@@ -1559,11 +1556,14 @@ for (const lang of ['ja', 'en']) {
     }) => {
       const investor = await investorWithCash(request, await loginByApi(request), '1000000');
       const { limitDown } = await quoteOf(page);
-      const response = await request.post('/api/orders', {
-        headers: { token: investor.token, 'idempotency-key': `e2e-amend-2x-${lang}-${Date.now()}` },
-        data: { code: CODE, side: 'long', type: 'limit', lots: 3, leverage: 2, price: limitDown },
+      await userApi(request, investor.token, '/api/orders', {
+        code: CODE,
+        side: 'long',
+        type: 'limit',
+        lots: 3,
+        leverage: 2,
+        price: limitDown,
       });
-      expect(((await response.json()) as { code: number }).code).toBe(1);
 
       await openSignedInPhone(page, investor, TRADE);
       await page.getByRole('tab', { name: message(lang, 'trade', 'tabs.orders') }).click();
@@ -1591,26 +1591,26 @@ for (const lang of ['ja', 'en']) {
     }) => {
       const investor = await investorWithCash(request, await loginByApi(request), '1000000');
       const { limitDown } = await quoteOf(page);
-      const headers = (key: string) => ({ token: investor.token, 'idempotency-key': `e2e-history-${key}` });
-      const stamp = `${lang}-${Date.now()}`;
-      const place = async (n: number) => {
-        const response = await request.post('/api/orders', {
-          headers: headers(`${stamp}-${n}`),
-          data: { code: CODE, side: 'long', type: 'limit', lots: 1, leverage: 1, price: limitDown },
-        });
-        const body = (await response.json()) as { code: number; msg: string; data: { id: string } };
-        expect(body.code, body.msg).toBe(1);
-        return body.data.id;
-      };
+      const place = async () =>
+        (
+          await userApi<{ id: string }>(request, investor.token, '/api/orders', {
+            code: CODE,
+            side: 'long',
+            type: 'limit',
+            lots: 1,
+            leverage: 1,
+            price: limitDown,
+          })
+        ).id;
       const cancel = async (id: string) =>
         expect(
           (await request.delete(`/api/orders/${id}`, { headers: { token: investor.token } })).status(),
         ).toBe(200);
       // One order rests at the day's low while the list is read; 22 more are placed and cancelled after it.
-      const earliest = await place(0);
+      const earliest = await place();
       const cancelled: string[] = [];
       for (let n = 1; n <= 22; n++) {
-        const id = await place(n);
+        const id = await place();
         await cancel(id);
         cancelled.push(id);
       }
@@ -1699,11 +1699,14 @@ for (const lang of ['ja', 'en']) {
     request,
   }) => {
     const investor = await investorWithCash(request, await loginByApi(request), '1000000');
-    const held = await request.post('/api/orders', {
-      headers: { token: investor.token, 'idempotency-key': `e2e-held-${lang}-${Date.now()}` },
-      data: { code: CODE, side: 'long', type: 'market', lots: 2, leverage: 1 },
+    const held = await userApi<{ status: string }>(request, investor.token, '/api/orders', {
+      code: CODE,
+      side: 'long',
+      type: 'market',
+      lots: 2,
+      leverage: 1,
     });
-    expect(((await held.json()) as { data: { status: string } }).data.status).toBe('filled');
+    expect(held.status).toBe('filled');
     const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await useLanguage(page, lang);
@@ -1749,11 +1752,13 @@ test('the phone’s Back closes the sheet or dialog on top and stays on the scre
   request,
 }) => {
   const investor = await investorWithCash(request, await loginByApi(request), '1000000');
-  const placed = await request.post('/api/orders', {
-    headers: { token: investor.token, 'idempotency-key': `e2e-back-layers-${Date.now()}` },
-    data: { code: CODE, side: 'long', type: 'market', lots: 1, leverage: 1 },
+  await userApi(request, investor.token, '/api/orders', {
+    code: CODE,
+    side: 'long',
+    type: 'market',
+    lots: 1,
+    leverage: 1,
   });
-  expect(((await placed.json()) as { code: number }).code).toBe(1);
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await useLanguage(page, 'ja');
@@ -1828,11 +1833,14 @@ test('Back pressed as an order’s 取消 question opens answers it no: no dialo
   const page = await context.newPage();
   await useLanguage(page, 'ja');
   const { limitDown } = await quoteOf(page);
-  const placed = await request.post('/api/orders', {
-    headers: { token: investor.token, 'idempotency-key': `e2e-back-question-${Date.now()}` },
-    data: { code: CODE, side: 'long', type: 'limit', lots: 1, leverage: 1, price: limitDown },
+  await userApi(request, investor.token, '/api/orders', {
+    code: CODE,
+    side: 'long',
+    type: 'limit',
+    lots: 1,
+    leverage: 1,
+    price: limitDown,
   });
-  expect(((await placed.json()) as { code: number }).code).toBe(1);
   await openSignedInPhone(page, investor, TRADE);
   await page.getByRole('tab', { name: message('ja', 'trade', 'tabs.orders') }).click();
   await page.getByTestId('order-row').click();
@@ -2186,12 +2194,13 @@ test('on the Trade rows a long stock name wraps, and the P&L, status and time be
     ['8309', 3],
     ['9432', 10],
   ] as const) {
-    const placed = await request.post('/api/orders', {
-      headers: { token: investor.token, 'idempotency-key': `e2e-wrap-${code}-${Date.now()}` },
-      data: { code, side: 'long', type: 'market', lots, leverage: 2 },
+    const position = await userApi<{ id: string }>(request, investor.token, '/api/orders', {
+      code,
+      side: 'long',
+      type: 'market',
+      lots,
+      leverage: 2,
     });
-    const { code: answer, data: position } = (await placed.json()) as { code: number; data: { id: string } };
-    expect(answer).toBe(1);
     // Both targets armed, at the day's limits (always on the tick grid): the longest lines 注文中 draws.
     const quote = (
       (await (await request.get(`/api/market/quotes?codes=${code}`)).json()) as {
@@ -2263,11 +2272,13 @@ test('with a position held, the side menu shows its margin (必要保証金), so
   request,
 }) => {
   const investor = await investorWithCash(request, await loginByApi(request), '1000000');
-  const placed = await request.post('/api/orders', {
-    headers: { token: investor.token, 'idempotency-key': `e2e-side-menu-${Date.now()}` },
-    data: { code: '7203', side: 'long', type: 'market', lots: 1, leverage: 2 },
+  await userApi(request, investor.token, '/api/orders', {
+    code: '7203',
+    side: 'long',
+    type: 'market',
+    lots: 1,
+    leverage: 2,
   });
-  expect(((await placed.json()) as { code: number }).code).toBe(1);
   await useLanguage(page, 'ja');
   await openSignedInPhone(page, investor, '/#/pages/index/index');
   await page.getByTestId('top-bar-user').click();

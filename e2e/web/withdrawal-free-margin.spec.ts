@@ -51,20 +51,20 @@ const formatYen = (decimal: string) => {
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents.padEnd(2, '0')}`;
 };
 
-let orders = 0;
 async function marketOrder(
   request: APIRequestContext,
   token: string,
   side: 'long' | 'short',
   lots: number,
 ): Promise<void> {
-  const response = await request.post('/api/orders', {
-    headers: { token, 'idempotency-key': `e2e-free-margin-${Date.now()}-${++orders}` },
-    data: { code: CODE, side, type: 'market', lots, leverage: 3 },
+  const order = await userApi<{ status: string }>(request, token, '/api/orders', {
+    code: CODE,
+    side,
+    type: 'market',
+    lots,
+    leverage: 3,
   });
-  const body = (await response.json()) as { code: number; msg: string; data: { status: string } };
-  expect(body.code, body.msg).toBe(1);
-  expect(body.data.status).toBe('filled');
+  expect(order.status).toBe('filled');
 }
 
 test('ja: with leveraged positions open, a withdrawal above the free margin is refused under the amount', async ({
