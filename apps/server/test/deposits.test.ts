@@ -242,6 +242,22 @@ describe('staff credit', () => {
     expect(
       (await credit({ userId: user.userId, amount: '100', bankReference: ` ${typedAgain} ` })).errorCode,
     ).toBe('BANK_REFERENCE_USED');
+    // So is the line pasted with an invisible character or with look-alike dashes (a hyphen, a minus sign,
+    // the katakana long vowel a Japanese keyboard types for "-").
+    for (const pasted of [
+      `${reference}\u200b`,
+      `\ufeff${reference}`,
+      reference.replace(/-/g, '\u2010'),
+      reference.replace(/-/g, '\u2212'),
+      reference.replace(/-/g, 'ー'),
+    ])
+      expect((await credit({ userId: user.userId, amount: '100', bankReference: pasted })).errorCode).toBe(
+        'BANK_REFERENCE_USED',
+      );
+    // Anything but letters, digits and hyphens is refused under the field, and credits nothing.
+    const refused = await credit({ userId: user.userId, amount: '100', bankReference: `${bankRef()}/振込` });
+    expect(refused.errorCode).toBe('BANK_REFERENCE_INVALID');
+    expect(refused.params).toMatchObject({ field: 'bankReference' });
     const notice = await post<Notice>(
       t.app,
       '/api/funding/deposit-notices',

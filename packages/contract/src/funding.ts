@@ -211,13 +211,20 @@ export const depositNoticeQuery = pageQuery.extend({
   status: z.enum(REVIEW_STATUSES, code('VALIDATION_FAILED')).optional(),
 });
 
+/** Hyphens as other keyboards and bank exports write them (dashes, the minus sign, the katakana long vowel). */
+const LOOK_ALIKE_DASHES = /[\u2010-\u2015\u2212\u30fc]/g;
+
 export const staffDepositRequest = z.strictObject({
   userId: idString('USER_NOT_FOUND'),
   amount: amountField({ wholeYen: true }),
-  // One statement line has one reference however it is typed: full-width, lower case or spaced.
-  bankReference: requiredText('BANK_REFERENCE_REQUIRED', 60).transform((value) =>
-    value.normalize('NFKC').toUpperCase().replace(/\s+/g, ''),
-  ),
+  // One statement line has one reference however it is typed or pasted: full-width, lower case, spaced, with
+  // a look-alike dash or an invisible character; anything but letters, digits and hyphens is refused, so no
+  // other character can make a second reference of the same line.
+  bankReference: requiredText('BANK_REFERENCE_REQUIRED', 60)
+    .transform((value) =>
+      value.normalize('NFKC').toUpperCase().replace(/\s+|\p{Cf}/gu, '').replace(LOOK_ALIKE_DASHES, '-'),
+    )
+    .pipe(z.string().regex(/^[A-Z0-9-]+$/, code('BANK_REFERENCE_INVALID'))),
   noticeId: idString('DEPOSIT_NOTICE_NOT_FOUND').optional(),
 });
 
