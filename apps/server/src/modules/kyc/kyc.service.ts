@@ -15,6 +15,7 @@ import { iso } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import type { InvestorActor, StaffActor } from '../../platform/routes';
 import type { Tx } from '../../platform/unit-of-work';
+import { oneAtATime } from '../../platform/turns';
 import { recordAudit } from '../audit';
 import { requireUnrevokedSession } from '../sessions';
 import { refuseJoinedStaff } from '../staff';
@@ -96,6 +97,13 @@ export interface Submission {
 /** The investors whose photos this node is decoding now: one submission at a time each. */
 const decoding = new Set<bigint>();
 
+/**
+ * Every investor's submissions share this node's decoding, one at a time: a photo of up to KYC_MAX_IMAGE_SIDE
+ * squared pixels takes a core for a second or so, and a file cut short inside its image data is found only
+ * by decoding it, after the other photo was decoded in full. Submissions are few, so a short wait is cheap.
+ */
+const decodeInTurn = oneAtATime(8);
+
 /** Both photos checked, then each decoded and re-encoded in turn (never two at once). */
 async function reencodeBoth(input: Submission): Promise<[Buffer, Buffer]> {
   const front = await checkIdPhoto(input.front, 'front');
@@ -115,7 +123,9 @@ export async function submitKyc(ctx: AppContext, actor: InvestorActor, input: Su
   requireMaySubmit(user);
   if (decoding.has(actor.userId)) throw fail('RATE_LIMITED');
   decoding.add(actor.userId);
-  const [front, back] = await reencodeBoth(input).finally(() => decoding.delete(actor.userId));
+  const [front, back] = await decodeInTurn(() => reencodeBoth(input)).finally(() =>
+    decoding.delete(actor.userId),
+  );
 
   const store = photoStoreOf(ctx);
   const stored: string[] = [];
