@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { readFileSync } from 'node:fs';
 import { DEMO_INVESTOR, registerByApi, screenshot, sendWithReason } from '../support';
 import { loginByApi, openSignedIn, staffApi } from '../backoffice/staff-session';
-import { dateText, input, jstToday, loginInBrowser, message, useLanguage } from './helpers';
+import { dateText, input, jstToday, loginInBrowser, message, useLanguage, verifiedInvestor } from './helpers';
 
 // A staff login may wait up to 30 s for an authenticator code the server has not seen yet.
 test.setTimeout(150_000);
@@ -26,12 +26,34 @@ async function fileNoticeByApi(request: APIRequestContext, token: string, amount
   if (body.code !== 1) throw new Error(`notice failed: ${body.msg}`);
 }
 
+for (const lang of ['ja', 'en'] as const)
+  test(`${lang}: before identity verification has passed, the deposit page asks for it instead of showing the account`, async ({
+    page,
+    request,
+  }) => {
+    const investor = await registerByApi(request);
+    await useLanguage(page, lang);
+    await loginInBrowser(page, investor.mobile, investor.password);
+    await page.goto(DEPOSIT);
+    const verifyFirst = page.getByTestId('deposit-verify-first');
+    await expect(verifyFirst.getByRole('heading')).toHaveText(
+      message(lang, 'web', 'funding.verifyFirst.heading'),
+    );
+    // Neither the firm's account nor the notice form: the firm takes no money before it has verified who sends it.
+    await expect(page.getByTestId('deposit-account-number')).toHaveCount(0);
+    await expect(page.getByTestId('notice-submit')).toHaveCount(0);
+    await expect(page.getByTestId('deposit-history').getByTestId('empty-state')).toBeVisible();
+    await screenshot(page, `${lang}-deposit-verify-first`);
+    await verifyFirst.getByTestId('deposit-verify-link').click();
+    await expect(page).toHaveURL(/#\/subPackages\/real_name\/real_name$/);
+  });
+
 test('a deposit notice credited in the back office reaches the side menu, the statement and its CSV', async ({
   page,
   context,
   request,
 }) => {
-  const investor = await registerByApi(request);
+  const investor = await verifiedInvestor(request, await loginByApi(request));
   await useLanguage(page, 'ja');
   await loginInBrowser(page, investor.mobile, investor.password);
 
@@ -137,9 +159,9 @@ test('a rejected notice shows its reason; an adjustment cannot be approved by wh
   context,
   request,
 }) => {
-  const investor = await registerByApi(request);
-  await fileNoticeByApi(request, investor.token, '30000');
   const session = await loginByApi(request);
+  const investor = await verifiedInvestor(request, session);
+  await fileNoticeByApi(request, investor.token, '30000');
 
   const staff = await context.newPage();
   await staff.setViewportSize({ width: 1280, height: 900 });

@@ -252,6 +252,22 @@ export async function addVirtualAuthenticator(page: Page): Promise<void> {
 export const TRANSACTION_PASSWORD = '246810';
 
 /**
+ * A new investor whose identity staff verified, through the API, as the firm needs before it takes their money;
+ * no transaction password and no money yet.
+ */
+export async function verifiedInvestor(
+  request: APIRequestContext,
+  staff: StaffSession,
+  fullName = '山田 太郎',
+  fullNameKana = 'ヤマダ タロウ',
+) {
+  const investor = await registerByApi(request);
+  await submitKycByApi(request, investor.token, { fullName, fullNameKana, idNumber: `DL${investor.mobile}` });
+  await approveKycByApi(request, staff, investor.userId);
+  return investor;
+}
+
+/**
  * A new investor who may withdraw but for a second factor and a bank account: registered, with a transaction
  * password, identity verified by staff and `cash` credited by a finance member the staff session creates, all
  * through the API. The session it returns is the registration's.
@@ -263,10 +279,8 @@ export async function investorWithCash(
   fullName = '山田 太郎',
   fullNameKana = 'ヤマダ タロウ',
 ) {
-  const investor = await registerByApi(request);
+  const investor = await verifiedInvestor(request, staff, fullName, fullNameKana);
   await setTransactionPasswordByApi(request, investor, TRANSACTION_PASSWORD);
-  await submitKycByApi(request, investor.token, { fullName, fullNameKana, idNumber: `DL${investor.mobile}` });
-  await approveKycByApi(request, staff, investor.userId);
   // For the investor's notice, as a transfer is, and credited by a separate finance member: whoever credits
   // a user a deposit may not approve that user's withdrawals, and the tests approve them with `staff`.
   const notice = await userApi<{ id: string }>(request, investor.token, '/api/funding/deposit-notices', {

@@ -4,7 +4,7 @@ import {
   createTestApp,
   get,
   post,
-  registerUser,
+  registerVerifiedUser,
   staffToken,
   type Registered,
   type TestApp,
@@ -69,7 +69,7 @@ const adjustmentEntries = async (user: Registered) =>
 
 /** A registered investor with `yen` credited through the deposit endpoint. */
 async function investorWith(yen: number): Promise<Registered> {
-  const user = await registerUser(t);
+  const user = await registerVerifiedUser(t);
   if (yen > 0) {
     const credited = await post(
       t.app,

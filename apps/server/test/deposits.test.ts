@@ -9,6 +9,7 @@ import {
   post,
   postWithoutKey,
   registerUser,
+  registerVerifiedUser,
   staffToken,
   type TestApp,
 } from './harness';
@@ -59,7 +60,7 @@ describe('the deposit account', () => {
 
 describe('deposit notices', () => {
   it('are filed, listed as under review, and limited to five waiting at once', async () => {
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     for (let i = 0; i < 5; i += 1) {
       const filed = await post<Notice>(
         t.app,
@@ -83,7 +84,7 @@ describe('deposit notices', () => {
   });
 
   it('refuse a date in the future or more than 30 days back, and name each missing field', async () => {
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     const file = (payload: object) =>
       post(t.app, '/api/funding/deposit-notices?lang=ja', payload, user.token);
     const base = { amount: '5000', transferDate: today(), senderName: 'ヤマダ' };
@@ -105,6 +106,25 @@ describe('deposit notices', () => {
     expect((await file({ ...base, transferDate: undefined })).errorCode).toBe('TRANSFER_DATE_REQUIRED');
   });
 
+  it('are taken only once identity verification has passed, and nothing is filed before', async () => {
+    const user = await registerUser(t);
+    const file = () =>
+      post(
+        t.app,
+        '/api/funding/deposit-notices?lang=ja',
+        { amount: '5000', transferDate: today(), senderName: 'ヤマダ タロウ' },
+        user.token,
+      );
+    expect(await file()).toMatchObject({
+      status: 403,
+      errorCode: 'KYC_NOT_PASSED',
+      msg: '本人確認が完了していません。本人確認の完了後にお手続きください',
+    });
+    expect((await get<{ total: number }>(t.app, '/api/funding/deposits', user.token)).data.total).toBe(0);
+    await passKyc(t, user.userId, 'ヤマダ タロウ');
+    expect((await file()).code).toBe(1);
+  });
+
   it("take the sender name in katakana as the bank shows it, and only the investor's own once verified", async () => {
     const user = await registerUser(t);
     const file = (senderName: string) =>
@@ -114,13 +134,11 @@ describe('deposit notices', () => {
         { amount: '5000', transferDate: today(), senderName },
         user.token,
       );
+    await passKyc(t, user.userId, 'ヤマダ タロウ');
     expect(await file('山田太郎')).toMatchObject({
       errorCode: 'SENDER_NAME_KANA',
       msg: '振込依頼人名は通帳に記載されるとおり、カタカナ（または英大文字）で入力してください',
     });
-    // Before verification there is no name to compare: any katakana sender is taken for staff to match.
-    expect((await file('スズキ イチロウ')).code).toBe(1);
-    await passKyc(t, user.userId, 'ヤマダ タロウ');
     expect(await file('スズキ イチロウ')).toMatchObject({ errorCode: 'DEPOSIT_SENDER_NOT_HOLDER' });
     // The own name however typed (hiragana, half-width, without the space), and after the transfer reference.
     expect((await file('やまだ たろう')).code).toBe(1);
@@ -130,8 +148,8 @@ describe('deposit notices', () => {
   });
 
   it('of one user are not shown to another', async () => {
-    const owner = await registerUser(t);
-    const other = await registerUser(t);
+    const owner = await registerVerifiedUser(t);
+    const other = await registerVerifiedUser(t);
     await post(
       t.app,
       '/api/funding/deposit-notices',
@@ -145,7 +163,7 @@ describe('deposit notices', () => {
 
 describe('staff credit', () => {
   it('reaches the balance at once, approves the notice, and is audited with the balance before and after', async () => {
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     const notice = await post<Notice>(
       t.app,
       '/api/funding/deposit-notices',
@@ -186,8 +204,34 @@ describe('staff credit', () => {
     });
   });
 
-  it('with the same Idempotency-Key returns the first credit and moves nothing again', async () => {
+  it('is refused for a customer whose identity is not verified: nothing moves, and the refusal is audited', async () => {
     const user = await registerUser(t);
+    const refused = await post(
+      t.app,
+      '/api/staff/deposits?lang=ja',
+      { userId: user.userId, amount: '100000', bankReference: bankRef() },
+      admin,
+    );
+    expect(refused).toMatchObject({
+      status: 409,
+      errorCode: 'DEPOSIT_USER_NOT_VERIFIED',
+      msg: '本人確認が完了していない顧客には入金処理できません。着金した資金は組戻しで送金元へ返金してください',
+    });
+    expect(await balances(user.token)).toMatchObject({ available: '0.00', total: '0.00' });
+    const refusals = await t.ctx.db
+      .selectFrom('audit_log')
+      .select('reason')
+      .where('action', '=', 'staff.action_refused')
+      .where('target_id', '=', 'POST /api/staff/deposits')
+      .where('reason', '=', 'DEPOSIT_USER_NOT_VERIFIED')
+      .execute();
+    expect(refusals.length).toBeGreaterThan(0);
+    await passKyc(t, user.userId, null);
+    expect((await credit({ userId: user.userId, amount: '100000', bankReference: bankRef() })).code).toBe(1);
+  });
+
+  it('with the same Idempotency-Key returns the first credit and moves nothing again', async () => {
+    const user = await registerVerifiedUser(t);
     const payload = { userId: user.userId, amount: '1000', bankReference: bankRef() };
     const first = await credit(payload, admin, 'retry-key-1');
     const again = await credit(payload, admin, 'retry-key-1');
@@ -211,7 +255,7 @@ describe('staff credit', () => {
   it("scopes keys to the staff member: another's same key is their own request", async () => {
     const finance = await createStaff(t, `fin${process.pid}${++refs}`, 'finance');
     const financeToken = await staffToken(t, finance.username, finance.password, finance.secret);
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     const mine = await credit(
       { userId: user.userId, amount: '100', bankReference: bankRef() },
       admin,
@@ -228,8 +272,8 @@ describe('staff credit', () => {
   });
 
   it('refuses a statement line twice, a notice of another user, a handled notice and an unknown user', async () => {
-    const user = await registerUser(t);
-    const other = await registerUser(t);
+    const user = await registerVerifiedUser(t);
+    const other = await registerVerifiedUser(t);
     const reference = bankRef();
     expect((await credit({ userId: user.userId, amount: '100', bankReference: reference })).code).toBe(1);
     expect((await credit({ userId: user.userId, amount: '100', bankReference: reference })).errorCode).toBe(
@@ -283,7 +327,7 @@ describe('staff credit', () => {
   it('is for finance and admin only; an investor token is not a staff token', async () => {
     const dealer = await createStaff(t, `dealer${process.pid}${++refs}`, 'dealer');
     const dealerToken = await staffToken(t, dealer.username, dealer.password, dealer.secret);
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     const payload = { userId: user.userId, amount: '100', bankReference: bankRef() };
     expect((await credit(payload, dealerToken)).errorCode).toBe('STAFF_PERMISSION_DENIED');
     expect((await credit(payload, user.token)).status).toBe(401);
@@ -294,7 +338,7 @@ describe('staff credit', () => {
   });
 
   it('rejects a notice with a reason the user then sees', async () => {
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     const notice = await post<Notice>(
       t.app,
       '/api/funding/deposit-notices',
@@ -322,7 +366,7 @@ describe('staff credit', () => {
 
 describe("staff reading a user's money", () => {
   it('shows the balances and statement, and each look is in the audit log', async () => {
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     await credit({ userId: user.userId, amount: '30000', bankReference: bankRef() });
     const seen = await get<Balances>(t.app, `/api/staff/users/${user.userId}/balances`, admin);
     expect(seen.data).toMatchObject({ available: '30000.00', total: '30000.00' });
@@ -344,7 +388,7 @@ describe("staff reading a user's money", () => {
   });
 
   it('lists of notices, withdrawals, identity submissions and the audit log are audited with what they showed', async () => {
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     const notice = await post<Notice>(
       t.app,
       '/api/funding/deposit-notices',

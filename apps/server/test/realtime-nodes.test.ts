@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketOf } from '../src/modules/market';
 import { redisBus, type Bus } from '../src/platform/bus';
 import { redisLease } from '../src/platform/lease';
-import { createPeerNode, createTestApp, get, post, registerUser, staffToken, type TestApp } from './harness';
+import {
+  createPeerNode,
+  createTestApp,
+  get,
+  post,
+  registerVerifiedUser,
+  staffToken,
+  type TestApp,
+} from './harness';
 import { listen, WsClient } from './realtime-client';
 
 const redisUrl = process.env.REDIS_URL;
@@ -82,7 +90,7 @@ describe.runIf(redisUrl && process.env.DATABASE_URL)('two nodes on one PostgreSQ
   });
 
   it('send a client of one node the deposit credited on the other, and end its session from there', async () => {
-    const user = await registerUser(a);
+    const user = await registerVerifiedUser(a);
     const client = await WsClient.open(await listen(b));
     await client.auth(user.token);
     client.send({ op: 'subscribe', channels: ['balances'] });

@@ -10,7 +10,14 @@ import { fail } from '../src/platform/errors';
 import { notify } from '../src/modules/messaging';
 import { hubOf, registerPrivateChannel, userChannelChanged } from '../src/modules/realtime';
 import { SUBSCRIPTION_BURST, SUBSCRIPTIONS_PER_SECOND } from '../src/modules/realtime/connection';
-import { createTestApp, post, registerUser, staffToken, type Registered, type TestApp } from './harness';
+import {
+  createTestApp,
+  post,
+  registerVerifiedUser,
+  staffToken,
+  type Registered,
+  type TestApp,
+} from './harness';
 import { listen, WsClient } from './realtime-client';
 
 let t: TestApp;
@@ -118,7 +125,7 @@ describe('private channels', () => {
   });
 
   it("carry a deposit to its owner's balances and never to another user", async () => {
-    const [a, b] = [await registerUser(t), await registerUser(t)];
+    const [a, b] = [await registerVerifiedUser(t), await registerVerifiedUser(t)];
     const clientA = await signedIn(a, ['balances', 'messages', 'orders']);
     const clientB = await signedIn(b, ['balances', 'messages', 'orders']);
     expect(clientB.on('balances')[0]!.data).toMatchObject({ available: '0.00' });
@@ -148,7 +155,7 @@ describe('private channels', () => {
     onTestFinished(
       registerPrivateChannel('orders', async (_ctx, userId) => ({ items: orders.get(userId) ?? [] })),
     );
-    const [a, b] = [await registerUser(t), await registerUser(t)];
+    const [a, b] = [await registerVerifiedUser(t), await registerVerifiedUser(t)];
     const clientA = await signedIn(a, ['orders']);
     const clientB = await signedIn(b, ['orders']);
     expect(clientB.on('orders')[0]!.data).toEqual({ items: [] });
@@ -173,7 +180,7 @@ describe('private channels', () => {
   });
 
   it('send the unread count and the newest message when a message arrives or is read', async () => {
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     const client = await signedIn(user, ['messages']);
     const first = client.on<{ unread: number }>('messages')[0]!.data.unread;
     await t.ctx.transact((tx) => notify(tx.db, BigInt(user.userId), 'kyc_passed', {}, t.clock.now()));
@@ -190,7 +197,7 @@ describe('private channels', () => {
   });
 
   it('stop when the session is ended by logout', async () => {
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     const client = await signedIn(user, ['balances', 'quote:7203']);
     expect((await post(t.app, '/api/auth/logout', {}, user.token)).code).toBe(1);
     const ended = await client.next<{ authenticated: boolean; dropped: string[] }>(
@@ -208,7 +215,7 @@ describe('private channels', () => {
 
 describe('a session ended elsewhere', () => {
   it('is told why, on the connection and to a later auth with its token', async () => {
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     const other = await post<{ token: string }>(t.app, '/api/auth/login', {
       account: user.mobile,
       password: user.password,

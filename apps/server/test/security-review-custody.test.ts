@@ -6,7 +6,7 @@ import {
   staffIssuedBy,
   createTestApp,
   post,
-  registerUser,
+  registerVerifiedUser,
   staffToken,
   verifiedInvestorWithBankAccount,
   type TestApp,
@@ -122,7 +122,7 @@ describe('the custody rule, as a security review attacked it', () => {
     );
     expect(reset.code).toBe(1);
     // Neither admin can sign in as the other: the second asks, the first approves.
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     const second2 = await staffToken(t, second.username, second.password, second.secret);
     const adjustment = await askAdjustment(user.userId, 5_000, second2);
     const answer = await approveAdjustment(
@@ -143,7 +143,7 @@ describe('the custody rule, as a security review attacked it', () => {
   it('F5b: the longest STAFF_CUSTODY_DAYS still lets independent members approve', async () => {
     const requester = await independentStaff(t, 'finance');
     const approver = await independentStaff(t, 'finance');
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     const adjustment = await askAdjustment(user.userId, 5_000, requester.token);
     const days = t.ctx.config.staffCustodyDays;
     (t.ctx.config as { staffCustodyDays: number }).staffCustodyDays = 3650;

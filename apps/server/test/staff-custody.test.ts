@@ -12,7 +12,7 @@ import {
   databaseBefore,
   get,
   post,
-  registerUser,
+  registerVerifiedUser,
   staffToken,
   verifiedInvestorWithBankAccount,
   type TestApp,
@@ -189,7 +189,7 @@ describe('a member whose credentials an admin issued', () => {
 
   it('does not approve an adjustment the admin asked for; the balance is unchanged until another does', async () => {
     const puppet = await staffIssuedBy(t, admin, 'finance');
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     const asked = await askAdjustment(admin, user.userId, '5000');
     expect(asked.code).toBe(1);
     await expectJoined(
@@ -226,7 +226,7 @@ describe('a member whose credentials an admin issued', () => {
 
   it('does not give the second approval of an identity the admin approved first', async () => {
     const puppet = await staffIssuedBy(t, admin, 'compliance');
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     const adminRow = await t.ctx.db
       .selectFrom('staff_users')
       .select('id')
@@ -273,7 +273,7 @@ describe('a member whose credentials an admin issued', () => {
     const puppet = await staffIssuedBy(t, admin, 'finance');
     // 31 days on, a fresh adjustment by the admin: the days are over, but the admin still knows the password.
     later(31);
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     const admin2 = await staffToken(t);
     const asked = await askAdjustment(admin2, user.userId, '5000');
     expect((await countsAs(admin2, puppet.id))?.untilPasswordChange).toBe(true);
@@ -299,7 +299,7 @@ describe('a member whose credentials an admin issued', () => {
     const changed = await changeOwnPassword(member, puppet.password, 'Own-pass-2026');
     expect(changed.code).toBe(1);
     const admin2 = await staffToken(t);
-    const user = await registerUser(t);
+    const user = await registerVerifiedUser(t);
     const asked = await askAdjustment(admin2, user.userId, '5000');
     // The admin could have acted as the member before the change: the days still hold.
     expect(await countsAs(admin2, puppet.id)).toMatchObject({
@@ -392,7 +392,7 @@ describe('STAFF_CUSTODY_DAYS=0', () => {
         created.data.temporaryPassword,
         created.data.totpSecret,
       );
-      const user = await registerUser(off);
+      const user = await registerVerifiedUser(off);
       const asked = await post<{ id: string }>(
         off.app,
         '/api/staff/adjustments',

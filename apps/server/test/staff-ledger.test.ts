@@ -4,7 +4,7 @@ import {
   createTestApp,
   get,
   post,
-  registerUser,
+  registerVerifiedUser,
   staffToken,
   type Registered,
   type TestApp,
@@ -22,7 +22,7 @@ beforeAll(async () => {
   for (const role of ['finance', 'compliance', 'dealer', 'support'] as const)
     members[role] = await createStaff(t, `${role}-ledger`, role);
   admin = await staffToken(t);
-  user = await registerUser(t);
+  user = await registerVerifiedUser(t);
   const deposit = await post(
     t.app,
     '/api/staff/deposits',
@@ -80,7 +80,7 @@ describe("a user's balances", () => {
   });
 
   it('of a user with no ledger yet are zero', async () => {
-    const fresh = await registerUser(t);
+    const fresh = await registerVerifiedUser(t);
     const result = await get<Balances>(t.app, `/api/staff/users/${fresh.userId}/balances`, admin);
     expect(result.data).toMatchObject({ available: '0.00', total: '0.00' });
   });
@@ -127,7 +127,7 @@ describe("a user's ledger", () => {
   });
 
   it("holds no other user's entries", async () => {
-    const other = await registerUser(t);
+    const other = await registerVerifiedUser(t);
     expect((await get<Page>(t.app, `/api/staff/users/${other.userId}/ledger`, admin)).data).toEqual({
       items: [],
       nextCursor: null,

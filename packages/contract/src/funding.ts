@@ -222,7 +222,11 @@ export const staffDepositRequest = z.strictObject({
   // other character can make a second reference of the same line.
   bankReference: requiredText('BANK_REFERENCE_REQUIRED', 60)
     .transform((value) =>
-      value.normalize('NFKC').toUpperCase().replace(/\s+|\p{Cf}/gu, '').replace(LOOK_ALIKE_DASHES, '-'),
+      value
+        .normalize('NFKC')
+        .toUpperCase()
+        .replace(/\s+|\p{Cf}/gu, '')
+        .replace(LOOK_ALIKE_DASHES, '-'),
     )
     .pipe(z.string().regex(/^[A-Z0-9-]+$/, code('BANK_REFERENCE_INVALID'))),
   noticeId: idString('DEPOSIT_NOTICE_NOT_FOUND').optional(),

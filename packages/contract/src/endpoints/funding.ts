@@ -28,7 +28,7 @@ export const fundingEndpoints = {
     tag: 'funding',
     summary: 'Tell the firm about a transfer made (amount, date, sender name)',
     description:
-      'The transfer date is today or within the last 30 days; at most 5 notices wait for review at once.',
+      'Only once identity verification has passed (KYC_NOT_PASSED). The transfer date is today or within the last 30 days; at most 5 notices wait for review at once.',
     access: INVESTOR,
     body: depositNoticeRequest,
     response: depositRecord,

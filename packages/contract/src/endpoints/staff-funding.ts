@@ -26,7 +26,7 @@ export const staffFundingEndpoints = {
     tag: 'staff: funding',
     summary: "Credit money received in the firm's bank account to a user",
     description:
-      "bankReference identifies the bank statement line: each is credited once. With noticeId the notice is approved; it must be the same user's.",
+      "Only to a user whose identity verification has passed (DEPOSIT_USER_NOT_VERIFIED: the money goes back to the sender). bankReference identifies the bank statement line: each is credited once. With noticeId the notice is approved; it must be the same user's.",
     access: staff('deposits.credit'),
     movesMoney: true,
     body: staffDepositRequest,

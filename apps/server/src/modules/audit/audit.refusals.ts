@@ -18,6 +18,7 @@ const CONTROL_REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'STAFF_JOINED_BY_CREDENTIALS',
   'BANK_REFERENCE_USED',
   'DEPOSIT_NOTICE_OTHER_USER',
+  'DEPOSIT_USER_NOT_VERIFIED',
 ]);
 
 /** Audits a refused staff request when it was refused by a control; the rule is the entry's reason. */

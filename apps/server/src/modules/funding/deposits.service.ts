@@ -42,7 +42,9 @@ export async function fileDepositNotice(
   if (!real || notice.transferDate > today || notice.transferDate < earliest)
     throw fail('TRANSFER_DATE_OUT_OF_RANGE');
   return ctx.transact(async (tx) => {
-    await lockSignedInUser(tx.db, actor);
+    const user = await lockSignedInUser(tx.db, actor);
+    // Money is taken only from a customer whose identity the firm has verified (取引時確認).
+    if (user.kyc_status !== 'passed') throw fail('KYC_NOT_PASSED');
     if (!(await mayBeFromHolder(tx.db, actor.userId, notice.senderName)))
       throw fail('DEPOSIT_SENDER_NOT_HOLDER');
     if ((await countPendingNotices(tx.db, actor.userId)) >= MAX_PENDING_NOTICES)
@@ -118,8 +120,11 @@ export async function creditDepositIn(
     const first = await findDepositByEntry(tx.db, prior.id);
     if (first) return first;
   }
-  if (!(await lockUserById(tx.db, request.userId))) throw fail('USER_NOT_FOUND');
+  const user = await lockUserById(tx.db, request.userId);
+  if (!user) throw fail('USER_NOT_FOUND');
   if (actor.sessionId !== null) await requireUnrevokedSession(tx.db, 'staff', actor.sessionId);
+  // Money that arrives for a customer not yet verified is not theirs to hold: it goes back to the sender.
+  if (user.kyc_status !== 'passed') throw fail('DEPOSIT_USER_NOT_VERIFIED');
   if (request.noticeId !== undefined) {
     const notice = await lockNotice(tx.db, request.noticeId);
     if (!notice) throw fail('DEPOSIT_NOTICE_NOT_FOUND');
