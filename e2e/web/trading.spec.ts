@@ -6,7 +6,7 @@ import {
   type Page,
   type Request,
 } from '@playwright/test';
-import { screenshot, userApi } from '../support';
+import { registerByApi, screenshot, userApi } from '../support';
 import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
 import { loginByApi } from '../backoffice/staff-session';
 import {
@@ -1650,6 +1650,30 @@ async function orderPanelFromStockPage(browser: Browser, baseURL: string, reques
   await waitUntilSettled(panel);
   return { context, page, panel };
 }
+
+test('before identity verification has passed, the order form says so first, and a refused order’s message comes into view', async ({
+  page,
+  request,
+}) => {
+  const investor = await registerByApi(request);
+  await useLanguage(page, 'ja');
+  await openSignedInPhone(page, investor, `/#/subPackages/index/gupiaoDetail/gupiaoDetail?code=${CODE}`);
+  await expect(page.getByTestId('stock-buy')).toBeEnabled({ timeout: 45_000 });
+  await page.getByTestId('stock-buy').click();
+  const panel = page.getByTestId('order-panel');
+  await waitUntilSettled(panel);
+  const first = panel.getByTestId('order-verify-first');
+  await expect(first).toContainText(message('ja', 'trade', 'verifyFirst'));
+  await expect(first).toBeInViewport();
+  await screenshot(page, 'ja-order-verify-first');
+  // Sent anyway, the firm's refusal is shown above the button at the sheet's foot, in sight.
+  await panel.getByTestId('order-review').click();
+  const alert = panel.getByTestId('order-alert');
+  await expect(alert).toHaveText(message('ja', 'errors', 'KYC_NOT_PASSED'));
+  await expect(alert).toBeInViewport();
+  await first.getByTestId('order-verify').click();
+  await expect(page).toHaveURL(/#\/subPackages\/real_name\/real_name$/);
+});
 
 test('an order placed from the stock page’s 買い button lands on the Trade tab, and Back returns to the stock; Back on its confirmation closes only the confirmation', async ({
   browser,

@@ -261,6 +261,14 @@ export function OrderForm({
       data-testid="order-form"
       noValidate
     >
+      {needsVerification && (
+        <div className="kb-trade-verify" role="note" data-testid="order-verify-first">
+          <span>{t('trade:verifyFirst')}</span>
+          <Link to={REAL_NAME_PATH} className="kb-link" data-testid="order-verify">
+            {t('trade:verifyIdentity')}
+          </Link>
+        </div>
+      )}
       <ToggleGroup
         label={t('trade:sideLabel')}
         value={side}
@@ -369,16 +377,6 @@ export function OrderForm({
           <span data-testid="order-margin-note">{t('trade:marginTradingNote')}</span>
         ) : (
           t('trade:cashTradingNote')
-        )}
-        {isMarginTrade(side, leverage) && needsVerification && (
-          <Link
-            to={REAL_NAME_PATH}
-            className="kb-link"
-            style={{ padding: 0, display: 'flex', justifyContent: 'flex-start' }}
-            data-testid="order-verify"
-          >
-            {t('trade:verifyIdentity')}
-          </Link>
         )}
       </div>
       <List className="kb-form">
