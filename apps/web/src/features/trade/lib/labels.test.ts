@@ -10,6 +10,7 @@ import {
   closingLotsOf,
   dailyChargeFigure,
   limitPriceProblemText,
+  notionalLabel,
   orderSideText,
   orderTypeText,
   partialCloseLotsOf,
@@ -141,6 +142,17 @@ describe('dailyChargeFigure', () => {
     });
     const fr = await translator('fr');
     expect(dailyChargeFigure(fr, interest).lines).toEqual(['2.80 % par an', 'environ ¥143.19 par jour']);
+  });
+});
+
+describe('notionalLabel', () => {
+  it('calls a waiting market order’s notional what it is: the amount at the limit up its cash is held at', async () => {
+    const ja = await translator('ja');
+    expect(notionalLabel(ja, { type: 'market' }, { fillsNow: true })).toBe('概算約定代金');
+    expect(notionalLabel(ja, { type: 'limit' }, { fillsNow: false })).toBe('概算約定代金');
+    expect(notionalLabel(ja, { type: 'market' }, { fillsNow: false })).toBe('約定代金（ストップ高で計算）');
+    const en = await translator('en');
+    expect(notionalLabel(en, { type: 'market' }, { fillsNow: false })).toBe('Trade value at the limit-up price');
   });
 });
 

@@ -253,6 +253,21 @@ export function orderTypeText(
   return preview.fillsNow ? t('trade:marketAt', { basis, price }) : t('trade:marketHeldAt', { price });
 }
 
+/**
+ * The confirmation's notional: the estimate at the price the order is expected to fill at, except for a market
+ * order that waits for the next session, whose figures are the limit up its cash is held at (orderTypeText) and
+ * would read as a second, larger estimate beside the order form's.
+ */
+export function notionalLabel(
+  t: TFunction,
+  order: { type: 'market' | 'limit' },
+  preview: Pick<OrderPreviewView, 'fillsNow'>,
+): string {
+  return order.type === 'market' && !preview.fillsNow
+    ? t('trade:notionalAtLimitUp')
+    : t('trade:estimatedNotional');
+}
+
 /** Where a take-profit or stop-loss must go, naming the price it is judged against: 利益確定は現在値（3,000円）より高い価格にしてください. */
 function targetSideText(t: TFunction, side: Side, target: Target, reference: TargetReference): string {
   return t(`trade:targetSide.${target}.${targetDirection(side, target)}`, {

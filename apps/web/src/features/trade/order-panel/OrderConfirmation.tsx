@@ -10,6 +10,7 @@ import { HeldOppositeConfirmNote } from './HeldOppositeNote';
 import {
   dailyChargeFigure,
   liquidationNoteText,
+  notionalLabel,
   orderSideText,
   orderTypeText,
   quantityText,
@@ -44,7 +45,7 @@ export function OrderConfirmation({ order, preview, instrumentLabel }: OrderConf
   if (order.stopLoss) rows.push(['stop-loss', t('trade:stopLoss'), price(order.stopLoss)]);
   const figures: [string, string, ReactNode][] = [
     // Not yet traded: the price a market order fills at, or a limit order's better price, may differ.
-    ['notional', t('trade:estimatedNotional'), yen(preview.notional)],
+    ['notional', notionalLabel(t, order, preview), yen(preview.notional)],
     ['margin', t('trade:margin'), yen(preview.margin)],
     ['fee', t('trade:fee'), yen(preview.fee)],
     [
