@@ -152,7 +152,9 @@ describe('notionalLabel', () => {
     expect(notionalLabel(ja, { type: 'limit' }, { fillsNow: false })).toBe('概算約定代金');
     expect(notionalLabel(ja, { type: 'market' }, { fillsNow: false })).toBe('約定代金（ストップ高で計算）');
     const en = await translator('en');
-    expect(notionalLabel(en, { type: 'market' }, { fillsNow: false })).toBe('Trade value at the limit-up price');
+    expect(notionalLabel(en, { type: 'market' }, { fillsNow: false })).toBe(
+      'Trade value at the limit-up price',
+    );
   });
 });
 
