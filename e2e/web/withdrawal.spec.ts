@@ -85,6 +85,8 @@ for (const lang of ['ja', 'en'] as const) {
     await page.goto(WITHDRAWAL);
     await page.getByTestId('withdrawal-add-bank').click();
     await expect(page.getByTestId('bank-account-page')).toBeVisible();
+    // With a passkey there is nothing to set up first.
+    await expect(page.getByTestId('bank-set-factor')).toHaveCount(0);
     // Only an account in the investor's own name: another person's is refused beside the holder field.
     await addBankAccount(page, accountNumber, 'スズキ ハナコ');
     await expect(page.getByTestId('bank-holderName-error')).toHaveText(
@@ -97,6 +99,10 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(page.getByTestId('bank-account')).toContainText(BANK.holderName);
     await expect(page.getByTestId('bank-account')).toContainText(accountNumber.slice(-4));
     await expect(page.getByTestId('bank-account')).not.toContainText(accountNumber);
+    // Added: the form starts again empty, and stays so when the page is opened again.
+    await expect(input(page, 'bank-holderName')).toHaveValue('');
+    await page.reload();
+    await expect(input(page, 'bank-accountNumber')).toHaveValue('');
 
     // Later: the passkey was confirmed more than STEP_UP_TTL ago. The registration's session, which never
     // confirmed a factor, stands for that (the page, and so its authenticator, stay).
@@ -314,11 +320,22 @@ test('without a second factor, the first withdrawal leads through the bank accou
     await screenshot(phone, `${lang}-withdrawal-no-bank-account`);
     await phone.getByTestId('withdrawal-add-bank').click();
 
-    // A bank account for withdrawals needs a second factor first.
+    // A bank account for withdrawals needs a second factor first: said before the form is filled in.
+    await expect(phone.getByTestId('bank-set-factor')).toHaveText(
+      message(lang, 'web', 'funding.bank.setSecondFactor'),
+    );
+    await screenshot(phone, `${lang}-bank-account-factor-first`);
     await addBankAccount(phone, investor.mobile.slice(-7));
     await expectEnrolmentOffer(phone, lang, `${lang}-withdrawal-enrol-offer`);
     await screenshot(phone, `${lang}-withdrawal-enrol-security`);
-    expect(await userApi(request, investor.token, '/api/funding/bank-accounts')).toEqual({ items: [] });
+    expect(await userApi(request, investor.token, '/api/funding/bank-accounts')).toEqual({
+      items: [],
+      factorRequired: true,
+    });
+    // Back from the security page, what was typed is still there.
+    await phone.goBack();
+    await expect(input(phone, 'bank-holderName')).toHaveValue(BANK.holderName);
+    await expect(input(phone, 'bank-accountNumber')).toHaveValue(investor.mobile.slice(-7));
     await phone.context().close();
   }
 });

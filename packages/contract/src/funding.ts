@@ -267,6 +267,12 @@ export const bankAccount = z.object({
   createdAt: z.string(),
 });
 
+export const bankAccountList = z.object({
+  items: z.array(bankAccount),
+  /** Adding or removing an account needs a second factor (passkey or authenticator app) and the caller has none yet. */
+  factorRequired: z.boolean(),
+});
+
 // ---- withdrawals ----
 
 export const withdrawalRequest = z.strictObject({

@@ -3,6 +3,7 @@ import { INVESTOR, endpoint } from '../endpoint';
 import { pageQuery, paged } from '../fields';
 import {
   bankAccount,
+  bankAccountList,
   bankAccountRequest,
   depositAccount,
   depositNoticeRequest,
@@ -48,7 +49,7 @@ export const fundingEndpoints = {
     tag: 'funding',
     summary: "The caller's withdrawal bank accounts",
     access: INVESTOR,
-    response: z.object({ items: z.array(bankAccount) }),
+    response: bankAccountList,
   }),
   addBankAccount: endpoint({
     method: 'POST',

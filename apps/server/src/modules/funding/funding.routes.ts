@@ -26,6 +26,7 @@ export function fundingRoutes(ctx: AppContext) {
     }),
     route(api.funding.bankAccounts, async ({ actor }) => ({
       items: (await listBankAccounts(ctx.db, actor.userId)).map(bankAccountView),
+      factorRequired: await factorSetupNeeded(ctx, ctx.db, actor.userId),
     })),
     route(api.funding.addBankAccount, async ({ actor, body }) =>
       bankAccountView(await addBankAccount(ctx, actor, body)),

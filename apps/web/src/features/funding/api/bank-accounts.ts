@@ -3,11 +3,18 @@ import { routes, type api } from '@kabuto/contract';
 import { apiClient } from '../../../lib/api-client';
 import { fundingKeys, type RequestBody } from './keys';
 
+const bankAccountsQuery = {
+  queryKey: fundingKeys.bankAccounts(),
+  queryFn: () => apiClient.call(routes.funding.bankAccounts),
+};
+
 export function useBankAccounts() {
-  return useQuery({
-    queryKey: fundingKeys.bankAccounts(),
-    queryFn: () => apiClient.call(routes.funding.bankAccounts).then((answer) => answer.items),
-  });
+  return useQuery({ ...bankAccountsQuery, select: (answer) => answer.items });
+}
+
+/** Whether adding an account will be refused until the investor sets up a second factor. */
+export function useBankAccountFactorRequired(): boolean {
+  return useQuery({ ...bankAccountsQuery, select: (answer) => answer.factorRequired }).data ?? false;
 }
 
 function useReloadBankAccounts() {

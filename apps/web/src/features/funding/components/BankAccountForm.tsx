@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, List, Toast } from 'antd-mobile';
 import { bankAccountRequest } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
@@ -5,14 +6,26 @@ import { useStepUp } from '../../../components/step-up/use-step-up';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
+import { useSession } from '../../../lib/session-store';
 import { useAddBankAccount } from '../api/bank-accounts';
+import {
+  clearBankAccountDraft,
+  readBankAccountDraft,
+  useKeepBankAccountDraft,
+} from '../lib/bank-account-draft';
 
-/** A withdrawal account in the customer's own name: each field says what it is missing. */
-export function BankAccountForm() {
+/**
+ * A withdrawal account in the customer's own name: each field says what it is missing. Starts from the
+ * draft kept for this tab; after an account is added, the page mounts a fresh form (`onAdded`).
+ */
+export function BankAccountForm({ onAdded }: { onAdded: () => void }) {
   const { t } = useTranslation();
   const add = useAddBankAccount();
   const stepUp = useStepUp();
-  const form = useForm({ holderName: '', bankName: '', branchName: '', branchCode: '', accountNumber: '' });
+  const userId = useSession((state) => state.userId);
+  const [draft] = useState(() => readBankAccountDraft(userId));
+  const form = useForm(draft);
+  useKeepBankAccountDraft(userId, form.values);
 
   const submit = () => {
     if (!form.parse(bankAccountRequest)) return;
@@ -20,7 +33,8 @@ export function BankAccountForm() {
     stepUp
       .guard(() => add.mutateAsync(body))
       .then(() => {
-        form.reset();
+        clearBankAccountDraft(userId);
+        onAdded();
         Toast.show({ icon: 'success', content: t('funding.bank.added'), duration: 1500 });
       })
       .catch(form.showFailure);

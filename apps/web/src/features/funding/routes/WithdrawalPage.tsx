@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, NoticeBar, Result } from 'antd-mobile';
-import { Link } from 'react-router';
+import { Button, Result } from 'antd-mobile';
 import { senToDecimal, type ResponseOf, type api } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { SubPage } from '../../../components/ui/SubPage';
@@ -13,25 +12,11 @@ import { useBankAccounts } from '../api/bank-accounts';
 import { WithdrawalForm } from '../components/WithdrawalForm';
 import { WithdrawalHistory } from '../components/WithdrawalHistory';
 import { WithdrawalRules } from '../components/WithdrawalRules';
+import { SetUpFirst } from '../components/SetUpFirst';
 import { senLeftBehind } from '../lib/withdrawal-amount';
 import '../components/funding.css';
 
 type Withdrawal = ResponseOf<typeof api.funding.requestWithdrawal>;
-
-/** What a withdrawal needs that the investor has not set up yet, with the way there. */
-function SetUpFirst({ to, testId, children }: { to: string; testId: string; children: string }) {
-  return (
-    <NoticeBar
-      content={
-        <Link to={to} className="kb-setup-link" data-testid={testId}>
-          {children}
-        </Link>
-      }
-      color="alert"
-      wrap
-    />
-  );
-}
 
 export default function WithdrawalPage() {
   const { t } = useTranslation();
