@@ -87,8 +87,15 @@ test('enrol an authenticator app with a computed code, then log in with a code',
   await page.getByTestId('security-add-totp').click();
   await confirmBySms(page, request, user.mobile);
   await expect(page.getByTestId('totp-qr').locator('svg')).toBeVisible();
-  const secret = (await input(page, 'totp-secret').inputValue()).replace(/\s/g, '');
+  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // The whole key shows on the phone's width, wrapped rather than cut off.
+  const keyFits = await page
+    .getByTestId('totp-secret')
+    .evaluate(
+      (key) => key.scrollWidth <= key.clientWidth && key.getBoundingClientRect().right <= window.innerWidth,
+    );
+  expect(keyFits).toBe(true);
   await screenshot(page, 'en-security-totp-enrolment');
   const totp = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' });
 

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Button, Input, Popup, Toast } from 'antd-mobile';
+import { Button, Popup, Toast } from 'antd-mobile';
 import { totpVerifyRequest } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { renderSVG } from 'uqr';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
+import { toastError } from '../../../lib/error-toast';
 import { useLayer } from '../../../lib/layers';
 import { useVerifyTotp } from '../api/factors';
 
@@ -14,19 +15,45 @@ interface AddAuthenticatorAppProps {
   onClose: () => void;
 }
 
+/**
+ * The key for typing into the app by hand, whole on any width: in groups of four that wrap as a line of
+ * text does, selectable as one value, with a button that copies it without the spaces.
+ */
+function ManualKey({ secret }: { secret: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      toastError(t('security.copyFailed'));
+    }
+  };
+  return (
+    <div className="kb-secret" role="group" aria-label={t('security.secretLabel')}>
+      <code className="kb-secret-key" data-testid="totp-secret">
+        {secret.match(/.{1,4}/g)?.join(' ')}
+      </code>
+      <Button
+        className="kb-secret-copy"
+        fill="outline"
+        color="primary"
+        onClick={() => void copy()}
+        data-testid="totp-copy"
+      >
+        {copied ? t('security.copied') : t('security.copy')}
+      </Button>
+    </div>
+  );
+}
+
 /** Scan the QR code (or type the secret) into an authenticator app, then confirm with its first code. */
 export function AddAuthenticatorApp({ enrolment, onClose }: AddAuthenticatorAppProps) {
   const { t } = useTranslation();
   const verify = useVerifyTotp();
   const form = useForm({ code: '' });
-  const [copied, setCopied] = useState(false);
   const qr = useMemo(() => renderSVG(enrolment.otpauthUri, { border: 2 }), [enrolment.otpauthUri]);
-  const grouped = enrolment.secret.replace(/(.{4})/g, '$1 ').trim();
-
-  const copy = async () => {
-    await navigator.clipboard?.writeText(enrolment.secret).catch(() => undefined);
-    setCopied(true);
-  };
 
   const submit = () => {
     const body = form.parse(totpVerifyRequest);
@@ -51,12 +78,7 @@ export function AddAuthenticatorApp({ enrolment, onClose }: AddAuthenticatorAppP
           dangerouslySetInnerHTML={{ __html: qr }}
         />
         <p>{t('security.totpManual')}</p>
-        <div className="kb-secret">
-          <Input value={grouped} readOnly aria-label={t('security.secretLabel')} data-testid="totp-secret" />
-          <Button size="small" onClick={() => void copy()} data-testid="totp-copy">
-            {copied ? t('security.copied') : t('security.copy')}
-          </Button>
-        </div>
+        <ManualKey secret={enrolment.secret} />
         <form
           onSubmit={(event) => {
             event.preventDefault();
