@@ -17,13 +17,26 @@ test('a new investor sets the transaction password with the login password, then
   await loginInBrowser(page, user.mobile, user.password);
 
   await page.goto('/#/subPackages/transactionPassions/transactionPassions');
+  // The first time, the login password confirms it; the new fields say which password they set.
   await expect(page.getByText(message('ja', 'web', 'password.currentLogin'))).toBeVisible();
+  await expect(
+    page.getByText(message('ja', 'web', 'password.newTransaction'), { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText(message('ja', 'web', 'password.confirmNewTransaction'))).toBeVisible();
   await input(page, 'password-old').fill(user.password);
   await input(page, 'password-new').fill('246810');
   await input(page, 'password-confirm').fill('246810');
   await page.getByTestId('password-submit').click();
-  await expect(page.getByText(message('ja', 'web', 'password.transactionSaved'))).toBeVisible();
+  const saved = page.getByTestId('transaction-password-saved');
+  await expect(saved).toContainText(message('ja', 'web', 'password.transactionSetDone'));
+  await expectNoHorizontalOverflow(page);
+  await page.reload();
   await expect(page.getByText(message('ja', 'web', 'password.currentTransaction'))).toBeVisible();
+  await input(page, 'password-old').fill('246810');
+  await input(page, 'password-new').fill('135790');
+  await input(page, 'password-confirm').fill('135790');
+  await page.getByTestId('password-submit').click();
+  await expect(saved).toContainText(message('ja', 'web', 'password.transactionChangedDone'));
 
   await page.goto('/#/subPackages/changePassword/changePassword');
   await input(page, 'password-old').fill(user.password);

@@ -9,11 +9,20 @@ import type { PasswordChangeMutation } from '../api/passwords';
 interface PasswordChangeFormProps {
   mutation: PasswordChangeMutation;
   oldPasswordLabel: string;
+  /** Which password is being set, when it is not the login password. */
+  newPasswordLabel?: string;
+  confirmPasswordLabel?: string;
   onChanged: () => void;
 }
 
 /** Current password, new password and confirmation; login and transaction passwords share the shape. */
-export function PasswordChangeForm({ mutation, oldPasswordLabel, onChanged }: PasswordChangeFormProps) {
+export function PasswordChangeForm({
+  mutation,
+  oldPasswordLabel,
+  newPasswordLabel,
+  confirmPasswordLabel,
+  onChanged,
+}: PasswordChangeFormProps) {
   const { t } = useTranslation();
   const form = useForm({ oldPassword: '', newPassword: '', confirmPassword: '' });
 
@@ -45,7 +54,7 @@ export function PasswordChangeForm({ mutation, oldPasswordLabel, onChanged }: Pa
         />
         <FormField
           {...form.field('newPassword')}
-          label={t('auth.newPassword')}
+          label={newPasswordLabel ?? t('auth.newPassword')}
           labelPosition="above"
           placeholder={t('auth.newPasswordPlaceholder')}
           type="password"
@@ -54,7 +63,7 @@ export function PasswordChangeForm({ mutation, oldPasswordLabel, onChanged }: Pa
         />
         <FormField
           {...form.field('confirmPassword')}
-          label={t('password.confirmNew')}
+          label={confirmPasswordLabel ?? t('password.confirmNew')}
           labelPosition="above"
           placeholder={t('auth.confirmPasswordPlaceholder')}
           type="password"
