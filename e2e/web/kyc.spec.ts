@@ -154,6 +154,26 @@ for (const lang of ['ja', 'en'] as const) {
 
     const pending = page.getByTestId('kyc-state-pending');
     await expect(pending).toContainText(message(lang, 'web', 'kycState.pendingTitle'));
+    // The confirmation is drawn over the page, on a background nothing under it shows through.
+    const submitted = await page.waitForFunction(
+      (text) => {
+        const toast = document.querySelector<HTMLElement>('.adm-toast-main');
+        if (!toast?.textContent?.includes(text)) return null;
+        const box = toast.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return {
+          onTop: top !== null && toast.contains(top),
+          background: getComputedStyle(toast).backgroundColor,
+        };
+      },
+      message(lang, 'web', 'kycState.submitted'),
+    );
+    expect(await submitted.jsonValue()).toEqual({ onTop: true, background: 'rgb(38, 38, 38)' });
+    // Under review is waiting, not done: an amber clock, not a green one.
+    await expect(pending.locator('.adm-result-icon .antd-mobile-icon')).toHaveCSS(
+      'color',
+      'rgb(184, 110, 0)',
+    );
     await expectImagesLoaded(pending, 2);
     await expect(page.getByText(message(lang, 'web', 'kycState.submitted'))).toBeHidden();
     await expectNoHorizontalOverflow(page);

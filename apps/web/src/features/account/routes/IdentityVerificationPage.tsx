@@ -1,4 +1,5 @@
 import { Button, ErrorBlock, Result, Toast } from 'antd-mobile';
+import { ClockCircleOutline } from 'antd-mobile-icons';
 import { formatJst, type KycPhotoSide, type KycState } from '@kabuto/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +28,8 @@ function Status({ state, onResubmit }: { state: KycState; onResubmit: () => void
     return (
       <Result
         status="waiting"
+        className="kb-result-pending"
+        icon={<ClockCircleOutline />}
         title={t('kycState.pendingTitle')}
         description={t('kycState.pendingText', { time: submitted })}
       />
