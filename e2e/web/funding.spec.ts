@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { DEMO_INVESTOR, registerByApi, screenshot, sendWithReason } from '../support';
+import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
 import { loginByApi, openSignedIn, staffApi } from '../backoffice/staff-session';
 import { dateText, input, jstToday, loginInBrowser, message, useLanguage, verifiedInvestor } from './helpers';
 
@@ -43,6 +44,8 @@ for (const lang of ['ja', 'en'] as const)
     await expect(page.getByTestId('deposit-account-number')).toHaveCount(0);
     await expect(page.getByTestId('notice-submit')).toHaveCount(0);
     await expect(page.getByTestId('deposit-history').getByTestId('empty-state')).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await smallTapTargets(page)).toEqual([]);
     await screenshot(page, `${lang}-deposit-verify-first`);
     await verifyFirst.getByTestId('deposit-verify-link').click();
     await expect(page).toHaveURL(/#\/subPackages\/real_name\/real_name$/);

@@ -1665,6 +1665,8 @@ test('before identity verification has passed, the order form says so first, and
   const first = panel.getByTestId('order-verify-first');
   await expect(first).toContainText(message('ja', 'trade', 'verifyFirst'));
   await expect(first).toBeInViewport();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(await smallTapTargets(page)).toEqual([]);
   await screenshot(page, 'ja-order-verify-first');
   // Sent anyway, the firm's refusal is shown above the button at the sheet's foot, in sight.
   await panel.getByTestId('order-review').click();
