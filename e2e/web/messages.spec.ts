@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { dialogOpened, registerByApi, screenshot, userApi } from '../support';
+import { dialogOpened, registerByApi, screenshot } from '../support';
 import { seriousAxeViolations, smallTapTargets } from '../support/a11y';
 import { loginByApi, openSignedIn, newStaffMember, staffApi } from '../backoffice/staff-session';
 import {
@@ -9,6 +9,7 @@ import {
   message,
   openSignedInPhone,
   useLanguage,
+  placeOrderByApi,
 } from './helpers';
 
 const MESSAGES_PATH = '/#/subPackages/message/message';
@@ -179,13 +180,7 @@ for (const lang of ['ja', 'en'] as const) {
     request,
   }) => {
     const investor = await investorWithCash(request, await loginByApi(request), '1000000');
-    await userApi(request, investor.token, '/api/orders', {
-      code: '7203',
-      side: 'long',
-      type: 'market',
-      lots: 1,
-      leverage: 1,
-    });
+    await placeOrderByApi(request, investor.token);
     await useLanguage(page, lang);
     await loginInBrowser(page, investor.mobile, investor.password);
     await page.goto(MESSAGES_PATH);

@@ -11,6 +11,7 @@ import {
   openSignedInPhone,
   useLanguage,
   waitUntilSettled,
+  placeOrderByApi,
 } from './helpers';
 
 /**
@@ -71,13 +72,7 @@ async function expectNoEnglish(lang: string, text: string): Promise<void> {
 /** A new investor with 3,000,000 yen holding 3 lots of Toyota, long at 1x, bought through the API. */
 async function investorWithThreeLots(request: APIRequestContext) {
   const investor = await investorWithCash(request, await loginByApi(request), '3000000');
-  await userApi(request, investor.token, '/api/orders', {
-    code: CODE,
-    side: 'long',
-    type: 'market',
-    lots: 3,
-    leverage: 1,
-  });
+  await placeOrderByApi(request, investor.token, { lots: 3 });
   const [opened] = (await userApi<Page_<PositionView>>(request, investor.token, '/api/positions?status=open'))
     .items;
   expect(opened).toMatchObject({ lots: 3, status: 'holding' });

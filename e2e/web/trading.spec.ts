@@ -21,6 +21,7 @@ import {
   shownToast,
   useLanguage,
   waitUntilSettled,
+  placeOrderByApi,
 } from './helpers';
 
 /**
@@ -795,13 +796,7 @@ for (const lang of ['ja', 'en']) {
       request,
     }) => {
       const investor = await investorWithCash(request, await loginByApi(request), '1000000');
-      await userApi(request, investor.token, '/api/orders', {
-        code: CODE,
-        side: 'long',
-        type: 'market',
-        lots: 1,
-        leverage: 1,
-      });
+      await placeOrderByApi(request, investor.token);
       const quote = await quoteOf(page);
       await openSignedInPhone(page, investor, TRADE);
       await page.getByTestId('position-row').click();
@@ -1276,20 +1271,12 @@ for (const lang of ['ja', 'en']) {
       const investor = await investorWithCash(request, await loginByApi(request), '1000000');
       const quote = await quoteOf(page);
       // A 2-lot limit order resting at the day's low, 今週中 (the order panel's own flow is the test above's).
-      const original = await userApi<{ id: string; price: string; heldMargin: string; heldFee: string }>(
-        request,
-        investor.token,
-        '/api/orders',
-        {
-          code: CODE,
-          side: 'long',
-          type: 'limit',
-          lots: 2,
-          leverage: 1,
-          price: quote.limitDown,
-          validity: 'week',
-        },
-      );
+      const original = await placeOrderByApi<{
+        id: string;
+        price: string;
+        heldMargin: string;
+        heldFee: string;
+      }>(request, investor.token, { type: 'limit', lots: 2, price: quote.limitDown, validity: 'week' });
       const low = Number(quote.limitDown);
       const toyota = messageWith(lang, 'trade', 'instrumentWithCode', {
         name: lang === 'ja' ? 'トヨタ自動車' : 'Toyota Motor',
@@ -1556,9 +1543,7 @@ for (const lang of ['ja', 'en']) {
     }) => {
       const investor = await investorWithCash(request, await loginByApi(request), '1000000');
       const { limitDown } = await quoteOf(page);
-      await userApi(request, investor.token, '/api/orders', {
-        code: CODE,
-        side: 'long',
+      await placeOrderByApi(request, investor.token, {
         type: 'limit',
         lots: 3,
         leverage: 2,
@@ -1592,16 +1577,8 @@ for (const lang of ['ja', 'en']) {
       const investor = await investorWithCash(request, await loginByApi(request), '1000000');
       const { limitDown } = await quoteOf(page);
       const place = async () =>
-        (
-          await userApi<{ id: string }>(request, investor.token, '/api/orders', {
-            code: CODE,
-            side: 'long',
-            type: 'limit',
-            lots: 1,
-            leverage: 1,
-            price: limitDown,
-          })
-        ).id;
+        (await placeOrderByApi<{ id: string }>(request, investor.token, { type: 'limit', price: limitDown }))
+          .id;
       const cancel = async (id: string) =>
         expect(
           (await request.delete(`/api/orders/${id}`, { headers: { token: investor.token } })).status(),
@@ -1725,13 +1702,7 @@ for (const lang of ['ja', 'en']) {
     request,
   }) => {
     const investor = await investorWithCash(request, await loginByApi(request), '1000000');
-    const held = await userApi<{ status: string }>(request, investor.token, '/api/orders', {
-      code: CODE,
-      side: 'long',
-      type: 'market',
-      lots: 2,
-      leverage: 1,
-    });
+    const held = await placeOrderByApi<{ status: string }>(request, investor.token, { lots: 2 });
     expect(held.status).toBe('filled');
     const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -1778,13 +1749,7 @@ test('the phone’s Back closes the sheet or dialog on top and stays on the scre
   request,
 }) => {
   const investor = await investorWithCash(request, await loginByApi(request), '1000000');
-  await userApi(request, investor.token, '/api/orders', {
-    code: CODE,
-    side: 'long',
-    type: 'market',
-    lots: 1,
-    leverage: 1,
-  });
+  await placeOrderByApi(request, investor.token);
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await useLanguage(page, 'ja');
@@ -1859,14 +1824,7 @@ test('Back pressed as an order’s 取消 question opens answers it no: no dialo
   const page = await context.newPage();
   await useLanguage(page, 'ja');
   const { limitDown } = await quoteOf(page);
-  await userApi(request, investor.token, '/api/orders', {
-    code: CODE,
-    side: 'long',
-    type: 'limit',
-    lots: 1,
-    leverage: 1,
-    price: limitDown,
-  });
+  await placeOrderByApi(request, investor.token, { type: 'limit', price: limitDown });
   await openSignedInPhone(page, investor, TRADE);
   await page.getByRole('tab', { name: message('ja', 'trade', 'tabs.orders') }).click();
   await page.getByTestId('order-row').click();
@@ -2220,10 +2178,8 @@ test('on the Trade rows a long stock name wraps, and the P&L, status and time be
     ['8309', 3],
     ['9432', 10],
   ] as const) {
-    const position = await userApi<{ id: string }>(request, investor.token, '/api/orders', {
+    const position = await placeOrderByApi<{ id: string }>(request, investor.token, {
       code,
-      side: 'long',
-      type: 'market',
       lots,
       leverage: 2,
     });
@@ -2298,13 +2254,7 @@ test('with a position held, the side menu shows its margin (必要保証金), so
   request,
 }) => {
   const investor = await investorWithCash(request, await loginByApi(request), '1000000');
-  await userApi(request, investor.token, '/api/orders', {
-    code: '7203',
-    side: 'long',
-    type: 'market',
-    lots: 1,
-    leverage: 2,
-  });
+  await placeOrderByApi(request, investor.token, { leverage: 2 });
   await useLanguage(page, 'ja');
   await openSignedInPhone(page, investor, '/#/pages/index/index');
   await page.getByTestId('top-bar-user').click();

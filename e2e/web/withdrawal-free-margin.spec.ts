@@ -12,6 +12,7 @@ import {
   useLanguage,
   waitUntilSettled,
   withAuthenticatorAndBankAccount,
+  placeOrderByApi,
 } from './helpers';
 
 /**
@@ -57,10 +58,9 @@ async function marketOrder(
   side: 'long' | 'short',
   lots: number,
 ): Promise<void> {
-  const order = await userApi<{ status: string }>(request, token, '/api/orders', {
+  const order = await placeOrderByApi<{ status: string }>(request, token, {
     code: CODE,
     side,
-    type: 'market',
     lots,
     leverage: 3,
   });
