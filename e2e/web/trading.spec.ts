@@ -22,6 +22,7 @@ import {
   useLanguage,
   waitUntilSettled,
   placeOrderByApi,
+  type InvestorSession,
 } from './helpers';
 
 /**
@@ -1613,9 +1614,17 @@ for (const lang of ['ja', 'en']) {
   });
 }
 
-/** A funded investor on a phone in Japanese, on the stock page, with the order panel opened by its 買い button. */
-async function orderPanelFromStockPage(browser: Browser, baseURL: string, request: APIRequestContext) {
-  const investor = await investorWithCash(request, await loginByApi(request), '1000000');
+/**
+ * An investor (by default a funded one) on a phone in Japanese, on the stock page, with the order panel opened
+ * by its 買い button.
+ */
+async function orderPanelFromStockPage(
+  browser: Browser,
+  baseURL: string,
+  request: APIRequestContext,
+  investor?: InvestorSession,
+) {
+  investor ??= await investorWithCash(request, await loginByApi(request), '1000000');
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await useLanguage(page, 'ja');
@@ -1629,16 +1638,16 @@ async function orderPanelFromStockPage(browser: Browser, baseURL: string, reques
 }
 
 test('before identity verification has passed, the order form says so first, and a refused order’s message comes into view', async ({
-  page,
+  browser,
+  baseURL,
   request,
 }) => {
-  const investor = await registerByApi(request);
-  await useLanguage(page, 'ja');
-  await openSignedInPhone(page, investor, `/#/subPackages/index/gupiaoDetail/gupiaoDetail?code=${CODE}`);
-  await expect(page.getByTestId('stock-buy')).toBeEnabled({ timeout: 45_000 });
-  await page.getByTestId('stock-buy').click();
-  const panel = page.getByTestId('order-panel');
-  await waitUntilSettled(panel);
+  const { context, page, panel } = await orderPanelFromStockPage(
+    browser,
+    baseURL!,
+    request,
+    await registerByApi(request),
+  );
   const first = panel.getByTestId('order-verify-first');
   await expect(first).toContainText(message('ja', 'trade', 'verifyFirst'));
   await expect(first).toBeInViewport();
@@ -1652,6 +1661,7 @@ test('before identity verification has passed, the order form says so first, and
   await expect(alert).toBeInViewport();
   await first.getByTestId('order-verify').click();
   await expect(page).toHaveURL(/#\/subPackages\/real_name\/real_name$/);
+  await context.close();
 });
 
 test('an order placed from the stock page’s 買い button lands on the Trade tab, and Back returns to the stock; Back on its confirmation closes only the confirmation', async ({

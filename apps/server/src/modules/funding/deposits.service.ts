@@ -9,7 +9,7 @@ import { recordAudit } from '../audit';
 import { notify } from '../messaging';
 import { balancesOf, creditDeposit, priorEntry, staffScope, type Idempotency } from '../ledger';
 import { requireUnrevokedSession } from '../sessions';
-import { mayBeVerifiedHolder } from '../kyc';
+import { mayBeVerifiedHolder, requireKycPassedFor } from '../kyc';
 import { lockSignedInUser, lockUserById } from '../users';
 import {
   countPendingNotices,
@@ -42,9 +42,8 @@ export async function fileDepositNotice(
   if (!real || notice.transferDate > today || notice.transferDate < earliest)
     throw fail('TRANSFER_DATE_OUT_OF_RANGE');
   return ctx.transact(async (tx) => {
-    const user = await lockSignedInUser(tx.db, actor);
     // Money is taken only from a customer whose identity the firm has verified (取引時確認).
-    if (user.kyc_status !== 'passed') throw fail('KYC_NOT_PASSED');
+    requireKycPassedFor(await lockSignedInUser(tx.db, actor));
     if (!(await mayBeFromHolder(tx.db, actor.userId, notice.senderName)))
       throw fail('DEPOSIT_SENDER_NOT_HOLDER');
     if ((await countPendingNotices(tx.db, actor.userId)) >= MAX_PENDING_NOTICES)

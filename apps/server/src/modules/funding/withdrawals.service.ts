@@ -8,7 +8,7 @@ import type { Tx } from '../../platform/unit-of-work';
 import { recordAudit } from '../audit';
 import { notify } from '../messaging';
 import { requireStepUp } from '../factors';
-import { isVerifiedHolder, requireKycPassed } from '../kyc';
+import { isVerifiedHolder, requireKycPassedFor } from '../kyc';
 import {
   holdForWithdrawal,
   payOutWithdrawal,
@@ -80,7 +80,7 @@ export async function requestWithdrawal(
       // node lands between the check below and the hold. Changed since the view was read: the view is stale.
       if (exposed && !(await tradingUnchanged(tx.db))) throw fail('TRADING_UNAVAILABLE');
       const user = await lockSignedInUser(tx.db, actor);
-      await requireKycPassed(tx.db, actor.userId);
+      requireKycPassedFor(user);
       if (!marketClock(ctx.config.marketClock).isWithdrawalOpen(now)) throw fail('WITHDRAWAL_CLOSED');
       if (request.amount < WITHDRAWAL_RULES.minimumSen) throw fail('WITHDRAWAL_BELOW_MINIMUM');
       const account = await findBankAccount(tx.db, actor.userId, request.bankAccountId);

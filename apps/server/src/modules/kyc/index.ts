@@ -4,6 +4,7 @@ export {
   isVerifiedHolder,
   mayBeVerifiedHolder,
   requireKycPassed,
+  requireKycPassedFor,
   type KycDecision,
 } from './kyc.service';
 export { kycRoutes } from './kyc.routes';

@@ -39,12 +39,16 @@ import type { KycSubmissionRow } from './kyc.table';
 export const photoStoreOf = (ctx: AppContext) => new PhotoStore(join(ctx.config.dataDir, 'kyc'));
 
 /**
- * Withdrawals (and later leveraged trading, offerings, the fund and financing) call this inside their own
- * transaction, after locking the user, so the answer cannot change before they commit.
+ * Deposit notices and withdrawals (and later offerings, the fund and financing) call this on the user row they
+ * locked in their own transaction, so the answer cannot change before they commit.
  */
+export function requireKycPassedFor(user: Pick<UserRow, 'kyc_status'>): void {
+  if (user.kyc_status !== 'passed') throw fail('KYC_NOT_PASSED');
+}
+
+/** The same, for a user read by id. */
 export async function requireKycPassed(db: Executor, userId: bigint): Promise<void> {
-  const user = await findUserById(db, userId);
-  if (user?.kyc_status !== 'passed') throw fail('KYC_NOT_PASSED');
+  requireKycPassedFor((await findUserById(db, userId)) ?? { kyc_status: 'none' });
 }
 
 /**

@@ -6,7 +6,7 @@ import { renderSVG } from 'uqr';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { useForm } from '../../../components/form/use-form';
-import { toastError } from '../../../lib/error-toast';
+import { copyText } from '../../../lib/clipboard';
 import { useLayer } from '../../../lib/layers';
 import { useVerifyTotp } from '../api/factors';
 
@@ -23,12 +23,7 @@ function ManualKey({ secret }: { secret: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-    } catch {
-      toastError(t('security.copyFailed'));
-    }
+    if (await copyText(secret, t('security.copyFailed'))) setCopied(true);
   };
   return (
     <div className="kb-secret" role="group" aria-label={t('security.secretLabel')}>

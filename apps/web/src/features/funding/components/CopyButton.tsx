@@ -1,17 +1,13 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { showToast, toastError } from '../../../lib/error-toast';
+import { copyText } from '../../../lib/clipboard';
+import { showToast } from '../../../lib/error-toast';
 
 /** Copies one value of the deposit account, so it is pasted into the bank's app exactly. */
 export function CopyButton({ value, label, testId }: { value: string; label: string; testId: string }) {
   const { t } = useTranslation();
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      showToast(t('funding.copied', { label }), 1200);
-    } catch {
-      toastError(t('funding.copyFailed'));
-    }
+    if (await copyText(value, t('funding.copyFailed'))) showToast(t('funding.copied', { label }), 1200);
   };
   return (
     <Button
