@@ -238,6 +238,15 @@ describe('the first factor', () => {
     expect(await factorRequired(user.token)).toBe(true);
     expect(await factorRequired((await withTotp()).token)).toBe(false);
   });
+
+  it('the bank account screen learns it too, beside the accounts', async () => {
+    const factorRequired = async (token: string) =>
+      (await get<{ items: unknown[]; factorRequired: boolean }>(t.app, '/api/funding/bank-accounts', token))
+        .data;
+    const user = await registerUser(t);
+    expect(await factorRequired(user.token)).toEqual({ items: [], factorRequired: true });
+    expect((await factorRequired((await withTotp()).token)).factorRequired).toBe(false);
+  });
 });
 
 describe('step-up', () => {
